@@ -1,0 +1,66 @@
+/** Business constants of spec section 9. */
+export const COUNTRIES = ['US', 'MY', 'VN', 'TH', 'PH', 'SG', 'ID', 'GB'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = 'US';
+
+export const LANGUAGES = ['zh-cn', 'en-us'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-us';
+
+export const PAGE_SIZES = [20, 30, 40, 50, 75, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+export const PAGER_TOTAL_CAP = 10000;
+
+export const SMS_COUNTDOWN_SECONDS = 120;
+export const SMS_CODE_LENGTH = 6;
+export const SMS_CODE_TTL_SECONDS = 300;
+export const SMS_DAILY_LIMIT = 10;
+export const PHONE_LENGTH = 11;
+export const TEXTAREA_MAX = 10000;
+export const TEAM_NAME_MAX = 12;
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const REDEEM_CODE_LENGTH = 9;
+export const REDEEM_CODE_PATTERN = /^[A-Z0-9]{9}$/;
+export const REDEEM_DEFAULT_DAYS = 30;
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+export const REQUEST_TIMEOUT_MS = 50_000;
+export const LONG_REQUEST_TIMEOUT_MS = 120_000;
+export const DOWNLOAD_POLL_MS = 2000;
+export const DOWNLOAD_POLL_MAX = 100;
+export const TOAST_MS = 3000;
+export const TOAST_MAX = 2;
+export const BACK_TO_TOP_PX = 100;
+export const TAG_SELECT_MAX_SHOWN = 2;
+
+export const SYS_TAG = 'tiktok-sys';
+export const PARTNER_CODE = 'creatordesk';
+export const TOKEN_COOKIES = ['TiktokToken', 'tkToken'] as const;
+
+export const DATE_PRESETS_DAYS = [7, 14, 30, 90] as const;
+export const EARLIEST_DATE = '2021-03-12';
+
+export const FREE_EXPORT_ROW_CAP = 500;
+export const FREE_ACTIVE_TOPICS = 3;
+export const VIP_ACTIVE_TOPICS = 50;
+export const DEFAULT_AMATEUR_THRESHOLD = 10000;
+
+export const DOWNLOAD_TYPES = [
+  'blogger',
+  'chat',
+  'unchat',
+  'invitation',
+  'uninvitation',
+  'black',
+  'layman',
+] as const;
+export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
+
+export const INVITATION_STATUSES = [1, 2, 3, 4] as const;
+export const INVITATION_SUB_STATUSES = [1, 2, 3, 4, 5] as const;
+
+/** Helper checks of spec section 5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const CN_PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const ASIN_PATTERN = /^B0[A-Z0-9]{8}$/;
+export const API_PREFIX = '/api/v0.1';

@@ -1,0 +1,135 @@
+/**
+ * Builds the Fastify app without listening, so tests call it through `app.inject` or real HTTP.
+ * Owns the cross-cutting parts: body parsing, the envelope, auth, the one error handler,
+ * security headers, static files and the JSON answer for unknown /api paths.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
+import { decodeForm } from '../contract/wire.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { authenticate, tokenOf } from './http/auth.ts';
+import { fail } from './http/envelope.ts';
+import { AppError } from './http/errors.ts';
+import { registerHealthRoutes } from './routes/health.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** What every routes file receives. */
+export interface RouteContext extends AppDeps {
+  db: Database['db'];
+  /** Pre-handler for calls marked (token) in the spec. */
+  requireAuth: (req: FastifyRequest) => Promise<void>;
+}
+
+export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
+
+// Each feature's routes, registered under /api/v0.1. Add a line per routes file.
+const ROUTES: RegisterRoutes[] = [registerHealthRoutes];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    routerOptions: { querystringParser: (str: string) => decodeForm(str) },
+  });
+
+  app.decorateRequest('auth', null);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, decodeForm(String(body)));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 20 } });
+
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(200).send(fail(req, error.code, error.msgKey, error.params));
+    }
+    const err = error as Error & { code?: string; statusCode?: number };
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
+      return reply.status(413).send(fail(req, 40001, 'body_too_large'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      // Malformed JSON, bad content types, multipart faults: the client's mistake, said plainly.
+      return reply.status(200).send(fail(req, 40001, 'invalid_param', { field: 'body' }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(fail(req, 50000, 'internal_error', { requestId: String(req.id) }));
+  });
+
+  const requireAuth = async (req: FastifyRequest): Promise<void> => {
+    req.auth = await authenticate(database.db, tokenOf(req));
+  };
+  const ctx: RouteContext = { ...deps, db: database.db, requireAuth };
+
+  await app.register(
+    async (api) => {
+      for (const register of ROUTES) await register(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  fs.mkdirSync(config.filesDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.filesDir,
+    prefix: '/files/',
+    decorateReply: false,
+    index: false,
+  });
+
+  const distDir = path.resolve('dist');
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url.startsWith('/files/') || !hasDist || req.method !== 'GET') {
+      return reply.status(404).send(fail(req, 40004, 'api_not_found'));
+    }
+    // The PWA's routes (/home, /invite/3 …) all answer with the app shell.
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+/** Environment, parsed once at start-up. Every setting has a default that runs on a fresh clone. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5180),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+  SMS_HTTP_URL: z.string().optional(),
+  SMS_HTTP_KEY: z.string().optional(),
+  HELP_URL: z.string().default('https://seller-us.tiktok.com/university'),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
+  /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
+  TEST_HOOKS: z.enum(['0', '1']).default('0'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  filesDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  smsProvider: 'console' | 'http';
+  smsHttpUrl: string | undefined;
+  smsHttpKey: string | undefined;
+  helpUrl: string;
+  seedDemo: boolean;
+  bodyLimit: number;
+  testHooks: boolean;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const e = Env.parse(env);
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    filesDir: path.join(dataDir, 'files'),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    smsProvider: e.SMS_PROVIDER,
+    smsHttpUrl: e.SMS_HTTP_URL,
+    smsHttpKey: e.SMS_HTTP_KEY,
+    helpUrl: e.HELP_URL,
+    seedDemo: e.SEED_DEMO === '1',
+    bodyLimit: e.BODY_LIMIT,
+    testHooks: e.TEST_HOOKS === '1',
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Row types of the SQL schema, one interface per table, matching server/db/migrations.
+ * Times are unix seconds. Flags are integers 0/1 so SQLite and PostgreSQL read the same.
+ *
+ * Every workspace-owned table carries `workspace_id`, `version` (from workspaces.version_seq,
+ * see versioning.ts) and `deleted_at` (a tombstone: deleted rows stay with a new version so
+ * sync can tell clients to drop them).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Id = Generated<number>;
+
+export interface Synced {
+  workspace_id: number;
+  version: number;
+  deleted_at: number | null;
+}
+
+export interface WorkspacesTable {
+  id: Id;
+  kind: 'personal' | 'team';
+  owner_user_id: number | null;
+  version_seq: number;
+  amateur_threshold: number;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: Id;
+  phone: string | null;
+  email: string | null;
+  member_name: string;
+  password_hash: string;
+  /** The locale the account registered in: zh-cn (phone) or en-us (email). */
+  region: 'zh-cn' | 'en-us';
+  personal_workspace_id: number;
+  /** The workspace the user works in now: personal, or the team's. */
+  workspace_id: number;
+  disabled: number;
+  vip_until: number | null;
+  login_time: number | null;
+  created_at: number;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  /** The workspace the session was opened in; a mismatch with users.workspace_id means 10010. */
+  workspace_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** replaced → 10007, password → 10009, workspace → 10010, logout → 10003 */
+  revoked_reason: 'replaced' | 'password' | 'workspace' | 'logout' | null;
+}
+
+export interface SmsCodesTable {
+  id: Id;
+  phone: string;
+  code: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  ip: string | null;
+}
+
+export interface RateEventsTable {
+  id: Id;
+  key: string;
+  created_at: number;
+}
+
+export interface RedeemCodesTable {
+  code: string;
+  days: number;
+  created_at: number;
+  used_by: number | null;
+  used_at: number | null;
+}
+
+export interface TeamsTable {
+  id: Id;
+  workspace_id: number;
+  title: string;
+  admin_user_id: number;
+  created_at: number;
+  dismissed_at: number | null;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  user_id: number;
+  is_admin: number;
+  add_time: number;
+}
+
+export interface CreatorsTable extends Synced {
+  id: Id;
+  country: string;
+  unique_id: string;
+  status: number;
+  is_chat: number;
+  is_invitation: number;
+  is_black: number;
+  daren_name: string;
+  daren_sex: string;
+  daren_email: string;
+  daren_phone: string;
+  signature: string;
+  daren_socialize: string;
+  daren_addr: string;
+  email: string;
+  bio_link: string;
+  nick_name: string;
+  head_img: string;
+  follower_count: number;
+  categorys: string;
+  product_count: number;
+  gmv_t30: number;
+  video_count: number;
+  units_sold_t30: number;
+  video_publish_t30: number;
+  video_view_t30: number;
+  video_engagement_t30: number;
+  digg_count: number;
+  following_count: number;
+  heart: number;
+  heart_count: number;
+  video_last_time: number | null;
+  check_time: number | null;
+  nick_update_time: number | null;
+  add_time: number;
+  update_time: number;
+}
+
+export interface TagsTable extends Synced {
+  id: Id;
+  country: string;
+  title: string;
+  add_time: number;
+  update_time: number;
+}
+
+export interface CreatorTagsTable {
+  workspace_id: number;
+  creator_id: number;
+  tag_id: number;
+}
+
+export interface ChatTemplatesTable extends Synced {
+  id: Id;
+  country: string;
+  title: string;
+  content: string;
+  add_time: number;
+  update_time: number;
+}
+
+export interface ProductsTable extends Synced {
+  id: Id;
+  country: string;
+  product_id: string;
+  product_title: string;
+  category: string;
+  product_img: string;
+  add_time: number;
+  update_time: number;
+}
+
+export interface TopicsTable extends Synced {
+  id: Id;
+  country: string;
+  challenge_id: string;
+  challenge_title: string;
+  end_time: number | null;
+  cover_larger: string;
+  video_count: number;
+  view_count: number;
+  is_commerce: number;
+  add_time: number;
+  update_time: number;
+  check_time: number | null;
+}
+
+export interface InvitationsTable extends Synced {
+  id: Id;
+  country: string;
+  unique_id: string;
+  status: number;
+  sub_status: number | null;
+  daren_name: string;
+  daren_sex: string;
+  daren_email: string;
+  daren_phone: string;
+  daren_addr: string;
+  logistics: string;
+  cooperate: string;
+  product_id: string;
+  add_time: number;
+  update_time: number;
+}
+
+export interface InvitationHistoryTable {
+  id: Id;
+  workspace_id: number;
+  invitation_id: number;
+  user_id: number | null;
+  status: number;
+  sub_status: number | null;
+  note: string;
+  created_at: number;
+}
+
+export interface BlacklistTable extends Synced {
+  id: Id;
+  country: string;
+  unique_id: string;
+  reason: string;
+  add_time: number;
+  update_time: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  /** The stored JSON response envelope. */
+  response: string;
+  created_at: number;
+}
+
+export interface DB {
+  workspaces: WorkspacesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  sms_codes: SmsCodesTable;
+  rate_events: RateEventsTable;
+  redeem_codes: RedeemCodesTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  creators: CreatorsTable;
+  tags: TagsTable;
+  creator_tags: CreatorTagsTable;
+  chat_templates: ChatTemplatesTable;
+  products: ProductsTable;
+  topics: TopicsTable;
+  invitations: InvitationsTable;
+  invitation_history: InvitationHistoryTable;
+  blacklist: BlacklistTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Creator = Selectable<CreatorsTable>;
+export type NewCreator = Insertable<CreatorsTable>;
+export type CreatorUpdate = Updateable<CreatorsTable>;
+export type { ColumnType };

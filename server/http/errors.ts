@@ -1,0 +1,21 @@
+/**
+ * Services throw AppError; the one error handler (app.ts) turns it into the envelope.
+ * `msgKey` names a message in messages.ts; `params` fill its placeholders.
+ */
+import type { Code } from '../../contract/codes.ts';
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: Code,
+    public readonly msgKey: string,
+    public readonly params: Record<string, string | number> = {},
+  ) {
+    super(`${code} ${msgKey}`);
+  }
+}
+
+export const invalid = (field: string, msgKey = 'invalid_param'): AppError =>
+  new AppError(40001, msgKey, { field });
+export const notFound = (what = 'record'): AppError => new AppError(40004, 'not_found', { what });
+export const forbidden = (msgKey = 'forbidden'): AppError => new AppError(40003, msgKey);
+export const conflict = (msgKey = 'conflict'): AppError => new AppError(40009, msgKey);

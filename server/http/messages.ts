@@ -1,0 +1,68 @@
+/**
+ * Server messages in both languages, selected by the request's `language` (decisions D3).
+ * Keys are flat snake_case; placeholders are `{name}`. A key missing here falls back to itself,
+ * which a test catches (messages.test.ts checks every AppError key used in server/ exists).
+ */
+import type { Language } from '../../contract/constants.ts';
+
+type Dict = Record<string, { 'zh-cn': string; 'en-us': string }>;
+
+export const MESSAGES: Dict = {
+  ok: { 'zh-cn': '成功', 'en-us': 'Success' },
+  saved: { 'zh-cn': '保存成功', 'en-us': 'Saved' },
+  added: { 'zh-cn': '添加成功', 'en-us': 'Added' },
+  updated: { 'zh-cn': '修改成功', 'en-us': 'Updated' },
+  deleted: { 'zh-cn': '删除成功', 'en-us': 'Deleted' },
+  invalid_param: { 'zh-cn': '参数错误：{field}', 'en-us': 'Invalid parameter: {field}' },
+  not_found: { 'zh-cn': '记录不存在', 'en-us': 'Record not found' },
+  forbidden: { 'zh-cn': '无权操作', 'en-us': 'You are not allowed to do this' },
+  conflict: { 'zh-cn': '记录已存在', 'en-us': 'The record already exists' },
+  too_many_requests: {
+    'zh-cn': '操作过于频繁，请稍后再试',
+    'en-us': 'Too many requests, please try again later',
+  },
+  vip_required: { 'zh-cn': '该功能需要开通VIP', 'en-us': 'This needs a VIP membership' },
+  internal_error: {
+    'zh-cn': '系统繁忙，请稍后再试（{requestId}）',
+    'en-us': 'Something went wrong, please try again ({requestId})',
+  },
+  api_not_found: { 'zh-cn': '接口不存在', 'en-us': 'No such API' },
+  body_too_large: { 'zh-cn': '请求内容过大', 'en-us': 'The request body is too large' },
+  no_token: { 'zh-cn': '请先登录', 'en-us': 'Please sign in' },
+  token_invalid: {
+    'zh-cn': '登录已失效，请重新登录',
+    'en-us': 'Your login is no longer valid, please sign in again',
+  },
+  token_expired: {
+    'zh-cn': '登录已过期，请重新登录',
+    'en-us': 'Your login has expired, please sign in again',
+  },
+  session_replaced: {
+    'zh-cn': '您的账号已在其他地方登录',
+    'en-us': 'Your account was signed in somewhere else',
+  },
+  account_disabled: { 'zh-cn': '账号已被禁用', 'en-us': 'This account is disabled' },
+  password_changed: {
+    'zh-cn': '密码已修改，请重新登录',
+    'en-us': 'Your password was changed, please sign in again',
+  },
+  workspace_changed: {
+    'zh-cn': '您的团队已变更，请重新登录',
+    'en-us': 'Your team has changed, please sign in again',
+  },
+};
+
+export function message(key: string, lang: Language, params: Record<string, string | number> = {}): string {
+  const entry = MESSAGES[key];
+  const text = entry ? entry[lang] : key;
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}
+
+/** Adds a feature's messages. Called at module load by the feature's routes file. */
+export function defineMessages(dict: Dict): void {
+  for (const [k, v] of Object.entries(dict)) {
+    if (MESSAGES[k] && JSON.stringify(MESSAGES[k]) !== JSON.stringify(v))
+      throw new Error(`message ${k} defined twice`);
+    MESSAGES[k] = v;
+  }
+}

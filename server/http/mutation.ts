@@ -1,0 +1,54 @@
+/**
+ * Every mutating call runs through `mutation`: one transaction that holds the change and, when
+ * the client sent an `Idempotency-Key`, the stored response. A replay of the key returns the
+ * stored response without applying the change again (decisions D13). Failed calls store
+ * nothing, so a retry after a fix runs again.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Envelope } from '../../contract/wire.ts';
+import type { DB } from '../db/schema.ts';
+import { now } from '../db/versioning.ts';
+import { authOf, type AuthContext } from './auth.ts';
+
+export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  return key && key.length <= 200 ? key : undefined;
+}
+
+export async function mutation<T>(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  fn: (trx: Transaction<DB>, auth: AuthContext) => Promise<Envelope<T>>,
+): Promise<Envelope<T>> {
+  const auth = authOf(req);
+  const key = idempotencyKeyOf(req);
+  const run = () =>
+    db.transaction().execute(async (trx) => {
+      if (key) {
+        const stored = await trx
+          .selectFrom('idempotency_keys')
+          .select('response')
+          .where('user_id', '=', auth.user.id)
+          .where('key', '=', key)
+          .executeTakeFirst();
+        if (stored) return JSON.parse(stored.response) as Envelope<T>;
+      }
+      const env = await fn(trx, auth);
+      if (key) {
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: auth.user.id, key, response: JSON.stringify(env), created_at: now() })
+          .execute();
+      }
+      return env;
+    });
+  try {
+    return await run();
+  } catch (err) {
+    // Two copies of one key racing: the loser's insert conflicts; answer with the winner's response.
+    if (key && /unique|duplicate/i.test(String((err as Error).message))) return run();
+    throw err;
+  }
+}

@@ -1,0 +1,34 @@
+/** config → database → migrate → seed → listen, then print the URL and the demo login. */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrate } from './db/migrate.ts';
+import { DEMO_ACCOUNTS } from './services/demo.ts';
+import { seedIfEmpty } from './services/seed.service.ts';
+
+const config = loadConfig();
+const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+await migrate(database.db);
+const seeded = config.seedDemo ? await seedIfEmpty(database) : false;
+const app = await buildApp({ config, database });
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+const where = database.engine === 'sqlite' ? database.file : 'PostgreSQL (DATABASE_URL)';
+console.log(`
+  CreatorDesk is running at ${url}
+  Database: ${where}${seeded ? ' (demo data seeded)' : ''}
+  Demo login (zh-cn): phone ${DEMO_ACCOUNTS.zh.phone}  password ${DEMO_ACCOUNTS.zh.password}
+  Demo login (en-us): email ${DEMO_ACCOUNTS.en.email}  password ${DEMO_ACCOUNTS.en.password}
+`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,8 @@
+import type { RegisterRoutes } from '../app.ts';
+import { ok } from '../http/envelope.ts';
+
+export const registerHealthRoutes: RegisterRoutes = (api, { database }) => {
+  api.get('/health', async (req) =>
+    ok(req, { engine: database.engine, time: Math.floor(Date.now() / 1000) }),
+  );
+};

@@ -1,0 +1,168 @@
+/**
+ * Integration-test helpers: a real app on a real database, SQLite (in memory) or PostgreSQL (a
+ * fresh database in the test cluster). `describeEngines` runs a suite on both.
+ *
+ *   describeEngines('accounts', (t) => {
+ *     it('logs in', async () => {
+ *       const res = await t().call('POST', '/member/getToken', { phone, password, isPassword: 1 });
+ *       expect(res.code).toBe(200);
+ *     });
+ *   });
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openDatabase, type Database } from '../../server/db/connection.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createAccount } from '../../server/db/account.repository.ts';
+import { hashPassword } from '../../server/services/password.ts';
+import { encodeForm, type Envelope } from '../../contract/wire.ts';
+import type { Engine } from '../../server/db/dialect.ts';
+
+export interface TestApp {
+  engine: Engine;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Calls /api/v0.1{path} the way the PWA does: GET query or form body, `token` header. */
+  call<T = any>(
+    method: string,
+    path: string,
+    body?: Record<string, unknown>,
+    opts?: CallOptions,
+  ): Promise<Envelope<T>>;
+  /** Creates an account with a personal workspace and signs it in; returns its token. */
+  signUp(opts?: { phone?: string; email?: string; password?: string; name?: string }): Promise<SignedIn>;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+  language?: 'zh-cn' | 'en-us';
+}
+
+export interface SignedIn {
+  token: string;
+  userId: number;
+  workspaceId: number;
+  phone: string | null;
+  email: string | null;
+  password: string;
+}
+
+let counter = 0;
+const uniquePhone = (): string =>
+  `139${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(5, '0')}`;
+
+export async function createTestApp(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestApp & { close(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
+  let dbName: string | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    const admin = inject('pgAdminUrl');
+    dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${dbName}`);
+    await client.end();
+    databaseUrl = admin.replace(/\/[^/]*$/, `/${dbName}`);
+  }
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    TEST_HOOKS: '1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const database = openDatabase({ dataDir, databaseUrl, memory: engine === 'sqlite' });
+  await migrate(database.db);
+  const app = await buildApp({ config, database });
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, p, body = {}, opts = {}) => {
+    const language = opts.language ?? 'en-us';
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.token) headers.token = opts.token;
+    const url = `/api/v0.1${p}`;
+    const res =
+      method === 'GET'
+        ? await app.inject({ method, url: `${url}?${encodeForm({ ...body, language })}`, headers })
+        : await app.inject({
+            method: method as 'POST',
+            url,
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: encodeForm({ ...body, language }),
+          });
+    return res.json();
+  };
+
+  const signUp: TestApp['signUp'] = async (o = {}) => {
+    const password = o.password ?? 'Secret#123';
+    const phone = o.email ? (o.phone ?? null) : (o.phone ?? uniquePhone());
+    const user = await createAccount(database.db, {
+      phone,
+      email: o.email ?? null,
+      member_name: o.name ?? 'Tester',
+      password_hash: await hashPassword(password),
+      region: o.email ? 'en-us' : 'zh-cn',
+    });
+    const login = o.email ? { email: o.email } : { phone };
+    const res = await call('POST', '/member/getToken', {
+      sys_tag: 'tiktok-sys',
+      isPassword: 1,
+      password,
+      force: 1,
+      ...login,
+    });
+    if (res.code !== 200) throw new Error(`sign-in failed: ${res.code} ${res.msg}`);
+    return {
+      token: res.data.token,
+      userId: user.id,
+      workspaceId: user.workspace_id,
+      phone,
+      email: o.email ?? null,
+      password,
+    };
+  };
+
+  const close = async () => {
+    await app.close();
+    await database.close();
+    if (dbName) {
+      const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
+      await client.connect();
+      await client.query(`drop database if exists ${dbName} with (force)`);
+      await client.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { engine, app, database, config, call, signUp, close };
+}
+
+/** Runs the suite once on SQLite and once on PostgreSQL, each with a fresh database. */
+export function describeEngines(name: string, fn: (t: () => TestApp) => void): void {
+  for (const engine of ['sqlite', 'postgres'] as const) {
+    describe(`${name} [${engine}]`, () => {
+      let current: (TestApp & { close(): Promise<void> }) | undefined;
+      beforeAll(async () => {
+        current = await createTestApp(engine);
+      });
+      afterAll(async () => {
+        await current?.close();
+      });
+      fn(() => {
+        if (!current) throw new Error('test app not ready');
+        return current;
+      });
+    });
+  }
+}
