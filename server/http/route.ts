@@ -1,0 +1,28 @@
+/**
+ * Registers a route from its contract entry: method and path come from contract/, the request is
+ * parsed with the entry's schema (40001 naming the field on failure), and `auth: true` entries
+ * run behind the token check. Handlers receive the parsed input and return an envelope.
+ *
+ *   route(api, ctx, tagEndpoints.tagsAdd, async (req, input) =>
+ *     mutation(ctx.db, req, async (trx, auth) => ok(req, await addTag(trx, auth, input), 'added')));
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/api.ts';
+import type { Envelope } from '../../contract/wire.ts';
+import type { RouteContext } from '../app.ts';
+import { input, parse } from './validate.ts';
+
+export function route<E extends Endpoint>(
+  api: FastifyInstance,
+  ctx: RouteContext,
+  ep: E,
+  handler: (req: FastifyRequest, input: z.infer<E['request']>) => Promise<Envelope<unknown>>,
+): void {
+  api.route({
+    method: ep.method,
+    url: ep.path,
+    preHandler: ep.auth ? ctx.requireAuth : undefined,
+    handler: async (req) => handler(req, parse(ep.request, input(req)) as z.infer<E['request']>),
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * The API base address (decisions D12): same origin on localhost or an IP (the embedded default),
+ * otherwise `api.` + the current host; `VITE_API_BASE` overrides both. Used by the UI client and
+ * by the workers, so it reads only `location` and the build-time env.
+ */
+export function apiOrigin(
+  loc: { protocol: string; hostname: string; host: string; origin: string } = location,
+): string {
+  const override = import.meta.env?.VITE_API_BASE as string | undefined;
+  if (override) return override.replace(/\/$/, '');
+  const h = loc.hostname;
+  const isLocal =
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    /^[\d.]+$/.test(h) ||
+    h.includes(':') ||
+    h.startsWith('[');
+  if (isLocal) return loc.origin;
+  return `${loc.protocol}//api.${loc.host}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * Starts the real server (`tsx server/main.ts`) on a free port with its own data directory, the
+ * way `npm start` does after the build. Used by browser tests and by process-level tests.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cd-e2e-'));
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      TEST_HOOKS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  proc.stdout?.on('data', (d) => (out += String(d)));
+  proc.stderr?.on('data', (d) => (out += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const res = await fetch(`${url}/api/v0.1/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    proc,
+    output: () => out,
+    stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill(signal);
+      await exited;
+    },
+  };
+}
