@@ -1,7 +1,7 @@
 /**
  * Server messages in both languages, selected by the request's `language` (decisions D3).
- * Keys are flat snake_case; placeholders are `{name}`. A key missing here falls back to itself,
- * which a test catches (messages.test.ts checks every AppError key used in server/ exists).
+ * Keys are flat snake_case; placeholders are `{name}`. A key missing here falls back to itself;
+ * messages.test.ts checks that the keys server code throws or answers with all exist.
  */
 import type { Language } from '../../contract/constants.ts';
 
