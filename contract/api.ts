@@ -3,28 +3,17 @@
  * the server registers routes from it (server/http/route.ts), the PWA types its calls with it.
  * Each feature keeps its entries in contract/schemas/<feature>.ts; add its spread below.
  */
-import type { z } from 'zod';
+// First, so that schema files importing `endpoint` from here (a cycle) find it initialised.
+export { endpoint, type Endpoint, type Method } from './endpoint.ts';
+import type { Endpoint } from './endpoint.ts';
 import { API_PREFIX } from './constants.ts';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
-  method: Method;
-  /** Path below /api/v0.1, e.g. '/member/getToken'. */
-  path: string;
-  /** Sends the token header (the spec's "(token)" calls). */
-  auth: boolean;
-  request: Req;
-  /** Schema of the envelope's `data` on success. */
-  response: Res;
-}
-
-export const endpoint = <Req extends z.ZodType, Res extends z.ZodType>(
-  e: Endpoint<Req, Res>,
-): Endpoint<Req, Res> => e;
+import { downloadEndpoints } from './schemas/download.ts';
+import { syncEndpoints } from './sync.ts';
 
 export const API = {
+  ...downloadEndpoints,
   // ...accountEndpoints,
+  ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type EndpointName = keyof typeof API;

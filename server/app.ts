@@ -18,6 +18,9 @@ import { authenticate, tokenOf } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerDownloadRoutes } from './routes/download.routes.ts';
+import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { registerSyncRoutes } from './routes/sync.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -29,12 +32,14 @@ export interface RouteContext extends AppDeps {
   db: Database['db'];
   /** Pre-handler for calls marked (token) in the spec. */
   requireAuth: (req: FastifyRequest) => Promise<void>;
+  /** Background jobs (exports, topic collection); feature routes register their handlers. */
+  jobs: JobRunner;
 }
 
 export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
-const ROUTES: RegisterRoutes[] = [registerHealthRoutes];
+const ROUTES: RegisterRoutes[] = [registerHealthRoutes, registerDownloadRoutes, registerSyncRoutes];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -94,7 +99,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requireAuth = async (req: FastifyRequest): Promise<void> => {
     req.auth = await authenticate(database.db, tokenOf(req));
   };
-  const ctx: RouteContext = { ...deps, db: database.db, requireAuth };
+  const jobs = createJobRunner(database, app.log);
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs };
 
   await app.register(
     async (api) => {

@@ -229,7 +229,32 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  workspace_id: number;
+  user_id: number | null;
+  /** JSON: the job's parameters. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: number;
+  claimed_by: string | null;
+  /** A running job whose heartbeat is older than the lease is taken over by another runner. */
+  heartbeat_at: number | null;
+  progress: number;
+  total: number;
+  /** JSON: the job's outcome (e.g. the export's file name and row count). */
+  result: string | null;
+  error: string | null;
+  /** Exports: the unguessable token in the file URL. */
+  file_token: string | null;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface DB {
+  jobs: JobsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Endpoint } from '../../contract/api.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from '../app.ts';
 import { input, parse } from './validate.ts';

@@ -1,0 +1,150 @@
+/**
+ * Writes one export job's XLSX with exceljs's streaming writer: rows are read from the database
+ * in id-ordered pages and committed as they go, so memory stays flat however many rows there are.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import dayjs from 'dayjs';
+import type { Kysely } from 'kysely';
+import type { DownloadType, Language } from '../../contract/constants.ts';
+import type { DB } from '../db/schema.ts';
+import { columnsFor, FLAG_TEXT } from './export-columns.ts';
+
+export interface ExportParams {
+  type: DownloadType;
+  country: string;
+  language: Language;
+  /** Free tier: at most this many rows (decisions D6); null for VIP. */
+  cap: number | null;
+}
+
+const PAGE = 2000;
+
+type Row = Record<string, unknown>;
+
+/** Yields the export's rows page by page. */
+async function* rowsOf(db: Kysely<DB>, workspaceId: number, p: ExportParams): AsyncGenerator<Row[]> {
+  let lastId = 0;
+  let left = p.cap ?? Number.POSITIVE_INFINITY;
+  const ws = await db
+    .selectFrom('workspaces')
+    .select('amateur_threshold')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  while (left > 0) {
+    const limit = Math.min(PAGE, left);
+    let rows: Row[];
+    if (p.type === 'black') {
+      rows = await db
+        .selectFrom('blacklist as b')
+        .leftJoin('creators as c', (j) =>
+          j
+            .onRef('c.workspace_id', '=', 'b.workspace_id')
+            .onRef('c.country', '=', 'b.country')
+            .onRef('c.unique_id', '=', 'b.unique_id')
+            .on('c.deleted_at', 'is', null),
+        )
+        .select([
+          'b.id',
+          'b.unique_id',
+          'b.country',
+          'b.reason',
+          'b.add_time',
+          'c.email',
+          'c.bio_link',
+          'c.follower_count',
+        ])
+        .where('b.workspace_id', '=', workspaceId)
+        .where('b.country', '=', p.country)
+        .where('b.deleted_at', 'is', null)
+        .where('b.id', '>', lastId)
+        .orderBy('b.id')
+        .limit(limit)
+        .execute();
+    } else {
+      let q = db
+        .selectFrom('creators')
+        .selectAll()
+        .where('workspace_id', '=', workspaceId)
+        .where('country', '=', p.country)
+        .where('deleted_at', 'is', null)
+        .where('id', '>', lastId);
+      if (p.type === 'chat') q = q.where('is_chat', '=', 1);
+      if (p.type === 'unchat') q = q.where('is_chat', '=', 0);
+      if (p.type === 'invitation') q = q.where('is_invitation', '=', 1);
+      if (p.type === 'uninvitation') q = q.where('is_invitation', '=', 0);
+      if (p.type === 'layman') q = q.where('follower_count', '<', ws?.amateur_threshold ?? 10000);
+      rows = await q.orderBy('id').limit(limit).execute();
+      if (rows.length) {
+        const tags = await db
+          .selectFrom('creator_tags as ct')
+          .innerJoin('tags as t', 't.id', 'ct.tag_id')
+          .select(['ct.creator_id', 't.title'])
+          .where(
+            'ct.creator_id',
+            'in',
+            rows.map((r) => Number(r.id)),
+          )
+          .where('t.deleted_at', 'is', null)
+          .execute();
+        const byCreator = new Map<number, string[]>();
+        for (const t of tags)
+          byCreator.set(Number(t.creator_id), [...(byCreator.get(Number(t.creator_id)) ?? []), t.title]);
+        const flags = FLAG_TEXT;
+        rows = rows.map((r) => ({
+          ...r,
+          is_chat_str: flags.chat[p.language][Number(r.is_chat)],
+          is_invitation_str: flags.invitation[p.language][Number(r.is_invitation)],
+          is_black_str: flags.black[p.language][Number(r.is_black)],
+          tags: (byCreator.get(Number(r.id)) ?? []).join(', '),
+        }));
+      }
+    }
+    if (!rows.length) return;
+    lastId = Number(rows[rows.length - 1]!.id);
+    left -= rows.length;
+    yield rows;
+    if (rows.length < limit) return;
+  }
+}
+
+export async function writeExport(
+  db: Kysely<DB>,
+  workspaceId: number,
+  params: ExportParams,
+  file: string,
+  onProgress: (rows: number) => Promise<boolean>,
+): Promise<number> {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const columns = columnsFor(params.type);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: false,
+    useStyles: true,
+  });
+  const sheet = workbook.addWorksheet(params.country);
+  sheet.columns = columns.map((col) => ({
+    header: col[params.language],
+    key: col.key,
+    width: col.width ?? 14,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  let written = 0;
+  for await (const page of rowsOf(db, workspaceId, params)) {
+    for (const r of page) {
+      const values = columns.map((col) => {
+        const v = r[col.key];
+        if (col.key === 'add_time' && typeof v === 'number')
+          return dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss');
+        return v ?? '';
+      });
+      sheet.addRow(values).commit();
+    }
+    written += page.length;
+    if (!(await onProgress(written))) throw new Error('job taken over by another runner');
+  }
+  sheet.commit();
+  await workbook.commit();
+  return written;
+}

@@ -1,0 +1,164 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { CREATOR_COLUMNS, BLACKLIST_COLUMNS } from '../jobs/export-columns.ts';
+
+describeEngines('exports', (t) => {
+  let seller: SignedIn;
+  let vipSeller: SignedIn;
+
+  /** Inserts `n` creators in US: every 2nd chatted, every 3rd invited; and 2 blacklist rows. */
+  async function fill(ws: number, n: number) {
+    const { db } = t().database;
+    const version = await nextVersion(db, ws);
+    const base = {
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      country: 'US',
+      add_time: now(),
+      update_time: now(),
+    };
+    const rows = Array.from({ length: n }, (_, i) => ({
+      ...base,
+      unique_id: `creator_${i}`,
+      daren_name: `Creator ${i}`,
+      follower_count: i * 1000,
+      is_chat: i % 2 === 0 ? 1 : 0,
+      is_invitation: i % 3 === 0 ? 1 : 0,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('creators')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await db
+      .insertInto('creators')
+      .values({ ...base, unique_id: 'gb_only', country: 'GB' })
+      .execute();
+    await db
+      .insertInto('blacklist')
+      .values([
+        { ...base, unique_id: 'creator_1', reason: 'rude' },
+        { ...base, unique_id: 'creator_2', reason: 'fake views' },
+      ])
+      .execute();
+  }
+
+  async function exportRows(who: SignedIn, type: string, language: 'en-us' | 'zh-cn' = 'en-us') {
+    const created = await t().call(
+      'POST',
+      '/blogger/download',
+      { type, country: 'US' },
+      { token: who.token, language },
+    );
+    expect(created.code).toBe(200);
+    await t().app.inject({ method: 'GET', url: '/api/v0.1/health' });
+    let info;
+    for (let i = 0; i < 100; i++) {
+      info = await t().call('POST', '/blogger/download.info', { id: created.data.id }, { token: who.token });
+      if (info.data.file_path) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(info!.data.file_path).toMatch(/^\/api\/v0\.1\/files\/export\/[\w-]{20,}$/);
+    const res = await t().app.inject({ method: 'GET', url: info!.data.file_path });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const values = sheet.getSheetValues().slice(1) as unknown[][];
+    const [header, ...rows] = values.map((r) => (r ?? []).slice(1));
+    return { header: header as string[], rows, info: info!.data, path: info!.data.file_path as string };
+  }
+
+  beforeAll(async () => {
+    seller = await t().signUp();
+    vipSeller = await t().signUp();
+    await t()
+      .database.db.updateTable('users')
+      .set({ vip_until: now() + 86400 })
+      .where('id', '=', vipSeller.userId)
+      .execute();
+    await fill(vipSeller.workspaceId, 1200);
+    await fill(seller.workspaceId, 1200);
+  });
+
+  it('requires a type, with the spec message', async () => {
+    const res = await t().call('POST', '/blogger/download', { country: 'US' }, { token: seller.token });
+    expect(res).toMatchObject({ code: 40001, msg: 'Select the influencer type to download' });
+    const zh = await t().call(
+      'POST',
+      '/blogger/download',
+      { type: 'nope' },
+      { token: seller.token, language: 'zh-cn' },
+    );
+    expect(zh).toMatchObject({ code: 40001, msg: '请选择要下载的达人类型' });
+  });
+
+  it('writes every creator type with the right rows and localised headers (VIP: no cap)', async () => {
+    const expected: Record<string, number> = {
+      blogger: 1200,
+      chat: 600,
+      unchat: 600,
+      invitation: 400,
+      uninvitation: 800,
+      layman: 10,
+    };
+    for (const [type, count] of Object.entries(expected)) {
+      const { header, rows } = await exportRows(vipSeller, type);
+      expect(header).toEqual(CREATOR_COLUMNS.map((c) => c['en-us']));
+      expect(rows.length, type).toBe(count);
+      expect(rows.every((r) => r[2] === 'US')).toBe(true);
+    }
+    const zh = await exportRows(vipSeller, 'chat', 'zh-cn');
+    expect(zh.header).toEqual(CREATOR_COLUMNS.map((c) => c['zh-cn']));
+    expect(new Set(zh.rows.map((r) => r[11]))).toEqual(new Set(['已建联']));
+  });
+
+  it('exports the blacklist with reasons', async () => {
+    const { header, rows } = await exportRows(vipSeller, 'black');
+    expect(header).toEqual(BLACKLIST_COLUMNS.map((c) => c['en-us']));
+    expect(rows.map((r) => [r[0], r[5]]).sort()).toEqual([
+      ['creator_1', 'rude'],
+      ['creator_2', 'fake views'],
+    ]);
+  });
+
+  it('caps the free tier at 500 rows and says so', async () => {
+    const { rows, info } = await exportRows(seller, 'blogger');
+    expect(rows.length).toBe(500);
+    expect(info.capped).toBe(true);
+  });
+
+  it('hides other workspaces’ jobs and refuses expired or wrong tokens', async () => {
+    const created = await t().call(
+      'POST',
+      '/blogger/download',
+      { type: 'chat', country: 'US' },
+      { token: vipSeller.token },
+    );
+    const other = await t().call(
+      'POST',
+      '/blogger/download.info',
+      { id: created.data.id },
+      { token: seller.token },
+    );
+    expect(other.code).toBe(40004);
+    const { path } = await exportRows(vipSeller, 'unchat');
+    const wrong = await t().app.inject({
+      method: 'GET',
+      url: path.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
+    });
+    expect(wrong.statusCode).toBe(404);
+    const token = path.split('/').pop()!;
+    await t()
+      .database.db.updateTable('jobs')
+      .set({ expires_at: now() - 1 })
+      .where('file_token', '=', token)
+      .execute();
+    const expired = await t().app.inject({ method: 'GET', url: path });
+    expect(expired.statusCode).toBe(404);
+    expect(expired.json().code).toBe(40004);
+  });
+});
