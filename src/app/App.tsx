@@ -1,0 +1,80 @@
+/**
+ * The router and the app-wide pieces around it: the route table of spec section 2 (every page is
+ * its own chunk), the guards, the error boundary, and the HTTP client's force-logout handler.
+ * Signed-in routes carry `handle.menu`, the top menu's meta key.
+ */
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { installForceLogout } from '../features/account/force-logout.ts';
+import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
+import { GuestOnly, RequireAuth } from './guards.tsx';
+import { MainLayout } from './MainLayout.tsx';
+import type { MenuKey, RouteHandle } from './route-table.ts';
+
+installForceLogout();
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+
+const signedIn = (path: string, menu: MenuKey | undefined, load: () => Promise<PageModule>): RouteObject => ({
+  path,
+  handle: { menu } satisfies RouteHandle,
+  lazy: page(load),
+});
+
+export const ROUTES: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', lazy: page(() => import('../routes/LandingRoute.tsx')) },
+      {
+        element: <GuestOnlyOutlet />,
+        children: [
+          { path: '/login', lazy: page(() => import('../routes/LoginRoute.tsx')) },
+          { path: '/register', lazy: page(() => import('../routes/RegisterRoute.tsx')) },
+        ],
+      },
+      {
+        element: (
+          <RequireAuth>
+            <MainLayout />
+          </RequireAuth>
+        ),
+        children: [
+          signedIn('/home', 'home', () => import('../routes/HomePage.tsx')),
+          signedIn('/invited', 'invited', () => import('../routes/InvitedPage.tsx')),
+          signedIn('/amateur', 'amateur', () => import('../routes/AmateurPage.tsx')),
+          signedIn('/blacklist', 'blacklist', () => import('../routes/BlacklistPage.tsx')),
+          signedIn('/chatTmp', 'chatTmp', () => import('../routes/ChatTmpPage.tsx')),
+          signedIn('/topic', 'topic', () => import('../routes/TopicPage.tsx')),
+          signedIn('/topicVideo', 'topic', () => import('../routes/TopicVideoPage.tsx')),
+          signedIn('/topicInfluencer', 'topic', () => import('../routes/TopicInfluencerPage.tsx')),
+          signedIn('/product', 'product', () => import('../routes/ProductPage.tsx')),
+          signedIn('/tag', 'tag', () => import('../routes/TagPage.tsx')),
+          signedIn('/team', 'team', () => import('../routes/TeamPage.tsx')),
+          signedIn('/invite/:id', 'team', () => import('../routes/InvitePage.tsx')),
+          signedIn('/vip', undefined, () => import('../routes/VipPage.tsx')),
+        ],
+      },
+      { path: '*', lazy: page(() => import('../routes/NotFoundPage.tsx')) },
+    ],
+  },
+];
+
+function GuestOnlyOutlet() {
+  return (
+    <GuestOnly>
+      <Outlet />
+    </GuestOnly>
+  );
+}
+
+const router = createBrowserRouter(ROUTES);
+
+export function App() {
+  return (
+    <ErrorBoundary>
+      <RouterProvider router={router} />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Locale-aware formatting of dates (unix seconds from the wire) and numbers. Empty values
+ * (null, undefined, 0 for times) render as a dash, as the spec's tables do.
+ */
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { bcp47Of, dayjsLocaleOf, getAppLocale } from './locale.ts';
+
+dayjs.extend(relativeTime);
+
+export const DASH = '-';
+type Num = number | null | undefined;
+
+function at(unixSeconds: Num): dayjs.Dayjs | null {
+  if (unixSeconds == null || !Number.isFinite(unixSeconds) || unixSeconds <= 0) return null;
+  return dayjs.unix(unixSeconds).locale(dayjsLocaleOf(getAppLocale()));
+}
+
+/** 2024-05-01 */
+export const formatDate = (t: Num): string => at(t)?.format('YYYY-MM-DD') ?? DASH;
+/** 2024-05-01 13:45:00 */
+export const formatDateTime = (t: Num): string => at(t)?.format('YYYY-MM-DD HH:mm:ss') ?? DASH;
+/** 13:45 */
+export const formatTime = (t: Num): string => at(t)?.format('HH:mm') ?? DASH;
+/** "3 days ago" / "3 天前", relative to `now` (unix seconds, default: the clock). */
+export function formatRelative(t: Num, now?: number): string {
+  const d = at(t);
+  if (!d) return DASH;
+  return now == null ? d.fromNow() : d.from(dayjs.unix(now));
+}
+
+const cache = new Map<string, Intl.NumberFormat>();
+function nf(opts: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const tag = bcp47Of(getAppLocale());
+  const key = tag + JSON.stringify(opts);
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.NumberFormat(tag, opts)));
+  return f;
+}
+
+const valid = (n: Num): n is number => n != null && Number.isFinite(n);
+
+/** 12,345 */
+export const formatNumber = (n: Num): string => (valid(n) ? nf({}).format(n) : DASH);
+
+/** Followers, likes, views: 1.2M in English, 120万 in Chinese; exact below 10,000. */
+export function formatCompact(n: Num): string {
+  if (!valid(n)) return DASH;
+  if (Math.abs(n) < 10_000) return nf({ maximumFractionDigits: 0 }).format(n);
+  return nf({ notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+export const formatFollowers = formatCompact;
+
+/** GMV and other money: two decimals, compact from 10,000; a currency symbol only when given. */
+export function formatGmv(n: Num, currency?: string): string {
+  if (!valid(n)) return DASH;
+  const base: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : {};
+  if (Math.abs(n) < 10_000) return nf({ ...base, maximumFractionDigits: 2 }).format(n);
+  return nf({ ...base, notation: 'compact', maximumFractionDigits: 2 }).format(n);
+}
+
+/** The wire sends percentages as numbers (3.2 = 3.2 %); zero shows a dash (spec section 3). */
+export function formatPercent(n: Num): string {
+  if (!valid(n) || n === 0) return DASH;
+  return `${nf({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}%`;
+}

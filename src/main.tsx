@@ -1,0 +1,22 @@
+/**
+ * Mount only. The locale module must load before any message renders; the providers here are the
+ * global ones the UI kit's module-level APIs (toast, confirm) render into.
+ */
+import './i18n/locale.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { LocaleProvider } from './i18n/LocaleProvider.tsx';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing in index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <LocaleProvider>
+      <App />
+    </LocaleProvider>
+  </StrictMode>,
+);

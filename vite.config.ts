@@ -1,0 +1,69 @@
+/**
+ * Build of the PWA. The service worker precaches only the app shell (JS, CSS, HTML, icons,
+ * flags); /api and /files are never cached and never answered with index.html, so a stale
+ * shell can never mask a server answer (decisions D12/D13: data lives in IndexedDB, not in
+ * the HTTP cache).
+ */
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_TARGET = 'http://127.0.0.1:5180';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'flags/*.svg'],
+      manifest: {
+        name: 'CreatorDesk',
+        short_name: 'CreatorDesk',
+        description: 'Find, invite and track short-video creators.',
+        theme_color: '#1f5eff',
+        background_color: '#f5f7fa',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/files/],
+        // No runtimeCaching: API answers and uploaded files always go to the network.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  worker: { format: 'es' },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/files': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: true },
+      '/files': { target: API_TARGET, changeOrigin: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+  },
+});
