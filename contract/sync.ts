@@ -1,0 +1,112 @@
+/**
+ * The sync contract (decisions D13): what POST /sync/pull takes and answers, the mirrored tables,
+ * and SYNC_VERSION. Bump SYNC_VERSION whenever the shape of a pulled row changes: every client
+ * whose cursor carries an older number gets `reset` and mirrors the workspace again.
+ *
+ * Cursor: an opaque string `s{SYNC_VERSION}.w{workspaceId}.v{version}.t{issuedAt}`. The server
+ * answers `reset: true` (and a full first page) when the cursor is malformed, from another schema
+ * version or workspace, ahead of the workspace's counter, or older than CURSOR_MAX_AGE_SECONDS
+ * (tombstones may be purged after that age).
+ */
+import { z } from 'zod';
+import type { Endpoint } from './endpoint.ts';
+import { formInt, optFlag } from './schemas/common.ts';
+
+export const SYNC_VERSION = 1;
+
+/** The workspace tables every client mirrors, in the order a page lists them. */
+export const SYNC_TABLES = [
+  'creators',
+  'tags',
+  'chat_templates',
+  'products',
+  'topics',
+  'invitations',
+  'blacklist',
+] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
+
+export const PULL_DEFAULT_LIMIT = 5000;
+export const PULL_MAX_LIMIT = 20_000;
+/** Tombstones are kept at least this long; an older cursor is answered with reset. */
+export const CURSOR_MAX_AGE_SECONDS = 30 * 24 * 3600;
+
+export interface CreatorTag {
+  tag_id: number;
+  tag_title: string;
+}
+
+/** A mirrored row: the table's columns minus workspace_id/deleted_at, plus `version`. */
+export type SyncRow = { id: number; version: number } & Record<string, unknown>;
+export type CreatorRow = SyncRow & {
+  country: string;
+  unique_id: string;
+  daren_name: string;
+  nick_name: string;
+  is_chat: number;
+  is_invitation: number;
+  is_black: number;
+  add_time: number;
+  tags: CreatorTag[];
+};
+
+export const pullRequest = z.object({
+  cursor: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().max(200)),
+  limit: formInt().pipe(z.number().int().min(1).max(PULL_MAX_LIMIT)).default(PULL_DEFAULT_LIMIT),
+  /** 1: also answer `remaining` (rows left after the cursor), for progress bars. */
+  estimate: optFlag(),
+});
+export type PullRequest = z.infer<typeof pullRequest>;
+
+const perTable = <T extends z.ZodType>(item: T) =>
+  z.object(
+    Object.fromEntries(SYNC_TABLES.map((t) => [t, z.array(item)])) as Record<SyncTable, z.ZodArray<T>>,
+  );
+
+export const pullResponse = z.object({
+  changes: perTable(z.looseObject({ id: z.number(), version: z.number() })),
+  deletes: perTable(z.number()),
+  cursor: z.string(),
+  has_more: z.boolean(),
+  /** The client must drop its mirror and apply this page as a fresh start. */
+  reset: z.boolean(),
+  /** Rows (changes + deletes) after the request's cursor, when `estimate` was 1. */
+  remaining: z.number().int().optional(),
+});
+export type PullResponse = {
+  changes: Record<SyncTable, SyncRow[]> & { creators: CreatorRow[] };
+  deletes: Record<SyncTable, number[]>;
+  cursor: string;
+  has_more: boolean;
+  reset: boolean;
+  remaining?: number;
+};
+
+export interface Cursor {
+  workspaceId: number;
+  version: number;
+  issuedAt: number;
+}
+
+export function encodeCursor(c: Cursor): string {
+  return `s${SYNC_VERSION}.w${c.workspaceId}.v${c.version}.t${c.issuedAt}`;
+}
+
+/** Undefined for an empty, malformed or other-schema cursor. */
+export function decodeCursor(s: string): Cursor | undefined {
+  const m = /^s(\d+)\.w(\d+)\.v(\d+)\.t(\d+)$/.exec(s);
+  if (!m || Number(m[1]) !== SYNC_VERSION) return undefined;
+  return { workspaceId: Number(m[2]), version: Number(m[3]), issuedAt: Number(m[4]) };
+}
+
+// A type-only import of api.ts: a runtime import would form a cycle with api.ts's spread of this
+// object (whichever module loads first would meet the other's bindings uninitialised).
+export const syncEndpoints = {
+  syncPull: {
+    method: 'POST',
+    path: '/sync/pull',
+    auth: true,
+    request: pullRequest,
+    response: pullResponse,
+  } satisfies Endpoint<typeof pullRequest, typeof pullResponse>,
+};
