@@ -7,10 +7,16 @@
 export { endpoint, type Endpoint, type Method } from './endpoint.ts';
 import type { Endpoint } from './endpoint.ts';
 import { API_PREFIX } from './constants.ts';
+import { creatorEndpoints } from './schemas/creator.ts';
+import { invitationEndpoints } from './schemas/invitation.ts';
+import { blacklistEndpoints } from './schemas/blacklist.ts';
 import { downloadEndpoints } from './schemas/download.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
+  ...creatorEndpoints,
+  ...invitationEndpoints,
+  ...blacklistEndpoints,
   ...downloadEndpoints,
   // ...accountEndpoints,
   ...syncEndpoints,

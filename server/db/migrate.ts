@@ -1,10 +1,12 @@
 /** Runs the migrations in order. New migrations are added to the list below, never edited after landing. */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as m0001 from './migrations/0001_core.ts';
+import * as m0003 from './migrations/0003_creator_list_indexes.ts';
 import * as m0006 from './migrations/0006_jobs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
+  '0003_creator_list_indexes': m0003,
   '0006_jobs': m0006,
 };
 

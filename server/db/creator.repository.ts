@@ -1,0 +1,238 @@
+/**
+ * Creator queries shared by the creator, invitation and blacklist services. Every function takes
+ * the workspace id and filters `deleted_at is null`; long name/id lists are cut into chunks so
+ * neither engine hits its bound-parameter limit.
+ */
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
+import type { CreatorListRequest } from '../../contract/schemas/creator.ts';
+import type { Creator, DB, NewCreator } from './schema.ts';
+import { now } from './versioning.ts';
+
+export type Db = Kysely<DB> | Transaction<DB>;
+export interface TagRef {
+  tag_id: number;
+  tag_title: string;
+}
+
+const CHUNK = 500;
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** A case-insensitive substring pattern with LIKE wildcards escaped. */
+export const likePattern = (s: string): string => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** `lower(col) like pattern escape '\'` for any string column reference. */
+export const ilike = (column: string, s: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) like ${likePattern(s)} escape '\\'`;
+
+export async function findCreators(
+  db: Db,
+  ws: number,
+  country: string,
+  names: readonly string[],
+): Promise<Creator[]> {
+  const out: Creator[] = [];
+  for (const part of chunks(names)) {
+    const rows = await db
+      .selectFrom('creators')
+      .selectAll()
+      .where('workspace_id', '=', ws)
+      .where('country', '=', country)
+      .where('unique_id', 'in', part)
+      .where('deleted_at', 'is', null)
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** A creator known only by name: every profile field empty, every metric 0. */
+export function blankCreator(
+  ws: number,
+  country: string,
+  unique_id: string,
+  version: number,
+  t: number,
+): NewCreator {
+  const texts = [
+    'daren_name',
+    'daren_sex',
+    'daren_email',
+    'daren_phone',
+    'signature',
+    'daren_socialize',
+    'daren_addr',
+    'email',
+    'bio_link',
+    'nick_name',
+    'head_img',
+    'categorys',
+  ] as const;
+  const nums = [
+    'status',
+    'is_chat',
+    'is_invitation',
+    'is_black',
+    'follower_count',
+    'product_count',
+    'gmv_t30',
+    'video_count',
+    'units_sold_t30',
+    'video_publish_t30',
+    'video_view_t30',
+    'video_engagement_t30',
+    'digg_count',
+    'following_count',
+    'heart',
+    'heart_count',
+  ] as const;
+  return {
+    ...(Object.fromEntries(texts.map((k) => [k, ''])) as Record<(typeof texts)[number], string>),
+    ...(Object.fromEntries(nums.map((k) => [k, 0])) as Record<(typeof nums)[number], number>),
+    workspace_id: ws,
+    country,
+    unique_id,
+    version,
+    deleted_at: null,
+    video_last_time: null,
+    check_time: null,
+    nick_update_time: null,
+    add_time: t,
+    update_time: t,
+  };
+}
+
+/** Finds the named creators and creates the missing ones (bare rows in that country, decisions D7). */
+export async function ensureCreators(
+  trx: Transaction<DB>,
+  ws: number,
+  country: string,
+  names: readonly string[],
+  version: number,
+): Promise<{ creators: Map<string, Creator>; created: number }> {
+  const creators = new Map((await findCreators(trx, ws, country, names)).map((c) => [c.unique_id, c]));
+  const missing = names.filter((n) => !creators.has(n));
+  const t = now();
+  for (const part of chunks(missing, 200)) {
+    const rows = await trx
+      .insertInto('creators')
+      .values(part.map((unique_id) => blankCreator(ws, country, unique_id, version, t)))
+      .returningAll()
+      .execute();
+    for (const r of rows) creators.set(r.unique_id, r);
+  }
+  return { creators, created: missing.length };
+}
+
+/** Stamps the creators with a new version (sync sees them) and applies the patch. */
+export async function touchCreators(
+  trx: Transaction<DB>,
+  ws: number,
+  ids: readonly number[],
+  version: number,
+  patch: Partial<Pick<Creator, 'is_chat' | 'is_invitation' | 'is_black' | 'status'>> = {},
+): Promise<void> {
+  for (const part of chunks(ids)) {
+    await trx
+      .updateTable('creators')
+      .set({ ...patch, version, update_time: now() })
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute();
+  }
+}
+
+/** Tags of many creators in one query per chunk: creator id → [{tag_id, tag_title}]. */
+export async function loadTags(
+  db: Db,
+  ws: number,
+  creatorIds: readonly number[],
+): Promise<Map<number, TagRef[]>> {
+  const map = new Map<number, TagRef[]>();
+  for (const part of chunks(creatorIds)) {
+    const rows = await db
+      .selectFrom('creator_tags as ct')
+      .innerJoin('tags as t', 't.id', 'ct.tag_id')
+      .select(['ct.creator_id', 't.id', 't.title'])
+      .where('ct.workspace_id', '=', ws)
+      .where('t.workspace_id', '=', ws)
+      .where('t.deleted_at', 'is', null)
+      .where('ct.creator_id', 'in', part)
+      .orderBy('t.id')
+      .execute();
+    for (const r of rows) {
+      const list = map.get(Number(r.creator_id)) ?? [];
+      list.push({ tag_id: Number(r.id), tag_title: r.title });
+      map.set(Number(r.creator_id), list);
+    }
+  }
+  return map;
+}
+
+/** "Has any of these tags" for a creator-id column. */
+export const hasAnyTag = (ws: number, creatorIdColumn: string, tagIds: readonly number[]) =>
+  sql<boolean>`exists (select 1 from creator_tags ct where ct.workspace_id = ${ws} and ct.creator_id = ${sql.ref(
+    creatorIdColumn,
+  )} and ct.tag_id in (${sql.join(tagIds)}))`;
+
+// Nullable time columns sort as 0 so both engines put "never" at the same end.
+const NULLABLE = new Set(['video_last_time', 'check_time', 'nick_update_time']);
+
+function creatorFilters(ws: number, f: CreatorListRequest) {
+  return (eb: ExpressionBuilder<DB, 'creators'>) => {
+    const and: Expression<SqlBool>[] = [
+      eb('workspace_id', '=', ws),
+      eb('country', '=', f.country),
+      eb('deleted_at', 'is', null),
+    ];
+    if (f.name)
+      and.push(eb.or([ilike('unique_id', f.name), ilike('daren_name', f.name), ilike('nick_name', f.name)]));
+    // Stand-in until topic videos exist (issue 8): the hashtag appears in the creator's bio.
+    const challenge = f.challenge?.replace(/^#+/, '').trim();
+    if (challenge) and.push(ilike('signature', challenge));
+    if (f.tagsId.length) and.push(hasAnyTag(ws, 'creators.id', f.tagsId));
+    if (f.isChat !== undefined) and.push(eb('is_chat', '=', f.isChat));
+    if (f.isInvitation !== undefined) and.push(eb('is_invitation', '=', f.isInvitation));
+    if (f.isBlack !== undefined) and.push(eb('is_black', '=', f.isBlack));
+    if (f.startTime !== undefined) and.push(eb('add_time', '>=', f.startTime));
+    if (f.endTime !== undefined) and.push(eb('add_time', '<=', f.endTime));
+    return eb.and(and);
+  };
+}
+
+export async function listCreators(
+  db: Db,
+  ws: number,
+  f: CreatorListRequest,
+): Promise<{ rows: Creator[]; count: number }> {
+  const where = creatorFilters(ws, f);
+  const counted = await db
+    .selectFrom('creators')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(where)
+    .executeTakeFirstOrThrow();
+  const count = Number(counted.n);
+  const field = f.field ?? 'add_time';
+  const dir = f.sort ?? 'desc';
+  const key = NULLABLE.has(field) ? sql`coalesce(${sql.ref(field)}, 0)` : sql.ref(field);
+  const rows = await db
+    .selectFrom('creators')
+    .selectAll()
+    .where(where)
+    .orderBy(key, dir)
+    .orderBy('id', dir)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+  return { rows, count };
+}

@@ -1,0 +1,87 @@
+/** /blogger/*: the creator database, invitations and the blacklist (spec section 7, decisions D7). */
+import { blacklistEndpoints as black } from '../../contract/schemas/blacklist.ts';
+import { creatorEndpoints as creator } from '../../contract/schemas/creator.ts';
+import { invitationEndpoints as inv } from '../../contract/schemas/invitation.ts';
+import type { RegisterRoutes } from '../app.ts';
+import { authOf } from '../http/auth.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { mutation } from '../http/mutation.ts';
+import { route } from '../http/route.ts';
+import { addToBlacklist, listBlacklistRows, removeFromBlacklist } from '../services/blacklist.service.ts';
+import { editCreators, listCreatorRows, setCreatorTags } from '../services/creator.service.ts';
+import {
+  addInvitations,
+  deleteInvitations,
+  editInvitation,
+  invitationHistory,
+  listInvitations,
+  shortList,
+} from '../services/invitation.service.ts';
+import './blogger.messages.ts';
+
+/** 'updated', or a msg saying how many of the list were not found. */
+const bulkMsg = (r: { updated: number; not_found: string[] }): [string, Record<string, number>] =>
+  r.not_found.length
+    ? ['updated_partly', { updated: r.updated, missing: r.not_found.length }]
+    : ['updated', {}];
+
+export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
+  const { db } = ctx;
+  const ws = (req: Parameters<typeof authOf>[0]) => authOf(req).workspaceId;
+
+  route(api, ctx, creator.bloggerLists, async (req, input) =>
+    ok(req, await listCreatorRows(db, ws(req), input, languageOf(req))),
+  );
+  route(api, ctx, creator.bloggerEdit, async (req, input) =>
+    mutation(db, req, async (trx, auth) => {
+      const r = await editCreators(trx, auth.workspaceId, input);
+      return ok(req, r, ...bulkMsg(r));
+    }),
+  );
+  route(api, ctx, creator.bloggerSetTags, async (req, input) =>
+    mutation(db, req, async (trx, auth) => {
+      const r = await setCreatorTags(trx, auth.workspaceId, input);
+      return ok(req, r, ...bulkMsg(r));
+    }),
+  );
+
+  route(api, ctx, inv.invitationLists, async (req, input) =>
+    ok(req, await listInvitations(db, ws(req), input, languageOf(req))),
+  );
+  route(api, ctx, inv.invitationAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) => {
+      const r = await addInvitations(trx, auth.workspaceId, auth.user.id, input);
+      const counts = { added: r.added, updated: r.updated };
+      return r.blacklisted.length
+        ? ok(req, r, 'invitation_added_some_black', { ...counts, names: shortList(r.blacklisted) })
+        : ok(req, r, 'invitation_added', counts);
+    }),
+  );
+  route(api, ctx, inv.invitationEdit, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await editInvitation(trx, auth.workspaceId, auth.user.id, input, languageOf(req)), 'updated'),
+    ),
+  );
+  route(api, ctx, inv.invitationHistory, async (req, input) =>
+    ok(req, await invitationHistory(db, ws(req), input.id, languageOf(req))),
+  );
+  route(api, ctx, inv.invitationDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await deleteInvitations(trx, auth.workspaceId, input.ids), 'deleted'),
+    ),
+  );
+
+  route(api, ctx, black.blackAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await addToBlacklist(trx, auth.workspaceId, input), 'added'),
+    ),
+  );
+  route(api, ctx, black.blackDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await removeFromBlacklist(trx, auth.workspaceId, input), 'deleted'),
+    ),
+  );
+  route(api, ctx, black.blackLists, async (req, input) =>
+    ok(req, await listBlacklistRows(db, ws(req), input)),
+  );
+};

@@ -1,0 +1,352 @@
+/**
+ * Invitations (decisions D7). Invariants kept here:
+ * - one live invitation per (workspace, country, unique_id): adding again updates it;
+ * - sub_status is set exactly when status is 3;
+ * - every status/sub_status change appends invitation_history;
+ * - the creator row mirrors its invitation's status (0 when none), with a new version.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Language } from '../../contract/constants.ts';
+import type {
+  InvitationListRequest,
+  InvitationRow,
+  invitationAddRequest,
+  InvitationEditRequest,
+} from '../../contract/schemas/invitation.ts';
+import {
+  chunks,
+  ensureCreators,
+  findCreators,
+  hasAnyTag,
+  ilike,
+  loadTags,
+  touchCreators,
+  type TagRef,
+} from '../db/creator.repository.ts';
+import { blacklistedNames } from '../db/blacklist.repository.ts';
+import type { DB, InvitationsTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { nextVersion, now } from '../db/versioning.ts';
+import { AppError } from '../http/errors.ts';
+import { statusStr, subStatusStr } from './creator.service.ts';
+
+type Invitation = Selectable<InvitationsTable>;
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function toInvitationRow(i: Invitation, tags: TagRef[], lang: Language): InvitationRow {
+  const sub = i.sub_status === null ? null : Number(i.sub_status);
+  return {
+    blogger_invitation_id: Number(i.id),
+    country: i.country,
+    unique_id: i.unique_id,
+    status: Number(i.status),
+    status_str: statusStr(Number(i.status), lang),
+    sub_status: sub,
+    sub_status_str: subStatusStr(sub, lang),
+    tags,
+    daren_name: i.daren_name,
+    daren_sex: i.daren_sex,
+    daren_email: i.daren_email,
+    daren_phone: i.daren_phone,
+    daren_addr: i.daren_addr,
+    logistics: i.logistics,
+    cooperate: i.cooperate,
+    product_id: i.product_id,
+    add_time: Number(i.add_time),
+    update_time: Number(i.update_time),
+  };
+}
+
+/** Tags of the invitations' creators (matched by country + unique_id). */
+async function rowsWithTags(
+  db: Db,
+  ws: number,
+  invs: Invitation[],
+  lang: Language,
+): Promise<InvitationRow[]> {
+  const byCountry = new Map<string, string[]>();
+  for (const i of invs) byCountry.set(i.country, [...(byCountry.get(i.country) ?? []), i.unique_id]);
+  const creatorIds = new Map<string, number>();
+  for (const [country, names] of byCountry)
+    for (const c of await findCreators(db, ws, country, names))
+      creatorIds.set(`${country}\n${c.unique_id}`, Number(c.id));
+  const tags = await loadTags(db, ws, [...creatorIds.values()]);
+  return invs.map((i) =>
+    toInvitationRow(i, tags.get(creatorIds.get(`${i.country}\n${i.unique_id}`) ?? -1) ?? [], lang),
+  );
+}
+
+export async function listInvitations(db: Kysely<DB>, ws: number, f: InvitationListRequest, lang: Language) {
+  let q = db
+    .selectFrom('invitations as i')
+    .where('i.workspace_id', '=', ws)
+    .where('i.country', '=', f.country)
+    .where('i.deleted_at', 'is', null);
+  if (f.name) q = q.where((eb) => eb.or([ilike('i.unique_id', f.name!), ilike('i.daren_name', f.name!)]));
+  if (f.tagsId.length)
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('creators as c')
+          .select('c.id')
+          .where('c.workspace_id', '=', ws)
+          .whereRef('c.country', '=', 'i.country')
+          .whereRef('c.unique_id', '=', 'i.unique_id')
+          .where('c.deleted_at', 'is', null)
+          .where(hasAnyTag(ws, 'c.id', f.tagsId)),
+      ),
+    );
+  if (f.status !== undefined) q = q.where('i.status', '=', f.status);
+  if (f.sub_status !== undefined) q = q.where('i.sub_status', '=', f.sub_status);
+  if (f.startTime !== undefined) q = q.where('i.add_time', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('i.add_time', '<=', f.endTime);
+  const counted = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const dir = f.sort ?? 'desc';
+  const rows = await q
+    .selectAll('i')
+    .orderBy(`i.${f.field ?? 'add_time'}`, dir)
+    .orderBy('i.id', dir)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .execute();
+  return {
+    list: await rowsWithTags(db, ws, rows, lang),
+    count: Number(counted.n),
+    limit: f.limit,
+    page: f.page,
+  };
+}
+
+async function appendHistory(
+  trx: Transaction<DB>,
+  ws: number,
+  userId: number,
+  invs: Invitation[],
+  note: string,
+) {
+  for (const part of chunks(invs, 200)) {
+    await trx
+      .insertInto('invitation_history')
+      .values(
+        part.map((i) => ({
+          workspace_id: ws,
+          invitation_id: Number(i.id),
+          user_id: userId,
+          status: Number(i.status),
+          sub_status: i.sub_status,
+          note,
+          created_at: now(),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Adds invitations by creator name. Blacklisted names are refused (40009 naming them when
+ * nothing else is left); the rest goes through and the result lists the refused ones.
+ */
+export async function addInvitations(
+  trx: Transaction<DB>,
+  ws: number,
+  userId: number,
+  input: z.infer<typeof invitationAddRequest>,
+) {
+  const black = await blacklistedNames(trx, ws, input.country, input.bloggers);
+  const names = input.bloggers.filter((n) => !black.has(n));
+  const blacklisted = input.bloggers.filter((n) => black.has(n));
+  if (!names.length) throw new AppError(40009, 'invitation_all_black', { names: shortList(blacklisted) });
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  const { creators, created } = await ensureCreators(trx, ws, input.country, names, version);
+  const existing: Invitation[] = [];
+  for (const part of chunks(names))
+    existing.push(
+      ...(await trx
+        .selectFrom('invitations')
+        .selectAll()
+        .where('workspace_id', '=', ws)
+        .where('country', '=', input.country)
+        .where('unique_id', 'in', part)
+        .where('deleted_at', 'is', null)
+        .execute()),
+    );
+  const productId = input.productIds.join(',');
+  for (const part of chunks(existing.map((i) => Number(i.id))))
+    await trx
+      .updateTable('invitations')
+      .set({ version, update_time: t, ...(productId ? { product_id: productId } : {}) })
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute();
+  const has = new Set(existing.map((i) => i.unique_id));
+  const fresh = names.filter((n) => !has.has(n));
+  const inserted: Invitation[] = [];
+  for (const part of chunks(fresh, 100)) {
+    const values = part.map((unique_id) => {
+      const c = creators.get(unique_id);
+      return {
+        workspace_id: ws,
+        version,
+        deleted_at: null,
+        country: input.country,
+        unique_id,
+        status: 1,
+        sub_status: null,
+        daren_name: c?.daren_name ?? '',
+        daren_sex: c?.daren_sex ?? '',
+        daren_email: c?.daren_email ?? '',
+        daren_phone: c?.daren_phone ?? '',
+        daren_addr: c?.daren_addr ?? '',
+        logistics: '',
+        cooperate: '',
+        product_id: productId,
+        add_time: t,
+        update_time: t,
+      };
+    });
+    inserted.push(...(await trx.insertInto('invitations').values(values).returningAll().execute()));
+  }
+  await appendHistory(trx, ws, userId, inserted, 'created');
+  const idsOf = (list: string[]) => list.map((n) => Number(creators.get(n)?.id)).filter((id) => id > 0);
+  await touchCreators(trx, ws, idsOf(fresh), version, {
+    status: 1,
+    ...(input.isInvitation ? { is_invitation: 1 } : {}),
+  });
+  await touchCreators(trx, ws, idsOf([...has]), version, input.isInvitation ? { is_invitation: 1 } : {});
+  return { added: inserted.length, updated: existing.length, created_creators: created, blacklisted };
+}
+
+/** At most 20 names in a message; the full list is in the data. */
+export const shortList = (names: string[]): string =>
+  names.slice(0, 20).join(', ') + (names.length > 20 ? ` … (+${names.length - 20})` : '');
+
+async function findInvitation(db: Db, ws: number, id: number): Promise<Invitation> {
+  const inv = await db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!inv) throw new AppError(40004, 'invitation_not_found');
+  return inv;
+}
+
+const TEXT_FIELDS = [
+  'daren_name',
+  'daren_sex',
+  'daren_email',
+  'daren_phone',
+  'daren_addr',
+  'logistics',
+  'cooperate',
+  'product_id',
+] as const;
+
+export async function editInvitation(
+  trx: Transaction<DB>,
+  ws: number,
+  userId: number,
+  input: InvitationEditRequest,
+  lang: Language,
+): Promise<InvitationRow> {
+  const inv = await findInvitation(trx, ws, input.id);
+  const status = input.status ?? Number(inv.status);
+  let sub: number | null = null;
+  if (status === 3) {
+    // Staying in 3 keeps the current sub status; entering 3 needs one.
+    sub = input.sub_status ?? (Number(inv.status) === 3 ? inv.sub_status : null);
+    if (!sub) throw new AppError(40001, 'sub_status_required', { field: 'sub_status' });
+  } else if (input.sub_status !== undefined) {
+    throw new AppError(40001, 'sub_status_without_cooperating', { field: 'sub_status' });
+  }
+  const patch: Partial<Invitation> = {};
+  for (const k of TEXT_FIELDS) if (input[k] !== undefined) patch[k] = input[k];
+  const statusChanged =
+    status !== Number(inv.status) || sub !== (inv.sub_status === null ? null : Number(inv.sub_status));
+  const version = await nextVersion(trx, ws);
+  const row = await trx
+    .updateTable('invitations')
+    .set({ ...patch, status, sub_status: sub, version, update_time: now() })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', inv.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (statusChanged) {
+    await appendHistory(trx, ws, userId, [row], 'status');
+    const creators = await findCreators(trx, ws, row.country, [row.unique_id]);
+    await touchCreators(
+      trx,
+      ws,
+      creators.map((c) => Number(c.id)),
+      version,
+      { status },
+    );
+  }
+  return (await rowsWithTags(trx, ws, [row], lang))[0]!;
+}
+
+export async function invitationHistory(db: Kysely<DB>, ws: number, id: number, lang: Language) {
+  await findInvitation(db, ws, id);
+  const rows = await db
+    .selectFrom('invitation_history as h')
+    .leftJoin('users as u', 'u.id', 'h.user_id')
+    .select(['h.id', 'h.status', 'h.sub_status', 'h.user_id', 'h.note', 'h.created_at', 'u.member_name'])
+    .where('h.workspace_id', '=', ws)
+    .where('h.invitation_id', '=', id)
+    .orderBy('h.id')
+    .execute();
+  return rows.map((h) => {
+    const sub = h.sub_status === null ? null : Number(h.sub_status);
+    return {
+      id: Number(h.id),
+      status: Number(h.status),
+      status_str: statusStr(Number(h.status), lang),
+      sub_status: sub,
+      sub_status_str: subStatusStr(sub, lang),
+      user_id: h.user_id === null ? null : Number(h.user_id),
+      member_name: h.member_name ?? '',
+      note: h.note,
+      created_at: Number(h.created_at),
+    };
+  });
+}
+
+/** Soft-deletes the invitations of this workspace among `ids`; their creators go back to status 0. */
+export async function deleteInvitations(trx: Transaction<DB>, ws: number, ids: number[]) {
+  const invs: Invitation[] = [];
+  for (const part of chunks([...new Set(ids)]))
+    invs.push(
+      ...(await trx
+        .selectFrom('invitations')
+        .selectAll()
+        .where('workspace_id', '=', ws)
+        .where('id', 'in', part)
+        .where('deleted_at', 'is', null)
+        .execute()),
+    );
+  if (!invs.length) throw new AppError(40004, 'invitation_not_found');
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  for (const part of chunks(invs.map((i) => Number(i.id))))
+    await trx
+      .updateTable('invitations')
+      .set({ deleted_at: t, update_time: t, version })
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute();
+  const byCountry = new Map<string, string[]>();
+  for (const i of invs) byCountry.set(i.country, [...(byCountry.get(i.country) ?? []), i.unique_id]);
+  for (const [country, names] of byCountry) {
+    const creators = await findCreators(trx, ws, country, names);
+    await touchCreators(
+      trx,
+      ws,
+      creators.map((c) => Number(c.id)),
+      version,
+      { status: 0 },
+    );
+  }
+  return { deleted: invs.length };
+}
