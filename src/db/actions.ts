@@ -1,0 +1,95 @@
+/**
+ * Local-first writes (decisions D13). Every action records the spec's own call and its
+ * optimistic effect in the outbox, in one Dexie transaction; screens reading through
+ * overlay.ts (useLocalRows, the query worker) show the change at once, and the sync worker
+ * sends the call later with its Idempotency-Key.
+ *
+ *   await editCreators(db, 'US', selected, { is_chat: 1 });          // PUT /blogger/edit
+ *   await setCreatorTags(db, 'US', selected, 'add', [{ tag_id, tag_title }]); // PUT /blogger/set.tags
+ *   await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: { country, title } },
+ *                { country, title, add_time: now, update_time: now });     // shown with a temporary id
+ *   await editRow(db, 'tags', { method: 'PUT', path: '/tags/edit', body: { id, country, title } }, { id, title });
+ *   await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: { id, country } }, [id]);
+ *   await enqueue(db, call, effect);                                      // anything else
+ *
+ * Creators are addressed by id locally and by unique_id (`bloggers`) on the wire.
+ */
+import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
+import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
+import { append, type Call } from './outbox.ts';
+import type { Effect } from './outbox-types.ts';
+
+export class NotSignedIn extends Error {
+  constructor() {
+    super('no local session');
+  }
+}
+
+/** The generic action: one call plus the change to show until the server answers. */
+export async function enqueue(db: LocalDB, call: Call, effect?: Effect): Promise<number> {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    const session = await getMeta<LocalSession>(db, META.session);
+    if (!session) throw new NotSignedIn();
+    return append(db, session, call, effect);
+  });
+}
+
+export interface CreatorRef {
+  id: number;
+  unique_id: string;
+}
+
+export function editCreators(
+  db: LocalDB,
+  country: string,
+  creators: readonly CreatorRef[],
+  patch: { is_chat?: 0 | 1; is_invitation?: 0 | 1 },
+): Promise<number> {
+  const body: Record<string, unknown> = { country, bloggers: creators.map((c) => c.unique_id) };
+  if (patch.is_chat !== undefined) body.isChat = patch.is_chat;
+  if (patch.is_invitation !== undefined) body.isInvitation = patch.is_invitation;
+  return enqueue(
+    db,
+    { method: 'PUT', path: '/blogger/edit', body },
+    { table: 'creators', kind: 'patch', ids: creators.map((c) => c.id), patch: { ...patch } },
+  );
+}
+
+export function setCreatorTags(
+  db: LocalDB,
+  country: string,
+  creators: readonly CreatorRef[],
+  op: 'add' | 'del',
+  tags: readonly CreatorTag[],
+): Promise<number> {
+  return enqueue(
+    db,
+    {
+      method: 'PUT',
+      path: '/blogger/set.tags',
+      body: {
+        country,
+        bloggers: creators.map((c) => c.unique_id),
+        type: op,
+        tagIds: tags.map((t) => t.tag_id),
+      },
+    },
+    { table: 'creators', kind: 'tags', ids: creators.map((c) => c.id), op, tags: [...tags] },
+  );
+}
+
+let tempSeq = 0;
+/** Temporary ids are negative, so they never meet a server id. */
+export const tempId = (): number => -(Date.now() * 1000 + (tempSeq++ % 1000));
+
+export function addRow(db: LocalDB, table: SmallTable, call: Call, row: Omit<SyncRow, 'id' | 'version'>) {
+  return enqueue(db, call, { table, kind: 'upsert', row: { ...row, id: tempId(), version: 0 } as SyncRow });
+}
+
+export function editRow(db: LocalDB, table: SmallTable, call: Call, row: Partial<SyncRow> & { id: number }) {
+  return enqueue(db, call, { table, kind: 'upsert', row: row as SyncRow });
+}
+
+export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Call, ids: number[]) {
+  return enqueue(db, call, { table, kind: 'delete', ids });
+}

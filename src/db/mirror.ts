@@ -1,0 +1,91 @@
+/**
+ * Writes pulled pages into the mirror (decisions D13). One Dexie transaction per page: the rows,
+ * the tombstones and the new cursor land together, so an interrupted first sync resumes from the
+ * last page written. `reset` drops the whole mirror first (the server said the cursor is void).
+ */
+import type { CreatorRow, PullResponse, SyncRow } from '../../contract/sync.ts';
+import { META, SMALL_TABLES, blockOf, getMeta, setMeta, type CreatorBlock, type LocalDB } from './db.ts';
+
+export interface ApplyResult {
+  creatorsChanged: number;
+  /** Countries whose blocks changed, for the query worker. */
+  countries: string[];
+}
+
+export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyResult> {
+  const tables = [db.creatorBlocks, db.meta, ...SMALL_TABLES.map((t) => db.small(t))];
+  return db.transaction('rw', tables, async () => {
+    if (page.reset) await clearMirror(db);
+    for (const t of SMALL_TABLES) {
+      const rows = page.changes[t] as SyncRow[];
+      if (rows.length) await db.small(t).bulkPut(rows);
+      if (page.deletes[t].length) await db.small(t).bulkDelete(page.deletes[t]);
+    }
+    const rev = ((await getMeta<number>(db, META.rev)) ?? 0) + 1;
+    const countries = await mergeCreators(db, page.changes.creators, page.deletes.creators, rev);
+    await setMeta(db, META.rev, rev);
+    await setMeta(db, META.cursor, page.cursor);
+    return { creatorsChanged: page.changes.creators.length + page.deletes.creators.length, countries };
+  });
+}
+
+export async function clearMirror(db: LocalDB): Promise<void> {
+  await db.creatorBlocks.clear();
+  for (const t of SMALL_TABLES) await db.small(t).clear();
+  await db.meta.delete(META.cursor);
+}
+
+const keyOf = (country: string, block: number): string => `${country}\u0000${block}`;
+
+async function mergeCreators(
+  db: LocalDB,
+  changes: CreatorRow[],
+  deletes: number[],
+  rev: number,
+): Promise<string[]> {
+  if (changes.length === 0 && deletes.length === 0) return [];
+  const touched = new Map<string, CreatorBlock>();
+
+  // Blocks the tombstones may live in: every country's block with that number.
+  const deleteBlocks = [...new Set(deletes.map(blockOf))];
+  const gone = new Set(deletes);
+  for (const b of await db.creatorBlocks.where('block').anyOf(deleteBlocks).toArray()) {
+    touched.set(keyOf(b.country, b.block), b);
+  }
+
+  const wanted = new Map<string, [string, number]>();
+  for (const c of changes) {
+    const k = keyOf(c.country, blockOf(c.id));
+    if (!touched.has(k)) wanted.set(k, [c.country, blockOf(c.id)]);
+  }
+  const keys = [...wanted.values()];
+  const found = await db.creatorBlocks.bulkGet(keys);
+  keys.forEach(([country, block], i) => {
+    touched.set(keyOf(country, block), found[i] ?? { country, block, rev, rows: [] });
+  });
+
+  // Rows by id within each touched block; a changed row replaces the old copy.
+  const maps = new Map<string, Map<number, CreatorRow>>();
+  for (const [k, b] of touched) maps.set(k, new Map(b.rows.map((r) => [r.id, r])));
+  for (const c of changes) maps.get(keyOf(c.country, blockOf(c.id)))!.set(c.id, c);
+  const out: CreatorBlock[] = [];
+  const emptied: [string, number][] = [];
+  for (const [k, b] of touched) {
+    const rows = [...maps.get(k)!.values()].filter((r) => !gone.has(r.id));
+    if (rows.length === 0) emptied.push([b.country, b.block]);
+    else out.push({ country: b.country, block: b.block, rev, rows });
+  }
+  if (out.length) await db.creatorBlocks.bulkPut(out);
+  if (emptied.length) await db.creatorBlocks.bulkDelete(emptied);
+  return [...new Set([...touched.values()].map((b) => b.country))];
+}
+
+/** All creators of a country from the mirror (no overlays), block by block. */
+export async function loadCountry(db: LocalDB, country: string): Promise<CreatorRow[]> {
+  const blocks = await db.creatorBlocks
+    .where('[country+rev]')
+    .between([country, -Infinity], [country, Infinity])
+    .toArray();
+  blocks.sort((a, b) => a.block - b.block);
+  return blocks.flatMap((b) => b.rows);
+}

@@ -1,0 +1,143 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { META, setMeta } from './db.ts';
+import { editCreators, enqueue, NotSignedIn, addRow, setCreatorTags, deleteRows } from './actions.ts';
+import { applyPage } from './mirror.ts';
+import {
+  countsOf,
+  discard,
+  markAcked,
+  markFailed,
+  markRetryLater,
+  markSending,
+  nextToSend,
+  retry,
+  settle,
+} from './outbox.ts';
+import { liveEffects, overlayRows } from './overlay.ts';
+import { readRows } from './queries.ts';
+import { creator, freshDb, page } from './test-db.ts';
+
+const S = { userId: 1, workspaceId: 10 };
+
+describe('the outbox', () => {
+  it("records the spec's call with a key, the session and the optimistic effect", async () => {
+    const db = await freshDb(S);
+    const seq = await editCreators(
+      db,
+      'US',
+      [
+        { id: 1, unique_id: 'alice' },
+        { id: 2, unique_id: 'bob' },
+      ],
+      { is_chat: 1 },
+    );
+    const e = await db.outbox.get(seq);
+    expect(e).toMatchObject({
+      method: 'PUT',
+      path: '/blogger/edit',
+      body: { country: 'US', bloggers: ['alice', 'bob'], isChat: 1 },
+      userId: 1,
+      workspaceId: 10,
+      state: 'pending',
+      attempts: 0,
+      effect: { table: 'creators', kind: 'patch', ids: [1, 2], patch: { is_chat: 1 } },
+    });
+    expect(e?.idempotencyKey).toMatch(/.{16,}/);
+    expect(e?.createdAt).toBeGreaterThan(0);
+  });
+
+  it('builds set.tags calls', async () => {
+    const db = await freshDb(S);
+    const seq = await setCreatorTags(db, 'GB', [{ id: 3, unique_id: 'c' }], 'del', [
+      { tag_id: 9, tag_title: 'x' },
+    ]);
+    expect((await db.outbox.get(seq))?.body).toEqual({
+      country: 'GB',
+      bloggers: ['c'],
+      type: 'del',
+      tagIds: [9],
+    });
+  });
+
+  it('refuses to enqueue without a session', async () => {
+    const db = await freshDb(S);
+    await db.meta.delete(META.session);
+    await expect(enqueue(db, { method: 'POST', path: '/x', body: {} })).rejects.toBeInstanceOf(NotSignedIn);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('hands out entries in order, keeps a transient failure in place and skips a rejected one', async () => {
+    const db = await freshDb(S);
+    const a = await enqueue(db, { method: 'POST', path: '/a', body: {} });
+    const b = await enqueue(db, { method: 'POST', path: '/b', body: {} });
+    expect((await nextToSend(db, S))?.seq).toBe(a);
+    await markSending(db, a);
+    await markRetryLater(db, a, { code: 0, msg: 'offline' });
+    expect(await nextToSend(db, S)).toMatchObject({ seq: a, attempts: 1, state: 'pending' });
+    await markFailed(db, a, { code: 40001, msg: 'bad' });
+    expect((await nextToSend(db, S))?.seq).toBe(b);
+    expect(await countsOf(db, S)).toEqual({ unsent: 1, failed: 1 });
+    await retry(db, a);
+    expect((await nextToSend(db, S))?.seq).toBe(a);
+    await discard(db, a);
+    expect(await countsOf(db, S)).toEqual({ unsent: 1, failed: 0 });
+  });
+
+  it("never hands one user's entries to another user or workspace", async () => {
+    const db = await freshDb(S);
+    await enqueue(db, { method: 'POST', path: '/a', body: {} });
+    expect(await nextToSend(db, { userId: 2, workspaceId: 10 })).toBeUndefined();
+    expect(await nextToSend(db, { userId: 1, workspaceId: 11 })).toBeUndefined();
+    await setMeta(db, META.session, { userId: 2, workspaceId: 20 });
+    await enqueue(db, { method: 'POST', path: '/b', body: {} });
+    expect((await nextToSend(db, S))?.path).toBe('/a');
+  });
+
+  it('keeps an acked entry until a pull started after the ack, then settles it', async () => {
+    const db = await freshDb(S);
+    const a = await enqueue(db, { method: 'POST', path: '/a', body: {} });
+    await markAcked(db, a, 1000);
+    expect(await settle(db, 999)).toBe(0);
+    expect(await settle(db, 1000)).toBe(1);
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('local edits over the mirror', () => {
+  it('shows an edit at once, keeps it over a pull of the old server row, and drops it when rejected', async () => {
+    const db = await freshDb(S);
+    await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'old' }] } }));
+    const seq = await enqueue(
+      db,
+      { method: 'PUT', path: '/tags/edit', body: {} },
+      { table: 'tags', kind: 'upsert', row: { id: 1, version: 1, title: 'new' } },
+    );
+    expect((await readRows(db, 'tags', 'US')).map((r) => r.title)).toEqual(['new']);
+    // A pull that still carries the old server row does not erase the pending edit.
+    await applyPage(db, page({ changes: { tags: [{ id: 1, version: 2, country: 'US', title: 'old' }] } }));
+    expect((await readRows(db, 'tags', 'US')).map((r) => r.title)).toEqual(['new']);
+    await markFailed(db, seq, { code: 40001, msg: 'no' });
+    expect((await readRows(db, 'tags', 'US')).map((r) => r.title)).toEqual(['old']);
+  });
+
+  it('shows an added row with a temporary id and a delete as gone', async () => {
+    const db = await freshDb(S);
+    await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'a' }] } }));
+    await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, { country: 'US', title: 'b' });
+    await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: {} }, [1]);
+    const rows = await readRows(db, 'tags', 'US');
+    expect(rows.map((r) => r.title)).toEqual(['b']);
+    expect(rows[0]!.id).toBeLessThan(0);
+  });
+
+  it("applies creator patches and tag changes in outbox order, ignoring other users' edits", async () => {
+    const db = await freshDb(S);
+    await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 1 });
+    await setCreatorTags(db, 'US', [{ id: 1, unique_id: 'u1' }], 'add', [{ tag_id: 5, tag_title: 't' }]);
+    await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 0, is_invitation: 1 });
+    const entries = await db.outbox.toArray();
+    const [row] = overlayRows([creator(1), creator(2)], liveEffects(entries, 'creators'));
+    expect(row).toMatchObject({ is_chat: 0, is_invitation: 1, tags: [{ tag_id: 5, tag_title: 't' }] });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * This file owns the outbox: append, the state of each entry, retry and discard. It never talks
+ * to the network (the sync worker does).
+ *
+ * States: pending → sending → acked (server accepted; the overlay stays until a pull that started
+ * after the ack has refreshed the mirror, then `settle` removes it) or → failed (rejected with a
+ * 4xxxx code; its overlay stops applying at once, the user retries or discards it). A transient
+ * fault (offline, timeout, 5xx) puts it back to pending with attempts + 1, keeping its place.
+ * Entries are drained in `seq` order, one user + workspace at a time.
+ */
+import type { Method } from '../../contract/api.ts';
+import type { LocalDB, LocalSession } from './db.ts';
+import type { Effect, OutboxEntry } from './outbox-types.ts';
+
+export interface Call {
+  method: Method;
+  path: string;
+  body: Record<string, unknown>;
+}
+
+export const newKey = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** Appends a call. Runs inside the caller's transaction when there is one (Dexie zones). */
+export async function append(
+  db: LocalDB,
+  session: LocalSession,
+  call: Call,
+  effect?: Effect,
+): Promise<number> {
+  const entry: OutboxEntry = {
+    ...call,
+    idempotencyKey: newKey(),
+    userId: session.userId,
+    workspaceId: session.workspaceId,
+    createdAt: Date.now(),
+    state: 'pending',
+    attempts: 0,
+    ...(effect ? { effect } : {}),
+  };
+  return db.outbox.add(entry);
+}
+
+/** The session's entries in send order. */
+export async function entriesOf(db: LocalDB, s: LocalSession): Promise<OutboxEntry[]> {
+  return db.outbox.where('[userId+workspaceId]').equals([s.userId, s.workspaceId]).sortBy('seq');
+}
+
+/** The next entry to send: the oldest pending (or interrupted sending) one of the session. */
+export async function nextToSend(db: LocalDB, s: LocalSession): Promise<OutboxEntry | undefined> {
+  const all = await entriesOf(db, s);
+  return all.find((e) => e.state === 'pending' || e.state === 'sending');
+}
+
+export async function markSending(db: LocalDB, seq: number): Promise<void> {
+  await db.outbox.update(seq, (e) => {
+    e.state = 'sending';
+    e.attempts += 1;
+  });
+}
+
+export async function markAcked(db: LocalDB, seq: number, at = Date.now()): Promise<void> {
+  await db.outbox.update(seq, { state: 'acked', ackedAt: at, lastError: undefined });
+}
+
+export async function markFailed(
+  db: LocalDB,
+  seq: number,
+  error: { code: number; msg: string },
+): Promise<void> {
+  await db.outbox.update(seq, { state: 'failed', lastError: error });
+}
+
+/** A transient fault: back in line, same place. */
+export async function markRetryLater(
+  db: LocalDB,
+  seq: number,
+  error: { code: number; msg: string },
+): Promise<void> {
+  await db.outbox.update(seq, { state: 'pending', lastError: error });
+}
+
+/** The user's "retry" on a failed entry: same idempotency key, back in line at its place. */
+export async function retry(db: LocalDB, seq: number): Promise<void> {
+  await db.outbox.update(seq, (e) => {
+    if (e.state === 'failed') e.state = 'pending';
+  });
+}
+
+export async function discard(db: LocalDB, seq: number): Promise<void> {
+  await db.outbox.delete(seq);
+}
+
+/** Drops acked entries whose change a pull started at `pullStartedAt` has brought back. */
+export async function settle(db: LocalDB, pullStartedAt: number): Promise<number> {
+  return db.outbox
+    .where('state')
+    .equals('acked')
+    .filter((e) => (e.ackedAt ?? Infinity) <= pullStartedAt)
+    .delete();
+}
+
+export interface OutboxCounts {
+  unsent: number;
+  failed: number;
+}
+
+export async function countsOf(db: LocalDB, s: LocalSession): Promise<OutboxCounts> {
+  const all = await entriesOf(db, s);
+  return {
+    unsent: all.filter((e) => e.state === 'pending' || e.state === 'sending').length,
+    failed: all.filter((e) => e.state === 'failed').length,
+  };
+}
+
+/** Entries whose effects still show: everything not failed. */
+export const isLive = (e: OutboxEntry): boolean => e.state !== 'failed';

@@ -1,0 +1,51 @@
+/**
+ * Local edits shown on top of the mirror. The mirror holds only what the server sent; each
+ * live outbox entry's effect is applied here, in outbox order, whenever rows are read. Pure
+ * functions, so screens (useLiveQuery), the query worker and tests share them.
+ */
+import type { CreatorRow, CreatorTag, SyncRow } from '../../contract/sync.ts';
+import type { Effect, OutboxEntry } from './outbox-types.ts';
+import { isLive } from './outbox.ts';
+
+export function liveEffects(entries: readonly OutboxEntry[], table: string): Effect[] {
+  const out: Effect[] = [];
+  for (const e of entries) if (e.effect && e.effect.table === table && isLive(e)) out.push(e.effect);
+  return out;
+}
+
+/** Applies effects to one small table's rows (the array is not modified). */
+export function overlayRows<R extends SyncRow>(rows: readonly R[], effects: readonly Effect[]): R[] {
+  if (effects.length === 0) return rows as R[];
+  const byId = new Map<number, R>(rows.map((r) => [r.id, r]));
+  for (const fx of effects) {
+    if (fx.kind === 'delete') for (const id of fx.ids) byId.delete(id);
+    else if (fx.kind === 'upsert') byId.set(fx.row.id, { ...byId.get(fx.row.id), ...fx.row } as R);
+    else
+      for (const id of fx.ids) {
+        const row = byId.get(id);
+        if (row) byId.set(id, applyCreatorEffect(row as unknown as CreatorRow, fx) as unknown as R);
+      }
+  }
+  return [...byId.values()];
+}
+
+/** One creator after one effect; undefined when the effect deletes it. */
+export function applyCreatorEffect(row: CreatorRow, fx: Effect): CreatorRow | undefined {
+  if (fx.kind === 'delete') return undefined;
+  if (fx.kind === 'patch') return { ...row, ...fx.patch };
+  if (fx.kind === 'tags') return { ...row, tags: mergeTags(row.tags, fx.op, fx.tags) };
+  return row;
+}
+
+export function mergeTags(
+  current: readonly CreatorTag[],
+  op: 'add' | 'del',
+  tags: readonly CreatorTag[],
+): CreatorTag[] {
+  if (op === 'del') {
+    const drop = new Set(tags.map((t) => t.tag_id));
+    return current.filter((t) => !drop.has(t.tag_id));
+  }
+  const have = new Set(current.map((t) => t.tag_id));
+  return [...current, ...tags.filter((t) => !have.has(t.tag_id))];
+}

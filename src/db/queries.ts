@@ -1,0 +1,28 @@
+/**
+ * Reads of small mirrored tables with local edits on top. `readRows` is plain (workers, tests);
+ * `useLocalRows` is the live hook screens use: it re-runs when the table or the outbox changes.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { SyncRow } from '../../contract/sync.ts';
+import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
+import { liveEffects, overlayRows } from './overlay.ts';
+
+export async function readRows(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
+  const base = country
+    ? await db.small(table).where('country').equals(country).toArray()
+    : await db.small(table).toArray();
+  // Only the signed-in user's edits show; another user's unsent rows wait for their sign-in.
+  const session = await getMeta<LocalSession>(db, META.session);
+  const entries = session
+    ? await db.outbox
+        .where('[userId+workspaceId]')
+        .equals([session.userId, session.workspaceId])
+        .sortBy('seq')
+    : [];
+  const rows = overlayRows(base, liveEffects(entries, table));
+  return country ? rows.filter((r) => r.country === country) : rows;
+}
+
+export function useLocalRows(db: LocalDB, table: SmallTable, country?: string): SyncRow[] | undefined {
+  return useLiveQuery(() => readRows(db, table, country), [db, table, country]);
+}
