@@ -7,6 +7,7 @@
 export { endpoint, type Endpoint, type Method } from './endpoint.ts';
 import type { Endpoint } from './endpoint.ts';
 import { API_PREFIX } from './constants.ts';
+import { teamEndpoints } from './schemas/team.ts';
 import { creatorEndpoints } from './schemas/creator.ts';
 import { invitationEndpoints } from './schemas/invitation.ts';
 import { blacklistEndpoints } from './schemas/blacklist.ts';
@@ -14,6 +15,7 @@ import { downloadEndpoints } from './schemas/download.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
+  ...teamEndpoints,
   ...creatorEndpoints,
   ...invitationEndpoints,
   ...blacklistEndpoints,

@@ -1,0 +1,43 @@
+/** Messages of the team calls, in both languages. */
+import { defineMessages } from '../http/messages.ts';
+
+defineMessages({
+  team_title_required: { 'zh-cn': '请输入团队名称', 'en-us': 'Please enter the team name' },
+  team_title_too_long: {
+    'zh-cn': '团队名称最多12个字符',
+    'en-us': 'The team name can be at most 12 characters',
+  },
+  team_id_required: { 'zh-cn': '请提供团队ID', 'en-us': 'Please give the team id' },
+  team_member_required: { 'zh-cn': '请选择团队成员', 'en-us': 'Please select a team member' },
+  team_transfer_member_required: {
+    'zh-cn': '请选择要转让的团队成员',
+    'en-us': 'Please select the team member to transfer to',
+  },
+  team_already_joined: {
+    'zh-cn': '您已加入团队，请先退出当前团队',
+    'en-us': 'You are already in a team',
+  },
+  team_not_joined: { 'zh-cn': '您还没有加入团队', 'en-us': 'You are not in a team' },
+  team_not_found: {
+    'zh-cn': '团队不存在或已解散',
+    'en-us': 'The team does not exist or was dismissed',
+  },
+  team_admin_only: { 'zh-cn': '只有团队管理员可以操作', 'en-us': 'Only the team admin can do this' },
+  team_member_not_found: {
+    'zh-cn': '该用户不是本团队成员',
+    'en-us': 'This user is not a member of your team',
+  },
+  team_admin_cannot_be_removed: {
+    'zh-cn': '不能移除团队管理员',
+    'en-us': 'The team admin cannot be removed',
+  },
+  team_transfer_to_member: {
+    'zh-cn': '只能转让给非管理员的团队成员',
+    'en-us': 'Admin can only be transferred to a member who is not the admin',
+  },
+  team_created: { 'zh-cn': '团队创建成功', 'en-us': 'Team created' },
+  team_joined: { 'zh-cn': '已加入团队', 'en-us': 'You joined the team' },
+  team_dismissed: { 'zh-cn': '团队已解散', 'en-us': 'The team was dismissed' },
+  team_member_removed: { 'zh-cn': '成员已移除', 'en-us': 'The member was removed' },
+  team_transferred: { 'zh-cn': '管理员已转让', 'en-us': 'Admin transferred' },
+});
