@@ -1,0 +1,213 @@
+/**
+ * Sign-in, registration, sessions and password change (decisions D4).
+ *
+ * One live session per account: opening a session while another is live answers 10020 unless
+ * `force`, which revokes the others as 'replaced' (their next call gets 10007). Tokens are 32
+ * random bytes; only their sha256 is stored. Slow work (scrypt) and the recording of failed
+ * attempts happen outside transactions: a rolled-back transaction would forget the failure, and
+ * on SQLite a transaction held during scrypt would stall every other writer.
+ */
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { GetTokenCommand, SessionData } from '../../contract/schemas/account.ts';
+import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
+import { createAccount, findUserByLogin } from '../db/account.repository.ts';
+import { engineOf } from '../db/dialect.ts';
+import type { DB, User } from '../db/schema.ts';
+import { now } from '../db/versioning.ts';
+import { hashToken, type AuthContext } from '../http/auth.ts';
+import { AppError, conflict, invalid } from '../http/errors.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { clearHits, enforce, hit, LIMITS, type Limit } from './rate-limit.ts';
+import { checkSmsCode, consumeSmsCode } from './sms.service.ts';
+
+type Db = Kysely<DB>;
+
+/** Compared against when the account does not exist, so both failures take the same time. */
+let dummyHash: Promise<string> | undefined;
+const dummy = (): Promise<string> => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
+
+const loginFailed = (): AppError => new AppError(40001, 'account_login_failed', { field: 'password' });
+
+/**
+ * Opens a session for `user` inside `trx`. `beforeOpen` runs after the 10020 check and before
+ * the insert (it spends an SMS code, so a 10020 answer does not cost the user their code).
+ */
+export async function openSession(
+  trx: Transaction<DB>,
+  user: User,
+  force: boolean,
+  beforeOpen?: () => Promise<void>,
+): Promise<SessionData> {
+  // Serialise sign-ins of one account across processes (SQLite writes are serial already).
+  if (engineOf(trx) === 'postgres')
+    await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
+  const t = now();
+  const live = trx
+    .updateTable('sessions')
+    .where('user_id', '=', user.id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', t);
+  if (!force) {
+    const other = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', t)
+      .executeTakeFirst();
+    if (other) throw new AppError(10020, 'account_signed_in_elsewhere');
+  } else {
+    await live.set({ revoked_at: t, revoked_reason: 'replaced' }).execute();
+  }
+  await beforeOpen?.();
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expires = t + TOKEN_TTL_SECONDS;
+  await trx
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      workspace_id: user.workspace_id,
+      created_at: t,
+      expires_at: expires,
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  await trx.updateTable('users').set({ login_time: t }).where('id', '=', user.id).execute();
+  return {
+    token,
+    token_expiration_time: expires,
+    member_name: user.member_name,
+    phone: user.phone ?? '',
+    login_time: t,
+  };
+}
+
+/** Records a failed attempt against every limit, then rethrows what the caller should answer. */
+async function failAttempt(db: Db, limits: Limit[], err: unknown): Promise<never> {
+  for (const l of limits) await hit(db, l.key);
+  throw err;
+}
+
+export async function signIn(
+  db: Db,
+  cmd: Extract<GetTokenCommand, { kind: 'password' | 'sms' }>,
+  ip: string,
+): Promise<SessionData> {
+  const login = cmd.kind === 'sms' ? { phone: cmd.phone } : cmd.login;
+  const limits = [
+    LIMITS.loginFailAccount('phone' in login ? login.phone : login.email),
+    LIMITS.loginFailIp(ip),
+  ];
+  for (const l of limits) await enforce(db, l, 'account_login_locked');
+
+  let smsId: number | undefined;
+  if (cmd.kind === 'sms')
+    smsId = await checkSmsCode(db, cmd.phone, cmd.code).catch((e) => failAttempt(db, limits, e));
+  const user = await findUserByLogin(db, login);
+  if (cmd.kind === 'password') {
+    const good = await verifyPassword(cmd.password, user?.password_hash ?? (await dummy()));
+    if (!good) return failAttempt(db, limits, loginFailed());
+  }
+  if (!user) return failAttempt(db, limits, loginFailed());
+  if (user.disabled) throw new AppError(10008, 'account_disabled');
+
+  const data = await db
+    .transaction()
+    .execute((trx) =>
+      openSession(trx, user, cmd.force, smsId === undefined ? undefined : () => consumeSmsCode(trx, smsId)),
+    );
+  await clearHits(db, limits[0]!.key);
+  return data;
+}
+
+/** zh-cn accounts show a masked phone, en-us accounts the email's local part. */
+function defaultName(phone: string | undefined, email: string | undefined): string {
+  if (email) return email.split('@')[0]!.slice(0, 32) || email;
+  return phone ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : 'User';
+}
+
+export async function register(
+  db: Db,
+  cmd: Extract<GetTokenCommand, { kind: 'register' }>,
+  ip: string,
+): Promise<SessionData> {
+  const ipLimit = LIMITS.registerIp(ip);
+  await enforce(db, ipLimit, 'account_register_limit');
+  const smsId = cmd.phone && cmd.code ? await checkSmsCode(db, cmd.phone, cmd.code) : undefined;
+  if (cmd.phone && (await findUserByLogin(db, { phone: cmd.phone }))) throw conflict('account_phone_taken');
+  if (cmd.email && (await findUserByLogin(db, { email: cmd.email }))) throw conflict('account_email_taken');
+  const passwordHash = await hashPassword(cmd.password);
+  try {
+    const data = await db.transaction().execute(async (trx) => {
+      if (smsId !== undefined) await consumeSmsCode(trx, smsId);
+      const user = await createAccount(trx, {
+        phone: cmd.phone ?? null,
+        email: cmd.email ?? null,
+        member_name: defaultName(cmd.phone, cmd.email),
+        password_hash: passwordHash,
+        region: cmd.region,
+      });
+      return openSession(trx, user, true);
+    });
+    await hit(db, ipLimit.key);
+    return data;
+  } catch (err) {
+    // Two sign-ups of one phone or email racing: the unique index decides, the loser hears 40009.
+    const text = String((err as Error).message);
+    if (/unique|duplicate/i.test(text))
+      throw conflict(/email/i.test(text) ? 'account_email_taken' : 'account_phone_taken');
+    throw err;
+  }
+}
+
+export async function logout(trx: Transaction<DB>, auth: AuthContext): Promise<void> {
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now(), revoked_reason: 'logout' })
+    .where('id', '=', auth.session.id)
+    .execute();
+}
+
+export interface PreparedPassword {
+  smsId: number;
+  passwordHash: string;
+}
+
+/**
+ * The checks of a password change that must survive a failed transaction: the SMS code goes to
+ * the account's phone, so an email account without a phone cannot change its password here.
+ */
+export async function preparePasswordChange(
+  db: Db,
+  user: User,
+  input: { password: string; phoneCode: string },
+): Promise<PreparedPassword> {
+  if (!user.phone) throw invalid('phone', 'account_no_phone');
+  const smsId = await checkSmsCode(db, user.phone, input.phoneCode);
+  return { smsId, passwordHash: await hashPassword(input.password) };
+}
+
+/** Sets the new hash and signs out every other session (10009); the current one stays. */
+export async function applyPasswordChange(
+  trx: Transaction<DB>,
+  auth: AuthContext,
+  prepared: PreparedPassword,
+): Promise<void> {
+  await consumeSmsCode(trx, prepared.smsId);
+  const t = now();
+  await trx
+    .updateTable('users')
+    .set({ password_hash: prepared.passwordHash })
+    .where('id', '=', auth.user.id)
+    .execute();
+  await trx
+    .updateTable('sessions')
+    .set({ revoked_at: t, revoked_reason: 'password' })
+    .where('user_id', '=', auth.user.id)
+    .where('id', '!=', auth.session.id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
