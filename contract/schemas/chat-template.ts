@@ -1,0 +1,59 @@
+/** Chat message templates (spec sections 2, 3, 5, 7). The list answers a plain array, not a page. */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { TEXTAREA_MAX } from '../constants.ts';
+import { country } from './common.ts';
+import { catalogFilters, rowId, titled } from './tag.ts';
+
+export const ChatTemplateRow = z.object({
+  id: z.number().int(),
+  country: z.string(),
+  title: z.string(),
+  content: z.string(),
+  add_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type ChatTemplateRow = z.infer<typeof ChatTemplateRow>;
+
+export const TEMPLATE_TITLE_MAX = 100;
+const fields = {
+  country: country(),
+  title: titled('chattmp_title_required', TEMPLATE_TITLE_MAX),
+  content: titled('chattmp_content_required', TEXTAREA_MAX, 'chattmp_content_max'),
+};
+
+export const ChatTemplateListRequest = z.object(catalogFilters);
+export const ChatTemplateAddRequest = z.object(fields);
+export const ChatTemplateEditRequest = z.object({ id: rowId(), ...fields });
+export const ChatTemplateDelRequest = z.object({ id: rowId(), country: country() });
+
+export const chatTemplateEndpoints = {
+  chatTmpList: endpoint({
+    method: 'POST',
+    path: '/chattmp/lists',
+    auth: true,
+    request: ChatTemplateListRequest,
+    response: z.array(ChatTemplateRow),
+  }),
+  chatTmpAdd: endpoint({
+    method: 'POST',
+    path: '/chattmp/add',
+    auth: true,
+    request: ChatTemplateAddRequest,
+    response: ChatTemplateRow,
+  }),
+  chatTmpEdit: endpoint({
+    method: 'PUT',
+    path: '/chattmp/edit',
+    auth: true,
+    request: ChatTemplateEditRequest,
+    response: ChatTemplateRow,
+  }),
+  chatTmpDel: endpoint({
+    method: 'DELETE',
+    path: '/chattmp/del',
+    auth: true,
+    request: ChatTemplateDelRequest,
+    response: z.object({ id: z.number().int() }),
+  }),
+};

@@ -1,0 +1,144 @@
+/**
+ * Products of a workspace, per country. A product id appears at most once among the live
+ * products of one country (exact match after trimming); the list is paged, newest first.
+ */
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type {
+  ProductAddRequest,
+  ProductDelRequest,
+  ProductEditRequest,
+  ProductListRequest,
+  ProductRow,
+} from '../../contract/schemas/product.ts';
+import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { conflict, notFound } from '../http/errors.ts';
+
+const COLUMNS = [
+  'id',
+  'country',
+  'product_id',
+  'product_title',
+  'category',
+  'product_img',
+  'add_time',
+  'update_time',
+] as const;
+
+function live(db: Kysely<DB>, workspaceId: number, country: string) {
+  return db
+    .selectFrom('products')
+    .where('workspace_id', '=', workspaceId)
+    .where('country', '=', country)
+    .where('deleted_at', 'is', null);
+}
+
+export async function listProducts(
+  db: Kysely<DB>,
+  workspaceId: number,
+  q: z.infer<typeof ProductListRequest>,
+) {
+  let base = live(db, workspaceId, q.country);
+  if (q.productId) base = base.where(containsCi('product_id', q.productId));
+  if (q.productTitle) base = base.where(containsCi('product_title', q.productTitle));
+  if (q.productCategory) base = base.where(containsCi('category', q.productCategory));
+  if (q.startTime !== undefined) base = base.where('add_time', '>=', q.startTime);
+  if (q.endTime !== undefined) base = base.where('add_time', '<=', q.endTime);
+  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const list: ProductRow[] = await base
+    .select(COLUMNS)
+    .orderBy('add_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.limit)
+    .offset(offsetOf(q))
+    .execute();
+  return { list, count: countOf(total), limit: q.limit, page: q.page };
+}
+
+async function assertIdFree(
+  db: Kysely<DB>,
+  workspaceId: number,
+  country: string,
+  productId: string,
+  except = 0,
+) {
+  const clash = await live(db, workspaceId, country)
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('id', '!=', except)
+    .executeTakeFirst();
+  if (clash) throw conflict('product_duplicate');
+}
+
+const fieldsOf = (input: z.infer<typeof ProductAddRequest>) => ({
+  product_id: input.productId,
+  product_title: input.productTitle,
+  category: input.productCategory ?? '',
+  product_img: input.productImage,
+});
+
+export async function addProduct(
+  trx: Kysely<DB>,
+  workspaceId: number,
+  input: z.infer<typeof ProductAddRequest>,
+): Promise<ProductRow> {
+  // nextVersion first: it locks the workspace row on PostgreSQL, so the duplicate check holds.
+  const version = await nextVersion(trx, workspaceId);
+  await assertIdFree(trx, workspaceId, input.country, input.productId);
+  const t = now();
+  return trx
+    .insertInto('products')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      country: input.country,
+      ...fieldsOf(input),
+      add_time: t,
+      update_time: t,
+    })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function editProduct(
+  trx: Kysely<DB>,
+  workspaceId: number,
+  input: z.infer<typeof ProductEditRequest>,
+): Promise<ProductRow> {
+  const version = await nextVersion(trx, workspaceId);
+  const row = await live(trx, workspaceId, input.country)
+    .select('id')
+    .where('id', '=', input.id)
+    .executeTakeFirst();
+  if (!row) throw notFound('product');
+  await assertIdFree(trx, workspaceId, input.country, input.productId, input.id);
+  return trx
+    .updateTable('products')
+    .set({ ...fieldsOf(input), update_time: now(), version })
+    .where('id', '=', input.id)
+    .where('workspace_id', '=', workspaceId)
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteProduct(
+  trx: Kysely<DB>,
+  workspaceId: number,
+  input: z.infer<typeof ProductDelRequest>,
+): Promise<{ id: number }> {
+  const version = await nextVersion(trx, workspaceId);
+  const t = now();
+  const res = await trx
+    .updateTable('products')
+    .set({ deleted_at: t, update_time: t, version })
+    .where('id', '=', input.id)
+    .where('workspace_id', '=', workspaceId)
+    .where('country', '=', input.country)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound('product');
+  return { id: input.id };
+}
