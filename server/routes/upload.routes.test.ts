@@ -110,6 +110,14 @@ describeEngines('image upload', (t) => {
       image(padJpeg(JPEG, 2 * 1024 * 1024), 'x.jpg'),
     ]);
     expect(exact.body).toMatchObject({ code: 40001, msg: '图片必须小于2MB！' });
+    // Larger than the whole-body limit too: still the spec's message, not a 413 or 500.
+    const giant = await upload(t(), me.token, [
+      image(Buffer.concat([JPEG, Buffer.alloc(9 * 1024 * 1024)]), 'g.jpg'),
+    ]);
+    expect(giant).toEqual({
+      status: 200,
+      body: { code: 40001, msg: 'Image must smaller than 2MB!', data: null },
+    });
     expect(stored(t())).toEqual(before);
   });
 
