@@ -1,0 +1,246 @@
+/**
+ * The sync engine (decisions D13), plain code so Node tests drive it; sync.worker.ts only
+ * exposes it. It pulls pages into the mirror and drains the outbox in order.
+ *
+ * - `start(auth)` binds a session (a new workspace drops the mirror) and syncs; so do `syncNow`
+ *   (focus, reconnect, the periodic timer) and every new outbox entry (a Dexie live query).
+ * - One tab syncs at a time: everything runs under the Web Lock `creatordesk-sync`, asked for
+ *   with ifAvailable, so another tab simply skips; it sees the results through Dexie.
+ * - Transient faults stop the round and schedule the next one with backoff; order is kept.
+ * - A rejected call is marked failed (its overlay stops applying) and a pull follows, so the
+ *   screens show the server's rows again. A force-logout code pauses everything, dropping
+ *   nothing; the next `start` of the same user resumes the same entries.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
+import { PULL_DEFAULT_LIMIT, type PullResponse } from '../../contract/sync.ts';
+import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
+import { applyPage, clearMirror } from '../db/mirror.ts';
+import { markAcked, markFailed, markRetryLater, markSending, nextToSend, settle } from '../db/outbox.ts';
+import { backoffMs, callApi, type HttpDeps } from './sync-http.ts';
+
+export interface SyncAuth extends LocalSession {
+  token: string;
+  language: string;
+}
+
+export interface SyncState {
+  phase: 'idle' | 'pulling' | 'pushing' | 'paused' | 'offline';
+  /** Rows received in this pull run and the run's estimate (first sync: across resumes). */
+  progress: { done: number; total: number } | null;
+  firstSyncDone: boolean;
+  lastError: string | null;
+  /** The force-logout code that paused syncing. */
+  pausedBy: number | null;
+  quotaExceeded: boolean;
+}
+
+export interface EngineDeps {
+  db: LocalDB;
+  fetch: typeof fetch;
+  apiBase: string;
+  locks?: { request: LockManager['request'] } | undefined;
+  timeoutMs?: number;
+  pageLimit?: number;
+  periodMs?: number;
+  onState?: (s: SyncState) => void;
+}
+
+interface FirstSync {
+  done: number;
+  complete: boolean;
+}
+
+export class SyncEngine {
+  state: SyncState = {
+    phase: 'idle',
+    progress: null,
+    firstSyncDone: false,
+    lastError: null,
+    pausedBy: null,
+    quotaExceeded: false,
+  };
+  private auth: SyncAuth | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private watch: Subscription | null = null;
+
+  constructor(private readonly deps: EngineDeps) {}
+
+  async start(auth: SyncAuth): Promise<void> {
+    const { db } = this.deps;
+    if ((await getMeta<number>(db, META.mirrorWorkspace)) !== auth.workspaceId) {
+      await db.transaction('rw', db.tables, async () => {
+        await clearMirror(db);
+        await db.meta.delete(META.firstSync);
+        await setMeta(db, META.mirrorWorkspace, auth.workspaceId);
+      });
+    }
+    await setMeta(db, META.session, { userId: auth.userId, workspaceId: auth.workspaceId });
+    this.auth = auth;
+    this.failures = 0;
+    this.set({ pausedBy: null, lastError: null, phase: 'idle' });
+    this.watch?.unsubscribe();
+    // A new pending entry (from any tab) starts a round.
+    this.watch = liveQuery(() => db.outbox.where('state').equals('pending').count()).subscribe((n) => {
+      if (n > 0) void this.syncNow();
+    });
+    await this.syncNow();
+  }
+
+  /** Stops timers and watching; outbox entries stay for the same user's next start. */
+  stop(): void {
+    this.auth = null;
+    this.watch?.unsubscribe();
+    this.watch = null;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Runs one round now (or right after the current one). */
+  syncNow(): Promise<void> {
+    if (!this.auth || this.state.pausedBy !== null) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.withLock(() => this.round());
+        } while (this.again && this.auth && this.state.pausedBy === null);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  private async withLock(fn: () => Promise<void>): Promise<void> {
+    const locks = this.deps.locks;
+    if (!locks) return fn();
+    await locks.request('creatordesk-sync', { ifAvailable: true }, async (lock) => {
+      if (lock) await fn();
+    });
+  }
+
+  private http(): HttpDeps {
+    const a = this.auth!;
+    return {
+      fetch: this.deps.fetch,
+      apiBase: this.deps.apiBase,
+      token: a.token,
+      language: a.language,
+      timeoutMs: this.deps.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    };
+  }
+
+  private async round(): Promise<void> {
+    try {
+      // Pull first: a fresh mirror before sending; pull again when the outbox changed anything.
+      if (!(await this.pullAll())) return this.retryLater();
+      const pushed = await this.drain();
+      if (pushed === 'transient') return this.retryLater();
+      if (pushed === 'changed' && !(await this.pullAll())) return this.retryLater();
+      this.failures = 0;
+      if (this.state.pausedBy === null) this.set({ phase: 'idle', lastError: null });
+      this.schedule(this.deps.periodMs ?? 30_000);
+    } catch (err) {
+      const quota =
+        (err as Error)?.name === 'QuotaExceededError' || /quota/i.test(String((err as Error)?.message));
+      this.set({
+        lastError: String((err as Error)?.message ?? err),
+        quotaExceeded: quota || this.state.quotaExceeded,
+      });
+      this.retryLater();
+    }
+  }
+
+  private retryLater(): void {
+    if (this.state.pausedBy !== null) return;
+    this.failures += 1;
+    this.schedule(backoffMs(this.failures));
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (!this.auth) return;
+    this.timer = setTimeout(() => void this.syncNow(), ms);
+  }
+
+  /** Pulls until has_more is false. False on a transient fault or a pause. */
+  private async pullAll(): Promise<boolean> {
+    const { db } = this.deps;
+    const startedAt = Date.now();
+    const first = (await getMeta<FirstSync>(db, META.firstSync)) ?? { done: 0, complete: false };
+    let cursor = (await getMeta<string>(db, META.cursor)) ?? '';
+    let done = 0;
+    let total = 0;
+    for (let i = 0; ; i++) {
+      this.set({ phase: 'pulling' });
+      const out = await callApi(this.http(), 'POST', '/sync/pull', {
+        cursor,
+        limit: this.deps.pageLimit ?? PULL_DEFAULT_LIMIT,
+        estimate: i === 0 ? 1 : 0,
+      });
+      if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
+      const page = out.env.data as PullResponse;
+      if (i === 0) total = (page.remaining ?? 0) + (first.complete ? 0 : first.done);
+      if (page.reset) first.done = 0;
+      const rows = countRows(page);
+      done += rows;
+      if (!first.complete) first.done += rows;
+      await applyPage(db, page);
+      const shown = first.complete ? done : first.done;
+      this.set({ progress: { done: shown, total: Math.max(total, shown) } });
+      if (!first.complete) await setMeta(db, META.firstSync, { ...first, complete: !page.has_more });
+      cursor = page.cursor;
+      if (!page.has_more) break;
+    }
+    await settle(db, startedAt);
+    this.set({ progress: null, firstSyncDone: true });
+    return true;
+  }
+
+  /** Sends pending entries in order: 'changed' when any was accepted or rejected. */
+  private async drain(): Promise<'none' | 'changed' | 'transient'> {
+    const { db } = this.deps;
+    const session = this.auth!;
+    let result: 'none' | 'changed' = 'none';
+    for (;;) {
+      const e = await nextToSend(db, session);
+      if (!e || e.seq === undefined) return result;
+      this.set({ phase: 'pushing' });
+      await markSending(db, e.seq);
+      const out = await callApi(this.http(), e.method, e.path, e.body, e.idempotencyKey);
+      if (out.kind === 'ok') await markAcked(db, e.seq);
+      else if (out.kind === 'rejected') await markFailed(db, e.seq, { code: out.code, msg: out.msg });
+      else {
+        await markRetryLater(db, e.seq, { code: out.code, msg: out.msg });
+        this.fault(out.kind, out.code, out.msg);
+        return 'transient';
+      }
+      result = 'changed';
+    }
+  }
+
+  private fault(kind: string, code: number, msg: string): false {
+    if (kind === 'logout') {
+      this.set({ phase: 'paused', pausedBy: code, lastError: msg });
+      if (this.timer) clearTimeout(this.timer);
+    } else this.set({ phase: code === 0 ? 'offline' : this.state.phase, lastError: msg });
+    return false;
+  }
+
+  private set(patch: Partial<SyncState>): void {
+    this.state = { ...this.state, ...patch };
+    this.deps.onState?.(this.state);
+  }
+}
+
+const countRows = (p: PullResponse): number =>
+  Object.values(p.changes).reduce((n, l) => n + l.length, 0) +
+  Object.values(p.deletes).reduce((n, l) => n + l.length, 0);

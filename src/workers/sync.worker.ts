@@ -1,0 +1,31 @@
+/** The sync worker: exposes SyncEngine over comlink. All logic lives in sync-engine.ts. */
+import * as Comlink from 'comlink';
+import { API_PREFIX } from '../../contract/constants.ts';
+import { apiOrigin } from '../api/base-url.ts';
+import { LocalDB } from '../db/db.ts';
+import { SyncEngine, type SyncAuth, type SyncState } from './sync-engine.ts';
+
+const listeners = new Set<(s: SyncState) => void>();
+const engine = new SyncEngine({
+  db: new LocalDB(),
+  fetch: (input, init) => fetch(input, init),
+  apiBase: `${apiOrigin()}${API_PREFIX}`,
+  locks: typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks : undefined,
+  onState: (s) => listeners.forEach((l) => l(s)),
+});
+
+// Reconnect: workers see online/offline themselves; focus is forwarded by sync-client.ts.
+self.addEventListener('online', () => void engine.syncNow());
+
+const api = {
+  start: (auth: SyncAuth) => engine.start(auth),
+  stop: () => engine.stop(),
+  syncNow: () => engine.syncNow(),
+  state: () => engine.state,
+  subscribe(cb: (s: SyncState) => void) {
+    listeners.add(cb);
+    cb(engine.state);
+  },
+};
+export type SyncWorkerApi = typeof api;
+Comlink.expose(api);

@@ -1,0 +1,201 @@
+/**
+ * The sync engine against the real server over HTTP, with IndexedDB from fake-indexeddb.
+ * Faults (offline, 5xx) are injected by wrapping fetch; rejections and forced logout are real.
+ */
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addCreators, signInDirect } from '../helpers/sync-fixtures.ts';
+import { LocalDB, META, getMeta, setMeta } from '../../src/db/db.ts';
+import { loadCountry } from '../../src/db/mirror.ts';
+import { countsOf } from '../../src/db/outbox.ts';
+import { addRow, enqueue } from '../../src/db/actions.ts';
+import { readRows } from '../../src/db/queries.ts';
+import { SyncEngine, type SyncState } from '../../src/workers/sync-engine.ts';
+
+let t: TestApp & { close(): Promise<void> };
+let apiBase = '';
+let dbn = 0;
+
+beforeAll(async () => {
+  t = await createTestApp('sqlite');
+  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  apiBase = `${address}/api/v0.1`;
+});
+afterAll(async () => t?.close());
+
+interface Harness {
+  db: LocalDB;
+  engine: SyncEngine;
+  states: SyncState[];
+  sent: { path: string; key: string | null; body: string }[];
+  faults: { offline: number; http500: number };
+}
+
+function harness(opts: { pageLimit?: number } = {}): Harness {
+  const db = new LocalDB(`engine-${++dbn}-${Math.random()}`);
+  const states: SyncState[] = [];
+  const sent: Harness['sent'] = [];
+  const faults = { offline: 0, http500: 0 };
+  const wrapped: typeof fetch = async (input, init) => {
+    const path = String(input).slice(apiBase.length);
+    if (path !== '/sync/pull') {
+      if (faults.offline > 0) {
+        faults.offline--;
+        throw new TypeError('Failed to fetch');
+      }
+      if (faults.http500 > 0) {
+        faults.http500--;
+        return new Response('{"code":50000,"msg":"down","data":null}', { status: 500 });
+      }
+      const headers = new Headers(init?.headers);
+      sent.push({ path, key: headers.get('idempotency-key'), body: String(init?.body ?? '') });
+    }
+    return fetch(input, init);
+  };
+  const engine = new SyncEngine({
+    db,
+    fetch: wrapped,
+    apiBase,
+    pageLimit: opts.pageLimit ?? 50,
+    periodMs: 3_600_000,
+    onState: (s) => states.push(s),
+  });
+  return { db, engine, states, sent, faults };
+}
+
+describe('sync engine', () => {
+  it('mirrors the workspace over several pages with progress, then resumes from its cursor', async () => {
+    const a = await signInDirect(t.database.db);
+    await addCreators(t.database.db, a.workspaceId, 30);
+    await addCreators(t.database.db, a.workspaceId, 30);
+    await addCreators(t.database.db, a.workspaceId, 30, { country: 'GB' });
+    const h = harness({ pageLimit: 40 });
+    await h.engine.start({ ...a, language: 'en-us' });
+    expect(await loadCountry(h.db, 'US')).toHaveLength(60);
+    expect(await loadCountry(h.db, 'GB')).toHaveLength(30);
+    const progress = h.states.map((s) => s.progress).filter((p) => p !== null);
+    expect(progress.at(-1)).toEqual({ done: 90, total: 90 });
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(h.engine.state.firstSyncDone).toBe(true);
+
+    await addCreators(t.database.db, a.workspaceId, 5);
+    await h.engine.syncNow();
+    expect(await loadCountry(h.db, 'US')).toHaveLength(65);
+    h.engine.stop();
+  });
+
+  it('sends an action with its key and form body, and settles it after the next pull', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    await addRow(
+      h.db,
+      'tags',
+      { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'fresh' } },
+      { country: 'US', title: 'fresh' },
+    );
+    await h.engine.syncNow();
+    expect(h.sent).toHaveLength(1);
+    expect(h.sent[0]!.body).toContain('title=fresh');
+    expect(h.sent[0]!.key).toMatch(/.{16,}/);
+    const rows = await readRows(h.db, 'tags', 'US');
+    expect(rows.map((r) => r.title)).toEqual(['fresh']);
+    expect(rows[0]!.id).toBeGreaterThan(0); // the server's row, the overlay settled
+    expect(await h.db.outbox.count()).toBe(0);
+    h.engine.stop();
+  });
+
+  it('retries after offline and 5xx with the same key, in order, applying once', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    h.faults.offline = 1;
+    h.faults.http500 = 1;
+    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'first' } });
+    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'second' } });
+    for (let i = 0; i < 3; i++) await h.engine.syncNow();
+    expect(h.sent.map((s) => s.body.match(/title=(\w+)/)?.[1])).toEqual(['first', 'second']);
+    const tags = await t.database.db
+      .selectFrom('tags')
+      .select('title')
+      .where('workspace_id', '=', a.workspaceId)
+      .orderBy('id')
+      .execute();
+    expect(tags.map((x) => x.title)).toEqual(['first', 'second']);
+    expect((await readRows(h.db, 'tags', 'US')).map((r) => r.title).sort()).toEqual(['first', 'second']);
+    h.engine.stop();
+  });
+
+  it('marks a rejected call failed, drops its overlay, and goes on with the next one', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    await addRow(
+      h.db,
+      'tags',
+      { method: 'POST', path: '/tags/add', body: { country: 'US', title: '' } },
+      { country: 'US', title: '' },
+    );
+    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'ok' } });
+    await h.engine.syncNow();
+    const failed = (await h.db.outbox.toArray()).filter((e) => e.state === 'failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.lastError?.code).toBe(40001);
+    expect((await readRows(h.db, 'tags', 'US')).map((r) => r.title)).toEqual(['ok']);
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 0, failed: 1 });
+    h.engine.stop();
+  });
+
+  it('pauses on a forced logout keeping the entry, and resumes on the same user’s next start', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    await t.database.db
+      .updateTable('sessions')
+      .set({ revoked_at: 1, revoked_reason: 'replaced' })
+      .where('user_id', '=', a.userId)
+      .execute();
+    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'later' } });
+    await h.engine.syncNow();
+    expect(h.engine.state.pausedBy).toBe(10007);
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
+
+    // Another user on this device never sends it.
+    const b = await signInDirect(t.database.db);
+    await h.engine.start({ ...b, language: 'en-us' });
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
+
+    const again = await signInDirect(t.database.db);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ user_id: a.userId, workspace_id: a.workspaceId })
+      .where('user_id', '=', again.userId)
+      .execute();
+    await h.engine.start({ ...a, token: again.token, language: 'en-us' });
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 0, failed: 0 });
+    const titles = await t.database.db
+      .selectFrom('tags')
+      .select('title')
+      .where('workspace_id', '=', a.workspaceId)
+      .execute();
+    expect(titles.map((x) => x.title)).toEqual(['later']);
+    h.engine.stop();
+  });
+
+  it('drops the mirror when the session moves to another workspace', async () => {
+    const a = await signInDirect(t.database.db);
+    const b = await signInDirect(t.database.db);
+    await addCreators(t.database.db, a.workspaceId, 4);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    expect(await loadCountry(h.db, 'US')).toHaveLength(4);
+    await h.engine.start({ ...b, language: 'en-us' });
+    expect(await loadCountry(h.db, 'US')).toHaveLength(0);
+    expect(await getMeta(h.db, META.mirrorWorkspace)).toBe(b.workspaceId);
+    await setMeta(h.db, META.cursor, 'garbage');
+    await h.engine.syncNow();
+    expect(await getMeta<string>(h.db, META.cursor)).toMatch(/^s\d+\./);
+    h.engine.stop();
+  });
+});
