@@ -5,10 +5,16 @@
 import './i18n/locale.ts';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/ui.css';
+import './styles/ui-pickers.css';
+import './styles/status.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { LocaleProvider } from './i18n/LocaleProvider.tsx';
+import { Toaster } from './ui/Toasts.tsx';
+import { DialogHost } from './ui/confirm.tsx';
+import { PwaUpdatePrompt } from './ui/PwaUpdatePrompt.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
@@ -17,6 +23,9 @@ createRoot(root).render(
   <StrictMode>
     <LocaleProvider>
       <App />
+      <DialogHost />
+      <Toaster />
+      <PwaUpdatePrompt />
     </LocaleProvider>
   </StrictMode>,
 );

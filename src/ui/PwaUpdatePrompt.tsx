@@ -1,0 +1,36 @@
+/**
+ * registerType 'prompt': a new service worker waits until the user agrees, so a deploy never
+ * swaps code under an open form. This registers the worker and offers the reload.
+ */
+import { useEffect } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { m } from '../paraglide/messages.js';
+import { Button } from './Button.tsx';
+import { toast } from './toast-queue.ts';
+
+export function PwaUpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW();
+
+  useEffect(() => {
+    if (!offlineReady) return;
+    toast.info(m.pwa_offline_ready());
+    setOfflineReady(false);
+  }, [offlineReady, setOfflineReady]);
+
+  if (!needRefresh) return null;
+  return (
+    <div className="cd-update-bar" role="status">
+      <span>{m.pwa_update_available()}</span>
+      <Button size="sm" variant="text" onPress={() => setNeedRefresh(false)}>
+        {m.pwa_later()}
+      </Button>
+      <Button size="sm" variant="primary" onPress={() => void updateServiceWorker(true)}>
+        {m.pwa_reload()}
+      </Button>
+    </div>
+  );
+}

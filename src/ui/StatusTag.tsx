@@ -1,0 +1,55 @@
+/**
+ * Coloured tags of spec section 4. The server supplies the label (status_str, is_chat_str …);
+ * the number only picks the colour.
+ */
+import type { ReactNode } from 'react';
+import { cx } from './cx.ts';
+
+export type TagTone =
+  'orange' | 'green' | 'cyan' | 'blue' | 'purple' | 'red' | 'on' | 'off' | 'black-on' | 'black-off';
+
+const INVITATION: Record<number, TagTone> = { 1: 'orange', 2: 'green', 3: 'cyan', 4: 'blue' };
+const SUB_STATUS: Record<number, TagTone> = { 1: 'orange', 2: 'green', 3: 'blue', 4: 'purple', 5: 'red' };
+
+export const invitationTone = (status: number): TagTone => INVITATION[status] ?? 'off';
+export const subStatusTone = (sub: number): TagTone => SUB_STATUS[sub] ?? 'off';
+/** Chat, invitation and creator status flags: above 0 highlighted, else grey. */
+export const flagTone = (value: number): TagTone => (value > 0 ? 'on' : 'off');
+/** Blacklist: red when set, green when not. */
+export const blacklistTone = (value: number): TagTone => (value > 0 ? 'black-on' : 'black-off');
+
+export function Tag({
+  tone,
+  children,
+  className,
+}: {
+  tone: TagTone;
+  children: ReactNode;
+  className?: string;
+}) {
+  return <span className={cx('cd-tag', `cd-tag--${tone}`, className)}>{children}</span>;
+}
+
+/** Spec section 9 platforms get brand colours; others a neutral chip. */
+export const PLATFORMS = [
+  'amazon',
+  'etsy',
+  'youtube',
+  'instagram',
+  'twitter',
+  'snapchat',
+  'facebook',
+  'spotify',
+  'soundcloud',
+  'twitch',
+  'threads',
+  'castingnetworks',
+  'linkedin',
+  'tiktok',
+] as const;
+
+export function PlatformTag({ platform, children }: { platform: string; children?: ReactNode }) {
+  const key = platform.toLowerCase();
+  const known = (PLATFORMS as readonly string[]).includes(key);
+  return <span className={cx('cd-platform', known && `cd-platform--${key}`)}>{children ?? platform}</span>;
+}
