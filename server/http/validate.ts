@@ -16,9 +16,8 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   throw new AppError(40001, key, { field });
 }
 
-/** GET query and non-GET body, minus `language`, as one object. */
-export function input(req: { method: string; query: unknown; body: unknown }): Record<string, unknown> {
+/** The GET query or the non-GET body (a form object, or JSON for the few JSON calls such as ingest). */
+export function input(req: { method: string; query: unknown; body: unknown }): unknown {
   const src = (req.method === 'GET' || req.method === 'HEAD' ? req.query : req.body) ?? {};
-  if (typeof src !== 'object' || Array.isArray(src)) return {};
-  return src as Record<string, unknown>;
+  return typeof src === 'object' ? src : {};
 }

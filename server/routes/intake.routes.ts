@@ -1,0 +1,39 @@
+import type { RegisterRoutes } from '../app.ts';
+import { intakeEndpoints } from '../../contract/schemas/intake.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { mutation } from '../http/mutation.ts';
+import { route } from '../http/route.ts';
+import { intakeCreators } from '../services/intake.service.ts';
+import './intake.messages.ts';
+
+export const registerIntakeRoutes: RegisterRoutes = (api, ctx) => {
+  route(api, ctx, intakeEndpoints.bloggerIngest, (req, input) =>
+    mutation(ctx.db, req, async (trx, auth) => {
+      const r = await intakeCreators(trx, auth.workspaceId, input.creators, {
+        defaultCountry: input.country,
+        lang: languageOf(req),
+      });
+      return ok(req, r, 'intake_done', {
+        created: r.created,
+        updated: r.updated,
+        rejected: r.rejected.length,
+      });
+    }),
+  );
+
+  route(api, ctx, intakeEndpoints.bloggerImport, (req, input) =>
+    mutation(ctx.db, req, async (trx, auth) => {
+      const dryRun = input.dryRun === 1;
+      const r = await intakeCreators(trx, auth.workspaceId, input.rows, {
+        defaultCountry: input.country,
+        dryRun,
+        lang: languageOf(req),
+      });
+      return ok(req, r, dryRun ? 'intake_checked' : 'intake_done', {
+        created: r.created,
+        updated: r.updated,
+        rejected: r.rejected.length,
+      });
+    }),
+  );
+};

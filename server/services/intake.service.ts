@@ -1,0 +1,124 @@
+/**
+ * Creator intake: ingest (browser plugin) and import (mapped CSV/XLSX rows). Upserts by
+ * (workspace, country, unique_id): new creators are inserted in bulk, known ones get only the
+ * fields the item carries (a seller's flags, tags and notes are never overwritten).
+ * Items are checked one by one: a bad item is rejected with its reason, the rest still land.
+ * Within one request a later item for the same creator wins; the earlier is reported.
+ */
+import type { Transaction } from 'kysely';
+import type { Language } from '../../contract/constants.ts';
+import { CreatorProfile, type IntakeResult } from '../../contract/schemas/intake.ts';
+import type { DB } from '../db/schema.ts';
+import { blankCreator, chunks, findCreators } from '../db/creator.repository.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { message, MESSAGES } from '../http/messages.ts';
+
+type Profile = Omit<CreatorProfile, 'country' | 'unique_id'>;
+interface Item {
+  index: number;
+  country: string;
+  unique_id: string;
+  profile: Profile;
+}
+
+/** Rows per version, so a sync page never has to carry more than this many rows of one version. */
+const VERSION_CHUNK = 1000;
+
+function reasonOf(issue: { message: string; path: PropertyKey[] } | undefined, lang: Language): string {
+  const field = issue?.path.map(String).join('.') || 'item';
+  if (issue && MESSAGES[issue.message]) return message(issue.message, lang, { field });
+  return message('intake_invalid_field', lang, { field });
+}
+
+/** Checks every item; returns the valid ones (deduplicated) and the rejections. */
+export function checkItems(raw: unknown[], defaultCountry: string | undefined, lang: Language) {
+  const rejected: IntakeResult['rejected'] = [];
+  const byKey = new Map<string, Item>();
+  raw.forEach((value, index) => {
+    const parsed = CreatorProfile.safeParse(value);
+    if (!parsed.success) {
+      const uid = (value as { unique_id?: unknown } | null)?.unique_id;
+      rejected.push({
+        index,
+        ...(typeof uid === 'string' ? { unique_id: uid } : {}),
+        reason: reasonOf(parsed.error.issues[0], lang),
+      });
+      return;
+    }
+    const { country, unique_id, ...profile } = parsed.data;
+    const c = country ?? defaultCountry;
+    if (!c) {
+      rejected.push({ index, unique_id, reason: message('intake_country_required', lang) });
+      return;
+    }
+    const key = `${c}\u0000${unique_id}`;
+    const earlier = byKey.get(key);
+    if (earlier)
+      rejected.push({
+        index: earlier.index,
+        unique_id,
+        reason: message('intake_duplicate', lang, { index }),
+      });
+    byKey.set(key, { index, country: c, unique_id, profile });
+  });
+  return { items: [...byKey.values()], rejected };
+}
+
+const defined = (p: Profile): Partial<Profile> =>
+  Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) as Partial<Profile>;
+
+export async function intakeCreators(
+  trx: Transaction<DB>,
+  ws: number,
+  raw: unknown[],
+  opts: { defaultCountry?: string | undefined; dryRun?: boolean; lang: Language },
+): Promise<IntakeResult> {
+  const { items, rejected } = checkItems(raw, opts.defaultCountry, opts.lang);
+  let created = 0;
+  let updated = 0;
+  const t = now();
+  const byCountry = new Map<string, Item[]>();
+  for (const i of items) byCountry.set(i.country, [...(byCountry.get(i.country) ?? []), i]);
+  for (const [country, list] of byCountry) {
+    for (const part of chunks(list, VERSION_CHUNK)) {
+      const existing = new Map(
+        (
+          await findCreators(
+            trx,
+            ws,
+            country,
+            part.map((i) => i.unique_id),
+          )
+        ).map((c) => [c.unique_id, c.id]),
+      );
+      const fresh = part.filter((i) => !existing.has(i.unique_id));
+      created += fresh.length;
+      updated += part.length - fresh.length;
+      if (opts.dryRun) continue;
+      const version = await nextVersion(trx, ws);
+      for (const rows of chunks(fresh, 200)) {
+        await trx
+          .insertInto('creators')
+          .values(
+            rows.map((i) => ({
+              ...blankCreator(ws, country, i.unique_id, version, t),
+              ...defined(i.profile),
+            })),
+          )
+          .execute();
+      }
+      for (const i of part) {
+        const id = existing.get(i.unique_id);
+        if (id === undefined) continue;
+        await trx
+          .updateTable('creators')
+          .set({ ...defined(i.profile), version, update_time: t })
+          .where('id', '=', id)
+          .where('workspace_id', '=', ws)
+          .execute();
+      }
+    }
+  }
+  rejected.sort((a, b) => a.index - b.index);
+  return { received: raw.length, created, updated, rejected };
+}
