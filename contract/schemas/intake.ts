@@ -37,7 +37,7 @@ export const CreatorProfile = z.object({
       .string()
       .min(1, 'intake_unique_id_required')
       .max(100)
-      .regex(/^[\p{L}\p{N}_.\-]+$/u, 'intake_unique_id_invalid'),
+      .regex(/^[\p{L}\p{N}_.-]+$/u, 'intake_unique_id_invalid'),
   ),
   country: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
