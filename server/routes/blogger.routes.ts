@@ -13,10 +13,9 @@ import {
   addInvitations,
   deleteInvitations,
   editInvitation,
-  invitationHistory,
-  listInvitations,
   shortList,
 } from '../services/invitation.service.ts';
+import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
 import './blogger.messages.ts';
 
 /** 'updated', or a msg saying how many of the list were not found. */

@@ -108,6 +108,25 @@ describeEngines('invitations', (t) => {
     );
   });
 
+  it('replays an Idempotency-Key without adding twice', async () => {
+    const send = () =>
+      t().call(
+        'POST',
+        '/blogger/invitation.add',
+        { bloggers: 'idem1' },
+        { token: a.token, headers: { 'Idempotency-Key': 'inv-idem-1' } },
+      );
+    const first = await send();
+    const version = await workspaceVersion(t(), a.workspaceId);
+    const second = await send();
+    expect(second).toEqual(first);
+    expect(first.data.added).toBe(1);
+    expect(await workspaceVersion(t(), a.workspaceId)).toBe(version);
+    const rows = await invitationOf(a.workspaceId, 'idem1');
+    expect(rows).toHaveLength(1);
+    await call('DELETE', '/blogger/invitation.del', { ids: [rows[0]!.id] });
+  });
+
   it('rejects bad add input', async () => {
     const bad: Record<string, unknown>[] = [
       { bloggers: ' \n \n' },
