@@ -1,0 +1,13 @@
+/** The UI's handle on the query worker (one per tab, started lazily). */
+import * as Comlink from 'comlink';
+import type { QueryWorkerApi } from './query.worker.ts';
+
+let remote: Comlink.Remote<QueryWorkerApi> | null = null;
+
+export function queryWorker(): Comlink.Remote<QueryWorkerApi> {
+  if (!remote) {
+    const w = new Worker(new URL('./query.worker.ts', import.meta.url), { type: 'module', name: 'query' });
+    remote = Comlink.wrap<QueryWorkerApi>(w);
+  }
+  return remote;
+}

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CreatorRow } from '../../contract/sync.ts';
+import { CreatorIndex, SORT_FIELDS, type CreatorQuery } from './query-engine.ts';
+
+const NAMES = ['alice', 'Bob', 'carol', 'dave', 'Eve'];
+
+function makeRows(n: number, seed: number): CreatorRow[] {
+  // mulberry32: small, and its low bits are as random as its high ones.
+  let s = seed >>> 0;
+  const rnd = (m: number) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return (((z ^ (z >>> 14)) >>> 0) % m) as number;
+  };
+  return Array.from({ length: n }, (_, i) => {
+    const row: Record<string, unknown> = {
+      id: i * 3 + 1,
+      version: 1,
+      country: 'US',
+      unique_id: `${NAMES[rnd(5)]}_${i}`,
+      daren_name: NAMES[rnd(5)]!.toUpperCase(),
+      nick_name: `n${rnd(50)}`,
+      is_chat: rnd(2),
+      is_invitation: rnd(2),
+      is_black: rnd(2),
+      add_time: 1000 + rnd(100),
+      tags: rnd(3) === 0 ? [] : [{ tag_id: rnd(4), tag_title: 't' }],
+    };
+    for (const f of SORT_FIELDS) if (f !== 'id' && f !== 'add_time') row[f] = rnd(5) === 0 ? null : rnd(20);
+    return row as CreatorRow;
+  });
+}
+
+/** The reference: filter, then a full stable sort, then slice. */
+function brute(rows: CreatorRow[], q: CreatorQuery) {
+  const name = q.name?.trim().toLowerCase();
+  const hit = rows.filter(
+    (r) =>
+      (!name || [r.unique_id, r.daren_name, r.nick_name].some((x) => x.toLowerCase().includes(name))) &&
+      (q.isChat === undefined || r.is_chat === q.isChat) &&
+      (q.isInvitation === undefined || r.is_invitation === q.isInvitation) &&
+      (q.isBlack === undefined || r.is_black === q.isBlack) &&
+      (q.startTime === undefined || r.add_time >= q.startTime) &&
+      (q.endTime === undefined || r.add_time <= q.endTime) &&
+      (!q.uniqueIds || q.uniqueIds.includes(r.unique_id)) &&
+      (!q.tagIds?.length || r.tags.some((t) => q.tagIds!.includes(t.tag_id))),
+  );
+  const field = q.field ?? 'id';
+  const v = (r: CreatorRow) => (typeof r[field] === 'number' ? (r[field] as number) : -Infinity);
+  const sorted = [...hit].sort((a, b) => v(a) - v(b) || a.id - b.id);
+  if ((q.sort ?? 'desc') === 'desc') sorted.reverse();
+  return { ids: sorted.slice(q.offset, q.offset + q.limit).map((r) => r.id), total: hit.length };
+}
+
+const queryArb = fc.record(
+  {
+    name: fc.constantFrom('', 'ali', 'BOB', 'n1', '_1', 'zzz'),
+    isChat: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
+    isInvitation: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
+    isBlack: fc.constantFrom(0, 1) as fc.Arbitrary<0 | 1>,
+    startTime: fc.integer({ min: 990, max: 1100 }),
+    endTime: fc.integer({ min: 1000, max: 1110 }),
+    tagIds: fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 2 }),
+    field: fc.constantFrom(...SORT_FIELDS),
+    sort: fc.constantFrom('asc', 'desc') as fc.Arbitrary<'asc' | 'desc'>,
+    offset: fc.integer({ min: 0, max: 120 }),
+    limit: fc.integer({ min: 1, max: 50 }),
+  },
+  { requiredKeys: ['offset', 'limit'] },
+);
+
+describe('query engine', () => {
+  const rows = makeRows(400, 7);
+  const index = new CreatorIndex(rows);
+
+  it('matches a brute-force filter, sort and page for random queries', () => {
+    fc.assert(
+      fc.property(queryArb, (q) => {
+        const got = index.query(q);
+        const want = brute(rows, q);
+        expect({ ids: got.rows.map((r) => r.id), total: got.total }).toEqual(want);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('answers only the window, with the total of all matches', () => {
+    const res = index.query({ isChat: 1, offset: 0, limit: 20 });
+    expect(res.rows).toHaveLength(20);
+    expect(res.total).toBe(rows.filter((r) => r.is_chat === 1).length);
+  });
+
+  it('filters by challenge authors (unique ids)', () => {
+    const res = index.query({ uniqueIds: [rows[3]!.unique_id, rows[9]!.unique_id], offset: 0, limit: 20 });
+    expect(res.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([rows[3]!.id, rows[9]!.id]);
+  });
+
+  it('reflects patched, added and removed rows', () => {
+    const local = new CreatorIndex(makeRows(50, 3));
+    const before = local.query({ field: 'follower_count', sort: 'desc', offset: 0, limit: 5 });
+    const top = before.rows[0]!;
+    local.patch(
+      [
+        { ...top, follower_count: -5 },
+        { ...top, id: 9999, follower_count: 10_000 },
+      ],
+      [before.rows[1]!.id],
+    );
+    const after = local.query({ field: 'follower_count', sort: 'desc', offset: 0, limit: 100 });
+    expect(after.rows[0]!.id).toBe(9999);
+    expect(after.total).toBe(50);
+    expect(after.rows.map((r) => r.id)).not.toContain(before.rows[1]!.id);
+    expect(local.row(top.id)?.follower_count).toBe(-5);
+  });
+});

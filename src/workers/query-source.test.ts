@@ -1,0 +1,69 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { editCreators } from '../db/actions.ts';
+import { BLOCK_SIZE } from '../db/db.ts';
+import { applyPage } from '../db/mirror.ts';
+import { markFailed } from '../db/outbox.ts';
+import { creator, freshDb, page } from '../db/test-db.ts';
+import { CreatorSource } from './query-source.ts';
+
+async function until(cond: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('query source', () => {
+  it("loads one country's blocks and follows pulled changes and tombstones", async () => {
+    const db = await freshDb();
+    await applyPage(
+      db,
+      page({ changes: { creators: [creator(1), creator(2), creator(3, { country: 'GB' })] } }),
+    );
+    const src = new CreatorSource(db);
+    await src.setCountry('US');
+    expect(src.index.size).toBe(2);
+
+    await applyPage(
+      db,
+      page({
+        changes: { creators: [creator(BLOCK_SIZE + 1), creator(2, { daren_name: 'Renamed' })] },
+        deletes: { creators: [1] },
+      }),
+    );
+    await until(() => src.index.size === 2 && src.index.row(BLOCK_SIZE + 1) !== undefined);
+    expect(src.index.row(1)).toBeUndefined();
+    expect(src.index.row(2)?.daren_name).toBe('Renamed');
+    expect(src.index.query({ name: 'renamed', offset: 0, limit: 10 }).total).toBe(1);
+    src.close();
+  });
+
+  it('drops the rows of a block emptied by tombstones', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1), creator(BLOCK_SIZE * 5)] } }));
+    const src = new CreatorSource(db);
+    await src.setCountry('US');
+    await applyPage(db, page({ deletes: { creators: [BLOCK_SIZE * 5] } }));
+    await until(() => src.index.size === 1);
+    src.close();
+  });
+
+  it('shows local edits at once and drops them when the server rejects them', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1), creator(2)] } }));
+    const src = new CreatorSource(db);
+    await src.setCountry('US');
+    const seq = await editCreators(db, 'US', [{ id: 2, unique_id: 'u2' }], { is_chat: 1 });
+    await until(() => src.index.row(2)?.is_chat === 1);
+    expect(src.index.query({ isChat: 1, offset: 0, limit: 10 }).rows.map((r) => r.id)).toEqual([2]);
+    // A pull of the old server row keeps the pending edit on top.
+    await applyPage(db, page({ changes: { creators: [creator(2, { version: 3 })] } }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(src.index.row(2)?.is_chat).toBe(1);
+    await markFailed(db, seq, { code: 40001, msg: 'no' });
+    await until(() => src.index.row(2)?.is_chat === 0);
+    src.close();
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Feeds the query engine from IndexedDB: the current country's creator blocks plus the
+ * signed-in user's live outbox effects. It follows changes through Dexie live queries on the
+ * block revision counter (reloading only blocks with a newer `rev`) and on the outbox
+ * (re-applying effects to the rows they touch), so lists update without a reload.
+ */
+import { liveQuery, type Subscription } from 'dexie';
+import type { CreatorRow } from '../../contract/sync.ts';
+import { META, getMeta, type LocalDB, type LocalSession } from '../db/db.ts';
+import type { Effect, OutboxEntry } from '../db/outbox-types.ts';
+import { applyCreatorEffect, liveEffects } from '../db/overlay.ts';
+import { CreatorIndex } from './query-engine.ts';
+
+export class CreatorSource {
+  readonly index = new CreatorIndex();
+  country = '';
+  private base = new Map<number, CreatorRow>();
+  private blockIds = new Map<number, number[]>();
+  private lastRev = 0;
+  private effects: Effect[] = [];
+  private subs: Subscription[] = [];
+  private loading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: LocalDB) {}
+
+  /** Loads a country (if not loaded) and starts following changes. */
+  async setCountry(country: string): Promise<void> {
+    if (country === this.country) return this.loading;
+    this.country = country;
+    this.loading = this.load(country);
+    await this.loading;
+  }
+
+  ready(): Promise<void> {
+    return this.loading;
+  }
+
+  private async load(country: string): Promise<void> {
+    this.close();
+    const blocks = await this.db.creatorBlocks
+      .where('[country+rev]')
+      .between([country, -Infinity], [country, Infinity])
+      .toArray();
+    blocks.sort((a, b) => a.block - b.block);
+    this.base = new Map();
+    this.blockIds = new Map();
+    this.lastRev = 0;
+    for (const b of blocks) {
+      this.lastRev = Math.max(this.lastRev, b.rev);
+      this.blockIds.set(
+        b.block,
+        b.rows.map((r) => r.id),
+      );
+      for (const r of b.rows) this.base.set(r.id, r);
+    }
+    this.effects = liveEffects(await this.entries(), 'creators');
+    const rows: CreatorRow[] = [];
+    for (const r of this.base.values()) {
+      const e = this.effective(r);
+      if (e) rows.push(e);
+    }
+    this.index.setRows(rows);
+    this.subs.push(
+      liveQuery(() => getMeta<number>(this.db, META.rev)).subscribe(() => void this.refreshBlocks()),
+      liveQuery(() => this.entries()).subscribe((entries) => this.refreshEffects(entries)),
+    );
+  }
+
+  close(): void {
+    this.subs.forEach((s) => s.unsubscribe());
+    this.subs = [];
+  }
+
+  private async entries(): Promise<OutboxEntry[]> {
+    const s = await getMeta<LocalSession>(this.db, META.session);
+    if (!s) return [];
+    return this.db.outbox.where('[userId+workspaceId]').equals([s.userId, s.workspaceId]).sortBy('seq');
+  }
+
+  private effective(row: CreatorRow): CreatorRow | undefined {
+    let r: CreatorRow | undefined = row;
+    for (const fx of this.effects) {
+      if (!r) break;
+      if ('ids' in fx && fx.ids.includes(row.id)) r = applyCreatorEffect(r, fx);
+    }
+    return r;
+  }
+
+  private async refreshBlocks(): Promise<void> {
+    const country = this.country;
+    const blocks = await this.db.creatorBlocks
+      .where('[country+rev]')
+      .between([country, this.lastRev + 1], [country, Infinity])
+      .toArray();
+    if (country !== this.country) return;
+    const upserts: CreatorRow[] = [];
+    const removed: number[] = [];
+    for (const b of blocks) {
+      this.lastRev = Math.max(this.lastRev, b.rev);
+      const now = new Set(b.rows.map((r) => r.id));
+      for (const id of this.blockIds.get(b.block) ?? []) {
+        if (!now.has(id)) {
+          removed.push(id);
+          this.base.delete(id);
+        }
+      }
+      this.blockIds.set(b.block, [...now]);
+      for (const r of b.rows) {
+        this.base.set(r.id, r);
+        const e = this.effective(r);
+        if (e) upserts.push(e);
+        else removed.push(r.id);
+      }
+    }
+    // Blocks emptied entirely are deleted, not rewritten: drop ids of blocks that vanished.
+    const alive = new Set(blocks.map((b) => b.block));
+    const stored = await this.db.creatorBlocks
+      .where('[country+rev]')
+      .between([country, -Infinity], [country, Infinity])
+      .primaryKeys();
+    const present = new Set(stored.map((k) => k[1]));
+    for (const [block, ids] of this.blockIds) {
+      if (alive.has(block) || present.has(block)) continue;
+      removed.push(...ids);
+      ids.forEach((id) => this.base.delete(id));
+      this.blockIds.delete(block);
+    }
+    if (upserts.length || removed.length) this.index.patch(upserts, removed);
+  }
+
+  private refreshEffects(entries: OutboxEntry[]): void {
+    const next = liveEffects(entries, 'creators');
+    const touched = new Set<number>();
+    for (const fx of [...this.effects, ...next]) if ('ids' in fx) fx.ids.forEach((id) => touched.add(id));
+    this.effects = next;
+    const upserts: CreatorRow[] = [];
+    const removed: number[] = [];
+    for (const id of touched) {
+      const b = this.base.get(id);
+      if (!b) continue;
+      const e = this.effective(b);
+      if (e) upserts.push(e);
+      else removed.push(id);
+    }
+    if (upserts.length || removed.length) this.index.patch(upserts, removed);
+  }
+}
