@@ -132,7 +132,7 @@ export const creatorRow = z.object({
   units_sold_t30: num,
   video_publish_t30: num,
   video_view_t30: num,
-  /** Percent with 2 decimals (stored as a 0..1 ratio). */
+  /** Percent with 2 decimals (5.23 means 5.23 %). */
   video_engagement_t30: num,
   digg_count: num,
   following_count: num,

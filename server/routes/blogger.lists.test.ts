@@ -25,7 +25,7 @@ describeEngines('POST /blogger/lists', (t) => {
       add_time: 1_700_000_000,
       is_chat: 1,
       signature: 'I love #SummerFun',
-      video_engagement_t30: 0.0523,
+      video_engagement_t30: 5.2345,
       video_last_time: 1_690_000_000,
     });
     const bob = await insertCreator(t(), a.workspaceId, 'bob', {

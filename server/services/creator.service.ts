@@ -26,8 +26,8 @@ export const statusStr = (status: number, lang: Language): string =>
 export const subStatusStr = (sub: number | null, lang: Language): string =>
   sub ? label(`invitation_sub_status_${sub}`, lang) : '';
 
-/** Engagement is stored as a 0..1 ratio; the wire shows a percentage with 2 decimals. */
-export const percent = (ratio: number): number => Math.round(Number(ratio) * 10_000) / 100;
+/** Engagement is stored as a percentage (as the demo seed and the export's "Engagement %" column read it); 2 decimals on the wire. */
+export const percent = (value: number): number => Math.round(Number(value) * 100) / 100;
 
 export function toCreatorRow(c: Creator, tags: TagRef[], lang: Language): CreatorRow {
   const n = (v: number | null) => (v === null ? null : Number(v));
