@@ -31,8 +31,8 @@ export const LIMITS = {
   loginFailIp: (ip: string): Limit => ({ key: `login_fail:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }),
   registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: 60 * MINUTE }),
   smsIp: (ip: string): Limit => ({ key: `sms:ip:${ip}`, max: 30, windowSeconds: 60 * MINUTE }),
-  /** Wrong SMS codes per phone; the phone's current code dies after this many. */
-  smsFail: (phone: string): Limit => ({ key: `sms_fail:${phone}`, max: 5, windowSeconds: 10 * MINUTE }),
+  /** Wrong guesses of one SMS code (by its id); the code dies after this many. */
+  smsFail: (codeId: number): Limit => ({ key: `sms_fail:${codeId}`, max: 5, windowSeconds: KEEP_SECONDS }),
 };
 
 export async function countHits(db: Db, key: string, sinceUnix: number): Promise<number> {
@@ -72,11 +72,9 @@ export async function enforce(db: Db, limit: Limit, msgKey = 'too_many_requests'
 export async function hit(db: Db, key: string): Promise<void> {
   const t = now();
   await db.insertInto('rate_events').values({ key, created_at: t }).execute();
-  await db
-    .deleteFrom('rate_events')
-    .where('key', '=', key)
-    .where('created_at', '<', t - KEEP_SECONDS)
-    .execute();
+  // Now and then, drop every expired event (keys such as one code's failures are never hit again).
+  const stale = db.deleteFrom('rate_events').where('created_at', '<', t - KEEP_SECONDS);
+  await (Math.random() < 0.01 ? stale : stale.where('key', '=', key)).execute();
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {

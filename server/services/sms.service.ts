@@ -107,12 +107,12 @@ export async function checkSmsCode(db: Kysely<DB>, phone: string, code: string):
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const failLimit = LIMITS.smsFail(phone);
   if (latest && latest.used_at === null && Number(latest.expires_at) > t) {
-    const failures = await countHits(db, failLimit.key, Number(latest.created_at) - 1);
+    const failLimit = LIMITS.smsFail(Number(latest.id));
+    const failures = await countHits(db, failLimit.key, 0);
     if (failures < failLimit.max && sameCode(code, latest.code)) return Number(latest.id);
+    await hit(db, failLimit.key);
   }
-  await hit(db, failLimit.key);
   throw invalid('phoneCode', 'account_sms_code_invalid');
 }
 

@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { describeEngines } from '../../tests/helpers/test-app.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
+import { now } from '../db/versioning.ts';
+import { clearHits, countHits, enforce, hit, lockKey, retryAfter } from './rate-limit.ts';
+
+describeEngines('rate limits in the database', (t) => {
+  it('allows max events in the window, then answers 40029 with the wait', async () => {
+    const db = t().database.db;
+    const limit = { key: 'test:a', max: 3, windowSeconds: 60 };
+    for (let i = 0; i < 3; i++) {
+      await enforce(db, limit);
+      await hit(db, limit.key);
+    }
+    expect(await countHits(db, limit.key, now() - 60)).toBe(3);
+    const err = await enforce(db, limit, 'too_many_requests').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 40029, msgKey: 'too_many_requests' });
+    expect((err as { params: { seconds: number } }).params.seconds).toBeGreaterThan(55);
+    await clearHits(db, limit.key);
+    expect(await retryAfter(db, limit)).toBe(0);
+  });
+
+  it('forgets events older than the window, and waits only until the max-th newest leaves it', async () => {
+    const db = t().database.db;
+    const t0 = now();
+    const key = 'test:b';
+    await db
+      .insertInto('rate_events')
+      .values([
+        { key, created_at: t0 - 500 },
+        { key, created_at: t0 - 50 },
+        { key, created_at: t0 - 10 },
+      ])
+      .execute();
+    const limit = { key, max: 2, windowSeconds: 100 };
+    // Two events in the window: the older of them (t0-50) leaves it in 50 s.
+    expect(await retryAfter(db, limit)).toBe(50);
+    expect(await retryAfter(db, { ...limit, max: 3 })).toBe(0);
+  });
+
+  it('serialises a key inside transactions without error', async () => {
+    const db = t().database.db;
+    await db.transaction().execute(async (trx) => {
+      await lockKey(trx, 'sms:13800000000');
+      await hit(trx, 'test:c');
+    });
+    expect(await countHits(db, 'test:c', 0)).toBe(1);
+  });
+
+  it('holds across two server processes sharing one database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-rl-'));
+    const url = t().config.databaseUrl;
+    const open = () => openDatabase({ dataDir: dir, databaseUrl: url });
+    const [a, b] = [open(), open()];
+    try {
+      await migrate(a.db);
+      const config = { ...t().config, dataDir: dir, filesDir: path.join(dir, 'files') };
+      const [appA, appB] = [await buildApp({ config, database: a }), await buildApp({ config, database: b })];
+      const send = (app: typeof appA) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v0.1/common/sms',
+          payload: 'phone=13811112222',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      expect((await send(appA)).json().code).toBe(200);
+      expect((await send(appB)).json().code).toBe(40029);
+      await appA.close();
+      await appB.close();
+    } finally {
+      await a.close();
+      await b.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
