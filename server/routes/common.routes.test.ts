@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { describeEngines } from '../../tests/helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, describeEngines } from '../../tests/helpers/test-app.ts';
 import { createRedeemCodes } from '../services/vip.service.ts';
 
 const DAY = 24 * 3600;
@@ -137,5 +137,18 @@ describeEngines('POST /common/vip.open', (t) => {
     expect(await call('ABCD-1234')).toMatchObject({ code: 40001 });
     expect(await call('ZZZZZZZZZ')).toMatchObject({ code: 40004, msg: 'This redeem code does not exist' });
     expect((await t().call('POST', '/common/vip.open', { code: 'ZZZZZZZZZ' })).code).toBe(10002);
+  });
+});
+
+describe('GET /test/sms', () => {
+  it('exists only when config.testHooks is on', async () => {
+    const app = await createTestApp('sqlite', { TEST_HOOKS: '0' });
+    try {
+      const res = await app.app.inject({ method: 'GET', url: '/api/v0.1/test/sms?phone=13800138000' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe(40004);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -144,6 +144,21 @@ describeEngines('POST /member/getToken (sign-in)', (t) => {
     const other = await t().signUp();
     expect((await login(t, { phone: other.phone, password: other.password, force: 1 })).code).toBe(200);
   });
+
+  it('counts failures by email and by phone against one account budget', async () => {
+    const u = await t().signUp({ email: 'both@example.com', phone: '13300001234' });
+    for (let i = 0; i < 5; i++) await login(t, { email: 'both@example.com', password: 'wrong!' });
+    for (let i = 0; i < 5; i++) await login(t, { phone: '13300001234', password: 'wrong!' });
+    expect((await login(t, { email: 'both@example.com', password: u.password, force: 1 })).code).toBe(40029);
+  });
+
+  it('refuses a disabled account with 40003 after a correct password only', async () => {
+    const u = await t().signUp();
+    await t().database.db.updateTable('users').set({ disabled: 1 }).where('id', '=', u.userId).execute();
+    expect((await login(t, { phone: u.phone, password: 'wrong!', force: 1 })).code).toBe(40001);
+    const res = await login(t, { phone: u.phone, password: u.password, force: 1 }, 'zh-cn');
+    expect(res).toEqual({ code: 40003, msg: '账号已被禁用', data: null });
+  });
 });
 
 describeEngines('GET /member/logout and /member/info', (t) => {

@@ -97,8 +97,10 @@ export async function signIn(
   ip: string,
 ): Promise<SessionData> {
   const login = cmd.kind === 'sms' ? { phone: cmd.phone } : cmd.login;
+  const user = await findUserByLogin(db, login);
+  // Failures count per account (its phone and email share one budget) and per client address.
   const limits = [
-    LIMITS.loginFailAccount('phone' in login ? login.phone : login.email),
+    LIMITS.loginFailAccount(user ? `user:${user.id}` : 'phone' in login ? login.phone : login.email),
     LIMITS.loginFailIp(ip),
   ];
   for (const l of limits) await enforce(db, l, 'account_login_locked');
@@ -106,13 +108,13 @@ export async function signIn(
   let smsId: number | undefined;
   if (cmd.kind === 'sms')
     smsId = await checkSmsCode(db, cmd.phone, cmd.code).catch((e) => failAttempt(db, limits, e));
-  const user = await findUserByLogin(db, login);
   if (cmd.kind === 'password') {
     const good = await verifyPassword(cmd.password, user?.password_hash ?? (await dummy()));
     if (!good) return failAttempt(db, limits, loginFailed());
   }
   if (!user) return failAttempt(db, limits, loginFailed());
-  if (user.disabled) throw new AppError(10008, 'account_disabled');
+  // At sign-in there is no session to force out: a plain error the login form shows (not 10008).
+  if (user.disabled) throw new AppError(40003, 'account_disabled');
 
   const data = await db
     .transaction()

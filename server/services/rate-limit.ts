@@ -22,7 +22,7 @@ const KEEP_SECONDS = 2 * 24 * 3600;
 
 const MINUTE = 60;
 export const LIMITS = {
-  /** Failed sign-ins per account (phone or email as typed, lower-cased). */
+  /** Failed sign-ins per account: `user:<id>` when it exists, else the phone or email as typed. */
   loginFailAccount: (login: string): Limit => ({
     key: `login_fail:acct:${login.toLowerCase()}`,
     max: 10,
