@@ -8,29 +8,34 @@ export { endpoint, type Endpoint, type Method } from './endpoint.ts';
 import type { Endpoint } from './endpoint.ts';
 import { API_PREFIX } from './constants.ts';
 import { tagEndpoints } from './schemas/tag.ts';
-import { chatTemplateEndpoints } from './schemas/chat-template.ts';
-import { topicEndpoints } from './schemas/topic.ts';
-import { productEndpoints } from './schemas/product.ts';
-import { uploadEndpoints } from './schemas/upload.ts';
-import { teamEndpoints } from './schemas/team.ts';
 import { creatorEndpoints } from './schemas/creator.ts';
 import { invitationEndpoints } from './schemas/invitation.ts';
 import { blacklistEndpoints } from './schemas/blacklist.ts';
+import { chatTemplateEndpoints } from './schemas/chat-template.ts';
+import { topicEndpoints } from './schemas/topic.ts';
+import { topicTrackingEndpoints } from './schemas/topic-tracking.ts';
+import { productEndpoints } from './schemas/product.ts';
+import { uploadEndpoints } from './schemas/upload.ts';
+import { teamEndpoints } from './schemas/team.ts';
 import { downloadEndpoints } from './schemas/download.ts';
+import { intakeEndpoints } from './schemas/intake.ts';
+import { accountEndpoints } from './schemas/account.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
   ...tagEndpoints,
-  ...chatTemplateEndpoints,
-  ...topicEndpoints,
-  ...productEndpoints,
-  ...uploadEndpoints,
-  ...teamEndpoints,
   ...creatorEndpoints,
   ...invitationEndpoints,
   ...blacklistEndpoints,
+  ...chatTemplateEndpoints,
+  ...topicEndpoints,
+  ...topicTrackingEndpoints,
+  ...productEndpoints,
+  ...uploadEndpoints,
+  ...teamEndpoints,
   ...downloadEndpoints,
-  // ...accountEndpoints,
+  ...intakeEndpoints,
+  ...accountEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -18,16 +18,20 @@ import { authenticate, tokenOf } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { AppError } from './http/errors.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
+import { registerBloggerRoutes } from './routes/blogger.routes.ts';
+import { registerMemberRoutes } from './routes/member.routes.ts';
+import { registerCommonRoutes } from './routes/common.routes.ts';
 import { registerTagRoutes } from './routes/tag.routes.ts';
 import { registerChatTemplateRoutes } from './routes/chattmp.routes.ts';
 import { registerChallengeRoutes } from './routes/challenge.routes.ts';
 import { registerProductRoutes } from './routes/product.routes.ts';
 import { registerUploadRoutes } from './routes/upload.routes.ts';
 import { registerTeamRoutes } from './routes/team.routes.ts';
-import { registerBloggerRoutes } from './routes/blogger.routes.ts';
 import { registerDownloadRoutes } from './routes/download.routes.ts';
+import { registerIntakeRoutes } from './routes/intake.routes.ts';
 import { createJobRunner, type JobRunner } from './jobs/runner.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
+import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -46,7 +50,7 @@ export interface RouteContext extends AppDeps {
 export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
-const ROUTES: RegisterRoutes[] = [registerHealthRoutes, registerTagRoutes, registerChatTemplateRoutes, registerChallengeRoutes, registerProductRoutes, registerUploadRoutes, registerBloggerRoutes, registerDownloadRoutes, registerSyncRoutes, registerTeamRoutes];
+const ROUTES: RegisterRoutes[] = [registerHealthRoutes, registerBloggerRoutes, registerMemberRoutes, registerCommonRoutes, registerTagRoutes, registerChatTemplateRoutes, registerChallengeRoutes, registerTopicTrackingRoutes, registerProductRoutes, registerUploadRoutes, registerDownloadRoutes, registerIntakeRoutes, registerSyncRoutes, registerTeamRoutes];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
