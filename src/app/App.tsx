@@ -10,6 +10,7 @@ import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { MainLayout } from './MainLayout.tsx';
 import type { MenuKey, RouteHandle } from './route-table.ts';
+import './layout.css';
 
 installForceLogout();
 
@@ -25,6 +26,8 @@ const signedIn = (path: string, menu: MenuKey | undefined, load: () => Promise<P
 export const ROUTES: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads.
+    hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
       { path: '/', lazy: page(() => import('../routes/LandingRoute.tsx')) },
       {

@@ -71,7 +71,11 @@ export function checkEnRegister(f: { email: string; password: string }): Problem
 }
 
 /** Change password: checked in the spec's order; equality is the server's business. */
-export function checkChangePassword(f: { password: string; repassword: string; code: string }): Problem | null {
+export function checkChangePassword(f: {
+  password: string;
+  repassword: string;
+  code: string;
+}): Problem | null {
   if (!f.password) return 'password_required';
   if (!f.repassword) return 'repassword_required';
   if (!f.code.trim()) return 'code_required';

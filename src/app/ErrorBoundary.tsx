@@ -1,0 +1,50 @@
+/**
+ * Last line of defence: a render error (or a route chunk that failed to load after a deploy)
+ * shows a result with a reload button instead of a blank page. The router's errorElement covers
+ * route renders; the class boundary covers everything around the router.
+ */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useRouteError } from 'react-router-dom';
+import { Button } from '../ui/Button.tsx';
+import { Result } from '../ui/Result.tsx';
+import { m } from '../paraglide/messages.js';
+
+function Crash({ error }: { error: unknown }) {
+  return (
+    <div className="app-standalone" role="alert">
+      <Result
+        status="error"
+        title={m.app_error_title()}
+        description={m.app_error_body()}
+        extra={
+          <Button variant="primary" onPress={() => location.reload()}>
+            {m.app_reload()}
+          </Button>
+        }
+      />
+      {import.meta.env.DEV && <pre className="app-error-detail">{String(error)}</pre>}
+    </div>
+  );
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return <Crash error={error} />;
+}
+
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  override state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <Crash error={this.state.error} /> : this.props.children;
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The signed-in shell of spec section 2: header (brand, nine-entry menu, sync status, language,
+ * user menu), one scrolling content area with back-to-top, the footer, and the floating help
+ * button. Pages render into the Outlet; the scroller ref is the one BackToTop watches.
+ */
+import { useRef } from 'react';
+import { Link, Outlet } from 'react-router-dom';
+import { SyncStatus } from '../features/sync/SyncStatus.tsx';
+import { UserMenu } from '../features/account/UserMenu.tsx';
+import { m } from '../paraglide/messages.js';
+import { BackToTop } from './BackToTop.tsx';
+import { Brand } from './Brand.tsx';
+import { Footer } from './Footer.tsx';
+import { HelpButton } from './HelpButton.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { TopMenu } from './TopMenu.tsx';
+
+export function MainLayout() {
+  const scroller = useRef<HTMLDivElement>(null);
+  return (
+    <div className="app-shell">
+      <header className="app-header">
+        <Link to="/home" className="app-brand-link" aria-label={m.app_brand()}>
+          <Brand />
+        </Link>
+        <TopMenu />
+        <div className="app-header-tools">
+          <SyncStatus />
+          <LanguageSwitch />
+          <UserMenu />
+        </div>
+      </header>
+      <div className="app-scroller" ref={scroller} data-testid="app-scroller">
+        <main className="app-content">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <BackToTop scroller={scroller} />
+      <HelpButton />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The user menu of spec section 2: avatar, greeting with member name or phone, login time, the
+ * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password and
+ * log out (confirmed first; GET /member/logout, then the session is cleared).
+ */
+import { useEffect, useState, type Key } from 'react';
+import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { getSession } from '../../api/session.ts';
+import { formatDate, formatDateTime } from '../../i18n/format.ts';
+import { confirm } from '../../ui/confirm.tsx';
+import { m } from '../../paraglide/messages.js';
+import { logout, memberInfo, type MemberInfo } from './account-api.ts';
+import { Avatar } from './Avatar.tsx';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
+import { leaveSession } from './logout.ts';
+import { VipDialog } from './VipDialog.tsx';
+import './account.css';
+
+type Open = 'vip' | 'password' | null;
+
+export function UserMenu() {
+  const session = getSession();
+  const [info, setInfo] = useState<MemberInfo | null>(null);
+  const [open, setOpen] = useState<Open>(null);
+  const [infoVersion, setInfoVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    memberInfo()
+      .then((data) => live && setInfo(data))
+      .catch(() => undefined); // no tier shown; a force-logout code is handled by the client
+    return () => {
+      live = false;
+    };
+  }, [infoVersion]);
+
+  if (!session.token) return null;
+  const name = session.member_name || session.phone || info?.email || '';
+
+  async function onLogout() {
+    const ok = await confirm({ title: m.account_logout_title(), message: m.account_logout_confirm() });
+    if (!ok) return;
+    try {
+      await logout();
+    } catch {
+      // signing out locally is what matters; a dead network must not trap the user
+    }
+    leaveSession();
+  }
+
+  function onAction(key: Key) {
+    if (key === 'logout') void onLogout();
+    else setOpen(key as Open);
+  }
+
+  const vip = info?.vip.tier === 'vip';
+  return (
+    <>
+      <MenuTrigger>
+        <Button className="account-menu-trigger" aria-label={m.account_menu_label()}>
+          <Avatar name={session.member_name || session.phone} />
+          <span className="account-menu-name">{name}</span>
+        </Button>
+        <Popover placement="bottom end" className="account-menu-popover">
+          <div className="account-menu-head">
+            <div className="account-menu-greeting">{m.account_greeting({ name })}</div>
+            <div className="account-menu-meta">
+              {m.account_login_time({ time: formatDateTime(session.login_time) })}
+            </div>
+            {info && (
+              <div className={vip ? 'account-tier is-vip' : 'account-tier'} data-testid="account-tier">
+                {vip
+                  ? m.account_tier_vip_until({ date: formatDate(info.vip.end_time) })
+                  : m.account_tier_normal()}
+              </div>
+            )}
+          </div>
+          <Menu className="account-menu" onAction={onAction} aria-label={m.account_menu_label()}>
+            <MenuItem id="vip" className="account-menu-item">
+              {m.account_menu_vip()}
+            </MenuItem>
+            <MenuItem id="password" className="account-menu-item">
+              {m.account_menu_password()}
+            </MenuItem>
+            <MenuItem id="logout" className="account-menu-item is-danger">
+              {m.account_menu_logout()}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      <VipDialog
+        isOpen={open === 'vip'}
+        onClose={() => setOpen(null)}
+        phone={session.phone ?? ''}
+        onRedeemed={() => setInfoVersion((v) => v + 1)}
+      />
+      <ChangePasswordDialog
+        isOpen={open === 'password'}
+        onClose={() => setOpen(null)}
+        phone={session.phone ?? ''}
+      />
+    </>
+  );
+}

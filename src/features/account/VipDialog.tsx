@@ -1,0 +1,84 @@
+/**
+ * Redeem VIP (spec sections 2 and 5): one code input with the "9 letters and digits" hint; an
+ * empty code is a code error; POST /common/vip.open {code, phone} and its msg as a notification.
+ */
+import { useState } from 'react';
+import { REDEEM_CODE_LENGTH } from '../../../contract/constants.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Input } from '../../ui/Input.tsx';
+import { toast } from '../../ui/toast-queue.ts';
+import { m } from '../../paraglide/messages.js';
+import { openVip } from './account-api.ts';
+import { checkRedeemCode } from './account-rules.ts';
+import { problemMessage } from './problem-message.ts';
+
+interface Props {
+  isOpen: boolean;
+  onClose: () => void;
+  phone: string;
+  onRedeemed: () => void;
+}
+
+export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  function close() {
+    setCode('');
+    onClose();
+  }
+
+  async function redeem() {
+    const problem = checkRedeemCode(code);
+    if (problem) {
+      toast.error(problemMessage(problem));
+      return;
+    }
+    setBusy(true);
+    try {
+      await openVip({ code: code.trim().toUpperCase(), phone });
+      onRedeemed();
+      close();
+    } catch {
+      // reported by the client
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={m.account_vip_title()}
+      footer={
+        <>
+          <Button onPress={close}>{m.account_cancel()}</Button>
+          <Button variant="primary" onPress={() => void redeem()} isDisabled={busy}>
+            {m.account_confirm()}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="account-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void redeem();
+        }}
+      >
+        <Input
+          aria-label={m.account_vip_code_label()}
+          placeholder={m.account_vip_code_placeholder()}
+          value={code}
+          onChange={(e) => setCode(e.target.value.slice(0, REDEEM_CODE_LENGTH))}
+          maxLength={REDEEM_CODE_LENGTH}
+          autoFocus
+          name="code"
+        />
+        <p className="account-hint">{m.account_vip_code_hint()}</p>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Leaving a session, by choice or by force (spec section 8). Either way the session cookies and
+ * the local session data go; then routes that need a token go to / and other routes reload, so
+ * no screen keeps showing a signed-out user's data.
+ */
+import { clearSession } from '../../api/session.ts';
+import { requiresAuth } from '../../app/route-table.ts';
+
+export function leaveSession(delayMs = 0): void {
+  clearSession();
+  const go = () => {
+    if (requiresAuth(location.pathname)) location.assign('/');
+    else location.reload();
+  };
+  if (delayMs > 0) window.setTimeout(go, delayMs);
+  else go();
+}

@@ -1,0 +1,7 @@
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /amateur: amateur creators. */
+export default function AmateurPage() {
+  return <ScreenPage title={m.app_title_amateur()} />;
+}

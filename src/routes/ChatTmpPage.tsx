@@ -1,0 +1,7 @@
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /chatTmp: chat templates. */
+export default function ChatTmpPage() {
+  return <ScreenPage title={m.app_title_chat_tmp()} />;
+}

@@ -1,0 +1,7 @@
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /product: products. */
+export default function ProductPage() {
+  return <ScreenPage title={m.app_title_product()} />;
+}

@@ -1,0 +1,7 @@
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /topic: topic (challenge) management. */
+export default function TopicPage() {
+  return <ScreenPage title={m.app_title_topic()} />;
+}

@@ -1,0 +1,34 @@
+/**
+ * Topic videos and topic influencers share this frame (spec section 2): breadcrumb
+ * Home > Topic management > page, and a 404 result with a back button when ?id= is missing.
+ */
+import { useSearchParams } from 'react-router-dom';
+import { Result } from '../ui/Result.tsx';
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+export function TopicSubPage({ title }: { title: string }) {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim();
+  const breadcrumb = [
+    { label: m.app_menu_home(), to: '/home' },
+    { label: m.app_title_topic(), to: '/topic' },
+    { label: title },
+  ];
+  return (
+    <ScreenPage title={title} breadcrumb={breadcrumb}>
+      {id ? undefined : (
+        // The 404 result's own back button: browser history, or / without any.
+        <Result
+          status="404"
+          description={
+            <>
+              <strong className="screen-result-title">{m.app_topic_missing_title()}</strong>
+              <span>{m.app_topic_missing_body()}</span>
+            </>
+          }
+        />
+      )}
+    </ScreenPage>
+  );
+}
