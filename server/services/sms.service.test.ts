@@ -2,6 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
+import { loadConfig } from '../config.ts';
+import { consoleSmsProvider } from './sms/console.provider.ts';
+import { createSmsProvider } from './sms.service.ts';
 
 let n = 0;
 const ip = () => ({ 'x-forwarded-for': `10.4.${++n % 250}.3` });
@@ -131,3 +134,25 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     });
   });
 }
+
+describe('SMS provider choice', () => {
+  it('defaults to console, which writes the code to the app log', async () => {
+    const provider = createSmsProvider(loadConfig({}));
+    expect(provider).toBe(consoleSmsProvider);
+    const lines: { obj: object; msg: string }[] = [];
+    await provider.send(
+      { phone: '13800138000', code: '123456' },
+      { info: (obj, msg) => lines.push({ obj, msg }) },
+    );
+    expect(lines).toEqual([
+      { obj: { sms: { phone: '13800138000', code: '123456' } }, msg: 'SMS code for 13800138000: 123456' },
+    ]);
+  });
+
+  it('refuses SMS_PROVIDER=http without SMS_HTTP_URL at start-up', () => {
+    expect(() => createSmsProvider(loadConfig({ SMS_PROVIDER: 'http' }))).toThrow(/SMS_HTTP_URL/);
+    expect(
+      createSmsProvider(loadConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:1/' })).name,
+    ).toBe('http');
+  });
+});
