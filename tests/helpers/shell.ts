@@ -1,0 +1,90 @@
+/**
+ * Story helpers for the app-shell browser tests: sign in through the API (cookies as
+ * src/api/session.ts writes them), read the last SMS code through the test hook, and find toasts.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { DEMO_ACCOUNTS } from '../../server/services/demo.ts';
+
+export { DEMO_ACCOUNTS };
+
+export interface ApiSession {
+  token: string;
+  token_expiration_time: number;
+  member_name: string;
+  phone: string;
+  login_time: number;
+}
+
+/** POST /member/getToken the way the login form does. */
+export async function apiSignIn(
+  baseUrl: string,
+  login: { phone: string } | { email: string },
+  password: string,
+  opts: { force?: boolean; language?: 'zh-cn' | 'en-us' } = {},
+): Promise<{ code: number; msg: string; data: ApiSession }> {
+  const res = await fetch(`${baseUrl}/api/v0.1/member/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm({
+      sys_tag: 'tiktok-sys',
+      isPassword: 1,
+      ...login,
+      password,
+      force: opts.force ? 1 : undefined,
+      language: opts.language ?? 'en-us',
+    }),
+  });
+  return (await res.json()) as { code: number; msg: string; data: ApiSession };
+}
+
+/** Puts a session into a browser context: the cookies TiktokToken, tkToken and tkSession. */
+export async function useSession(context: BrowserContext, baseUrl: string, s: ApiSession): Promise<void> {
+  const { token, ...rest } = s;
+  const expires = s.token_expiration_time;
+  await context.addCookies(
+    [
+      { name: 'TiktokToken', value: token },
+      { name: 'tkToken', value: token },
+      { name: 'tkSession', value: encodeURIComponent(JSON.stringify(rest)) },
+    ].map((c) => ({ ...c, url: baseUrl, expires, sameSite: 'Lax' as const })),
+  );
+}
+
+/** Signs the demo account of a locale in (force=1, so earlier sessions never get in the way). */
+export async function signInDemo(
+  context: BrowserContext,
+  baseUrl: string,
+  which: 'zh' | 'en',
+): Promise<ApiSession> {
+  const a = DEMO_ACCOUNTS[which];
+  const login = which === 'zh' ? { phone: DEMO_ACCOUNTS.zh.phone } : { email: DEMO_ACCOUNTS.en.email };
+  const res = await apiSignIn(baseUrl, login, a.password, { force: true });
+  if (res.code !== 200) throw new Error(`demo sign-in failed: ${res.code} ${res.msg}`);
+  await useSession(context, baseUrl, res.data);
+  return res.data;
+}
+
+/** The latest SMS code sent to a phone (server started with TEST_HOOKS=1). */
+export async function lastSmsCode(baseUrl: string, phone: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/v0.1/test/sms?phone=${phone}`);
+  const body = (await res.json()) as { data: { code: string | null } };
+  if (!body.data.code) throw new Error(`no SMS code for ${phone}`);
+  return body.data.code;
+}
+
+/** A toast with this exact text becomes visible. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await page
+    .getByText(text, { exact: typeof text === 'string' })
+    .first()
+    .waitFor({ state: 'visible', timeout: 10_000 });
+}
+
+let phoneSeq = 0;
+/** A fresh valid mainland phone per call (13 + pid-derived digits + counter). */
+export function freshPhone(): string {
+  phoneSeq += 1;
+  const tail = String((process.pid * 1000 + phoneSeq) % 1_000_000_000).padStart(9, '0');
+  return `13${tail}`;
+}
