@@ -8,9 +8,9 @@ import { expect, it } from 'vitest';
 import { API } from '../../contract/api.ts';
 import { isForceLogout } from '../../contract/codes.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
-import { describeEngines } from '../helpers/test-app.ts';
+import { describeEngines, type TestApp } from '../helpers/test-app.ts';
 import { seedWorkspace, snapshot } from './fixtures.ts';
-import { planProbes } from './probe.ts';
+import { objectShape, planProbes, type Probe } from './probe.ts';
 
 const MARK_A = 'ZQXAsecret';
 const MARK_B = 'ZQXBsecret';
@@ -19,6 +19,50 @@ const MARK_B = 'ZQXBsecret';
  * Invite info is public to any signed-in user by design (D5: a shared invite link shows the team
  * name and the admin); the seeded team names therefore carry no marker.
  */
+/** Opaque cursors are another way to name a workspace: B replays one A was given (mid-stream). */
+async function cursorReplays(app: TestApp, tokenA: string): Promise<Probe[]> {
+  const out: Probe[] = [];
+  for (const [name, ep] of Object.entries(API as Record<string, Endpoint>)) {
+    if (!('cursor' in (objectShape(ep.request) ?? {}))) continue;
+    const own = await app.call(ep.method, ep.path, { cursor: '', limit: 1 }, { token: tokenA });
+    const cursor = (own.data as { cursor?: unknown } | null)?.cursor;
+    expect(typeof cursor, `${name} gives A a cursor`).toBe('string');
+    out.push({
+      name: `${name}(A's cursor)`,
+      endpoint: ep,
+      idFields: ['cursor'],
+      requests: [{ cursor, limit: 1 }],
+      invalid: 0,
+    });
+  }
+  return out;
+}
+
+/** Sends every probe with B's token; collects per-endpoint codes, leaks and forced logouts. */
+async function runProbes(app: TestApp, tokenB: string, probes: Probe[], secrets: string[]) {
+  const report: string[] = [];
+  const leaks: string[] = [];
+  const logouts: string[] = [];
+  for (const p of probes) {
+    const codes = new Map<string, number>();
+    for (const body of p.requests) {
+      const res = await app.call(p.endpoint.method, p.endpoint.path, body, { token: tokenB });
+      const text = JSON.stringify(res);
+      if (process.env.ISO_DEBUG) console.log(p.name, JSON.stringify(body), text.slice(0, 300));
+      // "No such API": in the table but no route registered (yet).
+      const key = res.msg === 'No such API' ? `${res.code}(no route)` : String(res.code);
+      codes.set(key, (codes.get(key) ?? 0) + 1);
+      const leaked = secrets.filter((x) => text.includes(x));
+      if (leaked.length) leaks.push(`${p.name} ${JSON.stringify(body)} → ${leaked.join(', ')}`);
+      if (isForceLogout(res.code)) logouts.push(`${p.name} → ${res.code}`);
+    }
+    const seen = [...codes].map(([c, n]) => `${c}×${n}`).join(' ');
+    const { method, path } = p.endpoint;
+    report.push(`  ${method} ${path} [${p.idFields.join(',')}] ${p.requests.length} calls: ${seen}`);
+  }
+  return { report, leaks, logouts };
+}
+
 describeEngines('workspace isolation', (t) => {
   it(
     'workspace B cannot read or change workspace A through any id-taking endpoint',
@@ -43,30 +87,12 @@ describeEngines('workspace isolation', (t) => {
       const poolA = await seedWorkspace(db, a.workspaceId, 'a', MARK_A);
       poolA.numbers.push(String(teamA.data.team_id), String(a.userId), String(a2.userId));
 
+      const { probes, skipped } = planProbes(API as Record<string, Endpoint>, poolA);
+      probes.push(...(await cursorReplays(app, a.token)));
       const before = await snapshot(db, a.workspaceId);
       expect(before.creators).toHaveLength(2);
 
-      const { probes, skipped } = planProbes(API as Record<string, Endpoint>, poolA);
-      const report: string[] = [];
-      const leaks: string[] = [];
-      const logouts: string[] = [];
-      for (const p of probes) {
-        const codes = new Map<number, number>();
-        for (const body of p.requests) {
-          const res = await app.call(p.endpoint.method, p.endpoint.path, body, { token: b.token });
-          codes.set(res.code, (codes.get(res.code) ?? 0) + 1);
-          if (process.env.ISO_DEBUG)
-            console.log(p.name, JSON.stringify(body), JSON.stringify(res).slice(0, 300));
-          const text = JSON.stringify(res);
-          const leaked = poolA.secrets.filter((x) => text.includes(x));
-          if (leaked.length) leaks.push(`${p.name} ${JSON.stringify(body)} → ${leaked.join(', ')}`);
-          if (isForceLogout(res.code)) logouts.push(`${p.name} → ${res.code}`);
-        }
-        const seen = [...codes].map(([c, n]) => `${c}×${n}`).join(' ');
-        report.push(
-          `  ${p.endpoint.method} ${p.endpoint.path} [${p.idFields.join(',')}] ${p.requests.length} calls: ${seen}`,
-        );
-      }
+      const { report, leaks, logouts } = await runProbes(app, b.token, probes, poolA.secrets);
       console.log(
         `isolation [${app.engine}]: exercised ${probes.length} endpoints naming A's ids from B\n${report.join('\n')}\n` +
           `not exercised (${skipped.length}): ${skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}`,
