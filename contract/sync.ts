@@ -72,6 +72,9 @@ export const pullResponse = z.object({
   reset: z.boolean(),
   /** Rows (changes + deletes) after the request's cursor, when `estimate` was 1. */
   remaining: z.number().int().optional(),
+  /** Who pulled: the client stamps its outbox with these (the login answer carries no ids). */
+  user_id: z.number().int(),
+  workspace_id: z.number().int(),
 });
 export type PullResponse = {
   changes: Record<SyncTable, SyncRow[]> & { creators: CreatorRow[] };
@@ -80,6 +83,8 @@ export type PullResponse = {
   has_more: boolean;
   reset: boolean;
   remaining?: number;
+  user_id: number;
+  workspace_id: number;
 };
 
 export interface Cursor {

@@ -39,7 +39,13 @@ describeEngines('sync pull', (t) => {
       expect(page.changes[table]).toEqual([]);
       expect(page.deletes[table]).toEqual([]);
     }
-    expect(page).toMatchObject({ has_more: false, reset: false, remaining: 0 });
+    expect(page).toMatchObject({
+      has_more: false,
+      reset: false,
+      remaining: 0,
+      user_id: a.userId,
+      workspace_id: a.workspaceId,
+    });
   });
 
   it('sends creators with their tags, then only what changed, then tombstones', async () => {

@@ -7,7 +7,8 @@ import { route } from '../http/route.ts';
 import { pull } from '../services/sync.service.ts';
 
 export const registerSyncRoutes: RegisterRoutes = (api, ctx) => {
-  route(api, ctx, syncEndpoints.syncPull, async (req, input) =>
-    ok(req, await pull(ctx.db, authOf(req).workspaceId, input)),
-  );
+  route(api, ctx, syncEndpoints.syncPull, async (req, input) => {
+    const auth = authOf(req);
+    return ok(req, await pull(ctx.db, { userId: auth.user.id, workspaceId: auth.workspaceId }, input));
+  });
 };

@@ -37,9 +37,10 @@ interface Range {
 
 export async function pull(
   database: Kysely<DB>,
-  workspaceId: number,
+  who: { userId: number; workspaceId: number },
   req: PullRequest,
 ): Promise<PullResponse> {
+  const { workspaceId } = who;
   const db = database as AnyDb;
   const ws = await db
     .selectFrom('workspaces')
@@ -89,6 +90,8 @@ export async function pull(
     has_more: hasMore,
     reset,
     ...(remaining === undefined ? {} : { remaining }),
+    user_id: who.userId,
+    workspace_id: workspaceId,
   };
 }
 

@@ -97,4 +97,5 @@ export const META = {
   mirrorWorkspace: 'mirror_workspace',
   rev: 'rev',
   firstSync: 'first_sync',
+  tokenPrint: 'token_print',
 } as const;

@@ -42,5 +42,7 @@ export function page(over: {
     cursor: over.cursor ?? 'c1',
     has_more: over.has_more ?? false,
     reset: over.reset ?? false,
+    user_id: 1,
+    workspace_id: 10,
   };
 }

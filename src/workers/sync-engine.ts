@@ -19,7 +19,12 @@ import { applyPage, clearMirror } from '../db/mirror.ts';
 import { markAcked, markFailed, markRetryLater, markSending, nextToSend, settle } from '../db/outbox.ts';
 import { backoffMs, callApi, type HttpDeps } from './sync-http.ts';
 
-export interface SyncAuth extends LocalSession {
+/**
+ * The sign-in the worker syncs for. The login answer carries no ids, so userId/workspaceId are
+ * usually learnt from the first pull; a token other than the last one forgets the stored
+ * identity until then (actions refuse with NotSignedIn meanwhile).
+ */
+export interface SyncAuth extends Partial<LocalSession> {
   token: string;
   language: string;
 }
@@ -71,14 +76,13 @@ export class SyncEngine {
 
   async start(auth: SyncAuth): Promise<void> {
     const { db } = this.deps;
-    if ((await getMeta<number>(db, META.mirrorWorkspace)) !== auth.workspaceId) {
-      await db.transaction('rw', db.tables, async () => {
-        await clearMirror(db);
-        await db.meta.delete(META.firstSync);
-        await setMeta(db, META.mirrorWorkspace, auth.workspaceId);
-      });
+    const fp = fingerprint(auth.token);
+    if (auth.userId !== undefined && auth.workspaceId !== undefined) {
+      await this.bind({ userId: auth.userId, workspaceId: auth.workspaceId });
+    } else if ((await getMeta<string>(db, META.tokenPrint)) !== fp) {
+      await db.meta.delete(META.session);
     }
-    await setMeta(db, META.session, { userId: auth.userId, workspaceId: auth.workspaceId });
+    await setMeta(db, META.tokenPrint, fp);
     this.auth = auth;
     this.failures = 0;
     this.set({ pausedBy: null, lastError: null, phase: 'idle' });
@@ -88,6 +92,24 @@ export class SyncEngine {
       if (n > 0) void this.syncNow();
     });
     await this.syncNow();
+  }
+
+  /** Records who is signed in; another workspace than the mirror's drops the mirror. */
+  private async bind(s: LocalSession): Promise<boolean> {
+    const { db } = this.deps;
+    const current = await getMeta<LocalSession>(db, META.session);
+    const mirror = await getMeta<number>(db, META.mirrorWorkspace);
+    if (current?.userId === s.userId && current.workspaceId === s.workspaceId && mirror === s.workspaceId)
+      return false;
+    return db.transaction('rw', db.tables, async () => {
+      if (mirror !== s.workspaceId) {
+        await clearMirror(db);
+        await db.meta.delete(META.firstSync);
+        await setMeta(db, META.mirrorWorkspace, s.workspaceId);
+      }
+      await setMeta(db, META.session, s);
+      return mirror !== s.workspaceId;
+    });
   }
 
   /** Stops timers and watching; outbox entries stay for the same user's next start. */
@@ -175,7 +197,7 @@ export class SyncEngine {
   private async pullAll(): Promise<boolean> {
     const { db } = this.deps;
     const startedAt = Date.now();
-    const first = (await getMeta<FirstSync>(db, META.firstSync)) ?? { done: 0, complete: false };
+    let first = (await getMeta<FirstSync>(db, META.firstSync)) ?? { done: 0, complete: false };
     let cursor = (await getMeta<string>(db, META.cursor)) ?? '';
     let done = 0;
     let total = 0;
@@ -188,6 +210,8 @@ export class SyncEngine {
       });
       if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
       const page = out.env.data as PullResponse;
+      if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id }))
+        first = { done: 0, complete: false };
       if (i === 0) total = (page.remaining ?? 0) + (first.complete ? 0 : first.done);
       if (page.reset) first.done = 0;
       const rows = countRows(page);
@@ -208,7 +232,8 @@ export class SyncEngine {
   /** Sends pending entries in order: 'changed' when any was accepted or rejected. */
   private async drain(): Promise<'none' | 'changed' | 'transient'> {
     const { db } = this.deps;
-    const session = this.auth!;
+    const session = await getMeta<LocalSession>(db, META.session);
+    if (!session) return 'none';
     let result: 'none' | 'changed' = 'none';
     for (;;) {
       const e = await nextToSend(db, session);
@@ -239,6 +264,13 @@ export class SyncEngine {
     this.state = { ...this.state, ...patch };
     this.deps.onState?.(this.state);
   }
+}
+
+/** A short FNV-1a print of the token: enough to tell sign-ins apart without storing it. */
+function fingerprint(token: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < token.length; i++) h = Math.imul(h ^ token.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
 }
 
 const countRows = (p: PullResponse): number =>

@@ -85,10 +85,11 @@ describe('sync engine', () => {
     h.engine.stop();
   });
 
-  it('sends an action with its key and form body, and settles it after the next pull', async () => {
+  it('learns who is signed in from the pull, sends an action with its key and form body, and settles it', async () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
-    await h.engine.start({ ...a, language: 'en-us' });
+    await h.engine.start({ token: a.token, language: 'en-us' });
+    expect(await getMeta(h.db, META.session)).toEqual({ userId: a.userId, workspaceId: a.workspaceId });
     await addRow(
       h.db,
       'tags',
