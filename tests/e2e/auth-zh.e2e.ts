@@ -1,0 +1,143 @@
+/**
+ * zh-cn sign-in and sign-up in a real browser: every validation message of spec section 5 (the
+ * placeholders, as toasts), the SMS countdown, remember-account, SMS sign-in and register.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { apiSignIn, DEMO_ACCOUNTS, expectToast, freshPhone, lastSmsCode } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function zhPage(path: string): Promise<Page> {
+  const ctx = await newContext(browser, server.url, 'zh-CN');
+  const page = await ctx.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const submit = (page: Page, name: string) =>
+  page.locator('form').getByRole('button', { name, exact: true }).click();
+
+describe('zh-cn login', () => {
+  it('checks phone, then password, then code in code mode, with the placeholders as toasts', async () => {
+    const page = await zhPage('/login');
+    await page.getByRole('heading', { name: '登录' }).waitFor();
+    const phone = page.getByPlaceholder('请输入手机号');
+    expect(await phone.getAttribute('maxlength')).toBe('11');
+    await submit(page, '登录');
+    await expectToast(page, '请输入手机号');
+    await phone.fill('1380013800012345');
+    expect(await phone.inputValue()).toBe('13800138000');
+    await submit(page, '登录');
+    await expectToast(page, '请输入密码');
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    expect(await page.getByPlaceholder('请输入密码').count()).toBe(0);
+    const code = page.getByPlaceholder('请输入验证码');
+    expect(await code.getAttribute('maxlength')).toBe('6');
+    await submit(page, '登录');
+    await expectToast(page, '请输入验证码');
+    await page.context().close();
+  });
+
+  it('needs a phone to send a code, then counts down 120 s after a successful send only', async () => {
+    const page = await zhPage('/login');
+    await page.getByRole('tab', { name: '验证码登录' }).click();
+    const send = page.getByTestId('sms-send');
+    await send.click();
+    await expectToast(page, '请输入手机号');
+    expect(await send.isDisabled()).toBe(false);
+    await page.getByPlaceholder('请输入手机号').fill(DEMO_ACCOUNTS.zh.phone);
+    await send.click();
+    await page.waitForFunction(() =>
+      /秒后重发/.test(document.querySelector('[data-testid="sms-send"]')!.textContent!),
+    );
+    expect(await send.isDisabled()).toBe(true);
+    const first = Number((await send.textContent())!.match(/\d+/)![0]);
+    expect(first).toBeGreaterThanOrEqual(118);
+    expect(first).toBeLessThanOrEqual(120);
+    await page.waitForTimeout(2200);
+    const later = Number((await send.textContent())!.match(/\d+/)![0]);
+    expect(later).toBeLessThan(first);
+    // The code from the SMS signs the demo account in.
+    await page.getByPlaceholder('请输入验证码').fill(await lastSmsCode(server.url, DEMO_ACCOUNTS.zh.phone));
+    await submit(page, '登录');
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.getByRole('heading', { name: '达人库' }).waitFor();
+    await page.context().close();
+  });
+
+  it('shows the server msg for a wrong password; a live session elsewhere asks first (10020), then force wins', async () => {
+    // Another device holds a live session of the demo account.
+    expect(
+      (
+        await apiSignIn(server.url, { phone: DEMO_ACCOUNTS.zh.phone }, DEMO_ACCOUNTS.zh.password, {
+          force: true,
+        })
+      ).code,
+    ).toBe(200);
+    const page = await zhPage('/login');
+    await page.getByPlaceholder('请输入手机号').fill(DEMO_ACCOUNTS.zh.phone);
+    await page.getByPlaceholder('请输入密码').fill('wrong-password');
+    await submit(page, '登录');
+    await expectToast(page, '账号或密码错误');
+    await page.getByPlaceholder('请输入密码').fill(DEMO_ACCOUNTS.zh.password);
+    await page.getByLabel('记住账号').check();
+    await submit(page, '登录');
+    const dialog = page.locator('.cd-modal').getByRole('alertdialog');
+    await dialog.getByText('该账号已在其他地方登录，是否继续在此登录？').waitFor();
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await submit(page, '登录');
+    await dialog.getByRole('button', { name: '继续登录' }).click();
+    await page.waitForURL((u) => u.pathname === '/home');
+    // Remembered: after the session is gone, /login shows the phone filled in and the box ticked.
+    await page.context().clearCookies();
+    await page.goto('/login');
+    expect(await page.getByPlaceholder('请输入手机号').inputValue()).toBe(DEMO_ACCOUNTS.zh.phone);
+    expect(await page.getByLabel('记住账号').isChecked()).toBe(true);
+    await page.getByRole('link', { name: '立即注册' }).click();
+    await page.waitForURL((u) => u.pathname === '/register');
+    await page.context().close();
+  });
+});
+
+describe('zh-cn register', () => {
+  it('checks phone, code, password; a code needs an 11-character phone; then signs the new account in', async () => {
+    const page = await zhPage('/register');
+    await page.getByRole('heading', { name: '注册账号' }).waitFor();
+    await submit(page, '注册');
+    await expectToast(page, '请输入手机号');
+    const phone = freshPhone();
+    await page.getByPlaceholder('请输入手机号').fill(phone.slice(0, 9));
+    await page.getByTestId('sms-send').click();
+    await expectToast(page, '请输入 11 位手机号');
+    await submit(page, '注册');
+    await expectToast(page, '请输入验证码');
+    await page.getByPlaceholder('请输入手机号').fill(phone);
+    await page.getByTestId('sms-send').click();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLButtonElement>('[data-testid="sms-send"]')!.disabled,
+    );
+    await page.getByPlaceholder('请输入验证码').fill(await lastSmsCode(server.url, phone));
+    await submit(page, '注册');
+    await expectToast(page, '请输入密码');
+    await page.getByPlaceholder('请输入密码').fill('Secret#2026');
+    await submit(page, '注册');
+    await page.waitForURL((u) => u.pathname === '/home');
+    await page.getByRole('button', { name: '账号菜单' }).waitFor();
+    await page.context().close();
+  });
+});
