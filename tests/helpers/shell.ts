@@ -88,3 +88,15 @@ export function freshPhone(): string {
   const tail = String((process.pid * 1000 + phoneSeq) % 1_000_000_000).padStart(9, '0');
   return `13${tail}`;
 }
+
+/** Closes every visible toast, so the next identical message must be shown anew. */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.locator('.cd-toast__close');
+  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
+    await close
+      .first()
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+  }
+  await page.locator('.cd-toast').first().waitFor({ state: 'detached', timeout: 5000 });
+}
