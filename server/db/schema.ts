@@ -273,6 +273,79 @@ export interface DB {
   invitation_history: InvitationHistoryTable;
   blacklist: BlacklistTable;
   idempotency_keys: IdempotencyKeysTable;
+  topic_videos: TopicVideosTable;
+  topic_authors: TopicAuthorsTable;
+  topic_author_topics: TopicAuthorTopicsTable;
+}
+
+/** A video the topic collector found for one topic (0007_topic_tracking). */
+export interface TopicVideosTable extends Synced {
+  id: Id;
+  topic_id: number;
+  country: string;
+  video_id: string;
+  /** The author's handle. */
+  unique_id: string;
+  video_desc: string;
+  is_ad: number;
+  video_create_time: number;
+  collect_count: number;
+  comment_count: number;
+  digg_count: number;
+  play_count: number;
+  share_count: number;
+  video_definition: string;
+  video_codec_type: string;
+  video_format: string;
+  video_width: number;
+  video_height: number;
+  video_ratio: string;
+  video_size: number;
+  video_cover_path: string;
+  video_download_path: string;
+  add_time: number;
+  update_time: number;
+}
+
+/** An author of topic videos, one per workspace + country + handle. */
+export interface TopicAuthorsTable extends Synced {
+  id: Id;
+  country: string;
+  unique_id: string;
+  nick_name: string;
+  head_img: string;
+  email: string;
+  bio_link: string;
+  signature: string;
+  cid: string;
+  categorys: string;
+  /** JSON: [{platform, value}]. */
+  socialize: string;
+  follower_count: number;
+  following_count: number;
+  friend_count: number;
+  digg_count: number;
+  heart: number;
+  heart_count: number;
+  video_count: number;
+  product_count: number;
+  units_sold_t30: number;
+  video_publish_t30: number;
+  video_view_t30: number;
+  gmv_t30: number;
+  /** A percentage: 3.25 means 3.25 %. */
+  video_engagement_t30: number;
+  check_time: number | null;
+  video_last_time: number | null;
+  nick_update_time: number | null;
+  add_time: number;
+  update_time: number;
+}
+
+export interface TopicAuthorTopicsTable {
+  workspace_id: number;
+  topic_id: number;
+  author_id: number;
 }
 
 export type User = Selectable<UsersTable>;
