@@ -8,6 +8,7 @@ import { setAppLocale } from '../i18n/locale.ts';
 import { toastQueue } from '../ui/toast-queue.ts';
 import { configureClient, request, setForceLogoutHandler } from './client.ts';
 import { ApiError } from './errors.ts';
+import { uploadImage } from './upload.ts';
 import { clearSession, setCookieJar, setSession, type CookieJar } from './session.ts';
 
 /** A tiny real server speaking the envelope, so the client runs against real sockets. */
@@ -28,6 +29,14 @@ beforeAll(async () => {
       if (path === '/ok') return json(200, { code: 200, msg: 'saved', data: { id: 7 } });
       if (path === '/nocode') return json(200, { msg: '', data: { list: [1] } });
       if (path === '/expired') return json(200, { code: 10004, msg: 'Login expired', data: null });
+      if (path === '/vip-only') return json(200, { code: 40201, msg: 'VIP required', data: null });
+      if (path === '/common/upload') {
+        const ok = String(req.headers['content-type']).startsWith('multipart/form-data');
+        return json(
+          200,
+          ok ? { code: 200, msg: '', data: { file_url: '/files/a.png' } } : { code: 40001, msg: 'image' },
+        );
+      }
       if (path === '/conflict') return json(200, { code: 40009, msg: 'Already exists', data: null });
       if (path === '/bad-gateway') {
         res.writeHead(502, { 'content-type': 'text/html' });
@@ -112,6 +121,23 @@ describe('HTTP client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(40009);
     expect(toasts()).toEqual(['error:Already exists']);
+  });
+
+  it('links the VIP-required toast to /vip', async () => {
+    await expect(request('GET', '/vip-only')).rejects.toMatchObject({ code: 40201 });
+    const t = toastQueue.visibleToasts[0]!.content;
+    expect(t).toMatchObject({ tone: 'error', message: 'VIP required', action: { href: '/vip' } });
+  });
+
+  it('uploads images as multipart after checking format and size', async () => {
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' });
+    await expect(uploadImage(png)).resolves.toBe('/files/a.png');
+    expect(seen[0]!.body).toContain('name="image"; filename="a.png"');
+    expect(seen[0]!.body).toContain('name="language"');
+    const gif = new File([new Uint8Array([1])], 'a.gif', { type: 'image/gif' });
+    await expect(uploadImage(gif)).resolves.toBeNull();
+    expect(seen).toHaveLength(1);
+    expect(toasts()).toEqual(['error:Image format error!']);
   });
 
   it('returns the envelope untouched in raw mode and shows nothing', async () => {

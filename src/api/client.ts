@@ -8,11 +8,12 @@
  */
 import type { z } from 'zod';
 import { API_PREFIX, LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
-import { isForceLogout } from '../../contract/codes.ts';
+import { CODES, isForceLogout } from '../../contract/codes.ts';
 import type { Endpoint, Method } from '../../contract/endpoint.ts';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import { clientErrorMessage } from '../i18n/error-messages.ts';
 import { getAppLocale, type Locale } from '../i18n/locale.ts';
+import { m } from '../paraglide/messages.js';
 import { toast } from '../ui/toast-queue.ts';
 import { apiOrigin } from './base-url.ts';
 import { ApiError } from './errors.ts';
@@ -161,6 +162,11 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
     });
   }
   if (o.raw) return env;
+  if (env.code === CODES.VIP_REQUIRED && !o.silent) {
+    // D3: VIP-only features answer 40201; the toast links to the upgrade page.
+    toast.error(env.msg, { action: { label: m.vip_upgrade_link(), href: '/vip' } });
+    throw new ApiError('code', env.msg, { code: env.code, envelope: env });
+  }
   if (env.code !== 200) {
     return fail(o, new ApiError('code', env.msg || String(env.code), { code: env.code, envelope: env }));
   }

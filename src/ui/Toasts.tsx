@@ -46,6 +46,11 @@ export function Toaster() {
           <Icon name={ICONS[t.content.tone]} className="cd-toast__icon" />
           <ToastContent className="cd-toast__content">
             <Text slot="title">{t.content.message}</Text>
+            {t.content.action && (
+              <a className="cd-toast__action" href={t.content.action.href}>
+                {t.content.action.label}
+              </a>
+            )}
           </ToastContent>
           <Button slot="close" className="cd-toast__close" aria-label={m.common_dismiss()}>
             <Icon name="close" />

@@ -9,25 +9,38 @@ import { TOAST_MAX, TOAST_MS } from '../../contract/constants.ts';
 
 export type ToastTone = 'success' | 'error' | 'info' | 'warning';
 
+export interface ToastAction {
+  label: string;
+  href: string;
+}
+
 export interface ToastContent {
   tone: ToastTone;
   message: string;
+  /** A link after the text (e.g. 'Upgrade to VIP' → /vip on code 40201). */
+  action?: ToastAction;
+}
+
+export interface ToastOptions {
+  timeout?: number;
+  action?: ToastAction;
 }
 
 export const toastQueue = new ToastQueue<ToastContent>({ maxVisibleToasts: TOAST_MAX });
 
-function show(tone: ToastTone, message: string, timeout = TOAST_MS): string | undefined {
+function show(tone: ToastTone, message: string, opts: number | ToastOptions = {}): string | undefined {
   if (!message) return undefined;
+  const { timeout = TOAST_MS, action } = typeof opts === 'number' ? { timeout: opts } : opts;
   const dup = toastQueue.visibleToasts.find((t) => t.content.tone === tone && t.content.message === message);
   if (dup) return dup.key;
-  return toastQueue.add({ tone, message }, { timeout });
+  return toastQueue.add(action ? { tone, message, action } : { tone, message }, { timeout });
 }
 
 export const toast = {
-  success: (message: string, timeout?: number) => show('success', message, timeout),
-  error: (message: string, timeout?: number) => show('error', message, timeout),
-  info: (message: string, timeout?: number) => show('info', message, timeout),
-  warning: (message: string, timeout?: number) => show('warning', message, timeout),
+  success: (message: string, opts?: number | ToastOptions) => show('success', message, opts),
+  error: (message: string, opts?: number | ToastOptions) => show('error', message, opts),
+  info: (message: string, opts?: number | ToastOptions) => show('info', message, opts),
+  warning: (message: string, opts?: number | ToastOptions) => show('warning', message, opts),
   close: (key: string) => toastQueue.close(key),
   clear: () => toastQueue.clear(),
 };
