@@ -1,0 +1,50 @@
+/** Shapes shared by the grid's pieces (column definitions, sort state, row keys). */
+import type { ReactNode } from 'react';
+
+export type RowKey = string | number;
+export type SortOrder = 'asc' | 'desc';
+
+export interface SortState {
+  /** The column id (screens use it as the `field` search parameter). */
+  field: string;
+  order: SortOrder;
+}
+
+export type CellAlign = 'start' | 'center' | 'end';
+
+export interface GridColumn<Row> {
+  /** Stable id: the sort field, the persisted chooser key, and the default cell value (row[id]). */
+  id: string;
+  /** Header content; when it is not a string give `label` for the chooser and screen readers. */
+  header: ReactNode;
+  label?: string;
+  /** Pixel width (default 140); never narrower than minWidth. */
+  width?: number;
+  minWidth?: number;
+  sortable?: boolean;
+  /** First order when a header is clicked the first time (default 'asc'). */
+  firstOrder?: SortOrder;
+  align?: CellAlign;
+  /** Cell renderer; keep it cheap (it runs for every visible cell on scroll). */
+  render?: (row: Row, rowIndex: number) => ReactNode;
+  /** Hidden until the user ticks it in the column chooser. */
+  hiddenByDefault?: boolean;
+  /** Never offered in the chooser (always shown). */
+  alwaysVisible?: boolean;
+}
+
+/** A column after width resolution, as the renderer uses it. */
+export interface LaidColumn<Row> extends GridColumn<Row> {
+  px: number;
+  /** aria-colindex (1-based, counting the checkbox column). */
+  ariaIndex: number;
+}
+
+export const DEFAULT_COLUMN_WIDTH = 140;
+export const SELECT_COLUMN_WIDTH = 40;
+
+export const columnLabel = <Row>(c: GridColumn<Row>): string =>
+  c.label ?? (typeof c.header === 'string' ? c.header : c.id);
+
+export const columnWidth = <Row>(c: GridColumn<Row>): number =>
+  Math.max(c.minWidth ?? 40, c.width ?? DEFAULT_COLUMN_WIDTH);
