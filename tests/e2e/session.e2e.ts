@@ -1,0 +1,171 @@
+/**
+ * The signed-in session in a real browser: the user menu (avatar, greeting, tier), the VIP and
+ * change-password dialogs, logout with confirmation, and a forced logout when the same account
+ * signs in elsewhere with force=1 (10020 confirm there, 10007 here on the next call).
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { DEMO_ACCOUNTS, apiSignIn, expectToast, lastSmsCode, signInDemo } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signedInPage(which: 'zh' | 'en', path = '/home'): Promise<Page> {
+  const ctx = await newContext(browser, server.url, 'en-US');
+  await signInDemo(ctx, server.url, which);
+  const page = await ctx.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const menu = (page: Page) => page.getByRole('button', { name: 'Account menu' });
+/** The VIP and password dialogs. */
+const dialog = (page: Page) => page.locator('.cd-modal').getByRole('dialog');
+/** confirm(): logout and the 10020 question. */
+const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
+
+/** One unused redeem code, made by the operator command against the server's database. */
+function redeemCode(): string {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/codes.ts', '--count', '1', '--days', '30'],
+    {
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    },
+  );
+  const code = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^[A-Z0-9]{9}$/.test(l));
+  if (!code) throw new Error(`no code: ${r.stdout}${r.stderr}`);
+  return code;
+}
+
+describe('user menu', () => {
+  it('shows the avatar letter, greeting, login time and tier; redeems VIP through the dialog', async () => {
+    const page = await signedInPage('en');
+    expect(await page.getByTestId('avatar').textContent()).toBe('D');
+    await menu(page).click();
+    await page.getByText(`Hello, ${DEMO_ACCOUNTS.en.member_name}`).waitFor();
+    await page.getByText(/^Signed in \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/).waitFor();
+    await page.getByTestId('account-tier').getByText('Free plan').waitFor();
+    await page.getByRole('menuitem', { name: 'Redeem VIP' }).click();
+    await dialog(page).getByText('9 letters and digits').waitFor();
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'Please enter a valid redeem code');
+    const input = dialog(page).getByPlaceholder('Enter the redeem code');
+    expect(await input.getAttribute('maxlength')).toBe('9');
+    await input.fill('ZZZZZZZZZ');
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(page, 'This redeem code does not exist');
+    await input.fill(redeemCode());
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await expectToast(page, /^VIP is active until \d{4}-\d\d-\d\d$/);
+    await menu(page).click();
+    await page
+      .getByTestId('account-tier')
+      .getByText(/^VIP until \d{4}-\d\d-\d\d$/)
+      .waitFor();
+    await page.context().close();
+  });
+
+  it('logs out only after confirmation: signed-in pages go to /, other pages reload', async () => {
+    const page = await signedInPage('en', '/team');
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await confirmBox(page).getByText('Are you sure you want to log out?').waitFor();
+    await confirmBox(page).getByRole('button', { name: 'Cancel' }).click();
+    await confirmBox(page).waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/team');
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await confirmBox(page).getByRole('button', { name: 'Confirm' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect((await page.context().cookies()).filter((c) => c.name === 'TiktokToken' && c.value)).toEqual([]);
+    // From the landing page (public) a logout reloads it, now signed out.
+    await signInDemo(page.context(), server.url, 'en');
+    await page.goto('/');
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await confirmBox(page).getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('changes the password: checks new, repeat, code in order, then signs out for a fresh sign-in', async () => {
+    const page = await signedInPage('zh');
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    const phone = dialog(page).getByLabel('Phone');
+    expect(await phone.inputValue()).toBe(DEMO_ACCOUNTS.zh.phone);
+    expect(await phone.getAttribute('readonly')).not.toBeNull();
+    const ok = () => dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    await ok();
+    await expectToast(page, 'Enter a new password');
+    await dialog(page).getByPlaceholder('Enter a new password').fill('NewPass#2026');
+    await ok();
+    await expectToast(page, 'Repeat the new password');
+    await dialog(page).getByPlaceholder('Repeat the new password').fill('NewPass#2026');
+    await ok();
+    await expectToast(page, 'Please enter the SMS code');
+    await dialog(page).getByTestId('sms-send').click();
+    await page.waitForFunction(() =>
+      /Resend in \d+s/.test(document.querySelector('[data-testid="sms-send"]')!.textContent!),
+    );
+    await dialog(page)
+      .getByPlaceholder('Please enter the SMS code')
+      .fill(await lastSmsCode(server.url, DEMO_ACCOUNTS.zh.phone));
+    await ok();
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    const again = await apiSignIn(server.url, { phone: DEMO_ACCOUNTS.zh.phone }, 'NewPass#2026', {
+      force: true,
+    });
+    expect(again.code).toBe(200);
+    await page.context().close();
+  });
+});
+
+describe('forced logout', () => {
+  it('asks before taking over a live session, and the replaced tab is signed out on its next call', async () => {
+    const first = await signedInPage('en');
+    await first.getByRole('heading', { name: 'Creator database' }).waitFor();
+
+    const ctx2 = await newContext(browser, server.url, 'en-US');
+    const second = await ctx2.newPage();
+    await second.goto('/login');
+    await second.getByPlaceholder('Please enter your email or phone').fill(DEMO_ACCOUNTS.en.email);
+    await second.getByPlaceholder('Please enter your password').fill(DEMO_ACCOUNTS.en.password);
+    await second.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+    await confirmBox(second).getByText('This account is signed in elsewhere. Sign in here anyway?').waitFor();
+    await confirmBox(second).getByRole('button', { name: 'Sign in anyway' }).click();
+    await second.waitForURL((u) => u.pathname === '/home');
+
+    // The first tab acts (redeem attempt): the server answers 10007 and the tab signs out.
+    await menu(first).click();
+    await first.getByRole('menuitem', { name: 'Redeem VIP' }).click();
+    await dialog(first).getByPlaceholder('Enter the redeem code').fill('ABCDEFGHJ');
+    await dialog(first).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(first, 'Your account was signed in somewhere else');
+    await first.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await first.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect((await first.context().cookies()).some((c) => c.name === 'TiktokToken' && c.value)).toBe(false);
+    await first.context().close();
+    await ctx2.close();
+  });
+});
