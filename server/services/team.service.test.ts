@@ -204,4 +204,15 @@ describeEngines('team workspaces and sessions', (t) => {
       expect(user.workspace_id).toBe(user.personal_workspace_id);
     }
   });
+  it('two simultaneous joins by one user: one succeeds, the other is 40009', async () => {
+    const admin = await t().signUp();
+    const res = await t().call('POST', '/team/add', { title: 'Twice' }, { token: admin.token });
+    const joiner = await t().signUp();
+    const body = { teamId: res.data.team_id };
+    const codes = await Promise.all(
+      [1, 2].map(async () => (await t().call('POST', '/team/user.add', body, { token: joiner.token })).code),
+    );
+    expect(codes.sort()).toEqual([200, 40009]);
+    expect(await code(joiner.token)).toBe(200);
+  });
 });
