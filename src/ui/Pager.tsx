@@ -62,7 +62,7 @@ export function Pager({
 
   return (
     <nav className={cx('cd-pager', className)} aria-label={m.pager_label()}>
-      <span className="cd-pager__total">{m.pager_total({ total: formatNumber(total) })}</span>
+      <span className="cd-pager__total">{m.pager_total({ total: formatNumber(shownTotal) })}</span>
       <Button
         size="sm"
         className="cd-pager__step"
