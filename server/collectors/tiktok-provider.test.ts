@@ -107,7 +107,7 @@ it('pages with cursor and search_id while has_more, with a client-credentials to
     digg_count: 7,
     collect_count: 3,
   });
-  expect(progress).toEqual([2, 3, 4]);
+  expect(progress).toEqual([2, 3, 4, 4, 4, 4]); // after each page, then after each profile lookup
   const token = seen.find((s) => s.path === '/v2/oauth/token/')!;
   expect(new URLSearchParams(token.body).get('grant_type')).toBe('client_credentials');
   expect(seen.filter((s) => s.path === '/v2/oauth/token/')).toHaveLength(1);

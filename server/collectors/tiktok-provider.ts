@@ -212,6 +212,8 @@ export function tiktokProvider(o: TikTokOptions): TopicProvider {
         const found = lookups-- > 0 ? await profile(name) : undefined;
         if (found === 'stop') lookups = 0;
         authors.push(found && found !== 'stop' ? found : { unique_id: name });
+        // Lookups may back off for a while: keep the job's lease alive between them.
+        if (found !== undefined) await progress?.(videos.length);
       }
       return { videos, authors };
     },
