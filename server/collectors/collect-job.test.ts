@@ -172,6 +172,15 @@ describeEngines('topic collector', (t) => {
     expect(await scheduleDue(deps())).toBe(1);
   });
 
+  it('treats a checked topic without any stored video (e.g. seeded) as due', async () => {
+    const me = await t().signUp();
+    const topic = await addTopic(me, 'Seeded');
+    await t().database.db.updateTable('topics').set({ check_time: T0 }).where('id', '=', topic.id).execute();
+    expect(await scheduleDue(deps())).toBe(1);
+    await work('A', deps());
+    expect(await scheduleDue(deps())).toBe(0);
+  });
+
   it('writes nothing when another runner took the job over', async () => {
     const me = await t().signUp();
     const topic = await addTopic(me, 'TakenOver');

@@ -2,8 +2,8 @@
  * The topic collector (decisions D9): a scheduler that enqueues one 'topic_collect' job per due
  * topic, and the job handler that refreshes one topic through the configured provider.
  *
- * - Due: live, not ended (end_time null or ahead), and never checked or checked at least one
- *   interval ago, and no job for it queued/running or created within the interval (so a failed
+ * - Due: live, not ended (end_time null or ahead), and never checked, checked at least one
+ *   interval ago, or without any stored video yet; and no job for it queued/running or created within the interval (so a failed
  *   refresh waits for the next interval instead of hammering the provider).
  * - Never twice: jobs are claimed through job-queue.ts (SKIP LOCKED on PostgreSQL); a unique
  *   partial index on jobs (0007) stops a second queued job for one topic even when two processes
@@ -45,7 +45,18 @@ export async function scheduleDue(deps: CollectorDeps): Promise<number> {
     .select(['id', 'workspace_id'])
     .where('deleted_at', 'is', null)
     .where((eb) => eb.or([eb('end_time', 'is', null), eb('end_time', '>', at)]))
-    .where((eb) => eb.or([eb('check_time', 'is', null), eb('check_time', '<=', since)]))
+    // Never collected here (a seeded topic may carry a check_time but no videos yet) counts as due.
+    .where((eb) =>
+      eb.or([
+        eb('check_time', 'is', null),
+        eb('check_time', '<=', since),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('topic_videos as v').select('v.id').whereRef('v.topic_id', '=', 'topics.id'),
+          ),
+        ),
+      ]),
+    )
     .orderBy('id')
     .execute();
   if (!due.length) return 0;
