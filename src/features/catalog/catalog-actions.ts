@@ -1,0 +1,75 @@
+/**
+ * Writes of the catalogue screens, all through the outbox (src/db/actions.ts), so they work
+ * offline and show at once. The spec's "successful mutations show the response msg" becomes a
+ * local "saved" toast when the change is recorded; a later server rejection shows in the sync
+ * status (failed-changes panel), where the user retries or discards it.
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+import { addRow, deleteRows, editRow, NotSignedIn } from '../../db/actions.ts';
+import type { SmallTable } from '../../db/db.ts';
+import { localDb } from '../../db/local.ts';
+import type { Call } from '../../db/outbox.ts';
+import { m } from '../../paraglide/messages.js';
+import { confirm } from '../../ui/confirm-store.ts';
+import { toast } from '../../ui/toast-queue.ts';
+import { isPending } from './catalog-rules.ts';
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
+  try {
+    await write();
+    toast.success(okMessage);
+    return true;
+  } catch (e) {
+    // Before the first pull the worker does not know who is signed in yet (no local session).
+    toast.error(e instanceof NotSignedIn ? m.catalog_not_ready() : m.catalog_save_failed());
+    return false;
+  }
+}
+
+/** Adds a row: the call as the spec sends it, and the row to show until the server's copy arrives. */
+export function addCatalogRow(table: SmallTable, call: Call, row: Record<string, unknown>): Promise<boolean> {
+  const t = nowSeconds();
+  return record(
+    () => addRow(localDb, table, call, { ...row, add_time: t, update_time: t }),
+    m.catalog_added(),
+  );
+}
+
+/**
+ * Edits a row. A row added offline has no server id yet (temporary negative id) and cannot be
+ * addressed by an edit call, so it waits until it is saved.
+ */
+export function editCatalogRow(
+  table: SmallTable,
+  call: Call,
+  row: SyncRow,
+  patch: Record<string, unknown>,
+): Promise<boolean> {
+  if (isPending(row)) {
+    toast.info(m.catalog_still_saving());
+    return Promise.resolve(false);
+  }
+  return record(
+    () => editRow(localDb, table, call, { ...row, ...patch, id: row.id, update_time: nowSeconds() }),
+    m.catalog_updated(),
+  );
+}
+
+/** Asks first, then deletes by the spec's `{id, country}` call. */
+export async function deleteCatalogRow(table: SmallTable, path: string, row: SyncRow, name: string) {
+  if (isPending(row)) {
+    toast.info(m.catalog_still_saving());
+    return false;
+  }
+  const ok = await confirm({
+    title: m.catalog_delete_title(),
+    message: m.catalog_delete_message({ name }),
+    confirmLabel: m.common_delete(),
+    tone: 'danger',
+  });
+  if (!ok) return false;
+  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country } };
+  return record(() => deleteRows(localDb, table, call, [row.id]), m.catalog_deleted());
+}

@@ -1,0 +1,148 @@
+/**
+ * /tag: the workspace's tags per country, read live from the local mirror and changed through
+ * the outbox (works offline). Each tag shows in a colour derived from its title.
+ */
+import { useMemo, useState } from 'react';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { TAG_TITLE_MAX } from '../../../contract/schemas/tag.ts';
+import { useLocalRows } from '../../db/queries.ts';
+import { localDb } from '../../db/local.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Tag } from '../../ui/StatusTag.tsx';
+import { toast } from '../../ui/toast-queue.ts';
+import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
+import { contains, isPending, tagTone } from '../catalog/catalog-rules.ts';
+import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
+import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
+import { RowActions } from '../catalog/RowActions.tsx';
+import '../catalog/catalog.css';
+
+const title = (r: SyncRow): string => String(r.title ?? '');
+
+export function TagsScreen() {
+  const filters = useCatalogFilters();
+  const rows = useLocalRows(localDb, 'tags', filters.country);
+  const [editing, setEditing] = useState<SyncRow | 'new' | null>(null);
+  const shown = useMemo(() => rows?.filter((r) => contains(r.title, filters.title)), [rows, filters.title]);
+
+  const columns: CatalogColumn<SyncRow>[] = [
+    {
+      id: 'title',
+      name: m.tags_col_title(),
+      isRowHeader: true,
+      sortable: true,
+      render: (r) => (
+        <Tag tone={tagTone(title(r))} className="catalog-tag">
+          {title(r)}
+        </Tag>
+      ),
+    },
+    {
+      id: 'add_time',
+      name: m.catalog_col_added(),
+      sortable: true,
+      render: (r) => formatDateTime(r.add_time as number),
+    },
+    {
+      id: 'update_time',
+      name: m.catalog_col_updated(),
+      sortable: true,
+      render: (r) => formatDateTime(r.update_time as number),
+    },
+    {
+      id: 'actions',
+      name: m.catalog_col_actions(),
+      render: (r) => (
+        <RowActions
+          name={title(r)}
+          pending={isPending(r)}
+          onEdit={() => setEditing(r)}
+          onDelete={() => void deleteCatalogRow('tags', '/tags/del', r, title(r))}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div className="screen-panel catalog">
+      <CatalogToolbar
+        filters={filters}
+        titleLabel={m.tags_search_label()}
+        addLabel={m.tags_add()}
+        onAdd={() => setEditing('new')}
+      />
+      <CatalogTable
+        label={m.app_title_tag()}
+        columns={columns}
+        rows={shown}
+        resetKey={filterKey(filters.country, filters.title)}
+      />
+      {editing && (
+        <TagDialog
+          country={filters.country}
+          row={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+function TagDialog({ country, row, onClose }: { country: string; row: SyncRow | null; onClose: () => void }) {
+  const [value, setValue] = useState(row ? title(row) : '');
+  const save = async () => {
+    const t = value.trim();
+    if (!t) {
+      toast.error(m.tags_title_required());
+      return;
+    }
+    const ok = row
+      ? await editCatalogRow(
+          'tags',
+          { method: 'PUT', path: '/tags/edit', body: { id: row.id, country: row.country, title: t } },
+          row,
+          { title: t },
+        )
+      : await addCatalogRow(
+          'tags',
+          { method: 'POST', path: '/tags/add', body: { country, title: t } },
+          { country, title: t },
+        );
+    if (ok) onClose();
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={row ? m.tags_edit_title() : m.tags_add_title()}
+      footer={
+        <>
+          <Button onPress={onClose}>{m.common_cancel()}</Button>
+          <Button variant="primary" onPress={() => void save()}>
+            {m.common_save()}
+          </Button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Field
+          label={m.tags_col_title()}
+          value={value}
+          onChange={setValue}
+          maxLength={TAG_TITLE_MAX}
+          placeholder={m.tags_title_required()}
+          autoFocus
+        />
+      </form>
+    </Dialog>
+  );
+}

