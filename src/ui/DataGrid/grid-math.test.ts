@@ -4,6 +4,10 @@ import {
   blocksFor,
   cappedRange,
   MAX_DOM_ROWS,
+  MAX_ZOOM,
+  MIN_ZOOM,
+  MAX_SCROLL_PX,
+  maxScrollRows,
   moveFocus,
   nextSort,
   pageCheckState,
@@ -33,9 +37,10 @@ describe('zoom', () => {
   it('steps through the levels and stops at both ends', () => {
     expect(stepZoom(1, 1)).toBe(1.15);
     expect(stepZoom(1, -1)).toBe(0.85);
-    expect(stepZoom(ZOOM_LEVELS[0], -1)).toBe(ZOOM_LEVELS[0]);
-    const top = ZOOM_LEVELS[ZOOM_LEVELS.length - 1];
-    expect(stepZoom(top, 1)).toBe(top);
+    expect(stepZoom(MIN_ZOOM, -1)).toBe(MIN_ZOOM);
+    expect(stepZoom(MAX_ZOOM, 1)).toBe(MAX_ZOOM);
+    expect([...ZOOM_LEVELS].sort()).toEqual([...ZOOM_LEVELS]);
+    expect([ZOOM_LEVELS[0], ZOOM_LEVELS[ZOOM_LEVELS.length - 1]]).toEqual([MIN_ZOOM, MAX_ZOOM]);
     expect(stepZoom(7, 1)).toBe(1.15); // unknown stored value behaves as 100 %
   });
   it('grows rows with the zoom', () => {
@@ -104,5 +109,15 @@ describe('header checkbox state', () => {
     expect(pageCheckState([1, 2], has)).toBe('some');
     expect(pageCheckState([1, 3], has)).toBe('all');
     expect(pageCheckState([], has)).toBe('none');
+  });
+});
+
+describe('scroll height ceiling', () => {
+  it('keeps 100,000 rows whole at every zoom and stops the canvas under the browser cap', () => {
+    for (const h of [27, 32, 37, 42]) {
+      expect(maxScrollRows(h)).toBeGreaterThan(100_000);
+      expect(maxScrollRows(h) * h).toBeLessThanOrEqual(MAX_SCROLL_PX);
+    }
+    expect(MAX_SCROLL_PX).toBeLessThan(17_800_000);
   });
 });

@@ -24,6 +24,8 @@ export const ariaSortOf = (
 
 // ---------- Zoom (density and font scale) ----------
 export const ZOOM_LEVELS = [0.85, 1, 1.15, 1.3] as const;
+export const MIN_ZOOM = 0.85;
+export const MAX_ZOOM = 1.3;
 export const DEFAULT_ZOOM = 1;
 const BASE_ROW_PX = 32;
 const BASE_FONT_PX = 13;
@@ -35,7 +37,7 @@ export const isZoom = (z: unknown): z is number =>
 export function stepZoom(zoom: number, dir: 1 | -1): number {
   const i = (ZOOM_LEVELS as readonly number[]).indexOf(zoom);
   const from = i < 0 ? ZOOM_LEVELS.indexOf(DEFAULT_ZOOM) : i;
-  return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, from + dir))];
+  return ZOOM_LEVELS[Math.min(ZOOM_LEVELS.length - 1, Math.max(0, from + dir))] ?? DEFAULT_ZOOM;
 }
 
 export const rowHeightFor = (zoom: number): number => Math.round(BASE_ROW_PX * zoom);
@@ -126,3 +128,13 @@ export function pageCheckState(keys: readonly RowKey[], has: (k: RowKey) => bool
   if (n === 0) return 'none';
   return n === keys.length ? 'all' : 'some';
 }
+
+// ---------- Scroll height ceiling ----------
+/**
+ * Browsers cap an element's height (Chromium ~33.5M px, Firefox ~17.9M px). The all-rows mode
+ * keeps its scroll canvas under this, i.e. at most this many rows (≈468k at 100 % zoom); past it
+ * the grid says so and the screen should page or filter (toolchain notes).
+ */
+export const MAX_SCROLL_PX = 15_000_000;
+export const maxScrollRows = (rowHeight: number): number =>
+  Math.floor(MAX_SCROLL_PX / Math.max(1, rowHeight));

@@ -36,8 +36,25 @@ export interface GridColumn<Row> {
 /** A column after width resolution, as the renderer uses it. */
 export interface LaidColumn<Row> extends GridColumn<Row> {
   px: number;
-  /** aria-colindex (1-based, counting the checkbox column). */
-  ariaIndex: number;
+  /** Index among all shown columns, the checkbox column included (aria-colindex - 1). */
+  logical: number;
+  /** Offset for `position: sticky; left` of pinned columns. */
+  stickyLeft?: number;
+}
+
+/** What one render of the grid shows horizontally; shared by the header and every row. */
+export interface GridLayout<Row> {
+  selectable: boolean;
+  /** Sticky-left columns (the first column when stickyFirstColumn). */
+  pinned: readonly LaidColumn<Row>[];
+  /** The horizontally visible window of the other columns. */
+  mid: readonly LaidColumn<Row>[];
+  /** Width of the columns scrolled out on the left of `mid`. */
+  leftSpacer: number;
+  /** Full content width. */
+  width: number;
+  /** Shown columns, the checkbox column included (aria-colcount). */
+  colCount: number;
 }
 
 export const DEFAULT_COLUMN_WIDTH = 140;

@@ -1,0 +1,56 @@
+/**
+ * The horizontal scrollbar pinned to the bottom of the viewport (spec: "a synced bottom
+ * scrollbar"). It is `position: sticky; bottom: 0` under the grid, so it stays on screen while
+ * any part of the grid is, and it mirrors the grid's scrollLeft both ways. Each side only writes
+ * when the other differs, so the two scroll events cannot ping-pong.
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+
+export function BottomScrollbar({ target }: { target: RefObject<HTMLDivElement | null> }) {
+  const bar = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ client: 0, scroll: 0 });
+
+  useEffect(() => {
+    const el = target.current;
+    const b = bar.current;
+    if (!el || !b) return;
+    const measure = () =>
+      setSize((s) =>
+        s.client === el.clientWidth && s.scroll === el.scrollWidth
+          ? s
+          : { client: el.clientWidth, scroll: el.scrollWidth },
+      );
+    const fromGrid = () => {
+      measure(); // content width changes as columns are toggled or zoomed
+      if (b.scrollLeft !== el.scrollLeft) b.scrollLeft = el.scrollLeft;
+    };
+    const fromBar = () => {
+      if (el.scrollLeft !== b.scrollLeft) el.scrollLeft = b.scrollLeft;
+    };
+    measure();
+    el.addEventListener('scroll', fromGrid, { passive: true });
+    b.addEventListener('scroll', fromBar, { passive: true });
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    if (el.firstElementChild) ro.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', fromGrid);
+      b.removeEventListener('scroll', fromBar);
+      ro.disconnect();
+    };
+  }, [target]);
+
+  const overflow = size.scroll > size.client + 1;
+  return (
+    // A mirror of the grid's own horizontal scroll, which keyboard users reach through the cells.
+    <div
+      ref={bar}
+      className="cd-grid__hbar"
+      style={{ width: size.client || undefined, visibility: overflow ? 'visible' : 'hidden' }}
+      aria-hidden="true"
+      tabIndex={-1}
+    >
+      <div style={{ width: size.scroll, height: 1 }} />
+    </div>
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * The data grid every list screen uses (issue 5). role="grid" with aria-rowcount/colcount and
+ * aria-rowindex/colindex set by hand, because only the visible rows AND columns are in the DOM
+ * (@tanstack/react-virtual both ways; react-aria's Table/Virtualizer was measured far too slow at
+ * 100k rows and would own the row indexes and keyboard model we need over the full size).
+ *
+ * Two data modes, same props otherwise:
+ * - paged: `rows` is the current page, `total` the response's count; the built-in Pager shows when
+ *   `onPageChange` is given (a sort change also asks for page 1, spec section 4);
+ * - all rows: `getWindow(start, end)` answers any slice (the query worker's window), `total` rows
+ *   are scrollable; blocks are fetched as they scroll into view (window-cache.ts).
+ *
+ * Example (paged, server or worker):
+ *   const selection = useSelection('home');
+ *   const columns = useMemo<GridColumn<CreatorRow>[]>(() => [
+ *     { id: 'id', header: 'ID', width: 90, sortable: true, alwaysVisible: true },
+ *     { id: 'unique_id', header: m.home_col_unique_id(), width: 160,
+ *       render: (r) => <a href={profileUrl(r)} target="_blank" rel="noreferrer">{r.unique_id}</a> },
+ *     { id: 'follower_count', header: m.home_col_followers(), align: 'end', sortable: true, firstOrder: 'desc',
+ *       render: (r) => formatCompact(r.follower_count) },
+ *     { id: 'daren_email', header: m.home_col_email(), hiddenByDefault: true },
+ *   ], []);
+ *   <DataGrid aria-label={m.app_title_home()} storageKey="home" columns={columns}
+ *     rows={data.list} total={data.count} getRowKey={(r) => r.id} loading={loading}
+ *     sort={sort} onSortChange={setSort} page={data.page} pageSize={data.limit}
+ *     onPageChange={(page, limit) => load({ page, limit })} onRefresh={reload}
+ *     selection={selection} stickyFirstColumn toolbar={<Button …>{m.home_download()}</Button>} />
+ * All-rows mode: replace rows/page props with `getWindow={(s, e) => worker.window(q, s, e)}`
+ * and `windowKey={JSON.stringify(q)}` (a new key drops cached blocks).
+ */
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { m } from '../../paraglide/messages.js';
+import { formatNumber } from '../../i18n/format.ts';
+import { cx } from '../cx.ts';
+import { Pager } from '../Pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '../pager-rules.ts';
+import { BottomScrollbar } from './BottomScrollbar.tsx';
+import { visibleColumns } from './grid-columns.ts';
+import {
+  fontSizeFor,
+  maxScrollRows,
+  nextSort,
+  pageCheckState,
+  rowHeightFor,
+  type CellPos,
+} from './grid-math.ts';
+import type { GridColumn, LaidColumn, RowKey, SortState } from './grid-types.ts';
+import { GridHeader } from './GridHeader.tsx';
+import { GridRow } from './GridRow.tsx';
+import { GridToolbar, SelectionBar } from './GridToolbar.tsx';
+import { useDragScroll } from './useDragScroll.ts';
+import { useGridKeyboard } from './useGridKeyboard.ts';
+import { useGridLayout } from './useGridLayout.ts';
+import { useGridPrefs } from './useGridPrefs.ts';
+import type { GridSelection } from './useSelection.ts';
+import { WindowCache, type WindowProvider } from './window-cache.ts';
+import './DataGrid.css';
+
+export interface DataGridProps<Row> {
+  'aria-label': string;
+  /** Per-screen key for the stored column choice and zoom (e.g. 'home', 'amateur'). */
+  storageKey: string;
+  columns: readonly GridColumn<Row>[];
+  getRowKey: (row: Row) => RowKey;
+  /** Matching rows in total (the response's `count`). */
+  total: number;
+  /** Paged mode: the rows of the current page. */
+  rows?: readonly Row[];
+  /** All-rows mode: rows [start, end) of the result; used instead of `rows`. */
+  getWindow?: WindowProvider<Row>;
+  /** All-rows mode: change it when the result changes (filters, sort) to drop cached rows. */
+  windowKey?: string | number;
+  loading?: boolean;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  page?: number;
+  pageSize?: number;
+  /** Shows the kit's Pager under the grid. */
+  onPageChange?: (page: number, pageSize: number) => void;
+  /** Pager all-mode (default true); false caps the total at 10000. */
+  allMode?: boolean;
+  /** A custom footer instead of the built-in Pager. */
+  pager?: ReactNode;
+  onRefresh?: () => void;
+  /** Enables the checkbox column and the selection bar (see useSelection). */
+  selection?: GridSelection;
+  /** Extra buttons in the selection bar (bulk actions). */
+  selectionActions?: ReactNode;
+  /** The screen's buttons, left of the grid tools. */
+  toolbar?: ReactNode;
+  /** Keeps the first shown column on screen while scrolling sideways. */
+  stickyFirstColumn?: boolean;
+  /** Mouse drag on the body scrolls horizontally. */
+  dragScroll?: boolean;
+  /** Default true. */
+  columnChooser?: boolean;
+  /** CSS max-height of the scroll area (default: the viewport minus the page chrome). */
+  maxHeight?: string;
+  emptyText?: ReactNode;
+  className?: string;
+}
+
+const SKELETON_ROWS = 8;
+
+export function DataGrid<Row>(props: DataGridProps<Row>) {
+  const { columns, getRowKey, total, rows, getWindow, windowKey, loading = false, sort, selection } = props;
+  const { page = 1, pageSize = DEFAULT_PAGE_SIZE, onPageChange, onSortChange } = props;
+  const prefs = useGridPrefs(props.storageKey, columns);
+  const rowHeight = rowHeightFor(prefs.zoom);
+  const scrollRef = useRef<HTMLDivElement>(null);
+
+  // ---- data: a page, or windows of the whole result ----
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const cache = useRef<WindowCache<Row> | null>(null);
+  cache.current ??= new WindowCache<Row>(getWindow ?? (() => []), rerender);
+  useEffect(() => {
+    if (!getWindow) return;
+    cache.current?.reset(getWindow);
+    rerender();
+  }, [getWindow, windowKey]);
+  const windowMode = !!getWindow;
+  const rowCount = windowMode ? Math.min(Math.max(0, total), maxScrollRows(rowHeight)) : (rows?.length ?? 0);
+  const skeleton = loading && rowCount === 0;
+  const rowAt = (i: number): Row | undefined => (windowMode ? cache.current?.get(i) : rows?.[i]);
+
+  const shown = useMemo(() => visibleColumns(columns, prefs.choice), [columns, prefs.choice]);
+  const { layout, rowV, colV, restBase } = useGridLayout({
+    scrollRef,
+    shown,
+    selectable: !!selection,
+    stickyFirstColumn: !!props.stickyFirstColumn,
+    zoom: prefs.zoom,
+    rowHeight,
+    rowCount: skeleton ? SKELETON_ROWS : rowCount,
+  });
+  const rowItems = rowV.getVirtualItems();
+
+  useEffect(() => {
+    const first = rowItems[0];
+    const last = rowItems[rowItems.length - 1];
+    if (windowMode && first && last) cache.current?.ensure(first.index, last.index + 1, rowCount);
+  }, [windowMode, rowItems, rowCount]);
+
+  // a new page or result starts at the top
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0;
+  }, [page, windowKey]);
+
+  // ---- selection ----
+  const pageKeys = useMemo(() => {
+    if (!windowMode) return (rows ?? []).map(getRowKey);
+    // all-rows mode: "the page" is the rows currently rendered and loaded
+    const keys: RowKey[] = [];
+    for (const it of rowItems) {
+      const r = cache.current?.get(it.index);
+      if (r !== undefined) keys.push(getRowKey(r));
+    }
+    return keys;
+  }, [windowMode, rows, rowItems, getRowKey]);
+  const pageCheck = selection ? pageCheckState(pageKeys, selection.has) : 'none';
+  const togglePage = useCallback(
+    () => selection?.setMany(pageKeys, pageCheck !== 'all'),
+    [selection, pageKeys, pageCheck],
+  );
+  const toggleRow = selection?.toggle;
+  const noop = useCallback(() => {}, []);
+
+  // ---- sorting: the new order always starts at page 1 ----
+  const handleSort = useCallback(
+    (c: LaidColumn<Row>) => {
+      onSortChange?.(nextSort(sort, c.id, c.firstOrder));
+      if (onPageChange && page !== 1) onPageChange(1, pageSize);
+    },
+    [sort, onSortChange, onPageChange, page, pageSize],
+  );
+
+  // ---- keyboard ----
+  const scrollTo = useCallback(
+    (p: CellPos) => {
+      if (p.row > 0) rowV.scrollToIndex(p.row - 1);
+      if (p.col >= restBase) colV.scrollToIndex(p.col - restBase);
+    },
+    [rowV, colV, restBase],
+  );
+  const activate = (p: CellPos, key: 'Enter' | ' ', cell: HTMLElement): boolean => {
+    if (p.row === 0) {
+      if (selection && p.col === 0) togglePage();
+      else cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button')?.click();
+      return true;
+    }
+    const row = rowAt(p.row - 1);
+    if (key === ' ' && selection && row !== undefined) {
+      selection.toggle(getRowKey(row));
+      return true;
+    }
+    const inner = cell.querySelector<HTMLElement>('a, button, input');
+    inner?.click();
+    return !!inner;
+  };
+  const kb = useGridKeyboard({
+    ref: scrollRef,
+    rows: (skeleton ? 0 : rowCount) + 1,
+    cols: layout.colCount,
+    pageRows: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - rowHeight) / rowHeight)),
+    scrollTo,
+    activate,
+  });
+  const focusInDom =
+    (kb.pos.row === 0 || rowItems.some((it) => it.index === kb.pos.row - 1)) &&
+    (kb.pos.col < restBase || layout.mid.some((c) => c.logical === kb.pos.col));
+
+  useDragScroll(scrollRef, !!props.dragScroll);
+
+  const styleVars = {
+    '--cd-grid-row-h': `${rowHeight}px`,
+    '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
+  } as CSSProperties;
+  const footer =
+    props.pager ??
+    (onPageChange && !windowMode ? (
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={total}
+        allMode={props.allMode}
+        isDisabled={loading}
+        onChange={onPageChange}
+      />
+    ) : null);
+
+  return (
+    <div className={cx('cd-grid', loading && 'cd-grid--loading', props.className)} style={styleVars}>
+      <GridToolbar
+        total={total}
+        loading={loading}
+        onRefresh={props.onRefresh}
+        zoom={prefs.zoom}
+        onZoom={prefs.setZoom}
+        columns={columns}
+        choice={prefs.choice}
+        onToggleColumn={prefs.setColumn}
+        onResetColumns={prefs.resetColumns}
+        showColumnChooser={props.columnChooser !== false}
+      >
+        {props.toolbar}
+      </GridToolbar>
+      {selection && <SelectionBar selection={selection} actions={props.selectionActions} />}
+      <div
+        ref={scrollRef}
+        role="grid"
+        aria-label={props['aria-label']}
+        aria-rowcount={Math.max(0, total) + 1}
+        aria-colcount={layout.colCount}
+        aria-multiselectable={selection ? true : undefined}
+        aria-busy={loading || undefined}
+        tabIndex={focusInDom ? -1 : 0}
+        className={cx('cd-grid__scroll', props.dragScroll && 'cd-grid__scroll--draggable')}
+        style={{ maxHeight: props.maxHeight }}
+        onKeyDown={kb.onKeyDown}
+        onFocus={kb.onFocus}
+      >
+        <div className="cd-grid__canvas" style={{ width: layout.width }}>
+          <GridHeader
+            layout={layout}
+            sort={sort}
+            onSort={handleSort}
+            pageCheck={pageCheck}
+            onTogglePage={togglePage}
+            focusCol={kb.pos.row === 0 ? kb.pos.col : -1}
+          />
+          <div
+            role="rowgroup"
+            className="cd-grid__body"
+            style={{ height: rowV.getTotalSize() - rowHeight }}
+            aria-hidden={skeleton || undefined}
+          >
+            {rowItems.map((it) => {
+              const row = skeleton ? undefined : rowAt(it.index);
+              const key = row === undefined ? undefined : getRowKey(row);
+              return (
+                <GridRow<Row>
+                  key={skeleton ? `s${it.index}` : (key ?? `w${it.index}`)}
+                  row={row}
+                  index={it.index}
+                  rowKey={key}
+                  ariaRowIndex={(windowMode ? 0 : (page - 1) * pageSize) + it.index + 2}
+                  top={it.start - rowHeight}
+                  layout={layout}
+                  selected={key !== undefined && !!selection?.has(key)}
+                  focusCol={kb.pos.row === it.index + 1 ? kb.pos.col : -1}
+                  onToggle={toggleRow ?? noop}
+                />
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {!loading && rowCount === 0 && (
+        <div className="cd-grid__empty" role="status">
+          {props.emptyText ?? m.grid_empty()}
+        </div>
+      )}
+      {loading && (
+        <span className="cd-visually-hidden" role="status">
+          {m.grid_loading()}
+        </span>
+      )}
+      {windowMode && total > rowCount && (
+        <div className="cd-grid__note" role="note">
+          {m.grid_truncated({ count: formatNumber(rowCount) })}
+        </div>
+      )}
+      <BottomScrollbar target={scrollRef} />
+      {footer && <div className="cd-grid__footer">{footer}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Horizontal layout and both virtualizers. Columns: the checkbox column and (optionally) the
+ * first data column are pinned (sticky left, always rendered); the rest are virtualised with
+ * @tanstack/react-virtual, so a 40-field row renders only the columns in view. Rows: a vertical
+ * virtualizer whose range is capped at MAX_DOM_ROWS whatever the viewport height.
+ * The header is one row tall and sticky; paddingStart/scrollPaddingStart keep keyboard
+ * scrolling from hiding a row under it.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, type RefObject } from 'react';
+import { cappedRange } from './grid-math.ts';
+import {
+  columnWidth,
+  SELECT_COLUMN_WIDTH,
+  type GridColumn,
+  type GridLayout,
+  type LaidColumn,
+} from './grid-types.ts';
+
+export interface GridLayoutOptions<Row> {
+  scrollRef: RefObject<HTMLDivElement | null>;
+  shown: readonly GridColumn<Row>[];
+  selectable: boolean;
+  stickyFirstColumn: boolean;
+  zoom: number;
+  rowHeight: number;
+  rowCount: number;
+}
+
+export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
+  const { scrollRef, shown, selectable, stickyFirstColumn, zoom, rowHeight, rowCount } = o;
+
+  const cols = useMemo(() => {
+    const base = selectable ? 1 : 0;
+    const laid: LaidColumn<Row>[] = shown.map((c, i) => ({
+      ...c,
+      px: Math.round(columnWidth(c) * zoom),
+      logical: base + i,
+    }));
+    const nPinned = stickyFirstColumn && laid.length > 1 ? 1 : 0;
+    let left = selectable ? SELECT_COLUMN_WIDTH : 0;
+    const pinned = laid.slice(0, nPinned).map((c) => {
+      const p = { ...c, stickyLeft: left };
+      left += c.px;
+      return p;
+    });
+    const rest = laid.slice(nPinned);
+    return {
+      pinned,
+      rest,
+      pinnedWidth: left,
+      /** Logical index of rest[0]. */
+      restBase: base + nPinned,
+      width: left + rest.reduce((s, c) => s + c.px, 0),
+      colCount: base + laid.length,
+    };
+  }, [shown, selectable, stickyFirstColumn, zoom]);
+
+  const getScrollElement = () => scrollRef.current;
+
+  const colV = useVirtualizer({
+    horizontal: true,
+    count: cols.rest.length,
+    getScrollElement,
+    estimateSize: (i) => cols.rest[i]?.px ?? 0,
+    // keys carry the width, so a zoom or chooser change re-measures
+    getItemKey: (i) => `${cols.rest[i]?.id}:${cols.rest[i]?.px}`,
+    paddingStart: cols.pinnedWidth,
+    scrollPaddingStart: cols.pinnedWidth,
+    overscan: 2,
+  });
+
+  const rowV = useVirtualizer({
+    count: rowCount,
+    getScrollElement,
+    estimateSize: () => rowHeight,
+    paddingStart: rowHeight,
+    scrollPaddingStart: rowHeight,
+    overscan: 8,
+    rangeExtractor: cappedRange,
+  });
+  useEffect(() => rowV.measure(), [rowV, rowHeight]);
+
+  const colItems = colV.getVirtualItems();
+  const layout = useMemo<GridLayout<Row>>(() => {
+    const mid = colItems.map((it) => cols.rest[it.index]).filter((c): c is LaidColumn<Row> => !!c);
+    return {
+      selectable,
+      pinned: cols.pinned,
+      mid,
+      leftSpacer: colItems[0] ? Math.max(0, colItems[0].start - cols.pinnedWidth) : 0,
+      width: cols.width,
+      colCount: cols.colCount,
+    };
+  }, [colItems, cols, selectable]);
+
+  return { layout, rowV, colV, restBase: cols.restBase };
+}
