@@ -205,3 +205,103 @@ describe('chat templates', () => {
     expect(errors).toEqual([]);
   });
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('products', () => {
+  it('checks the required fields and the image, uploads it, and lists the product with its image', async () => {
+    await openScreen('/product');
+    await page.getByRole('button', { name: 'Add product' }).click();
+    const save = dialog().getByRole('button', { name: 'Save' });
+    await save.click();
+    await expectToast(page, 'Please enter the product id');
+    await dialog().getByLabel('Product id').fill('E2E-P-1');
+    await save.click();
+    await expectToast(page, 'Please enter the product title');
+    await dialog().getByLabel('Product title').fill('E2E Water Bottle');
+    await save.click();
+    await expectToast(page, 'Please upload the product image');
+
+    const file = dialog().locator('input[type=file]');
+    await file.setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expectToast(page, 'Image format error!');
+    const big = Buffer.alloc(2 * 1024 * 1024 + 10, 1);
+    await file.setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: big });
+    await expectToast(page, 'Image must smaller than 2MB!');
+    await file.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    const preview = dialog().locator('img');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^\/files\//);
+
+    await save.click();
+    await expectToast(page, 'Added');
+    const img = row('E2E Water Bottle').getByRole('img', { name: 'Image of E2E Water Bottle' });
+    await img.waitFor();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('img.catalog-thumb')].some((i) => i.naturalWidth === 1),
+    );
+    const listed = await serverAgrees(
+      () =>
+        api<{ list: { product_id: string; product_img: string }[] }>('POST', '/product/lists', {
+          country: 'US',
+          productId: 'E2E-P-1',
+        }).then((d) => d.list),
+      (r) => r.length === 1,
+    );
+    expect((listed[0] as { product_img: string }).product_img).toBe(await img.getAttribute('src'));
+
+    // The id filter narrows the local list.
+    await page.getByRole('searchbox', { name: 'Product id' }).fill('E2E-P-1');
+    await expect.poll(() => page.locator('.catalog-table__row').count()).toBe(1);
+  });
+});
+
+describe('topics', () => {
+  it("validates the title, sorts, and opens a topic's videos and influencers in a new window", async () => {
+    await openScreen('/topic');
+    await page.getByRole('button', { name: 'Add topic' }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please enter the topic (hashtag)');
+    await dialog().getByLabel('Topic').fill('two words');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'A topic is one hashtag: no spaces or # inside');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('columnheader', { name: 'Views' }).click();
+    expect(await page.getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+
+    const first = page.locator('.catalog-table__row').first();
+    const videos = first.getByRole('link', { name: /^Videos of #/ });
+    const href = await videos.getAttribute('href');
+    const id = Number(new URL(href!, server.url).searchParams.get('id'));
+    const server_ = await api<{ list: { id: number }[] }>('POST', '/challenge/lists', {
+      country: 'US',
+      limit: 100,
+    });
+    expect(server_.list.map((t) => t.id)).toContain(id);
+
+    const [videoPage] = await Promise.all([ctx.waitForEvent('page'), videos.click()]);
+    await videoPage.waitForLoadState();
+    const vu = new URL(videoPage.url());
+    expect(vu.pathname).toBe('/topicVideo');
+    expect(vu.searchParams.get('id')).toBe(String(id));
+    await videoPage.close();
+
+    const [inflPage] = await Promise.all([
+      ctx.waitForEvent('page'),
+      first.getByRole('link', { name: /^Influencers of #/ }).click(),
+    ]);
+    await inflPage.waitForLoadState();
+    const iu = new URL(inflPage.url());
+    expect(iu.pathname).toBe('/topicInfluencer');
+    expect(iu.searchParams.get('id')).toBe(String(id));
+    await inflPage.close();
+    expect(errors).toEqual([]);
+  });
+});

@@ -10,8 +10,6 @@ import { Button } from '../../ui/Button.tsx';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { RangeDatePicker, type DateRangeValue } from '../../ui/RangeDatePicker.tsx';
-import { toUnixRange } from '../../ui/date-rules.ts';
-import type { TimeRange } from './catalog-rules.ts';
 
 export interface CatalogFilters {
   country: Country;
@@ -20,8 +18,6 @@ export interface CatalogFilters {
   setTitle: (t: string) => void;
   range: DateRangeValue | null;
   setRange: (r: DateRangeValue | null) => void;
-  /** The range as unix seconds (local day bounds), or null. */
-  unixRange: TimeRange | null;
 }
 
 export function useCatalogFilters(): CatalogFilters {
@@ -35,7 +31,6 @@ export function useCatalogFilters(): CatalogFilters {
     setTitle,
     range,
     setRange,
-    unixRange: range ? toUnixRange(range) : null,
   };
 }
 

@@ -1,0 +1,89 @@
+/**
+ * Add a topic to track: a hashtag (leading '#' dropped, one word, required) and an optional last
+ * day of tracking. The server applies the plan's active-topic limit; a rejection shows in the
+ * sync status like any failed change.
+ */
+import { useState } from 'react';
+import dayjs from 'dayjs';
+import { TOPIC_TITLE_MAX } from '../../../contract/schemas/topic.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Input } from '../../ui/Input.tsx';
+import { todayString } from '../../ui/date-rules.ts';
+import { toast } from '../../ui/toast-queue.ts';
+import { addCatalogRow } from '../catalog/catalog-actions.ts';
+
+/** The hashtag as the server stores it, or the message of its first problem. */
+export function topicTitleCheck(raw: string): { title: string } | { problem: string } {
+  const title = raw.trim().replace(/^#+/, '');
+  if (!title) return { problem: m.topics_title_required() };
+  if (/[\s#]/.test(title)) return { problem: m.topics_title_invalid() };
+  return { title };
+}
+
+export function TopicDialog({ country, onClose }: { country: string; onClose: () => void }) {
+  const [raw, setRaw] = useState('');
+  const [end, setEnd] = useState('');
+
+  const save = async () => {
+    const checked = topicTitleCheck(raw);
+    if ('problem' in checked) {
+      toast.error(checked.problem);
+      return;
+    }
+    const body: Record<string, unknown> = { country, title: checked.title };
+    if (end) body.endTime = end; // a date means "through that day" on the server
+    const ok = await addCatalogRow(
+      'topics',
+      { method: 'POST', path: '/challenge/add', body },
+      {
+        country,
+        challenge_id: '',
+        challenge_title: checked.title,
+        end_time: end ? dayjs(end).endOf('day').unix() : null,
+        cover_larger: '',
+        video_count: 0,
+        view_count: 0,
+        is_commerce: 0,
+        check_time: null,
+      },
+    );
+    if (ok) onClose();
+  };
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={m.topics_add_title()}
+      footer={
+        <>
+          <Button onPress={onClose}>{m.common_cancel()}</Button>
+          <Button variant="primary" onPress={() => void save()}>
+            {m.common_save()}
+          </Button>
+        </>
+      }
+    >
+      <div className="catalog-form">
+        <Field
+          label={m.topics_col_title()}
+          value={raw}
+          onChange={setRaw}
+          maxLength={TOPIC_TITLE_MAX + 1}
+          placeholder={m.topics_title_required()}
+          autoFocus
+        />
+        <Input
+          label={m.topics_col_end()}
+          type="date"
+          min={todayString()}
+          value={end}
+          onChange={(e) => setEnd(e.target.value)}
+        />
+      </div>
+    </Dialog>
+  );
+}
