@@ -34,16 +34,21 @@ function literal(v: number | null): string {
 
 const tupleCache = new Map<string, string>();
 
-/** "(?,?),(?,?)" or "($1,$2),($3,$4)" plus the literal constants in every tuple; memoised. */
+/** "(?,?),(?,?)" or "($1,$2),($3,$4)", each tuple ending with the constants' literals. */
 function tuples(engine: Engine, width: number, count: number, tail: string): string {
-  const key = `${engine}|${width}|${count}|${tail}`;
+  if (engine === 'sqlite') {
+    // Every tuple is the same text: repeat() is cheaper than any cache keyed by the version.
+    const one = `(${'?,'.repeat(width - 1)}?${tail})`;
+    return one + `,${one}`.repeat(count - 1);
+  }
+  const key = `${width}|${count}|${tail}`;
   let text = tupleCache.get(key);
   if (text === undefined) {
     const parts: string[] = new Array<string>(count);
     let n = 0;
     for (let r = 0; r < count; r++) {
       const marks: string[] = new Array<string>(width);
-      for (let c = 0; c < width; c++) marks[c] = engine === 'postgres' ? `$${++n}` : '?';
+      for (let c = 0; c < width; c++) marks[c] = `$${++n}`;
       parts[r] = `(${marks.join(',')}${tail})`;
     }
     text = parts.join(',');

@@ -27,6 +27,7 @@ export function identityFor(country: Country, rng: Rng): Identity {
 }
 
 const MAX_HANDLE = 24;
+const clipHandle = (h: string): string => h.slice(0, MAX_HANDLE).replace(/[._]+$/, '');
 
 /** A TikTok-style unique_id: lowercase letters, digits, '.', '_' (2–24 characters). */
 export function handleFor(
@@ -79,8 +80,7 @@ export function handleFor(
     default:
       handle = `${g}.${w}`;
   }
-  const clip = (h: string) => h.slice(0, MAX_HANDLE).replace(/[._]+$/, '');
-  handle = clip(handle);
+  handle = clipHandle(handle);
   // Collisions get the digits real users add; the serial makes the last attempt certain to be new.
   for (let attempt = 0; taken.has(handle) && attempt < 6; attempt++) {
     const base = handle.slice(0, MAX_HANDLE - 4);

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEngines } from '../../tests/helpers/test-app.ts';
+import { createTestApp, describeEngines } from '../../tests/helpers/test-app.ts';
+import { openDatabase } from '../db/connection.ts';
 import { COUNTRIES } from '../../contract/constants.ts';
 import { createAccount } from '../db/account.repository.ts';
 import type { Database } from '../db/connection.ts';
@@ -66,6 +67,28 @@ describeEngines('demo seed', (t) => {
     expect(await seedIfEmpty(database, { creators: CREATORS, anchor: ANCHOR })).toBe(false);
     expect(await database.db.selectFrom('users').select('id').execute()).toHaveLength(2);
     expect(await count(database, 'creators', ws)).toBe(CREATORS);
+  });
+
+  it('lets only one of two servers starting together seed', async () => {
+    const fresh = await createTestApp(t().engine);
+    // Two servers on one PostgreSQL are two pools; SQLite serves one process, so overlapping calls.
+    const second =
+      fresh.engine === 'postgres'
+        ? openDatabase({ dataDir: fresh.config.dataDir, databaseUrl: fresh.config.databaseUrl })
+        : fresh.database;
+    try {
+      const results = await Promise.all([
+        seedIfEmpty(fresh.database, { creators: 200, anchor: ANCHOR }),
+        seedIfEmpty(second, { creators: 200, anchor: ANCHOR }),
+      ]);
+      expect(results.sort()).toEqual([false, true]);
+      expect(await fresh.database.db.selectFrom('users').select('id').execute()).toHaveLength(2);
+      const all = await fresh.database.db.selectFrom('creators').select('id').execute();
+      expect(all).toHaveLength(400);
+    } finally {
+      if (second !== fresh.database) await second.close();
+      await fresh.close();
+    }
   });
 
   it('produces identical rows for the same seed', async () => {

@@ -3,6 +3,7 @@
  * phone, en-us email) get their own workspace filled with deterministic data (server/seed/),
  * so browser tests can rely on what it contains. The CLI (server/cli/seed.ts) reuses the parts.
  */
+import { sql } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import { createAccount, findUserByLogin } from '../db/account.repository.ts';
 import type { User } from '../db/schema.ts';
@@ -83,16 +84,42 @@ export function seedDemoWorkspace(
   });
 }
 
+/** Any fixed number: the PostgreSQL advisory lock that keeps two starting servers from both seeding. */
+const SEED_LOCK = 727_001;
+const inFlight = new WeakMap<Database, Promise<boolean>>();
+
 /**
  * First start: creates both demo accounts and seeds their workspaces. Does nothing once any
- * user exists (a second call, or a database that already has real accounts).
+ * user exists (a second call, or a database that already has real accounts). On PostgreSQL,
+ * where several servers may start together, an advisory lock makes the check-and-seed atomic.
  */
-export async function seedIfEmpty(database: Database, options: DemoSeedOptions = {}): Promise<boolean> {
-  const any = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
-  const accounts = await ensureDemoAccounts(database);
-  for (const who of ['en', 'zh'] as const) {
-    await seedDemoWorkspace(database, who, accounts[who].user, options);
-  }
-  return true;
+export function seedIfEmpty(database: Database, options: DemoSeedOptions = {}): Promise<boolean> {
+  // Calls that overlap in one process share the first one's outcome.
+  const pending = inFlight.get(database);
+  if (pending) return pending.then(() => false);
+  const started = seedOnce(database, options).finally(() => inFlight.delete(database));
+  inFlight.set(database, started);
+  return started;
+}
+
+async function seedOnce(database: Database, options: DemoSeedOptions): Promise<boolean> {
+  const run = async (): Promise<boolean> => {
+    const any = await database.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (any) return false;
+    const accounts = await ensureDemoAccounts(database);
+    for (const who of ['en', 'zh'] as const) {
+      await seedDemoWorkspace(database, who, accounts[who].user, options);
+    }
+    return true;
+  };
+  if (database.engine !== 'postgres') return run();
+  // The lock lives on one pooled session; the seeding itself uses the rest of the pool.
+  return database.db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
 }
