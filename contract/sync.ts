@@ -59,13 +59,20 @@ export const pullRequest = z.object({
 export type PullRequest = z.infer<typeof pullRequest>;
 
 const perTable = <T extends z.ZodType>(item: T) =>
-  z.object(
-    Object.fromEntries(SYNC_TABLES.map((t) => [t, z.array(item)])) as Record<SyncTable, z.ZodArray<T>>,
-  );
+  z.object(Object.fromEntries(SYNC_TABLES.map((t) => [t, item])) as Record<SyncTable, T>);
+
+/**
+ * On the wire each table's rows are columnar (`columns` once, then one array per row) and the
+ * page's creator tags travel as [creator_id, tag_id, tag_title] triples: a third of the bytes of
+ * row objects, and the server builds it in SQL. `decodePull` gives the row-object form.
+ */
+export const tableRows = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) });
+export type TableRows = z.infer<typeof tableRows>;
 
 export const pullResponse = z.object({
-  changes: perTable(z.looseObject({ id: z.number(), version: z.number() })),
-  deletes: perTable(z.number()),
+  changes: perTable(tableRows),
+  creator_tags: z.array(z.tuple([z.number(), z.number(), z.string()])),
+  deletes: perTable(z.array(z.number())),
   cursor: z.string(),
   has_more: z.boolean(),
   /** The client must drop its mirror and apply this page as a fresh start. */
@@ -76,16 +83,37 @@ export const pullResponse = z.object({
   user_id: z.number().int(),
   workspace_id: z.number().int(),
 });
-export type PullResponse = {
+export type PullWire = z.infer<typeof pullResponse>;
+
+/** A pulled page with row objects; creators carry `tags: [{tag_id, tag_title}]`. */
+export type PullResponse = Omit<PullWire, 'changes' | 'creator_tags'> & {
   changes: Record<SyncTable, SyncRow[]> & { creators: CreatorRow[] };
-  deletes: Record<SyncTable, number[]>;
-  cursor: string;
-  has_more: boolean;
-  reset: boolean;
-  remaining?: number;
-  user_id: number;
-  workspace_id: number;
 };
+
+export function decodePull(w: PullWire): PullResponse {
+  const changes = {} as Record<SyncTable, SyncRow[]>;
+  for (const t of SYNC_TABLES) {
+    const { columns, rows } = w.changes[t];
+    const out = new Array<SyncRow>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const o: Record<string, unknown> = {};
+      for (let j = 0; j < columns.length; j++) o[columns[j]!] = r[j];
+      out[i] = o as SyncRow;
+    }
+    changes[t] = out;
+  }
+  const creators = changes.creators as CreatorRow[];
+  const byId = new Map<number, CreatorRow>();
+  for (const c of creators) {
+    c.tags = [];
+    byId.set(c.id, c);
+  }
+  for (const [creatorId, tagId, title] of w.creator_tags)
+    byId.get(creatorId)?.tags.push({ tag_id: tagId, tag_title: title });
+  const { creator_tags: _tags, changes: _changes, ...rest } = w;
+  return { ...rest, changes: changes as PullResponse['changes'] };
+}
 
 export interface Cursor {
   workspaceId: number;

@@ -1,5 +1,13 @@
 import { expect, it } from 'vitest';
-import { SYNC_TABLES, decodeCursor, encodeCursor, type PullResponse } from '../../contract/sync.ts';
+import {
+  SYNC_TABLES,
+  decodeCursor,
+  decodePull,
+  encodeCursor,
+  pullResponse,
+  type PullResponse,
+  type PullWire,
+} from '../../contract/sync.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import {
   addCreators,
@@ -11,9 +19,11 @@ import {
 
 describeEngines('sync pull', (t) => {
   const pull = async (token: string, body: Record<string, unknown>) => {
-    const res = await t().call<PullResponse>('POST', '/sync/pull', body, { token });
+    const res = await t().call<PullWire>('POST', '/sync/pull', body, { token });
     expect(res.code, res.msg).toBe(200);
-    return res.data;
+    // The wire matches the contract's schema; tests read the decoded row objects.
+    expect(pullResponse.safeParse(res.data).success).toBe(true);
+    return decodePull(res.data);
   };
   /** Pulls every page from `cursor`, checking no version is split across pages. */
   const pullAll = async (token: string, cursor = '', limit = 100) => {

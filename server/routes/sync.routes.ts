@@ -1,14 +1,26 @@
-/** POST /sync/pull: one page of workspace changes after a cursor (decisions D13). Read-only. */
+/**
+ * POST /sync/pull: one page of workspace changes after a cursor (decisions D13). Read-only.
+ * Registered by hand rather than through route(): the page's rows arrive from the database as
+ * JSON text and are spliced into the envelope without being parsed (renderJson).
+ */
 import { syncEndpoints } from '../../contract/sync.ts';
 import type { RegisterRoutes } from '../app.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { route } from '../http/route.ts';
-import { pull } from '../services/sync.service.ts';
+import { input, parse } from '../http/validate.ts';
+import { pull, renderJson } from '../services/sync.service.ts';
 
 export const registerSyncRoutes: RegisterRoutes = (api, ctx) => {
-  route(api, ctx, syncEndpoints.syncPull, async (req, input) => {
-    const auth = authOf(req);
-    return ok(req, await pull(ctx.db, { userId: auth.user.id, workspaceId: auth.workspaceId }, input));
+  const ep = syncEndpoints.syncPull;
+  api.route({
+    method: ep.method,
+    url: ep.path,
+    preHandler: ctx.requireAuth,
+    handler: async (req, reply) => {
+      const body = parse(ep.request, input(req));
+      const auth = authOf(req);
+      const page = await pull(ctx.db, { userId: auth.user.id, workspaceId: auth.workspaceId }, body);
+      return reply.type('application/json; charset=utf-8').send(renderJson(ok(req, page)));
+    },
   });
 };

@@ -60,10 +60,18 @@ export interface QueryResult {
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && !Number.isNaN(v) ? v : -Infinity);
+const IDX_BITS = 2 ** 21; // row positions < 2M fit below the rank in one float64 key
 
 export class CreatorIndex {
   private rows: CreatorRow[] = [];
   private hay: string[] = [];
+  // Filter columns as typed arrays: the filter loop never touches row objects for these.
+  private chat = new Uint8Array(0);
+  private inv = new Uint8Array(0);
+  private black = new Uint8Array(0);
+  private added = new Float64Array(0);
+  /** Row positions in ascending id order: the tie-break of every sort. */
+  private idOrder: Uint32Array = new Uint32Array(0);
   private perms = new Map<SortField, Uint32Array>();
   private maskKey = '';
   private mask: Uint8Array | null = null;
@@ -79,34 +87,51 @@ export class CreatorIndex {
   }
 
   setRows(rows: CreatorRow[]): void {
+    const n = rows.length;
+    if (n >= IDX_BITS) throw new Error('too many rows for one index');
     this.rows = rows;
-    this.hay = rows.map(hayOf);
-    this.byId = new Map(rows.map((r, i) => [r.id, i]));
+    this.hay = new Array<string>(n);
+    this.chat = new Uint8Array(n);
+    this.inv = new Uint8Array(n);
+    this.black = new Uint8Array(n);
+    this.added = new Float64Array(n);
+    this.byId = new Map();
+    for (let i = 0; i < n; i++) this.fill(i, rows[i]!);
+    this.idOrder = sortedPositions(Float64Array.from(rows, (r) => r.id));
     this.perms.clear();
     this.maskKey = '';
   }
 
-  /** Replaces or adds rows and removes ids; sort orders are recomputed lazily. */
+  private fill(i: number, r: CreatorRow): void {
+    this.hay[i] = hayOf(r);
+    this.chat[i] = r.is_chat;
+    this.inv[i] = r.is_invitation;
+    this.black[i] = r.is_black;
+    this.added[i] = r.add_time;
+    this.byId.set(r.id, i);
+  }
+
+  /**
+   * Replaces or adds rows and removes ids. Replacing rows in place keeps every sort order whose
+   * column did not change (status and tag edits cost no re-sort); adding or removing rebuilds.
+   */
   patch(upserts: readonly CreatorRow[], removeIds: readonly number[] = []): void {
-    if (removeIds.length) {
+    const added = upserts.filter((r) => !this.byId.has(r.id));
+    if (removeIds.length || added.length) {
       const gone = new Set(removeIds);
-      this.setRows(this.rows.filter((r) => !gone.has(r.id)).map((r) => r));
+      const next = new Map(upserts.map((r) => [r.id, r]));
+      const rows = this.rows.filter((r) => !gone.has(r.id)).map((r) => next.get(r.id) ?? r);
+      this.setRows(rows.concat(added.filter((r) => !gone.has(r.id))));
+      return;
     }
     for (const r of upserts) {
-      const i = this.byId.get(r.id);
-      if (i === undefined) {
-        this.byId.set(r.id, this.rows.length);
-        this.rows.push(r);
-        this.hay.push(hayOf(r));
-      } else {
-        this.rows[i] = r;
-        this.hay[i] = hayOf(r);
-      }
+      const i = this.byId.get(r.id)!;
+      const old = this.rows[i]!;
+      for (const f of this.perms.keys()) if (old[f] !== r[f]) this.perms.delete(f);
+      this.rows[i] = r;
+      this.fill(i, r);
     }
-    if (upserts.length) {
-      this.perms.clear();
-      this.maskKey = '';
-    }
+    if (upserts.length) this.maskKey = '';
   }
 
   row(id: number): CreatorRow | undefined {
@@ -114,28 +139,32 @@ export class CreatorIndex {
     return i === undefined ? undefined : this.rows[i];
   }
 
-  /** Builds the permutation of a column now (the worker warms common ones after loading). */
+  /**
+   * The ascending order of a column (ties by id), built with native float64 sorts instead of a
+   * comparator: values become dense ranks, rank and id position pack into one number.
+   */
   permutation(field: SortField): Uint32Array {
     let p = this.perms.get(field);
     if (p) return p;
     const n = this.rows.length;
-    const key = new Float64Array(n);
-    const ids = new Float64Array(n);
-    for (let i = 0; i < n; i++) {
-      const r = this.rows[i] as CreatorRow;
-      key[i] = num(r[field]);
-      ids[i] = r.id;
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = num(this.rows[i]![field]);
+    const uniq = dedupe(Float64Array.from(keys).sort());
+    const packed = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const i = this.idOrder[k]!;
+      packed[k] = rankOf(uniq, keys[i]!) * IDX_BITS + k;
     }
+    packed.sort();
     p = new Uint32Array(n);
-    for (let i = 0; i < n; i++) p[i] = i;
-    p.sort((a, b) => key[a]! - key[b]! || ids[a]! - ids[b]!);
+    for (let k = 0; k < n; k++) p[k] = this.idOrder[packed[k]! % IDX_BITS]!;
     this.perms.set(field, p);
     return p;
   }
 
   query(q: CreatorQuery): QueryResult {
     const mask = this.filter(q);
-    const perm = this.permutation(q.field ?? 'id');
+    const perm = q.field && q.field !== 'id' ? this.permutation(q.field) : this.idOrder;
     const desc = (q.sort ?? 'desc') === 'desc';
     const n = perm.length;
     const out: CreatorRow[] = [];
@@ -160,17 +189,19 @@ export class CreatorIndex {
     const mask = new Uint8Array(n);
     const tags = f.tagIds ? new Set(f.tagIds) : null;
     const uniq = f.uniqueIds ? new Set(f.uniqueIds) : null;
+    const { chat, inv, black, added, hay } = this;
+    const lo = f.startTime ?? -Infinity;
+    const hi = f.endTime ?? Infinity;
     let count = 0;
     for (let i = 0; i < n; i++) {
-      const r = this.rows[i]!;
-      if (f.isChat !== undefined && r.is_chat !== f.isChat) continue;
-      if (f.isInvitation !== undefined && r.is_invitation !== f.isInvitation) continue;
-      if (f.isBlack !== undefined && r.is_black !== f.isBlack) continue;
-      if (f.startTime !== undefined && r.add_time < f.startTime) continue;
-      if (f.endTime !== undefined && r.add_time > f.endTime) continue;
-      if (f.name !== undefined && !this.hay[i]!.includes(f.name)) continue;
-      if (uniq && !uniq.has(r.unique_id)) continue;
-      if (tags && !r.tags.some((t) => tags.has(t.tag_id))) continue;
+      if (f.isChat !== undefined && chat[i] !== f.isChat) continue;
+      if (f.isInvitation !== undefined && inv[i] !== f.isInvitation) continue;
+      if (f.isBlack !== undefined && black[i] !== f.isBlack) continue;
+      const t = added[i]!;
+      if (t < lo || t > hi) continue;
+      if (f.name !== undefined && !hay[i]!.includes(f.name)) continue;
+      if (uniq && !uniq.has(this.rows[i]!.unique_id)) continue;
+      if (tags && !this.rows[i]!.tags.some((x) => tags.has(x.tag_id))) continue;
       mask[i] = 1;
       count++;
     }
@@ -179,6 +210,36 @@ export class CreatorIndex {
     this.matches = count;
     return mask;
   }
+}
+
+/** Positions 0..n-1 ordered by `keys` ascending (ties by position). */
+function sortedPositions(keys: Float64Array): Uint32Array {
+  const n = keys.length;
+  const uniq = dedupe(Float64Array.from(keys).sort());
+  const packed = new Float64Array(n);
+  for (let i = 0; i < n; i++) packed[i] = rankOf(uniq, keys[i]!) * IDX_BITS + i;
+  packed.sort();
+  const out = new Uint32Array(n);
+  for (let k = 0; k < n; k++) out[k] = packed[k]! % IDX_BITS;
+  return out;
+}
+
+function dedupe(sorted: Float64Array): Float64Array {
+  let w = 0;
+  for (let r = 0; r < sorted.length; r++)
+    if (r === 0 || sorted[r] !== sorted[w - 1]) sorted[w++] = sorted[r]!;
+  return sorted.subarray(0, w);
+}
+
+function rankOf(uniq: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = uniq.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (uniq[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function hayOf(r: CreatorRow): string {

@@ -13,7 +13,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
-import { PULL_DEFAULT_LIMIT, type PullResponse } from '../../contract/sync.ts';
+import { PULL_DEFAULT_LIMIT, decodePull, type PullResponse, type PullWire } from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import { applyPage, clearMirror } from '../db/mirror.ts';
 import { markAcked, markFailed, markRetryLater, markSending, nextToSend, settle } from '../db/outbox.ts';
@@ -209,7 +209,7 @@ export class SyncEngine {
         estimate: i === 0 ? 1 : 0,
       });
       if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
-      const page = out.env.data as PullResponse;
+      const page = decodePull(out.env.data as PullWire);
       if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id }))
         first = { done: 0, complete: false };
       if (i === 0) total = (page.remaining ?? 0) + (first.complete ? 0 : first.done);
