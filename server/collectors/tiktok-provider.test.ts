@@ -190,3 +190,18 @@ it('turns malformed bodies into a ProviderError with the reason', async () => {
     .catch((e: unknown) => e);
   expect((apiError as ProviderError).reason).toMatch(/invalid_params.*bad query/);
 });
+
+it('fetches a new token once when the API says the token is invalid', async () => {
+  let n = 0;
+  answer = () =>
+    ++n === 1
+      ? {
+          status: 401,
+          body: JSON.stringify({ error: { code: 'access_token_invalid', message: 'expired', log_id: 'x' } }),
+        }
+      : page([], 0, false);
+  const p = provider();
+  await p.collect({ hashtag: 'tok', country: 'US', at: AT });
+  expect(seen.filter((s) => s.path === '/v2/oauth/token/')).toHaveLength(2);
+  expect(videoCalls()).toHaveLength(2);
+});
