@@ -14,6 +14,8 @@ import {
 import type { CreatorListRequest } from '../../contract/schemas/creator.ts';
 import type { Creator, DB, NewCreator } from './schema.ts';
 import { now } from './versioning.ts';
+import { engineOf } from './dialect.ts';
+import { NAME_FTS } from './migrations/0008_name_search.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export interface TagRef {
@@ -188,15 +190,28 @@ export const hasAnyTag = (ws: number, creatorIdColumn: string, tagIds: readonly 
 // Nullable time columns sort as 0 so both engines put "never" at the same end.
 const NULLABLE = new Set(['video_last_time', 'check_time', 'nick_update_time']);
 
-function creatorFilters(ws: number, f: CreatorListRequest) {
+/**
+ * The name filter: a substring of unique_id, daren_name or nick_name, case-insensitively. On
+ * SQLite a search of 3+ characters reads the trigram FTS index (migration 0008; it folds case
+ * beyond ASCII, as PostgreSQL's lower() does); shorter ones, and PostgreSQL (pg_trgm GIN indexes
+ * on lower(col)), use LIKE.
+ */
+function nameFilter(db: Db, eb: ExpressionBuilder<DB, 'creators'>, name: string): Expression<SqlBool> {
+  if (engineOf(db) === 'sqlite' && [...name].length >= 3) {
+    const phrase = `"${name.replaceAll('"', '""')}"`;
+    return sql<SqlBool>`creators.id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${phrase})`;
+  }
+  return eb.or([ilike('unique_id', name), ilike('daren_name', name), ilike('nick_name', name)]);
+}
+
+function creatorFilters(db: Db, ws: number, f: CreatorListRequest) {
   return (eb: ExpressionBuilder<DB, 'creators'>) => {
     const and: Expression<SqlBool>[] = [
       eb('workspace_id', '=', ws),
       eb('country', '=', f.country),
       eb('deleted_at', 'is', null),
     ];
-    if (f.name)
-      and.push(eb.or([ilike('unique_id', f.name), ilike('daren_name', f.name), ilike('nick_name', f.name)]));
+    if (f.name) and.push(nameFilter(db, eb, f.name));
     // Stand-in until topic videos exist (issue 8): the hashtag appears in the creator's bio.
     const challenge = f.challenge?.replace(/^#+/, '').trim();
     if (challenge) and.push(ilike('signature', challenge));
@@ -215,7 +230,7 @@ export async function listCreators(
   ws: number,
   f: CreatorListRequest,
 ): Promise<{ rows: Creator[]; count: number }> {
-  const where = creatorFilters(ws, f);
+  const where = creatorFilters(db, ws, f);
   const counted = await db
     .selectFrom('creators')
     .select((eb) => eb.fn.countAll<number>().as('n'))
