@@ -88,6 +88,23 @@ describeEngines('sync pull', (t) => {
     expect(fresh.changes.creators).toHaveLength(2);
   });
 
+  it('carries any text exactly: quotes, backslashes, control characters, emoji, CJK', async () => {
+    const { db } = t().database;
+    const a = await signInDirect(db);
+    const [id] = await addCreators(db, a.workspaceId, 1);
+    // PostgreSQL text cannot hold NUL; \u0001 stands for control characters, and the literal
+    // text of the response's splice marker must come back untouched.
+    const odd = 'a"b\\c\u0001 "\\u0000raw:0\\u0000" \n\t 😀 中文 </script>';
+    await db.updateTable('creators').set({ daren_name: odd, gmv_t30: 12.34 }).where('id', '=', id!).execute();
+    const page = await pull(a.token, { cursor: '' });
+    expect(page.changes.creators[0]).toMatchObject({
+      id,
+      daren_name: odd,
+      gmv_t30: 12.34,
+      video_last_time: null,
+    });
+  });
+
   it('keeps a large same-version batch on one page and pages the rest by version', async () => {
     const { db } = t().database;
     const a = await signInDirect(db);

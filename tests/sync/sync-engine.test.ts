@@ -32,7 +32,7 @@ interface Harness {
   faults: { offline: number; http500: number };
 }
 
-function harness(opts: { pageLimit?: number } = {}): Harness {
+function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness {
   const db = new LocalDB(`engine-${++dbn}-${Math.random()}`);
   const states: SyncState[] = [];
   const sent: Harness['sent'] = [];
@@ -58,13 +58,43 @@ function harness(opts: { pageLimit?: number } = {}): Harness {
     fetch: wrapped,
     apiBase,
     pageLimit: opts.pageLimit ?? 50,
+    locks: opts.locks,
     periodMs: 3_600_000,
     onState: (s) => states.push(s),
   });
   return { db, engine, states, sent, faults };
 }
 
+/** Web Locks with ifAvailable, as another tab holding the lock would behave. */
+class FakeLocks {
+  held = false;
+  request = (async (_name: string, _opts: unknown, cb: (lock: unknown) => Promise<void>) => {
+    if (this.held) return cb(null);
+    this.held = true;
+    try {
+      return await cb({ name: 'creatordesk-sync' });
+    } finally {
+      this.held = false;
+    }
+  }) as unknown as LockManager['request'];
+}
+
 describe('sync engine', () => {
+  it('does nothing while another tab holds the sync lock, and drains once it is free', async () => {
+    const a = await signInDirect(t.database.db);
+    const locks = new FakeLocks();
+    const h = harness({ locks });
+    locks.held = true; // the other tab
+    await h.engine.start({ ...a, language: 'en-us' });
+    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'one' } });
+    await h.engine.syncNow();
+    expect(h.sent).toHaveLength(0);
+    locks.held = false;
+    await h.engine.syncNow();
+    expect(h.sent).toHaveLength(1);
+    h.engine.stop();
+  });
+
   it('mirrors the workspace over several pages with progress, then resumes from its cursor', async () => {
     const a = await signInDirect(t.database.db);
     await addCreators(t.database.db, a.workspaceId, 30);
