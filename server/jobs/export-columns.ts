@@ -44,8 +44,22 @@ export const BLACKLIST_COLUMNS: Column[] = [
   c('add_time', 'Added', '添加时间', 20),
 ];
 
+export const AMATEUR_COLUMNS: Column[] = [
+  c('unique_id', 'Creator ID', '达人ID', 22),
+  c('nick_name', 'Nickname', '昵称', 20),
+  c('country', 'Country', '国家', 8),
+  c('follower_count', 'Followers', '粉丝数'),
+  c('email', 'Email', '邮箱', 24),
+  c('bio_link', 'Bio link', '简介链接', 28),
+  c('categorys', 'Categories', '类目', 22),
+  c('video_count', 'Videos', '视频数'),
+  c('heart_count', 'Likes', '获赞数'),
+  c('video_engagement_t30', 'Engagement % (30 days)', '近30天互动率%'),
+  c('add_time', 'Added', '添加时间', 20),
+];
+
 export const columnsFor = (type: DownloadType): Column[] =>
-  type === 'black' ? BLACKLIST_COLUMNS : CREATOR_COLUMNS;
+  type === 'black' ? BLACKLIST_COLUMNS : type === 'layman' ? AMATEUR_COLUMNS : CREATOR_COLUMNS;
 
 export const FLAG_TEXT: Record<'chat' | 'invitation' | 'black', Record<Language, [string, string]>> = {
   chat: { 'en-us': ['Not chatted', 'Chatted'], 'zh-cn': ['未建联', '已建联'] },

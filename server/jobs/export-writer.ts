@@ -35,7 +35,31 @@ async function* rowsOf(db: Kysely<DB>, workspaceId: number, p: ExportParams): As
   while (left > 0) {
     const limit = Math.min(PAGE, left);
     let rows: Row[];
-    if (p.type === 'black') {
+    if (p.type === 'layman') {
+      // The amateur list (decisions D9): topic authors below the threshold, linked to a live topic.
+      rows = await db
+        .selectFrom('topic_authors as a')
+        .selectAll('a')
+        .where('a.workspace_id', '=', workspaceId)
+        .where('a.country', '=', p.country)
+        .where('a.deleted_at', 'is', null)
+        .where('a.follower_count', '<', ws?.amateur_threshold ?? 10000)
+        .where('a.id', '>', lastId)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('topic_author_topics as l')
+              .innerJoin('topics as t', 't.id', 'l.topic_id')
+              .select('l.topic_id')
+              .whereRef('l.author_id', '=', 'a.id')
+              .where('t.workspace_id', '=', workspaceId)
+              .where('t.deleted_at', 'is', null),
+          ),
+        )
+        .orderBy('a.id')
+        .limit(limit)
+        .execute();
+    } else if (p.type === 'black') {
       rows = await db
         .selectFrom('blacklist as b')
         .leftJoin('creators as c', (j) =>
@@ -74,7 +98,6 @@ async function* rowsOf(db: Kysely<DB>, workspaceId: number, p: ExportParams): As
       if (p.type === 'unchat') q = q.where('is_chat', '=', 0);
       if (p.type === 'invitation') q = q.where('is_invitation', '=', 1);
       if (p.type === 'uninvitation') q = q.where('is_invitation', '=', 0);
-      if (p.type === 'layman') q = q.where('follower_count', '<', ws?.amateur_threshold ?? 10000);
       rows = await q.orderBy('id').limit(limit).execute();
       if (rows.length) {
         const tags = await db

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { CREATOR_COLUMNS, BLACKLIST_COLUMNS } from '../jobs/export-columns.ts';
+import { AMATEUR_COLUMNS, BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../jobs/export-columns.ts';
 
 describeEngines('exports', (t) => {
   let seller: SignedIn;
@@ -44,6 +44,31 @@ describeEngines('exports', (t) => {
         { ...base, unique_id: 'creator_2', reason: 'fake views' },
       ])
       .execute();
+    // Amateurs are topic authors below the threshold (10,000) linked to a live topic.
+    const topic = (title: string, deleted: number | null) =>
+      db
+        .insertInto('topics')
+        .values({ ...base, deleted_at: deleted, challenge_id: title, challenge_title: title })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const live = await topic('glowup', null);
+    const gone = await topic('oldtrend', now());
+    const authors = [
+      ...Array.from({ length: 5 }, (_, i) => ({ uid: `amateur_${i}`, followers: 500 + i, topic: live.id })),
+      { uid: 'big_author', followers: 50_000, topic: live.id },
+      { uid: 'only_in_deleted_topic', followers: 100, topic: gone.id },
+    ];
+    for (const a of authors) {
+      const row = await db
+        .insertInto('topic_authors')
+        .values({ ...base, unique_id: a.uid, nick_name: a.uid.toUpperCase(), follower_count: a.followers })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('topic_author_topics')
+        .values({ workspace_id: ws, topic_id: a.topic, author_id: row.id })
+        .execute();
+    }
   }
 
   async function exportRows(who: SignedIn, type: string, language: 'en-us' | 'zh-cn' = 'en-us') {
@@ -103,7 +128,6 @@ describeEngines('exports', (t) => {
       unchat: 600,
       invitation: 400,
       uninvitation: 800,
-      layman: 10,
     };
     for (const [type, count] of Object.entries(expected)) {
       const { header, rows } = await exportRows(vipSeller, type);
@@ -114,6 +138,18 @@ describeEngines('exports', (t) => {
     const zh = await exportRows(vipSeller, 'chat', 'zh-cn');
     expect(zh.header).toEqual(CREATOR_COLUMNS.map((c) => c['zh-cn']));
     expect(new Set(zh.rows.map((r) => r[11]))).toEqual(new Set(['已建联']));
+  });
+
+  it('exports the amateur list (topic authors below the threshold on live topics)', async () => {
+    const { header, rows } = await exportRows(vipSeller, 'layman', 'zh-cn');
+    expect(header).toEqual(AMATEUR_COLUMNS.map((c) => c['zh-cn']));
+    expect(rows.map((r) => r[0]).sort()).toEqual([
+      'amateur_0',
+      'amateur_1',
+      'amateur_2',
+      'amateur_3',
+      'amateur_4',
+    ]);
   });
 
   it('exports the blacklist with reasons', async () => {
