@@ -119,6 +119,36 @@ describe('tags', () => {
   });
 });
 
+describe('tags offline', () => {
+  it('adds a tag offline at once, refuses a duplicate, and sends it when back online', async () => {
+    await openScreen('/tag');
+    await ctx.setOffline(true);
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await dialog().getByLabel('Tag name').fill('E2E Offline');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await row('E2E Offline').getByText('Saving…').waitFor();
+
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await dialog().getByLabel('Tag name').fill('E2E Offline');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'A tag with this name already exists in this country');
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+
+    await ctx.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await serverAgrees(
+      () =>
+        api<{ list: unknown[] }>('POST', '/tags/lists', { country: 'US', title: 'E2E Offline' }).then(
+          (d) => d.list,
+        ),
+      (r) => r.length === 1,
+    );
+    await row('E2E Offline').getByRole('button', { name: 'Edit E2E Offline' }).waitFor({ timeout: 20_000 });
+    await page.waitForFunction(() => !document.body.textContent?.includes('Saving…'));
+  });
+});
+
 describe('chat templates', () => {
   const templates = (title: string) =>
     api<{ title: string; content: string }[]>('POST', '/chattmp/lists', { country: 'US', title });

@@ -93,3 +93,17 @@ export function usedVars(content: string): TemplateVar[] {
   }
   return out;
 }
+
+/**
+ * Whether another row of the list already holds this value in `field` (the server's unique
+ * rules: tag title, product id per country, exact match); checked locally so the user hears at
+ * once, even offline, instead of later from the sync status.
+ */
+export function isDuplicate(
+  rows: readonly SyncRow[] | undefined,
+  field: string,
+  value: string,
+  exceptId?: number,
+): boolean {
+  return (rows ?? []).some((r) => r.id !== exceptId && r[field] === value);
+}

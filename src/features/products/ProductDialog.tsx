@@ -17,6 +17,7 @@ import { Field } from '../../ui/Field.tsx';
 import { ImageUpload } from '../../ui/ImageUpload.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
+import { isDuplicate } from '../catalog/catalog-rules.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -35,15 +36,15 @@ export function productProblem(f: ProductForm): string | null {
   return null;
 }
 
-export function ProductDialog({
-  country,
-  row,
-  onClose,
-}: {
+export interface ProductDialogProps {
   country: string;
   row: SyncRow | null;
+  /** The country's products, for the duplicate id check. */
+  rows: readonly SyncRow[] | undefined;
   onClose: () => void;
-}) {
+}
+
+export function ProductDialog({ country, row, rows, onClose }: ProductDialogProps) {
   const [form, setForm] = useState<ProductForm>({
     productId: str(row?.product_id),
     productTitle: str(row?.product_title),
@@ -56,6 +57,10 @@ export function ProductDialog({
     const problem = productProblem(form);
     if (problem) {
       toast.error(problem);
+      return;
+    }
+    if (isDuplicate(rows, 'product_id', form.productId.trim(), row?.id)) {
+      toast.error(m.products_duplicate());
       return;
     }
     const body = {

@@ -118,6 +118,7 @@ export function ProductsScreen() {
         <ProductDialog
           country={filters.country}
           row={editing === 'new' ? null : editing}
+          rows={rows}
           onClose={() => setEditing(null)}
         />
       )}

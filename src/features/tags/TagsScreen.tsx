@@ -15,7 +15,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
-import { contains, isPending, tagTone } from '../catalog/catalog-rules.ts';
+import { contains, isDuplicate, isPending, tagTone } from '../catalog/catalog-rules.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
@@ -85,6 +85,7 @@ export function TagsScreen() {
         <TagDialog
           country={filters.country}
           row={editing === 'new' ? null : editing}
+          rows={rows}
           onClose={() => setEditing(null)}
         />
       )}
@@ -92,12 +93,24 @@ export function TagsScreen() {
   );
 }
 
-function TagDialog({ country, row, onClose }: { country: string; row: SyncRow | null; onClose: () => void }) {
+interface TagDialogProps {
+  country: string;
+  row: SyncRow | null;
+  /** The country's tags, for the duplicate check. */
+  rows: readonly SyncRow[] | undefined;
+  onClose: () => void;
+}
+
+function TagDialog({ country, row, rows, onClose }: TagDialogProps) {
   const [value, setValue] = useState(row ? title(row) : '');
   const save = async () => {
     const t = value.trim();
     if (!t) {
       toast.error(m.tags_title_required());
+      return;
+    }
+    if (isDuplicate(rows, 'title', t, row?.id)) {
+      toast.error(m.tags_duplicate());
       return;
     }
     const ok = row
