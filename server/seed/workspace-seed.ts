@@ -83,7 +83,7 @@ export async function seedWorkspace(
   const seed = count === 0 ? opts.seed : (opts.seed + count * 7919) >>> 0;
   const factory = new CreatorFactory({ seed, anchor: opts.anchor, products: catalog.products, taken });
   const batch = rowsPerStatement(engine, CREATOR_COLUMNS.length, opts.batch ?? 1000);
-  const perTx = opts.batchesPerTransaction ?? 20;
+  const perTx = opts.batchesPerTransaction ?? 50;
   const userId = owner.owner_user_id === null ? null : Number(owner.owner_user_id);
 
   let done = 0;
