@@ -1,8 +1,7 @@
 /**
  * The horizontal scrollbar pinned to the bottom of the viewport (spec: "a synced bottom
  * scrollbar"). It is `position: sticky; bottom: 0` under the grid, so it stays on screen while
- * any part of the grid is, and it mirrors the grid's scrollLeft both ways. Each side only writes
- * when the other differs, so the two scroll events cannot ping-pong.
+ * any part of the grid is, and it mirrors the grid's scrollLeft both ways.
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
 
@@ -20,12 +19,30 @@ export function BottomScrollbar({ target }: { target: RefObject<HTMLDivElement |
           ? s
           : { client: el.clientWidth, scroll: el.scrollWidth },
       );
+    // Scroll events arrive a frame late: without remembering our own writes, the bar's echo of
+    // an older position would drag the grid back while it is still moving (drag-scroll, wheel).
+    let echoBar = -1;
+    let echoGrid = -1;
     const fromGrid = () => {
       measure(); // content width changes as columns are toggled or zoomed
-      if (b.scrollLeft !== el.scrollLeft) b.scrollLeft = el.scrollLeft;
+      if (el.scrollLeft === echoGrid) {
+        echoGrid = -1;
+        return;
+      }
+      if (b.scrollLeft !== el.scrollLeft) {
+        echoBar = el.scrollLeft;
+        b.scrollLeft = el.scrollLeft;
+      }
     };
     const fromBar = () => {
-      if (el.scrollLeft !== b.scrollLeft) el.scrollLeft = b.scrollLeft;
+      if (b.scrollLeft === echoBar) {
+        echoBar = -1;
+        return;
+      }
+      if (el.scrollLeft !== b.scrollLeft) {
+        echoGrid = b.scrollLeft;
+        el.scrollLeft = b.scrollLeft;
+      }
     };
     measure();
     el.addEventListener('scroll', fromGrid, { passive: true });

@@ -28,15 +28,7 @@
  * All-rows mode: replace rows/page props with `getWindow={(s, e) => worker.window(q, s, e)}`
  * and `windowKey={JSON.stringify(q)}` (a new key drops cached blocks).
  */
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useReducer,
-  useRef,
-  type CSSProperties,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { formatNumber } from '../../i18n/format.ts';
 import { cx } from '../cx.ts';
@@ -44,14 +36,7 @@ import { Pager } from '../Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../pager-rules.ts';
 import { BottomScrollbar } from './BottomScrollbar.tsx';
 import { visibleColumns } from './grid-columns.ts';
-import {
-  fontSizeFor,
-  maxScrollRows,
-  nextSort,
-  pageCheckState,
-  rowHeightFor,
-  type CellPos,
-} from './grid-math.ts';
+import { fontSizeFor, nextSort, pageCheckState, rowHeightFor, type CellPos } from './grid-math.ts';
 import type { GridColumn, LaidColumn, RowKey, SortState } from './grid-types.ts';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
@@ -61,7 +46,8 @@ import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useGridLayout } from './useGridLayout.ts';
 import { useGridPrefs } from './useGridPrefs.ts';
 import type { GridSelection } from './useSelection.ts';
-import { WindowCache, type WindowProvider } from './window-cache.ts';
+import { useRowSource } from './useRowSource.ts';
+import type { WindowProvider } from './window-cache.ts';
 import './DataGrid.css';
 
 export interface DataGridProps<Row> {
@@ -117,19 +103,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const rowHeight = rowHeightFor(prefs.zoom);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // ---- data: a page, or windows of the whole result ----
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const cache = useRef<WindowCache<Row> | null>(null);
-  cache.current ??= new WindowCache<Row>(getWindow ?? (() => []), rerender);
-  useEffect(() => {
-    if (!getWindow) return;
-    cache.current?.reset(getWindow);
-    rerender();
-  }, [getWindow, windowKey]);
-  const windowMode = !!getWindow;
-  const rowCount = windowMode ? Math.min(Math.max(0, total), maxScrollRows(rowHeight)) : (rows?.length ?? 0);
+  const { windowMode, rowCount, rowAt, ensure } = useRowSource({
+    rows,
+    getWindow,
+    windowKey,
+    total,
+    rowHeight,
+  });
   const skeleton = loading && rowCount === 0;
-  const rowAt = (i: number): Row | undefined => (windowMode ? cache.current?.get(i) : rows?.[i]);
 
   const shown = useMemo(() => visibleColumns(columns, prefs.choice), [columns, prefs.choice]);
   const { layout, rowV, colV, restBase } = useGridLayout({
@@ -146,8 +127,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   useEffect(() => {
     const first = rowItems[0];
     const last = rowItems[rowItems.length - 1];
-    if (windowMode && first && last) cache.current?.ensure(first.index, last.index + 1, rowCount);
-  }, [windowMode, rowItems, rowCount]);
+    if (first && last) ensure(first.index, last.index + 1);
+  }, [ensure, rowItems]);
 
   // a new page or result starts at the top
   useEffect(() => {
@@ -160,11 +141,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     // all-rows mode: "the page" is the rows currently rendered and loaded
     const keys: RowKey[] = [];
     for (const it of rowItems) {
-      const r = cache.current?.get(it.index);
+      const r = rowAt(it.index);
       if (r !== undefined) keys.push(getRowKey(r));
     }
     return keys;
-  }, [windowMode, rows, rowItems, getRowKey]);
+  }, [windowMode, rows, rowItems, rowAt, getRowKey]);
   const pageCheck = selection ? pageCheckState(pageKeys, selection.has) : 'none';
   const togglePage = useCallback(
     () => selection?.setMany(pageKeys, pageCheck !== 'all'),
@@ -287,7 +268,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               const key = row === undefined ? undefined : getRowKey(row);
               return (
                 <GridRow<Row>
-                  key={skeleton ? `s${it.index}` : (key ?? `w${it.index}`)}
+                  // by position in all-rows mode: a row must not remount (and drop focus) when its block arrives
+                  key={skeleton || windowMode ? `i${it.index}` : (key ?? `i${it.index}`)}
                   row={row}
                   index={it.index}
                   rowKey={key}

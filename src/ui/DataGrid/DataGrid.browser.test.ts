@@ -1,0 +1,220 @@
+/**
+ * The grid in real Chromium: the fixture page (fixture/grid-fixture.tsx) served by a vite dev
+ * server started here, no app routes. Covers what Node cannot: DOM size while scrolling 100,000
+ * rows, ARIA counts, keyboard moves, sort + page reset, persisted columns/zoom/selection across
+ * reloads, the cleared toast, the bottom mirror scrollbar, drag-scrolling, empty/loading states.
+ */
+import react from '@vitejs/plugin-react';
+import type { Browser, Page } from 'playwright-core';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, trackErrors } from '../../../tests/helpers/browser.ts';
+
+const FIXTURE = '/src/ui/DataGrid/fixture/grid-fixture.html';
+let server: ViteDevServer;
+let browser: Browser;
+let base = '';
+
+beforeAll(async () => {
+  server = await createServer({
+    configFile: false,
+    root: process.cwd(),
+    plugins: [react()],
+    cacheDir: 'node_modules/.vite-grid-fixture',
+    optimizeDeps: { entries: [FIXTURE.slice(1)] },
+    server: { port: 0, host: '127.0.0.1', hmr: false },
+    logLevel: 'error',
+  });
+  await server.listen();
+  base = server.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? '';
+  browser = await launchBrowser();
+  // warm the dependency optimiser so the first test does not pay for it
+  const p = await browser.newPage();
+  await p.goto(`${base}${FIXTURE}`);
+  await p.waitForSelector('[role=grid] [role=row][aria-rowindex="2"]', { timeout: 60_000 });
+  await p.close();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(
+  query = '',
+  viewport = { width: 1366, height: 860 },
+): Promise<{ page: Page; errors: string[] }> {
+  const ctx = await browser.newContext({ viewport, locale: 'en-US' });
+  const page = await ctx.newPage();
+  const errors = trackErrors(page);
+  await page.goto(`${base}${FIXTURE}?${query}`);
+  await page.waitForSelector('[role=grid]');
+  return { page, errors };
+}
+
+const grid = (page: Page) => page.locator('[role=grid]');
+const domRows = (page: Page) => page.locator('[role=grid] [role=rowgroup] [role=row]').count();
+const focusedCell = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.cell);
+const firstRowId = (page: Page) =>
+  page.locator('[role=grid] .cd-grid__body [role=row]').first().locator('[aria-colindex="2"]').textContent();
+// react-aria's checkbox input is visually hidden: users click the label
+const chooserItem = (page: Page, name: string) =>
+  page.locator('label.cd-grid__check-item').filter({ hasText: new RegExp(`^${name}$`) });
+const ticked = (page: Page, row: number) =>
+  page.locator(`[role=grid] [role=row][aria-rowindex="${row}"] input[type=checkbox]`).isChecked();
+
+describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
+  it('scrolls 100,000 rows keeping under 150 rows and only some columns in the DOM', async () => {
+    const { page, errors } = await open('mode=window');
+    await expect(grid(page).getAttribute('aria-rowcount')).resolves.toBe('100001');
+    await page.waitForSelector('[aria-rowindex="3"] >> text=creator_2');
+    const total = await grid(page).evaluate((g) => g.scrollHeight);
+    for (const at of [0, 0.25, 0.5, 0.999, 1]) {
+      await grid(page).evaluate((g, y) => (g.scrollTop = y), Math.floor(total * at));
+      await page.waitForTimeout(150);
+      expect(await domRows(page)).toBeLessThan(150);
+    }
+    // the very last row is reachable and carries the full-size aria-rowindex
+    await page.waitForSelector('[role=row][aria-rowindex="100001"] >> text=creator_100000');
+    const headers = await page.locator('[role=columnheader]').count();
+    const colCount = Number(await grid(page).getAttribute('aria-colcount'));
+    expect(colCount).toBe(39); // checkbox + 38 shown of 42 (4 hidden by default)
+    expect(headers).toBeLessThan(colCount);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('moves focus by keyboard across the whole virtual grid', async () => {
+    const { page } = await open('mode=window');
+    await page.locator('[role=row][aria-rowindex="2"] [aria-colindex="2"]').click();
+    expect(await focusedCell(page)).toBe('1:1');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedCell(page)).toBe('2:2');
+    await page.keyboard.press('PageDown');
+    const paged = Number((await focusedCell(page))?.split(':')[0]);
+    expect(paged).toBeGreaterThan(10);
+    await page.keyboard.press('End');
+    expect(await focusedCell(page)).toBe(`${paged}:38`);
+    await page.keyboard.press('Control+End');
+    await expect.poll(() => focusedCell(page)).toBe('100000:38');
+    await expect(
+      page.evaluate(() => document.activeElement?.closest('[role=row]')?.getAttribute('aria-rowindex')),
+    ).resolves.toBe('100001');
+    await page.keyboard.press('Control+Home');
+    await expect.poll(() => focusedCell(page)).toBe('0:0');
+    expect(await domRows(page)).toBeLessThan(150);
+    await page.context().close();
+  });
+
+  it('sorts from the header, resets to page 1 and exposes aria-sort', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Page 3' }).click();
+    await expect(firstRowId(page)).resolves.toBe('41');
+    const idHeader = page.locator('[role=columnheader][aria-colindex="2"]');
+    await idHeader.locator('button').click();
+    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
+    await expect(page.locator('[aria-current=page]').textContent()).resolves.toBe('1');
+    await idHeader.locator('button').click();
+    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('descending');
+    await expect(firstRowId(page)).resolves.toBe('100000');
+    // Enter on the focused header cell sorts too
+    await idHeader.focus();
+    await page.keyboard.press('Enter');
+    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
+    await page.context().close();
+  });
+
+  it('keeps the column choice and zoom per screen across a reload', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await chooserItem(page, 'Field 0').click();
+    await chooserItem(page, 'Field 36').click();
+    await page.keyboard.press('Escape');
+    const rowH = () =>
+      page
+        .locator('.cd-grid__body [role=row]')
+        .first()
+        .evaluate((r) => r.getBoundingClientRect().height);
+    const before = await rowH();
+    await page.getByRole('button', { name: 'Larger rows' }).click();
+    expect(await rowH()).toBeGreaterThan(before);
+    await page.reload();
+    await page.waitForSelector('.cd-grid__body [role=row]');
+    const names = await page.locator('[role=columnheader]').allTextContents();
+    expect(names).not.toContain('Field 0');
+    expect(await grid(page).getAttribute('aria-colcount')).toBe('39');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Field 36' }).isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Reset to defaults' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Field 0' }).isChecked()).resolves.toBe(true);
+    expect(await rowH()).toBeGreaterThan(before); // zoom survived the reload
+    await page.context().close();
+  });
+
+  it('keeps selections across pages and reloads, re-ticks them, and toasts when cleared', async () => {
+    const { page } = await open();
+    await page.locator('[aria-rowindex="2"] input[type=checkbox]').check();
+    await page.locator('[aria-rowindex="3"] input[type=checkbox]').check();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(ticked(page, 22)).resolves.toBe(false);
+    await page.getByRole('checkbox', { name: 'Select all rows shown' }).check();
+    await page.getByText('22 selected').waitFor();
+    await page.getByRole('button', { name: 'Page 1' }).click();
+    await expect(ticked(page, 2)).resolves.toBe(true);
+    await expect(ticked(page, 4)).resolves.toBe(false);
+    await page.reload();
+    await page.getByText('22 selected').waitFor();
+    await expect(ticked(page, 3)).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole('checkbox', { name: 'Select all rows shown' })
+        .evaluate((b) => (b as HTMLInputElement).indeterminate),
+    ).resolves.toBe(true);
+    // Space on a focused row cell toggles it
+    await page.locator('[aria-rowindex="4"] [aria-colindex="3"]').click();
+    await page.keyboard.press(' ');
+    await page.getByText('23 selected').waitFor();
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+    await page.getByText('Selection cleared').waitFor();
+    expect(await page.getByText(/selected$/).count()).toBe(0);
+    await expect(ticked(page, 2)).resolves.toBe(false);
+    await page.context().close();
+  });
+
+  it('pins a mirror scrollbar to the viewport bottom, synced both ways, and drag-scrolls', async () => {
+    const { page } = await open('above=300', { width: 1000, height: 600 });
+    const bar = page.locator('.cd-grid__hbar');
+    const barBox = await bar.boundingBox();
+    expect(Math.round((barBox?.y ?? 0) + (barBox?.height ?? 0))).toBe(600);
+    await bar.evaluate((b) => (b.scrollLeft = 500));
+    await expect.poll(() => grid(page).evaluate((g) => g.scrollLeft)).toBe(500);
+    await grid(page).evaluate((g) => (g.scrollLeft = 900));
+    await expect.poll(() => bar.evaluate((b) => b.scrollLeft)).toBe(900);
+    await grid(page).evaluate((g) => (g.scrollLeft = 0));
+    const cell = await page.locator('[aria-rowindex="2"] [aria-colindex="5"]').boundingBox();
+    if (!cell) throw new Error('no cell');
+    await page.mouse.move(cell.x + 50, cell.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(cell.x - 250, cell.y + 5, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => grid(page).evaluate((g) => g.scrollLeft)).toBe(300);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('refreshes').textContent()).resolves.toBe('1');
+    await page.context().close();
+  });
+
+  it('shows the empty state and a busy skeleton while loading', async () => {
+    const empty = await open('mode=empty');
+    await empty.page.getByText('No data').waitFor();
+    await expect(grid(empty.page).getAttribute('aria-rowcount')).resolves.toBe('1');
+    await empty.page.context().close();
+    const loading = await open('mode=loading');
+    await expect(grid(loading.page).getAttribute('aria-busy')).resolves.toBe('true');
+    expect(await loading.page.locator('.cd-grid__skeleton').count()).toBeGreaterThan(0);
+    expect(await loading.page.getByText('No data').count()).toBe(0);
+    await loading.page.context().close();
+  });
+});
