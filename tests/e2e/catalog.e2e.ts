@@ -166,6 +166,11 @@ describe('chat templates', () => {
     await dialog().getByLabel('Template content').fill('Hi {creator_name}, ');
     await dialog().getByRole('button', { name: '{product_id}' }).click();
     expect(await dialog().getByTestId('template-preview').textContent()).toBe('Hi Alex, 1729384756');
+    // {seller_name} previews as the signed-in member's name.
+    await dialog().getByRole('button', { name: '{seller_name}' }).click();
+    expect(await dialog().getByTestId('template-preview').textContent()).toBe(
+      'Hi Alex, 1729384756Demo Seller',
+    );
     await dialog().getByLabel('Template content').fill('Hi {creator_name}, see {product_id}. {seller_name}');
     await save.click();
     await expectToast(page, 'Added');

@@ -57,7 +57,7 @@ export function CatalogToolbar({
 }: CatalogToolbarProps) {
   return (
     <div className="catalog-toolbar" role="search">
-      <CountrySelect value={filters.country} onChange={filters.setCountry} size="sm" />
+      <CountrySelect value={filters.country} onChange={filters.setCountry} />
       <Input
         label={titleLabel}
         type="search"

@@ -49,7 +49,9 @@ export function ProductsScreen() {
             src={str(r.product_img)}
             alt={m.products_image_of({ name: str(r.product_title) })}
           />
-        ) : null,
+        ) : (
+          <span className="catalog-thumb catalog-thumb--empty" aria-hidden="true" />
+        ),
     },
     { id: 'product_id', name: m.products_col_id(), sortable: true, render: (r) => str(r.product_id) },
     {

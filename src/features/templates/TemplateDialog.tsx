@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
 import { TEMPLATE_TITLE_MAX } from '../../../contract/schemas/chat-template.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
+import { getSession } from '../../api/session.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -35,7 +36,7 @@ export function TemplateDialog({ country, row, onClose }: TemplateDialogProps) {
   const preview = fillTemplate(content, {
     creator_name: m.templates_sample_creator(),
     product_id: m.templates_sample_product(),
-    seller_name: m.templates_sample_seller(),
+    seller_name: getSession().member_name || m.templates_sample_seller(),
   });
 
   const save = async () => {
