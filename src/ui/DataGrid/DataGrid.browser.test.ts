@@ -215,6 +215,9 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await expect(grid(loading.page).getAttribute('aria-busy')).resolves.toBe('true');
     expect(await loading.page.locator('.cd-grid__skeleton').count()).toBeGreaterThan(0);
     expect(await loading.page.getByText('No data').count()).toBe(0);
+    await expect(
+      loading.page.getByRole('checkbox', { name: 'Select all rows shown' }).isDisabled(),
+    ).resolves.toBe(true);
     await loading.page.context().close();
   });
 });

@@ -173,8 +173,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
   const activate = (p: CellPos, key: 'Enter' | ' ', cell: HTMLElement): boolean => {
     if (p.row === 0) {
-      if (selection && p.col === 0) togglePage();
-      else cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button')?.click();
+      if (selection && p.col === 0) {
+        if (pageKeys.length) togglePage();
+      } else cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button')?.click();
       return true;
     }
     const row = rowAt(p.row - 1);
@@ -254,6 +255,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             sort={sort}
             onSort={handleSort}
             pageCheck={pageCheck}
+            pageEmpty={pageKeys.length === 0}
             onTogglePage={togglePage}
             focusCol={kb.pos.row === 0 ? kb.pos.col : -1}
           />

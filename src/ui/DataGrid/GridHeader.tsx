@@ -12,6 +12,8 @@ export interface GridHeaderProps<Row> {
   sort: SortState | null | undefined;
   onSort: (c: LaidColumn<Row>) => void;
   pageCheck: CheckState;
+  /** No rows shown (empty or loading): nothing for the page checkbox to select. */
+  pageEmpty: boolean;
   onTogglePage: () => void;
   /** Logical column holding focus in the header, or -1. */
   focusCol: number;
@@ -22,6 +24,7 @@ export function GridHeader<Row>({
   sort,
   onSort,
   pageCheck,
+  pageEmpty,
   onTogglePage,
   focusCol,
 }: GridHeaderProps<Row>) {
@@ -86,6 +89,7 @@ export function GridHeader<Row>({
               className="cd-grid__checkbox"
               tabIndex={-1}
               checked={pageCheck === 'all'}
+              disabled={pageEmpty}
               aria-label={m.grid_select_page()}
               onChange={onTogglePage}
             />
