@@ -108,6 +108,51 @@ describe('user menu', () => {
     await page.context().close();
   });
 
+  it('warns before logging out while changes wait in the outbox (offline)', async () => {
+    const page = await signedInPage('en');
+    await page.getByRole('heading', { name: 'Creator database' }).waitFor();
+    // Wait for the first sync to finish (the worker writes heavily until then), polling gently.
+    const firstSyncDone = () =>
+      page.evaluate(`new Promise((resolve) => {
+        const open = indexedDB.open('creatordesk');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) { db.close(); return resolve(false); }
+          const get = db.transaction('meta').objectStore('meta').get('first_sync');
+          get.onsuccess = () => { db.close(); resolve(Boolean(get.result && get.result.value.complete)); };
+          get.onerror = () => { db.close(); resolve(false); };
+        };
+      })`);
+    for (let i = 0; i < 60 && !(await firstSyncDone()); i++) await page.waitForTimeout(1000);
+    await page.context().setOffline(true);
+    // A change made offline: one pending outbox entry of this user and workspace.
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('creatordesk');
+      open.onsuccess = () => {
+        const db = open.result;
+        const tx = db.transaction(['meta', 'outbox'], 'readwrite');
+        const get = tx.objectStore('meta').get('session');
+        get.onsuccess = () => {
+          const { userId, workspaceId } = get.result.value;
+          tx.objectStore('outbox').add({
+            method: 'POST', path: '/tags/add', body: { country: 'US', title: 'offline tag' },
+            idempotencyKey: 'e2e-offline-1', userId, workspaceId, createdAt: Date.now(),
+            state: 'pending', attempts: 0,
+          });
+        };
+        tx.oncomplete = () => { db.close(); resolve(true); };
+        tx.onerror = () => { db.close(); reject(tx.error); };
+      };
+    })`);
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await confirmBox(page).getByText('1 changes have not been sent yet', { exact: false }).waitFor();
+    await confirmBox(page).getByRole('button', { name: 'Cancel' }).click();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await page.context().close();
+  });
+
   it('changes the password: checks new, repeat, code in order, then signs out for a fresh sign-in', async () => {
     const page = await signedInPage('zh');
     await menu(page).click();

@@ -13,7 +13,9 @@ import { logout, memberInfo, type MemberInfo } from './account-api.ts';
 import { Avatar } from './Avatar.tsx';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { leaveSession } from './logout.ts';
+import { unsentChanges } from './unsent.ts';
 import { VipDialog } from './VipDialog.tsx';
+import { onMemberChanged } from '../vip/member-events.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
@@ -33,12 +35,18 @@ export function UserMenu() {
       live = false;
     };
   }, [infoVersion]);
+  // A redeem elsewhere (the /vip page) changes the tier shown here.
+  useEffect(() => onMemberChanged(() => setInfoVersion((v) => v + 1)), []);
 
   if (!session.token) return null;
   const name = session.member_name || session.phone || info?.email || '';
 
   async function onLogout() {
-    const ok = await confirm({ title: m.account_logout_title(), message: m.account_logout_confirm() });
+    const unsent = await unsentChanges();
+    const ok = await confirm({
+      title: m.account_logout_title(),
+      message: unsent > 0 ? m.account_logout_unsent({ count: String(unsent) }) : m.account_logout_confirm(),
+    });
     if (!ok) return;
     try {
       await logout();

@@ -7,11 +7,8 @@ import { REDEEM_CODE_LENGTH } from '../../../contract/constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Input } from '../../ui/Input.tsx';
-import { toast } from '../../ui/toast-queue.ts';
 import { m } from '../../paraglide/messages.js';
-import { openVip } from './account-api.ts';
-import { checkRedeemCode } from './account-rules.ts';
-import { problemMessage } from './problem-message.ts';
+import { redeemVip } from '../vip/redeem.ts';
 
 interface Props {
   isOpen: boolean;
@@ -30,20 +27,12 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
   }
 
   async function redeem() {
-    const problem = checkRedeemCode(code);
-    if (problem) {
-      toast.error(problemMessage(problem));
-      return;
-    }
     setBusy(true);
-    try {
-      await openVip({ code: code.trim().toUpperCase(), phone });
+    const ok = await redeemVip(code, phone);
+    setBusy(false);
+    if (ok) {
       onRedeemed();
       close();
-    } catch {
-      // reported by the client
-    } finally {
-      setBusy(false);
     }
   }
 

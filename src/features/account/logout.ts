@@ -5,8 +5,11 @@
  */
 import { clearSession } from '../../api/session.ts';
 import { requiresAuth } from '../../app/route-table.ts';
+import { stopSync } from '../../workers/sync-client.ts';
 
 export function leaveSession(delayMs = 0): void {
+  // The sync worker stops sending with this token; the outbox stays for this user's next sign-in.
+  void stopSync().catch(() => undefined);
   clearSession();
   const go = () => {
     if (requiresAuth(location.pathname)) location.assign('/');
