@@ -1,0 +1,121 @@
+/**
+ * /team (spec section 2 "Team", section 6 roles): team name, admin and creation time for everyone
+ * in a team; the admin also gets rename, transfer, dismiss, the invite link and the member grid.
+ * Without a team: how to join, and a create form. Create and dismiss switch the workspace.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { TeamDetail } from '../../../contract/schemas/team.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { confirm } from '../../ui/Dialog.tsx';
+import { Tag } from '../../ui/StatusTag.tsx';
+import { dismissTeam, teamInfo } from './team-api.ts';
+import { isAdmin } from './team-rules.ts';
+import { InviteLink } from './InviteLink.tsx';
+import { MemberGrid } from './MemberGrid.tsx';
+import { NoTeam } from './NoTeam.tsx';
+import { RenameDialog } from './RenameDialog.tsx';
+import { TransferDialog } from './TransferDialog.tsx';
+import { workspaceSwitched } from './workspace-switch.ts';
+import './team.css';
+
+type Open = 'rename' | 'transfer' | null;
+
+export function TeamScreen() {
+  // undefined: loading; null: no team.
+  const [team, setTeam] = useState<TeamDetail | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  // Bumped after a change that the member grid must show (transfer).
+  const [membersKey, setMembersKey] = useState(0);
+
+  const load = useCallback(() => {
+    setFailed(false);
+    teamInfo()
+      .then(setTeam)
+      .catch(() => setFailed(true));
+  }, []);
+  useEffect(load, [load]);
+
+  async function onDismiss() {
+    const ok = await confirm({ message: m.team_dismiss_confirm(), tone: 'danger' });
+    if (!ok) return;
+    try {
+      await dismissTeam();
+    } catch {
+      return;
+    }
+    workspaceSwitched();
+    setTeam(null);
+  }
+
+  if (team === undefined) {
+    return (
+      <div className="screen-panel team">
+        {failed ? (
+          <Button onPress={load}>{m.common_reset()}</Button>
+        ) : (
+          <p className="team-muted">{m.common_loading()}</p>
+        )}
+      </div>
+    );
+  }
+  if (team === null) {
+    return (
+      <NoTeam
+        onCreated={(t) => {
+          workspaceSwitched();
+          setTeam(t);
+        }}
+      />
+    );
+  }
+
+  const admin = isAdmin(team);
+  return (
+    <div className="team">
+      <section className="screen-panel team-info" aria-label={m.team_name()}>
+        <dl className="team-facts">
+          <dt>{m.team_name()}</dt>
+          <dd data-testid="team-title">{team.team_title}</dd>
+          <dt>{m.team_admin()}</dt>
+          <dd data-testid="team-admin">{team.member_name}</dd>
+          <dt>{m.team_created_at()}</dt>
+          <dd>{formatDateTime(team.add_time)}</dd>
+        </dl>
+        {admin ? (
+          <div className="team-actions">
+            <Button onPress={() => setOpen('rename')}>{m.team_edit_name()}</Button>
+            <Button onPress={() => setOpen('transfer')}>{m.team_transfer()}</Button>
+            <Button variant="danger" onPress={() => void onDismiss()}>
+              {m.team_dismiss()}
+            </Button>
+          </div>
+        ) : (
+          <p className="team-muted">
+            <Tag tone="off">{m.team_role_member()}</Tag>
+          </p>
+        )}
+      </section>
+      {admin && (
+        <>
+          <InviteLink teamId={team.team_id} />
+          <MemberGrid key={membersKey} />
+        </>
+      )}
+      {open === 'rename' && (
+        <RenameDialog current={team.team_title} onClose={() => setOpen(null)} onSaved={setTeam} />
+      )}
+      {open === 'transfer' && (
+        <TransferDialog
+          onClose={() => setOpen(null)}
+          onSaved={(t) => {
+            setTeam(t);
+            setMembersKey((k) => k + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Teams and VIP in a real browser with two users in two browser contexts: the admin creates a team
+ * and copies the invite link, the second user opens it and joins, both see the same team; admin
+ * transfer; removing a member (their next call answers 10010 and lands them on /); dismissal;
+ * redeeming VIP on /vip and the tier in the user menu.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { apiSignIn, dismissToasts, expectToast, useSession, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const PASSWORD = 'Secret#2026';
+const stamp = Date.now();
+const ADMIN = `alice${stamp}@example.com`;
+const MEMBER = `bob${stamp}@example.com`;
+const nameOf = (email: string) => email.split('@')[0]!;
+
+/** Registers an email account the way the register form does and returns its session. */
+async function register(email: string): Promise<ApiSession> {
+  const res = await fetch(`${server.url}/api/v0.1/member/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm({
+      sys_tag: 'tiktok-sys',
+      type: 'register',
+      partner: 'creatordesk',
+      isPassword: 1,
+      email,
+      password: PASSWORD,
+      language: 'en-us',
+    }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
+  if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
+async function pageFor(session: ApiSession, path: string): Promise<Page> {
+  const ctx: BrowserContext = await newContext(browser, server.url, 'en-US');
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await useSession(ctx, server.url, session);
+  const page = await ctx.newPage();
+  await page.goto(path);
+  return page;
+}
+
+async function signInAgain(page: Page, email: string): Promise<void> {
+  const res = await apiSignIn(server.url, { email }, PASSWORD, { force: true });
+  expect(res.code).toBe(200);
+  await useSession(page.context(), server.url, res.data);
+}
+
+const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
+const dialog = (page: Page) => page.locator('.cd-modal').getByRole('dialog');
+const teamTitle = (page: Page) => page.getByTestId('team-title');
+
+let admin: Page;
+let member: Page;
+let adminErrors: string[];
+let link = '';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  admin = await pageFor(await register(ADMIN), '/team');
+  member = await pageFor(await register(MEMBER), '/invite/abc');
+  adminErrors = trackErrors(admin);
+});
+afterEach(async (ctx) => {
+  // A failure is easier to read with what both pages showed.
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [who, page] of [
+    ['admin', admin],
+    ['member', member],
+  ] as const) {
+    const text = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '?');
+    console.log(`[${who}] ${page.url()}\n${text}`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('team', () => {
+  it('without a team explains joining; creating checks the name; the admin copies the invite link', async () => {
+    await admin.getByText('You are not in a team yet').waitFor();
+    await admin.getByText('ask its admin for the invite link', { exact: false }).waitFor();
+    const create = admin.getByRole('button', { name: 'Create', exact: true });
+    await create.click();
+    await expectToast(admin, 'Please enter the team name');
+    const name = admin.getByRole('textbox', { name: 'Team name' });
+    expect(await name.getAttribute('maxlength')).toBe('12');
+    await name.fill('Sales Team');
+    await create.click();
+    await expectToast(admin, 'Team created');
+    expect(await teamTitle(admin).textContent()).toBe('Sales Team');
+    expect(await admin.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
+
+    await admin.getByRole('button', { name: 'Copy link' }).click();
+    await expectToast(admin, 'Invite link copied');
+    link = await admin.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.url}/invite/\\d+$`));
+    expect(await admin.getByRole('textbox', { name: 'Invite link' }).inputValue()).toBe(link);
+  });
+
+  it('a malformed or unknown invite shows the empty notice; a valid one joins after confirming', async () => {
+    await member.getByText('This invite link is not valid', { exact: false }).waitFor();
+    await member.goto('/invite/987654');
+    await member.getByText('This invite link is not valid', { exact: false }).waitFor();
+
+    await member.goto(link);
+    expect(await member.getByTestId('invite-admin').textContent()).toBe(nameOf(ADMIN));
+    expect(await member.getByTestId('invite-team').textContent()).toBe('Sales Team');
+    await member.getByRole('button', { name: 'Join the team' }).click();
+    await confirmBox(member).getByText('Join Sales Team?', { exact: false }).waitFor();
+    await confirmBox(member).getByRole('button', { name: 'Confirm' }).click();
+    await member.waitForURL((u) => u.pathname === '/team');
+    await expectToast(member, 'You joined the team');
+    expect(await teamTitle(member).textContent()).toBe('Sales Team');
+    expect(await member.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
+    // A normal member sees only the team info.
+    await member.getByText('You are a member of this team.').waitFor();
+    expect(await member.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
+    expect(await member.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+
+    // Someone already in a team is sent to /team instead.
+    await admin.goto(link);
+    await admin.getByText('You are already in a team.').waitFor();
+    await admin.getByRole('link', { name: 'Go to my team' }).click();
+    await admin.waitForURL((u) => u.pathname === '/team');
+  });
+
+  it('lists members with the admin badge; renames; transfers admin to a non-admin member', async () => {
+    const grid = admin.getByRole('grid', { name: 'Members' });
+    const memberRow = grid.getByRole('row').filter({ hasText: nameOf(MEMBER) });
+    const adminRow = grid.getByRole('row').filter({ hasText: nameOf(ADMIN) });
+    await memberRow.waitFor();
+    expect(await adminRow.getByText('Admin', { exact: true }).count()).toBe(1);
+    expect(await memberRow.getByText('Admin', { exact: true }).count()).toBe(0);
+    expect(await adminRow.getByRole('button', { name: /^Remove/ }).isDisabled()).toBe(true);
+    expect(await memberRow.getByRole('button', { name: /^Remove/ }).isEnabled()).toBe(true);
+
+    await admin.getByRole('button', { name: 'Edit name' }).click();
+    const field = dialog(admin).getByRole('textbox', { name: 'Team name' });
+    await field.fill('');
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await expectToast(admin, 'Please enter the team name');
+    await field.fill('Growth');
+    await dialog(admin).getByRole('button', { name: 'Save' }).click();
+    await dialog(admin).waitFor({ state: 'detached' });
+    await admin.getByTestId('team-title').getByText('Growth').waitFor();
+
+    await admin.getByRole('button', { name: 'Transfer admin' }).click();
+    await dismissToasts(admin);
+    await dialog(admin).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(admin, 'Please select the team member to transfer to');
+    await dialog(admin)
+      .getByRole('button', { name: /New admin/ })
+      .click();
+    const options = admin.getByRole('option');
+    expect(await options.allTextContents()).toEqual([nameOf(MEMBER)]);
+    await options.first().click();
+    await dialog(admin).getByRole('button', { name: 'Confirm' }).click();
+    await confirmBox(admin).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(admin, 'Admin transferred');
+    await admin.getByTestId('team-admin').getByText(nameOf(MEMBER)).waitFor();
+    expect(await admin.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
+
+    await member.reload();
+    await member.getByTestId('team-title').getByText('Growth').waitFor();
+    await member.getByRole('button', { name: 'Dismiss team' }).waitFor();
+  });
+
+  it('removing a member signs them out on their next call (10010)', async () => {
+    const row = member
+      .getByRole('grid', { name: 'Members' })
+      .getByRole('row')
+      .filter({ hasText: nameOf(ADMIN) });
+    await row.getByRole('button', { name: /^Remove/ }).click();
+    await confirmBox(member)
+      .getByText(`Remove ${nameOf(ADMIN)} from the team?`)
+      .waitFor();
+    await confirmBox(member).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(member, 'The member was removed');
+    await row.waitFor({ state: 'detached' });
+
+    await admin.reload();
+    await admin.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    expect(adminErrors).toEqual([]);
+  });
+
+  it('dismissal: the admin returns to the no-team state, a member is signed out on their next call', async () => {
+    await signInAgain(admin, ADMIN);
+    await admin.goto(link);
+    await admin.getByRole('button', { name: 'Join the team' }).click();
+    await confirmBox(admin).getByRole('button', { name: 'Confirm' }).click();
+    await admin.waitForURL((u) => u.pathname === '/team');
+    await admin.getByText('You are a member of this team.').waitFor();
+
+    await member.reload();
+    await member.getByRole('button', { name: 'Dismiss team' }).click();
+    await confirmBox(member).getByRole('button', { name: 'Confirm' }).click();
+    await expectToast(member, 'The team was dismissed');
+    await member.getByText('You are not in a team yet').waitFor();
+
+    await admin.reload();
+    await admin.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    // The invite link of a dismissed team is no longer valid.
+    await member.goto(link);
+    await member.getByText('This invite link is not valid', { exact: false }).waitFor();
+  });
+});
+
+/** One unused redeem code, made by the operator command against the server's database. */
+function redeemCode(): string {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/codes.ts', '--count', '1', '--days', '30'],
+    { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+  );
+  const code = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^[A-Z0-9]{9}$/.test(l));
+  if (!code) throw new Error(`no code: ${r.stdout}${r.stderr}`);
+  return code;
+}
+
+describe('vip page', () => {
+  it('redeems a code on /vip and the user menu then shows the VIP tier and end date', async () => {
+    await member.goto('/vip');
+    const menu = member.getByRole('button', { name: 'Account menu' });
+    await menu.click();
+    await member.getByTestId('account-tier').getByText('Free plan').waitFor();
+    await member.keyboard.press('Escape');
+    await member.getByText('9 letters and digits').waitFor();
+    const redeem = member.getByRole('button', { name: 'Redeem', exact: true });
+    await redeem.click();
+    await expectToast(member, 'Please enter a valid redeem code');
+    await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode());
+    await redeem.click();
+    await expectToast(member, /^VIP is active until \d{4}-\d\d-\d\d$/);
+    expect(await member.getByRole('textbox', { name: 'Redeem code' }).inputValue()).toBe('');
+    await menu.click();
+    await member
+      .getByTestId('account-tier')
+      .getByText(/^VIP until \d{4}-\d\d-\d\d$/)
+      .waitFor();
+  });
+});
