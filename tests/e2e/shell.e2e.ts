@@ -55,7 +55,6 @@ describe('app shell', () => {
       .locator('.app-menu [data-menu]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')));
     expect(keys).toEqual(MENU_ORDER);
-    expect(await page.getByText('This screen is being prepared').isVisible()).toBe(true);
     expect(await page.locator('.app-footer').textContent()).toContain(String(new Date().getFullYear()));
     const help = page.getByRole('link', { name: 'Help' });
     expect(await help.getAttribute('target')).toBe('_blank');
