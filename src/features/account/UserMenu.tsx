@@ -16,7 +16,6 @@ import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
 import { VipDialog } from './VipDialog.tsx';
 import { onMemberChanged } from '../vip/member-events.ts';
-import { onMemberChanged } from '../vip/member-events.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
@@ -36,8 +35,6 @@ export function UserMenu() {
       live = false;
     };
   }, [infoVersion]);
-  // A redeem elsewhere (the /vip page) changes the tier shown here.
-  useEffect(() => onMemberChanged(() => setInfoVersion((v) => v + 1)), []);
   // A redeem elsewhere (the /vip page) changes the tier shown here.
   useEffect(() => onMemberChanged(() => setInfoVersion((v) => v + 1)), []);
 
