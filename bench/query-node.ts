@@ -8,6 +8,9 @@ export interface QueryFigures {
   warmMs: number;
   p50: number;
   p95: number;
+  /** CPU time of this process per query: what the query costs when the machine is shared. */
+  cpuP50: number;
+  cpuP95: number;
   max: number;
   coldSortMs: number;
 }
