@@ -65,7 +65,8 @@ let adminErrors: string[];
 let link = '';
 
 beforeAll(async () => {
-  server = await startServer();
+  // Fresh accounts only: no demo data, so nothing else keeps the server busy.
+  server = await startServer({ SEED_DEMO: '0' });
   browser = await launchBrowser();
   admin = await pageFor(await register(ADMIN), '/team');
   member = await pageFor(await register(MEMBER), '/invite/abc');
