@@ -27,10 +27,14 @@ export function benchQueries(n: number, runs = 200): QueryFigures {
   for (const f of SORT_FIELDS) index.permutation(f);
   const warmMs = performance.now() - t + coldSortMs;
   const times: number[] = [];
+  const cpu: number[] = [];
   for (const q of queryMix(runs)) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     index.query(q);
     times.push(performance.now() - t0);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / 1000);
   }
   return {
     rows: n,
@@ -40,5 +44,7 @@ export function benchQueries(n: number, runs = 200): QueryFigures {
     p50: percentile(times, 50),
     p95: percentile(times, 95),
     max: Math.max(...times),
+    cpuP50: percentile(cpu, 50),
+    cpuP95: percentile(cpu, 95),
   };
 }
