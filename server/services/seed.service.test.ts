@@ -87,6 +87,10 @@ describeEngines('demo seed', (t) => {
       expect(all).toHaveLength(400);
     } finally {
       if (second !== fresh.database) await second.close();
+      // pg's pool.end() resolves before its sockets close; the harness then drops the database
+      // with force, which would hit a closing connection. Let them close first.
+      await fresh.database.close();
+      await new Promise((r) => setTimeout(r, 300));
       await fresh.close();
     }
   });
