@@ -85,6 +85,21 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
+  it('re-renders only the rows that scroll in, not every row on screen', async () => {
+    const { page } = await open('mode=window');
+    await page.waitForSelector('[aria-rowindex="3"] >> text=creator_2');
+    await page.waitForTimeout(300);
+    const renders = () => page.evaluate(() => (window as unknown as { nameRenders: number }).nameRenders);
+    const before = await renders();
+    for (let i = 1; i <= 10; i++) {
+      await grid(page).evaluate((g, y) => (g.scrollTop = y), i * 32);
+      await page.waitForTimeout(50);
+    }
+    // one new row per step (twice under StrictMode); re-rendering all ~35 rows would be ~700
+    expect((await renders()) - before).toBeLessThan(100);
+    await page.context().close();
+  });
+
   it('moves focus by keyboard across the whole virtual grid', async () => {
     const { page } = await open('mode=window');
     await page.locator('[role=row][aria-rowindex="2"] [aria-colindex="2"]').click();

@@ -7,7 +7,7 @@
  * scrolling from hiding a row under it.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { cappedRange } from './grid-math.ts';
 import {
   columnWidth,
@@ -57,14 +57,18 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
   }, [shown, selectable, stickyFirstColumn, zoom]);
 
   const getScrollElement = () => scrollRef.current;
+  // Stable while the columns are: tanstack recomputes its measurements (and hands out a new
+  // virtual-items array, which would re-render every memoised row) when getItemKey changes.
+  const colKey = useCallback((i: number) => `${cols.rest[i]?.id}:${cols.rest[i]?.px}`, [cols]);
+  const colSize = useCallback((i: number) => cols.rest[i]?.px ?? 0, [cols]);
 
   const colV = useVirtualizer({
     horizontal: true,
     count: cols.rest.length,
     getScrollElement,
-    estimateSize: (i) => cols.rest[i]?.px ?? 0,
+    estimateSize: colSize,
     // keys carry the width, so a zoom or chooser change re-measures
-    getItemKey: (i) => `${cols.rest[i]?.id}:${cols.rest[i]?.px}`,
+    getItemKey: colKey,
     paddingStart: cols.pinnedWidth,
     scrollPaddingStart: cols.pinnedWidth,
     overscan: 2,
