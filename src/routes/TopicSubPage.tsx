@@ -1,13 +1,15 @@
 /**
  * Topic videos and topic influencers share this frame (spec section 2): breadcrumb
  * Home > Topic management > page, and a 404 result with a back button when ?id= is missing.
+ * With an id, `render(id)` draws the page's screen (src/features/topic-tracking).
  */
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Result } from '../ui/Result.tsx';
 import { m } from '../paraglide/messages.js';
 import { ScreenPage } from './ScreenPage.tsx';
 
-export function TopicSubPage({ title }: { title: string }) {
+export function TopicSubPage({ title, render }: { title: string; render?: (id: string) => ReactNode }) {
   const [params] = useSearchParams();
   const id = params.get('id')?.trim();
   const breadcrumb = [
@@ -17,7 +19,9 @@ export function TopicSubPage({ title }: { title: string }) {
   ];
   return (
     <ScreenPage title={title} breadcrumb={breadcrumb}>
-      {id ? undefined : (
+      {id ? (
+        render?.(id)
+      ) : (
         // The 404 result's own back button: browser history, or / without any.
         <Result
           status="404"

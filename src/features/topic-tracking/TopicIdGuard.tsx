@@ -1,0 +1,25 @@
+/**
+ * The topic pages take a topic row id (?id=). The shell's frame shows the 404 when it is missing;
+ * this guard shows the same 404 for an id that cannot be a row id, before any call is made.
+ */
+import type { ReactNode } from 'react';
+import { m } from '../../paraglide/messages.js';
+import { Result } from '../../ui/Result.tsx';
+
+export const topicIdOf = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
+
+export function TopicIdGuard({ id, children }: { id: string; children: (topicId: number) => ReactNode }) {
+  const topicId = topicIdOf(id);
+  if (topicId !== null) return <>{children(topicId)}</>;
+  return (
+    <Result
+      status="404"
+      description={
+        <>
+          <strong className="screen-result-title">{m.app_topic_missing_title()}</strong>
+          <span>{m.app_topic_missing_body()}</span>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * /topicVideo?id=: the videos collected for one topic (POST /challenge/video.lists), a server-paged
+ * grid with the synced bottom scrollbar. Each row shows the cover and links to the video on TikTok.
+ */
+import { useCallback, useMemo } from 'react';
+import type { TopicVideoRow } from '../../../contract/schemas/topic-tracking.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
+import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
+import { profileUrl, topicVideos, videoUrl } from './topic-tracking-api.ts';
+import { TopicIdGuard } from './TopicIdGuard.tsx';
+import { usePagedList } from './usePagedList.ts';
+import './topic-tracking.css';
+
+const counted = (id: keyof TopicVideoRow & string, header: string): GridColumn<TopicVideoRow> => ({
+  id,
+  header,
+  align: 'end',
+  width: 110,
+  render: (r) => formatNumber(r[id] as number),
+});
+
+function VideoCell({ row }: { row: TopicVideoRow }) {
+  const href = videoUrl(row.unique_id, row.video_id);
+  return (
+    <a className="tt-video" href={href} target="_blank" rel="noreferrer" title={row.video_desc}>
+      {row.video_cover_path ? (
+        <img className="tt-cover" src={row.video_cover_path} alt="" width={30} height={40} loading="lazy" />
+      ) : (
+        <span className="tt-cover tt-cover--empty" aria-hidden="true" />
+      )}
+      <span className="tt-video__desc">{row.video_desc || row.video_id}</span>
+    </a>
+  );
+}
+
+export function TopicVideosScreen({ id }: { id: string }) {
+  return <TopicIdGuard id={id}>{(topicId) => <VideoGrid topicId={topicId} />}</TopicIdGuard>;
+}
+
+function VideoGrid({ topicId }: { topicId: number }) {
+  const load = useCallback(
+    (page: number, limit: number, signal: AbortSignal) =>
+      topicVideos({ challengeId: topicId, page, limit }, signal),
+    [topicId],
+  );
+  const list = usePagedList(load, String(topicId));
+  const columns = useMemo<GridColumn<TopicVideoRow>[]>(
+    () => [
+      {
+        id: 'video_desc',
+        header: m.topicvideo_col_video(),
+        width: 300,
+        alwaysVisible: true,
+        render: (r) => <VideoCell row={r} />,
+      },
+      {
+        id: 'unique_id',
+        header: m.topicvideo_col_author(),
+        width: 170,
+        render: (r) => (
+          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
+            @{r.unique_id}
+          </a>
+        ),
+      },
+      counted('play_count', m.topicvideo_col_plays()),
+      counted('digg_count', m.topicvideo_col_likes()),
+      counted('comment_count', m.topicvideo_col_comments()),
+      counted('share_count', m.topicvideo_col_shares()),
+      counted('collect_count', m.topicvideo_col_saves()),
+      {
+        id: 'video_create_time',
+        header: m.topicvideo_col_created(),
+        width: 170,
+        render: (r) => formatDateTime(r.video_create_time),
+      },
+      { id: 'video_ratio', header: m.topicvideo_col_ratio(), width: 90, hiddenByDefault: true },
+      { id: 'video_definition', header: m.topicvideo_col_definition(), width: 100, hiddenByDefault: true },
+      {
+        id: 'is_ad',
+        header: m.topicvideo_col_ad(),
+        width: 80,
+        hiddenByDefault: true,
+        render: (r) => (r.is_ad ? m.common_yes() : m.common_no()),
+      },
+      {
+        id: 'add_time',
+        header: m.topicvideo_col_added(),
+        width: 170,
+        render: (r) => formatDateTime(r.add_time),
+      },
+    ],
+    [],
+  );
+  return (
+    <div className="screen-panel tt-panel">
+      <DataGrid
+        aria-label={m.app_title_topic_video()}
+        storageKey="topicVideo"
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        getRowKey={(r) => r.id}
+        loading={list.loading}
+        page={list.page}
+        pageSize={list.pageSize}
+        onPageChange={list.setPage}
+        onRefresh={list.reload}
+        stickyFirstColumn
+        emptyText={list.loaded ? m.topicvideo_empty() : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * The topic-tracking calls (contract/schemas/topic-tracking.ts) and the layman export, through the
+ * shared client. These lists are server-paged (not mirrored locally); errors are already shown by
+ * the client, so screens only stop loading.
+ */
+import type { Country } from '../../../contract/constants.ts';
+import { downloadEndpoints as DL } from '../../../contract/schemas/download.ts';
+import { topicTrackingEndpoints as API } from '../../../contract/schemas/topic-tracking.ts';
+import { request } from '../../api/client.ts';
+
+export interface TopicPageQuery {
+  challengeId: number;
+  page: number;
+  limit: number;
+}
+
+/** The schema asks for a country; the topic id alone decides the rows (README, topic tracking). */
+export const topicVideos = (q: TopicPageQuery, signal?: AbortSignal) =>
+  request(API.challengeVideoList, { ...q, country: 'US' }, { signal });
+
+export const topicInfluencers = (q: TopicPageQuery, signal?: AbortSignal) =>
+  request(API.challengeVideoBloggerList, { ...q, country: 'US' }, { signal });
+
+export interface AmateurQuery {
+  country: Country;
+  name: string;
+  challenge: string;
+  field?: string;
+  sort?: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+export const amateurs = (q: AmateurQuery, signal?: AbortSignal) =>
+  request(API.challengeBloggerList, { ...q }, { signal });
+
+export const toCreators = (country: Country, bloggers: string[]) =>
+  request(API.challengeBloggerToCreators, { country, bloggers }, { toastSuccess: true });
+
+export const thresholdInfo = () => request(API.amateurThresholdInfo, {});
+export const setThreshold = (threshold: number) =>
+  request(API.amateurThresholdSet, { threshold }, { toastSuccess: true });
+
+/** Starts the layman export; the DownloadManager then polls `checkDownload(id)`. */
+export const startLaymanExport = (country: Country) =>
+  request(DL.bloggerDownload, { type: 'layman', country }, { long: true });
+
+export const checkDownload = (id: number) => async () =>
+  (await request(DL.bloggerDownloadInfo, { id })).file_path;
+
+/** Creator links (spec section 2): the profile and one video on TikTok. */
+export const profileUrl = (uniqueId: string) => `https://www.tiktok.com/@${encodeURIComponent(uniqueId)}`;
+export const videoUrl = (uniqueId: string, videoId: string) =>
+  `${profileUrl(uniqueId)}/video/${encodeURIComponent(videoId)}`;
