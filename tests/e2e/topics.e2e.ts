@@ -1,0 +1,207 @@
+/**
+ * Topic tracking screens in a real browser against the real server, with the demo collector on
+ * (a 1 s scheduler tick): the 404 without a topic id, a seeded topic's videos and influencers once
+ * collected, and the amateur list (columns hidden by default and the choice kept across a reload,
+ * search, adding selected amateurs to the creator database).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let session: ApiSession;
+let page: Page;
+let errors: string[];
+let topicId: number;
+
+async function api<T>(method: string, path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${server.url}/api/v0.1${path}`, {
+    method,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+    body: encodeForm(body),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+interface Amateur {
+  unique_id: string;
+  nick_name: string;
+}
+const amateurList = (body: Record<string, unknown> = {}) =>
+  api<{ list: Amateur[]; count: number }>('POST', '/challenge/blogger.lists', {
+    country: 'US',
+    page: 1,
+    limit: 50,
+    ...body,
+  });
+
+const grid = () => page.getByRole('grid');
+const dataRows = () => grid().locator('[role="row"][aria-rowindex]:not([aria-rowindex="1"])');
+const total = () => page.locator('.cd-grid__total');
+
+/** Reloads a page until its grid shows real rows (not the loading skeleton), bounded. */
+async function openUntilRows(path: string, cell: string) {
+  const until = Date.now() + 45_000;
+  await page.goto(path);
+  for (;;) {
+    try {
+      await dataRows().locator(cell).first().waitFor({ timeout: 3_000 });
+      return;
+    } catch {
+      if (Date.now() > until) throw new Error(`no rows on ${path}`);
+      await page.reload();
+    }
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer({ TOPIC_COLLECTOR: 'on', TOPIC_SCHEDULE_TICK_SECONDS: '1' });
+  browser = await launchBrowser();
+  ctx = await newContext(browser, server.url, 'en-US');
+  session = await signInDemo(ctx, server.url, 'en');
+  page = await ctx.newPage();
+  errors = trackErrors(page);
+  // a live seeded topic (the free plan's 3 are taken): the collector fills it within seconds
+  const topics = await api<{ list: { id: number; end_time: number | null }[] }>('POST', '/challenge/lists', {
+    country: 'US',
+  });
+  const now = Date.now() / 1000;
+  topicId = topics.list.find((t) => !t.end_time || t.end_time > now)!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('topic pages', () => {
+  it('shows the 404 with a back button when the id is missing', async () => {
+    for (const path of ['/topicVideo', '/topicInfluencer?id=']) {
+      await page.goto(path);
+      await page.getByText('Page load error').waitFor();
+      await expect(page.getByText('Could not get your topic', { exact: false }).count()).resolves.toBe(1);
+      await expect(page.getByRole('button', { name: 'Back' }).count()).resolves.toBe(1);
+      const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
+      await expect(crumbs.getByRole('link', { name: 'Topic management' }).getAttribute('href')).resolves.toBe(
+        '/topic',
+      );
+    }
+    await expect(grid().count()).resolves.toBe(0);
+  });
+
+  it("lists a seeded topic's videos with covers and TikTok links once collected", async () => {
+    await openUntilRows(`/topicVideo?id=${topicId}`, 'a.tt-video');
+    const first = dataRows().first();
+    const href = await first.locator('a.tt-video').getAttribute('href');
+    expect(href).toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\w+$/);
+    await expect(page.locator('.cd-grid__hbar').count()).resolves.toBe(1);
+    const videos = await api<{ count: number }>('POST', '/challenge/video.lists', {
+      country: 'US',
+      challengeId: topicId,
+      page: 1,
+      limit: 10,
+    });
+    expect(videos.count).toBeGreaterThan(0);
+    await expect(total().textContent()).resolves.toBe(`Total ${videos.count.toLocaleString('en-US')}`);
+  });
+
+  it('shows the cover image when the video has one', async () => {
+    // the demo collector stores no covers: give the first row one on its way to the page
+    await page.route('**/api/v0.1/challenge/video.lists', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { data: { list: { video_cover_path: string }[] } };
+      body.data.list[0]!.video_cover_path = '/flags/us.svg';
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.reload();
+    const cover = dataRows().first().locator('img.tt-cover');
+    await cover.waitFor();
+    await expect(cover.getAttribute('src')).resolves.toBe('/flags/us.svg');
+    await expect(dataRows().nth(1).locator('img.tt-cover').count()).resolves.toBe(0);
+    await page.unroute('**/api/v0.1/challenge/video.lists');
+  });
+
+  it("lists the topic's influencers with profile links and engagement", async () => {
+    await openUntilRows(`/topicInfluencer?id=${topicId}`, 'a.tt-author__id');
+    const first = dataRows().first();
+    const link = first.locator('a.tt-author__id');
+    const id = (await link.textContent())!.replace(/^@/, '');
+    await expect(link.getAttribute('href')).resolves.toBe(`https://www.tiktok.com/@${id}`);
+    await expect(first.getByText(/%$|^-$/).count()).resolves.toBeGreaterThan(0);
+  });
+});
+
+describe('amateur list', () => {
+  const chooser = () => page.getByRole('dialog', { name: 'Shown columns' });
+  const colCount = async () => Number(await grid().getAttribute('aria-colcount'));
+
+  it('hides some columns by default and keeps the choice across a reload', async () => {
+    await openUntilRows('/amateur', 'a.tt-author__id');
+    const before = await colCount();
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const email = chooser().getByRole('checkbox', { name: 'Email' });
+    expect(await email.isChecked()).toBe(false);
+    expect(await chooser().getByRole('checkbox', { name: 'Bio link' }).isChecked()).toBe(false);
+    expect(await chooser().getByRole('checkbox', { name: 'Followers' }).isChecked()).toBe(true);
+    await chooser().getByText('Email', { exact: true }).click();
+    expect(await email.isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(colCount).toBe(before + 1);
+
+    await page.reload();
+    await dataRows().locator('a.tt-author__id').first().waitFor();
+    await expect.poll(colCount).toBe(before + 1);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    expect(await chooser().getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+  });
+
+  it('narrows the list by name', async () => {
+    const all = await amateurList();
+    expect(all.count).toBeGreaterThan(1);
+    const target = all.list[0]!.unique_id;
+    const expected = (await amateurList({ name: target })).count;
+    expect(expected).toBeLessThan(all.count);
+    await expect.poll(async () => total().textContent()).toContain(String(all.count));
+
+    await page.getByLabel('Creator', { exact: true }).fill(target);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(async () => total().textContent()).toBe(`Total ${expected}`);
+    await expect(
+      dataRows()
+        .filter({ hasText: `@${target}` })
+        .count(),
+    ).resolves.toBe(1);
+
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(async () => total().textContent()).toContain(String(all.count));
+  });
+
+  it('adds the selected amateurs to the creator database and clears the selection', async () => {
+    const picked: string[] = [];
+    for (const n of [1, 2]) {
+      const row = dataRows().nth(n - 1);
+      picked.push((await row.locator('a.tt-author__id').textContent())!.replace(/^@/, ''));
+      await page.getByRole('checkbox', { name: `Select row ${n}`, exact: true }).click();
+    }
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Add 2 to creators' }).click();
+    await expectToast(page, /Added to the creator database/);
+    await page.getByText('2 selected').waitFor({ state: 'detached' });
+
+    const creators = await api<{ list: { unique_id: string }[] }>('POST', '/blogger/lists', {
+      country: 'US',
+      page: 1,
+      limit: 100,
+    });
+    const ids = creators.list.map((c) => c.unique_id);
+    for (const p of picked) expect(ids).toContain(p);
+    expect(errors).toEqual([]);
+  });
+});
