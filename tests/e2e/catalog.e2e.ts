@@ -144,8 +144,11 @@ describe('tags offline', () => {
         ),
       (r) => r.length === 1,
     );
-    await row('E2E Offline').getByRole('button', { name: 'Edit E2E Offline' }).waitFor({ timeout: 20_000 });
-    await page.waitForFunction(() => !document.body.textContent?.includes('Saving…'));
+    await page.waitForFunction(() => !document.body.textContent?.includes('Saving…'), undefined, {
+      timeout: 20_000,
+    });
+    expect(await row('E2E Offline').count()).toBe(1);
+    expect(await row('E2E Offline').getByRole('button', { name: 'Edit E2E Offline' }).isEnabled()).toBe(true);
   });
 });
 
@@ -292,6 +295,24 @@ describe('products', () => {
     // The id filter narrows the local list.
     await page.getByRole('searchbox', { name: 'Product id' }).fill('E2E-P-1');
     await expect.poll(() => page.locator('.catalog-table__row').count()).toBe(1);
+
+    // Edit keeps the image; a new id must not clash with another product of the country.
+    await row('E2E Water Bottle').getByRole('button', { name: 'Edit E2E-P-1' }).click();
+    await dialog().getByLabel('Category').fill('Kitchen');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Updated');
+    const byId = () =>
+      api<{ list: { category: string }[] }>('POST', '/product/lists', {
+        country: 'US',
+        productId: 'E2E-P-1',
+      }).then((d) => d.list);
+    await serverAgrees(byId, (r) => (r[0] as { category: string } | undefined)?.category === 'Kitchen');
+
+    await row('E2E Water Bottle').getByRole('button', { name: 'Delete E2E-P-1' }).click();
+    await confirmBox().getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Deleted');
+    await row('E2E Water Bottle').waitFor({ state: 'detached' });
+    await serverAgrees(byId, (r) => r.length === 0);
   });
 });
 
@@ -304,7 +325,18 @@ describe('topics', () => {
     await dialog().getByLabel('Topic').fill('two words');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'A topic is one hashtag: no spaces or # inside');
-    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    // The free plan's active-topic limit is the server's rule: the refusal moves the add to the
+    // sync status's failed changes and its row goes away (it may be refused before it is seen).
+    await dialog().getByLabel('Topic').fill('#e2etopic');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await page.getByText('1 failed').waitFor({ timeout: 20_000 });
+    await row('#e2etopic').waitFor({ state: 'detached' });
+    const tracked = await api<{ list: unknown[] }>('POST', '/challenge/lists', {
+      country: 'US',
+      title: 'e2etopic',
+    });
+    expect(tracked.list).toEqual([]);
 
     await page.getByRole('columnheader', { name: 'Views' }).click();
     expect(await page.getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort')).toBe(

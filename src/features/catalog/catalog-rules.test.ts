@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { contains, fillTemplate, inRange, pageOf, sortRows, tagTone, usedVars } from './catalog-rules.ts';
+import {
+  contains,
+  fillTemplate,
+  inRange,
+  pageOf,
+  sortRows,
+  tagTone,
+  usedVars,
+  withoutArrivedTwins,
+} from './catalog-rules.ts';
 
 const r = (id: number, extra: Record<string, unknown> = {}): SyncRow => ({ id, version: 1, ...extra });
 
@@ -48,5 +57,12 @@ describe('catalog rules', () => {
       'Hi Ann, see {product_id} — Bo {other}',
     );
     expect(usedVars(t + ' {creator_name}')).toEqual(['creator_name', 'product_id', 'seller_name']);
+  });
+});
+
+describe('arrived twins', () => {
+  it('drops a temporary row only when a saved row has the same key', () => {
+    const rows = [r(5, { title: 'A' }), r(-1, { title: 'A' }), r(-2, { title: 'B' })];
+    expect(withoutArrivedTwins(rows, 'title').map((x) => x.id)).toEqual([5, -2]);
   });
 });

@@ -107,3 +107,13 @@ export function isDuplicate(
 ): boolean {
   return (rows ?? []).some((r) => r.id !== exceptId && r[field] === value);
 }
+
+/**
+ * Hides a temporary row once the server's copy has arrived: between the pull that brings the
+ * saved row and the outbox settling, both would show for a moment. Only for fields the server
+ * keeps unique per country (tag title, product id, topic), so no real row is ever hidden.
+ */
+export function withoutArrivedTwins<R extends SyncRow>(rows: readonly R[], key: string): R[] {
+  const saved = new Set(rows.filter((r) => !isPending(r)).map((r) => r[key]));
+  return rows.filter((r) => !isPending(r) || !saved.has(r[key]));
+}

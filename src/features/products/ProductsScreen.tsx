@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js';
 import { Input } from '../../ui/Input.tsx';
 import { toUnixRange } from '../../ui/date-rules.ts';
 import { deleteCatalogRow } from '../catalog/catalog-actions.ts';
-import { contains, inRange, isPending } from '../catalog/catalog-rules.ts';
+import { contains, inRange, isPending, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
@@ -29,7 +29,7 @@ export function ProductsScreen() {
   const { range, title } = filters;
   const shown = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
-    return rows?.filter(
+    return (rows && withoutArrivedTwins(rows, 'product_id'))?.filter(
       (r) =>
         contains(r.product_title, title) &&
         contains(r.product_id, productId) &&

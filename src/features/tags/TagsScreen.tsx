@@ -15,7 +15,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
-import { contains, isDuplicate, isPending, tagTone } from '../catalog/catalog-rules.ts';
+import { contains, isDuplicate, isPending, tagTone, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
@@ -27,7 +27,10 @@ export function TagsScreen() {
   const filters = useCatalogFilters();
   const rows = useLocalRows(localDb, 'tags', filters.country);
   const [editing, setEditing] = useState<SyncRow | 'new' | null>(null);
-  const shown = useMemo(() => rows?.filter((r) => contains(r.title, filters.title)), [rows, filters.title]);
+  const shown = useMemo(
+    () => (rows && withoutArrivedTwins(rows, 'title'))?.filter((r) => contains(r.title, filters.title)),
+    [rows, filters.title],
+  );
 
   const columns: CatalogColumn<SyncRow>[] = [
     {

@@ -12,7 +12,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { toUnixRange } from '../../ui/date-rules.ts';
 import { deleteCatalogRow } from '../catalog/catalog-actions.ts';
-import { contains, inRange, isPending } from '../catalog/catalog-rules.ts';
+import { contains, inRange, isPending, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
@@ -60,7 +60,9 @@ export function TopicsScreen() {
   const { range, title } = filters;
   const shown = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
-    return rows?.filter((r) => contains(r.challenge_title, title) && inRange(r, within));
+    return (rows && withoutArrivedTwins(rows, 'challenge_title'))?.filter(
+      (r) => contains(r.challenge_title, title) && inRange(r, within),
+    );
   }, [rows, title, range]);
 
   const columns: CatalogColumn<SyncRow>[] = [
