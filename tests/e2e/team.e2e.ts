@@ -1,6 +1,7 @@
 /**
  * Teams and VIP in a real browser with two users in two browser contexts: the admin creates a team
- * and copies the invite link, the second user opens it and joins, both see the same team; admin
+ * and copies the invite link, the second user opens it and joins, both see the same team (and the
+ * member's local mirror switches to the team's rows); admin
  * transfer; removing a member (their next call answers 10010 and lands them on /); dismissal;
  * redeeming VIP on /vip and the tier in the user menu.
  */
@@ -59,8 +60,21 @@ const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdia
 const dialog = (page: Page) => page.locator('.cd-modal').getByRole('dialog');
 const teamTitle = (page: Page) => page.getByTestId('team-title');
 
+/** POST /tags/add in the caller's current workspace (a synced table the mirror shows on /tag). */
+async function addTag(token: string, title: string): Promise<void> {
+  const res = await fetch(`${server.url}/api/v0.1/tags/add`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
+    body: encodeForm({ country: 'US', title, language: 'en-us' }),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`tags/add failed: ${body.code} ${body.msg}`);
+}
+
 let admin: Page;
 let member: Page;
+let adminSession: ApiSession;
+let memberSession: ApiSession;
 let adminErrors: string[];
 let link = '';
 
@@ -68,8 +82,10 @@ beforeAll(async () => {
   // Fresh accounts only: no demo data, so nothing else keeps the server busy.
   server = await startServer({ SEED_DEMO: '0' });
   browser = await launchBrowser();
-  admin = await pageFor(await register(ADMIN), '/team');
-  member = await pageFor(await register(MEMBER), '/invite/abc');
+  adminSession = await register(ADMIN);
+  memberSession = await register(MEMBER);
+  admin = await pageFor(adminSession, '/team');
+  member = await pageFor(memberSession, '/invite/abc');
   adminErrors = trackErrors(admin);
 });
 afterEach(async (ctx) => {
@@ -118,6 +134,12 @@ describe('team', () => {
     await member.goto('/invite/987654');
     await member.getByText('This invite link is not valid', { exact: false }).waitFor();
 
+    // The member's own data is mirrored before joining.
+    await addTag(memberSession.token, 'Own tag');
+    await member.goto('/tag');
+    await member.getByText('Own tag', { exact: true }).waitFor();
+    await addTag(adminSession.token, 'Team tag');
+
     await member.goto(link);
     expect(await member.getByTestId('invite-admin').textContent()).toBe(nameOf(ADMIN));
     expect(await member.getByTestId('invite-team').textContent()).toBe('Sales Team');
@@ -132,6 +154,12 @@ describe('team', () => {
     await member.getByText('You are a member of this team.').waitFor();
     expect(await member.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
     expect(await member.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+
+    // Joining switched the workspace: the mirror now holds the team's rows, not the member's own.
+    await member.getByRole('link', { name: 'Tags', exact: true }).click();
+    await member.getByText('Team tag', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await member.getByText('Own tag', { exact: true }).count()).toBe(0);
+    await member.goto('/team');
 
     // Someone already in a team is sent to /team instead.
     await admin.goto(link);
