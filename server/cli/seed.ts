@@ -28,19 +28,26 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const { values } = parseArgs({
-  options: {
-    creators: { type: 'string' },
-    workspace: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    seed: { type: 'string' },
-    append: { type: 'boolean', default: false },
-    reset: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  strict: true,
-});
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        creators: { type: 'string' },
+        workspace: { type: 'string' },
+        email: { type: 'string' },
+        phone: { type: 'string' },
+        seed: { type: 'string' },
+        append: { type: 'boolean', default: false },
+        reset: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    });
+  } catch (err) {
+    return fail((err as Error).message);
+  }
+}
+const { values } = parse();
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
