@@ -24,6 +24,7 @@ export function InviteScreen() {
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (teamId === null) return;
@@ -34,7 +35,7 @@ export function InviteScreen() {
     return () => {
       live = false;
     };
-  }, [teamId]);
+  }, [teamId, attempt]);
 
   if (teamId === null || state.kind === 'invalid') {
     return (
@@ -47,7 +48,10 @@ export function InviteScreen() {
   if (state.kind === 'failed') {
     return (
       <div className="screen-panel">
-        <Result status="error" />
+        <Result
+          status="error"
+          extra={<Button onPress={() => setAttempt((n) => n + 1)}>{m.team_retry()}</Button>}
+        />
       </div>
     );
   }

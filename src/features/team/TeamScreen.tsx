@@ -9,6 +9,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/Dialog.tsx';
+import { Result } from '../../ui/Result.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
 import { dismissTeam, teamInfo } from './team-api.ts';
 import { isAdmin } from './team-rules.ts';
@@ -54,7 +55,7 @@ export function TeamScreen() {
     return (
       <div className="screen-panel team">
         {failed ? (
-          <Button onPress={load}>{m.common_reset()}</Button>
+          <Result status="error" extra={<Button onPress={load}>{m.team_retry()}</Button>} />
         ) : (
           <p className="team-muted">{m.common_loading()}</p>
         )}
