@@ -183,6 +183,47 @@ describe('amateur list', () => {
     await expect.poll(async () => total().textContent()).toContain(String(all.count));
   });
 
+  it('sorts on the server by the clicked column', async () => {
+    const top = await amateurList({ field: 'follower_count', sort: 'desc', limit: 1 });
+    await page.getByRole('columnheader', { name: 'Followers' }).getByRole('button').click();
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Followers' }).getAttribute('aria-sort'))
+      .toBe('descending');
+    await expect
+      .poll(() => dataRows().first().locator('a.tt-author__id').textContent())
+      .toBe(`@${top.list[0]!.unique_id}`);
+    await page.getByRole('columnheader', { name: 'Followers' }).getByRole('button').click();
+    const bottom = await amateurList({ field: 'follower_count', sort: 'asc', limit: 1 });
+    await expect
+      .poll(() => dataRows().first().locator('a.tt-author__id').textContent())
+      .toBe(`@${bottom.list[0]!.unique_id}`);
+  });
+
+  it('lets the owner lower the threshold, which shrinks the list', async () => {
+    const all = await amateurList();
+    await expect(page.getByTestId('amateur-threshold').textContent()).resolves.toContain('10,000');
+    await page.getByRole('button', { name: 'Change' }).click();
+    await page.getByLabel('Amateur follower threshold').fill('3000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('amateur-threshold').getByText('3,000', { exact: false }).waitFor();
+    const fewer = await amateurList();
+    expect(fewer.count).toBeLessThan(all.count);
+    await expect.poll(async () => total().textContent()).toBe(`Total ${fewer.count}`);
+    await api('PUT', '/workspace/amateur.threshold', { threshold: 10_000 });
+    await page.reload();
+    await expect.poll(async () => total().textContent()).toBe(`Total ${all.count}`);
+  });
+
+  it('exports the list through the download dialog', async () => {
+    await page.getByRole('button', { name: 'Download' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download' });
+    const link = dialog.getByRole('link', { name: 'Open file' });
+    await link.waitFor({ timeout: 20_000 });
+    expect(await link.getAttribute('href')).toContain('/files/');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
   it('adds the selected amateurs to the creator database and clears the selection', async () => {
     const picked: string[] = [];
     for (const n of [1, 2]) {
