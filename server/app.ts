@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimit,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    // Only behind a proxy we run: otherwise a client could fake X-Forwarded-For to dodge per-address limits.
+    trustProxy: config.trustProxy,
     routerOptions: { querystringParser: (str: string) => decodeForm(str) },
   });
 

@@ -18,6 +18,8 @@ const Env = z.object({
     .int()
     .positive()
     .default(8 * 1024 * 1024),
+  /** Behind a reverse proxy: trust X-Forwarded-For for client addresses (rate limits). Off by default. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
   TEST_HOOKS: z.enum(['0', '1']).default('0'),
 });
@@ -35,6 +37,7 @@ export type Config = {
   helpUrl: string;
   seedDemo: boolean;
   bodyLimit: number;
+  trustProxy: boolean;
   testHooks: boolean;
 };
 
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpUrl: e.HELP_URL,
     seedDemo: e.SEED_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
+    trustProxy: e.TRUST_PROXY === '1',
     testHooks: e.TEST_HOOKS === '1',
   };
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
-import { GIF, JPEG, PNG, padJpeg } from '../services/upload.samples.ts';
+import { GIF, JPEG, PNG, padJpeg } from '../../tests/fixtures/images.ts';
 
 interface Part {
   name: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../contract/constants.ts';
 import { checkImage, sniffImage, storeImage } from './upload.service.ts';
-import { GIF, JPEG, PNG, RAW_JPEG, padJpeg } from './upload.samples.ts';
+import { GIF, JPEG, PNG, RAW_JPEG, padJpeg } from '../../tests/fixtures/images.ts';
 
 describe('image sniffing', () => {
   it('knows JPEG (with or without JFIF) and PNG by their bytes, and refuses GIF', () => {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../contract/constants.ts';
-import { GIF, JPEG, PNG } from '../../server/services/upload.samples.ts';
+import { GIF, JPEG, PNG } from '../fixtures/images.ts';
 import { describeEngines, type TestApp } from '../helpers/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);

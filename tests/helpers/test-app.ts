@@ -82,6 +82,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     TEST_HOOKS: '1',
+    // Tests stand in for clients behind a proxy, each with its own X-Forwarded-For address.
+    TRUST_PROXY: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
