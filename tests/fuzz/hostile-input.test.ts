@@ -68,6 +68,36 @@ async function send(app: TestApp, ep: Endpoint, enc: Encoding, body: unknown, to
   });
 }
 
+/** Header values no client of ours sends: forged tokens, oversize keys, lying content types. */
+const HOSTILE_HEADERS: { name: string; headers: Record<string, string>; payload: string }[] = [
+  { name: 'sql token', headers: { token: "' OR '1'='1" }, payload: '' },
+  { name: 'huge token', headers: { token: 'f'.repeat(8000) }, payload: '' },
+  { name: 'empty token', headers: { token: '' }, payload: '' },
+  { name: 'huge idempotency key', headers: { 'idempotency-key': 'k'.repeat(4000) }, payload: 'country=US' },
+  {
+    name: 'sql idempotency key',
+    headers: { 'idempotency-key': "x'; drop table idempotency --" },
+    payload: 'country=US',
+  },
+  {
+    name: 'utf-16 json',
+    headers: { 'content-type': 'application/json; charset=utf-16' },
+    payload: '{"a":1}',
+  },
+  { name: 'text/plain', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
+  {
+    name: 'bad multipart',
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '--x\r\nbroken',
+  },
+  { name: 'bad json', headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+  {
+    name: 'deep json',
+    headers: { 'content-type': 'application/json' },
+    payload: '['.repeat(5000) + ']'.repeat(5000),
+  },
+];
+
 /** The checks every answer must pass; returns a failure description or null. */
 function judge(status: number, payload: string, secrets: string[]): string | null {
   if (status >= 500) return `HTTP ${status}: ${payload.slice(0, 300)}`;
@@ -138,13 +168,25 @@ describeEngines('hostile input', (t) => {
           const problem = await check('raw', raw);
           if (problem) failures.push(`${name} raw ${raw.slice(0, 80)} → ${problem}`);
         }
+        for (const h of HOSTILE_HEADERS) {
+          runs++;
+          const res = await app.app.inject({
+            method: ep.method,
+            url: `/api/v0.1${ep.path}`,
+            headers: { token, ...h.headers },
+            ...(ep.method === 'GET' ? {} : { payload: h.payload }),
+          });
+          const problem = judge(res.statusCode, res.payload, pool.secrets);
+          if (problem) failures.push(`${name} headers ${h.name} → ${problem}`);
+          if (h.headers.token !== undefined) token = await session(app, b.userId, b.workspaceId);
+        }
         if (process.env.FUZZ_DEBUG) console.log(name, Date.now() - started, 'ms');
         const health = await app.app.inject({ method: 'GET', url: '/api/v0.1/health' });
         expect(health.statusCode, `/health after ${name}`).toBe(200);
       }
       console.log(
         `fuzz [${app.engine}]: seed=${SEED} (FUZZ_SEED), ${runs} requests over ${entries.length} endpoints ` +
-          `(${RUNS} form + ${RUNS} JSON + ${RAW_FORMS.length} raw each); codes ${[...codes].map(([c, n]) => `${c}×${n}`).join(' ')}`,
+          `(${RUNS} form + ${RUNS} JSON + ${RAW_FORMS.length} raw + ${HOSTILE_HEADERS.length} header variants each); body codes ${[...codes].map(([c, n]) => `${c}×${n}`).join(' ')}`,
       );
       expect(failures).toEqual([]);
       expect(await snapshot(db, a.workspaceId)).toEqual(before);
