@@ -5,8 +5,7 @@
 import type { ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { Result } from '../../ui/Result.tsx';
-
-export const topicIdOf = (raw: string): number | null => (/^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null);
+import { topicIdOf } from './topic-links.ts';
 
 export function TopicIdGuard({ id, children }: { id: string; children: (topicId: number) => ReactNode }) {
   const topicId = topicIdOf(id);

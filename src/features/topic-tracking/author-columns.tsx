@@ -8,7 +8,7 @@ import { formatCompact, formatDateTime, formatNumber } from '../../i18n/format.t
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { flagTone, PlatformTag, Tag } from '../../ui/StatusTag.tsx';
-import { profileUrl } from './topic-tracking-api.ts';
+import { profileUrl } from './topic-links.ts';
 
 export function AuthorCell({ row }: { row: TopicAuthorRow }) {
   return (

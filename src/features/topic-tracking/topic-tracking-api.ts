@@ -48,7 +48,5 @@ export const startLaymanExport = (country: Country) =>
 export const checkDownload = (id: number) => async () =>
   (await request(DL.bloggerDownloadInfo, { id })).file_path;
 
-/** Creator links (spec section 2): the profile and one video on TikTok. */
-export const profileUrl = (uniqueId: string) => `https://www.tiktok.com/@${encodeURIComponent(uniqueId)}`;
-export const videoUrl = (uniqueId: string, videoId: string) =>
-  `${profileUrl(uniqueId)}/video/${encodeURIComponent(videoId)}`;
+/** Other screens import the TikTok links from here. */
+export { profileUrl, videoUrl } from './topic-links.ts';
