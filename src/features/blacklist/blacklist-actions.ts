@@ -1,0 +1,64 @@
+/**
+ * Blacklist writes through the outbox (src/db/actions.ts), toasts as the catalogue screens do.
+ * black.add names many creators in one call, so it carries no row effect (the screen shows its
+ * names from the outbox, see blacklist-data.ts); black.del removes the selected rows at once.
+ */
+import { deleteRows, enqueue, NotSignedIn } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import { m } from '../../paraglide/messages.js';
+import { confirm } from '../../ui/confirm-store.ts';
+import { toast } from '../../ui/toast-queue.ts';
+import type { BlackRow } from './blacklist-data.ts';
+
+async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
+  try {
+    await write();
+    toast.success(okMessage);
+    return true;
+  } catch (e) {
+    toast.error(e instanceof NotSignedIn ? m.catalog_not_ready() : m.catalog_save_failed());
+    return false;
+  }
+}
+
+export function addToBlacklist(country: string, names: readonly string[], reason: string) {
+  return record(
+    () =>
+      enqueue(localDb, {
+        method: 'POST',
+        path: '/blogger/black.add',
+        body: { country, bloggers: [...names], reason },
+      }),
+    m.catalog_added(),
+  );
+}
+
+/** Asks with the count, then removes the saved rows; unsent ones wait for their add to land. */
+export async function removeFromBlacklist(country: string, rows: readonly BlackRow[]): Promise<boolean> {
+  const saved = rows.filter((r) => r.id > 0);
+  if (saved.length === 0) {
+    toast.info(m.catalog_still_saving());
+    return false;
+  }
+  const ok = await confirm({
+    title: m.blacklist_delete_title(),
+    message: m.blacklist_delete_message({ count: saved.length }),
+    confirmLabel: m.common_delete(),
+    tone: 'danger',
+  });
+  if (!ok) return false;
+  return record(
+    () =>
+      deleteRows(
+        localDb,
+        'blacklist',
+        {
+          method: 'DELETE',
+          path: '/blogger/black.del',
+          body: { country, bloggers: saved.map((r) => r.unique_id) },
+        },
+        saved.map((r) => r.id),
+      ),
+    m.catalog_deleted(),
+  );
+}
