@@ -181,11 +181,15 @@ export async function loadTags(
   return map;
 }
 
-/** "Has any of these tags" for a creator-id column. */
+/**
+ * "Has any of these tags" for a creator-id column. An IN over the tag's rows (index
+ * creator_tags_tag) rather than a correlated EXISTS: at 1M creators SQLite counted 80k tagged
+ * rows in 0.47 s this way against 5.2 s probing every creator of the country.
+ */
 export const hasAnyTag = (ws: number, creatorIdColumn: string, tagIds: readonly number[]) =>
-  sql<boolean>`exists (select 1 from creator_tags ct where ct.workspace_id = ${ws} and ct.creator_id = ${sql.ref(
-    creatorIdColumn,
-  )} and ct.tag_id in (${sql.join(tagIds)}))`;
+  sql<boolean>`${sql.ref(creatorIdColumn)} in (select ct.creator_id from creator_tags ct where ct.workspace_id = ${ws} and ct.tag_id in (${sql.join(
+    tagIds,
+  )}))`;
 
 // Nullable time columns sort as 0 so both engines put "never" at the same end.
 const NULLABLE = new Set(['video_last_time', 'check_time', 'nick_update_time']);
