@@ -1,7 +1,9 @@
 /**
  * The blacklist and invited screens in a real browser against the real server: a pasted
  * creator list with blank lines lands on the blacklist (shown at once, kept across a reload, the
- * server's list agreeing), and a bulk delete asks first.
+ * server's list agreeing), and a bulk delete asks first. On the invited screen, a pasted list with
+ * blank lines and duplicates counts what will be sent, a record moves to status 3 with a sub
+ * status, and the sub-status filter shows only while the status filter is 3.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -136,6 +138,69 @@ describe('blacklist', () => {
     await serverAgrees(
       () => blacklisted('e2e_black'),
       (r) => r.length === 0,
+    );
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
+
+/** A kit Select found by its label text. */
+const select = (scope: ReturnType<Page['locator']> | Page, label: string) =>
+  scope
+    .locator('.cd-select')
+    .filter({ has: page.locator('.cd-field__label', { hasText: new RegExp(`^${label}$`) }) })
+    .getByRole('button');
+const invitations = (name: string) =>
+  api<{ list: { unique_id: string; status: number; sub_status: number | null }[] }>(
+    'POST',
+    '/blogger/invitation.lists',
+    { country: 'US', name },
+  ).then((d) => d.list);
+
+describe('invited', () => {
+  it('adds a deduplicated list, sets status 3 with a sub status, and filters by it', async () => {
+    await page.goto('/invited');
+    await page.getByRole('button', { name: 'Add invitation' }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please enter at least one creator');
+    await dialog()
+      .getByLabel(/Creators, one per line/)
+      .fill('e2e_inv_a\n\n e2e_inv_b \ne2e_inv_a\n\n');
+    await dialog().getByLabel('Creators, one per line (2)').waitFor();
+    await dialog()
+      .getByLabel(/Product ids/)
+      .fill('P-1\n\nP-1\nP-2');
+    await dialog().getByLabel('Product ids, one per line (2)').waitFor();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await serverAgrees(
+      () => invitations('e2e_inv_'),
+      (r) => r.length === 2,
+    );
+    await row('e2e_inv_a').waitFor({ timeout: 20_000 });
+    await row('e2e_inv_b').waitFor();
+
+    expect(await select(page, 'Sub status').count()).toBe(0);
+    await select(page, 'Status').click();
+    await page.getByRole('option', { name: 'Cooperating', exact: true }).click();
+    await select(page, 'Sub status').waitFor();
+    await row('e2e_inv_a').waitFor({ state: 'detached' });
+    await select(page, 'Status').click();
+    await page.getByRole('option', { name: 'All', exact: true }).click();
+    await select(page, 'Sub status').waitFor({ state: 'detached' });
+
+    await row('e2e_inv_a').getByRole('button', { name: 'View e2e_inv_a' }).click();
+    await select(dialog(), 'Status').click();
+    await page.getByRole('option', { name: 'Cooperating', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Please choose a sub status');
+    await select(dialog(), 'Sub status').click();
+    await page.getByRole('option', { name: 'Sample sent', exact: true }).click();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await dialog().waitFor({ state: 'detached' });
+    await row('e2e_inv_a').getByText('Sample sent').waitFor();
+    await serverAgrees(
+      () => invitations('e2e_inv_a'),
+      (r) => r[0]?.status === 3 && r[0]?.sub_status === 2,
     );
     expect(errors).toEqual([]);
   }, 90_000);

@@ -1,0 +1,40 @@
+/**
+ * The invited screen's rows: the invitations mirror with local edits (useLocalRows), each joined
+ * to its creator in the creator mirror for the tags (an invitation's tags are its creator's).
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { CreatorTag, SyncRow } from '../../../contract/sync.ts';
+import { localDb } from '../../db/local.ts';
+import { loadCountry } from '../../db/mirror.ts';
+import { useLocalRows } from '../../db/queries.ts';
+
+export interface InvitationView extends SyncRow {
+  unique_id: string;
+  status: number;
+  sub_status: number | null;
+  daren_name: string;
+  daren_email: string;
+  product_id: string;
+  tags: CreatorTag[];
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function useInvitations(country: string): InvitationView[] | undefined {
+  const rows = useLocalRows(localDb, 'invitations', country);
+  const tagsByName = useLiveQuery(async () => {
+    const map = new Map<string, CreatorTag[]>();
+    for (const c of await loadCountry(localDb, country)) map.set(c.unique_id, c.tags ?? []);
+    return map;
+  }, [country]);
+  return rows?.map((r) => ({
+    ...r,
+    unique_id: str(r.unique_id),
+    status: typeof r.status === 'number' ? r.status : 0,
+    sub_status: typeof r.sub_status === 'number' ? r.sub_status : null,
+    daren_name: str(r.daren_name),
+    daren_email: str(r.daren_email),
+    product_id: str(r.product_id),
+    tags: tagsByName?.get(str(r.unique_id)) ?? [],
+  }));
+}
