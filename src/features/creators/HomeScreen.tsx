@@ -1,0 +1,169 @@
+/**
+ * /home: the creator database over the local mirror. Filters, sort and paging are answered by
+ * the query worker (only the visible page crosses to the UI); edits go through the outbox
+ * (src/db/actions.ts) and show at once. Rows are keyed `id:unique_id` so a persisted selection
+ * (useSelection('home'), kept across pages and reloads) is enough to build the wire's
+ * `bloggers` list without the rows being on screen.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
+import type { CreatorTag } from '../../../contract/sync.ts';
+import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import { mergeTags } from '../../db/overlay.ts';
+import { useLocalRows } from '../../db/queries.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
+import type { RowKey, SortState } from '../../ui/DataGrid/grid-types.ts';
+import { useSelection } from '../../ui/DataGrid/useSelection.ts';
+import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
+import { toast } from '../../ui/toast-queue.ts';
+import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
+import { creatorColumns, type HomeRow } from './creator-columns.tsx';
+import { EditStatusDialog } from './EditStatusDialog.tsx';
+import { HomeDownload } from './HomeDownload.tsx';
+import { HomeFilters } from './HomeFilters.tsx';
+import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
+import { TagDialog } from './TagDialog.tsx';
+import { useChallenge } from './useChallenge.ts';
+import { useCreatorQuery } from './useCreatorQuery.ts';
+import './home.css';
+
+const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
+export function refOfKey(k: RowKey): CreatorRef {
+  const s = String(k);
+  const at = s.indexOf(':');
+  return { id: Number(s.slice(0, at)), unique_id: s.slice(at + 1) };
+}
+
+const INITIAL: HomeFilterValue = {
+  country: DEFAULT_COUNTRY,
+  name: '',
+  challenge: '',
+  tagId: null,
+  isChat: 'any',
+  isInvitation: 'any',
+  isBlack: 'any',
+  range: null,
+};
+
+export function HomeScreen() {
+  const [filters, setFilters] = useState<HomeFilterValue>(INITIAL);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
+  const [dialog, setDialog] = useState<'status' | 'tags' | null>(null);
+  const selection = useSelection('home');
+  const columns = useMemo(creatorColumns, []);
+  const challengeIds = useChallenge(filters.country, filters.challenge);
+
+  const tagRows = useLocalRows(localDb, 'tags', filters.country);
+  const tags = useMemo<CreatorTag[]>(
+    () => (tagRows ?? []).map((t) => ({ tag_id: t.id, tag_title: String(t.title ?? '') })),
+    [tagRows],
+  );
+
+  const field = (SORT_FIELDS as readonly string[]).includes(sort?.field ?? '')
+    ? (sort!.field as SortField)
+    : undefined;
+  const list = useCreatorQuery({
+    country: filters.country,
+    filter: toCreatorFilter(filters, challengeIds),
+    field,
+    sort: field ? sort!.order : undefined,
+    page: page.page,
+    pageSize: page.size,
+  });
+
+  // A new result starts on page 1 (spec section 4: a sort change resets the page).
+  useEffect(() => setPage((p) => (p.page === 1 ? p : { ...p, page: 1 })), [filters, sort]);
+
+  const changeFilters = useCallback(
+    (next: HomeFilterValue) => {
+      setFilters((prev) => {
+        // a selection belongs to one country's creators
+        if (next.country !== prev.country) selection.clear();
+        return next;
+      });
+    },
+    [selection],
+  );
+
+  function openDialog(which: 'status' | 'tags') {
+    if (!selection.size) {
+      toast.warning(m.home_select_first());
+      return;
+    }
+    setDialog(which);
+  }
+
+  /** Runs a queued edit; on success the page shows it, the selection clears and the dialog closes. */
+  async function queued(run: (refs: CreatorRef[]) => Promise<unknown>, show: (r: HomeRow) => HomeRow) {
+    const refs = [...selection.keys].map(refOfKey);
+    try {
+      await run(refs);
+    } catch (e) {
+      toast.error(e instanceof Error ? e.message : String(e));
+      return;
+    }
+    list.patchRows(new Set(refs.map((r) => r.id)), show);
+    selection.clear();
+    setDialog(null);
+    toast.success(m.home_queued());
+  }
+
+  const editStatus = (choice: StatusChoice) => {
+    const patch = statusPatch(choice);
+    return queued(
+      (refs) => editCreators(localDb, filters.country, refs, patch),
+      (r) => ({ ...r, ...patch }),
+    );
+  };
+
+  const applyTags = (op: 'add' | 'del', picked: CreatorTag[]) =>
+    queued(
+      (refs) => setCreatorTags(localDb, filters.country, refs, op, picked),
+      (r) => ({ ...r, tags: mergeTags(r.tags, op, picked) }),
+    );
+
+  return (
+    <div className="screen-panel home-panel">
+      <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={list.reload} />
+      <DataGrid
+        aria-label={m.app_title_home()}
+        storageKey="home"
+        columns={columns}
+        rows={list.rows}
+        total={list.total}
+        getRowKey={rowKey}
+        loading={list.loading && !list.loaded}
+        sort={sort}
+        onSortChange={setSort}
+        page={page.page}
+        pageSize={page.size}
+        onPageChange={(p, size) => setPage({ page: size === page.size ? p : 1, size })}
+        onRefresh={list.reload}
+        selection={selection}
+        stickyFirstColumn
+        emptyText={list.loaded ? m.home_empty() : undefined}
+        toolbar={
+          <>
+            <HomeDownload country={filters.country} />
+            <Button size="sm" onPress={() => openDialog('status')}>
+              {m.home_edit_status()}
+            </Button>
+            <Button size="sm" onPress={() => openDialog('tags')}>
+              {m.home_set_tags()}
+            </Button>
+          </>
+        }
+      />
+      {dialog === 'status' && (
+        <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />
+      )}
+      {dialog === 'tags' && (
+        <TagDialog count={selection.size} tags={tags} onClose={() => setDialog(null)} onApply={applyTags} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * Grid columns of the creator row (spec section 3). Ids are the row's field names, so a sortable
+ * column's id is the query worker's sort field (SORT_FIELDS); the long contact and text columns
+ * are hidden by default (column chooser, stored under 'home').
+ */
+import type { CreatorRow as FullRow } from '../../../contract/schemas/creator.ts';
+import type { CreatorRow as SyncCreatorRow } from '../../../contract/sync.ts';
+import {
+  DASH,
+  formatCompact,
+  formatDateTime,
+  formatGmv,
+  formatNumber,
+  formatPercent,
+} from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
+import { blacklistTone, flagTone, Tag } from '../../ui/StatusTag.tsx';
+import { SORT_FIELDS } from '../../workers/query-engine.ts';
+import { profileUrl } from './home-rules.ts';
+
+/** A mirrored creator: the sync row carries every column of the wire row. */
+export type HomeRow = FullRow & Pick<SyncCreatorRow, 'version'>;
+type Col = GridColumn<HomeRow>;
+
+const SORTABLE = new Set<string>(SORT_FIELDS);
+
+/** Bio links may come without a scheme; only http(s) targets become links. */
+export function bioHref(link: string | null | undefined): string | null {
+  const v = (link ?? '').trim();
+  if (!v) return null;
+  const url = /^https?:\/\//i.test(v) ? v : `https://${v}`;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (id: keyof FullRow, header: string, width = 160): Col => ({
+  id,
+  header,
+  width,
+  hiddenByDefault: true,
+  render: (r) => {
+    const v = r[id];
+    return typeof v === 'string' && v ? <span title={v}>{v}</span> : DASH;
+  },
+});
+
+const numeric = (id: keyof FullRow, header: string, fmt: (n: number) => string = formatCompact): Col => ({
+  id,
+  header,
+  width: 120,
+  align: 'end',
+  sortable: SORTABLE.has(id),
+  firstOrder: 'desc',
+  render: (r) => fmt(r[id] as number),
+});
+
+const time = (id: keyof FullRow, header: string, hidden = false): Col => ({
+  id,
+  header,
+  width: 170,
+  sortable: SORTABLE.has(id),
+  firstOrder: 'desc',
+  hiddenByDefault: hidden,
+  render: (r) => formatDateTime(r[id] as number | null),
+});
+
+/** The label follows the number (not the synced *_str), so an optimistic edit reads right. */
+const flag = (id: 'is_chat' | 'is_invitation', header: string, on: () => string, off: () => string): Col => ({
+  id,
+  header,
+  width: 120,
+  render: (r) => <Tag tone={flagTone(r[id])}>{r[id] > 0 ? on() : off()}</Tag>,
+});
+
+export function creatorColumns(): Col[] {
+  return [
+    {
+      id: 'unique_id',
+      header: m.home_col_unique_id(),
+      width: 200,
+      alwaysVisible: true,
+      render: (r) => (
+        <a
+          href={profileUrl(r.unique_id)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="home-creator-link"
+        >
+          @{r.unique_id}
+        </a>
+      ),
+    },
+    { ...text('daren_name', m.home_col_name()), hiddenByDefault: false },
+    text('nick_name', m.home_col_nick()),
+    {
+      id: 'status',
+      header: m.home_col_status(),
+      width: 110,
+      hiddenByDefault: true,
+      render: (r) => <Tag tone={flagTone(r.status)}>{r.status_str || String(r.status)}</Tag>,
+    },
+    {
+      id: 'tags',
+      header: m.home_col_tags(),
+      width: 200,
+      render: (r) =>
+        r.tags.length ? (
+          <span className="home-chips">
+            {r.tags.map((t) => (
+              <Tag key={t.tag_id} tone="blue">
+                {t.tag_title}
+              </Tag>
+            ))}
+          </span>
+        ) : (
+          DASH
+        ),
+    },
+    flag('is_chat', m.home_col_chat(), m.home_status_chatted, m.home_status_not_chatted),
+    flag('is_invitation', m.home_col_invitation(), m.home_status_invited, m.home_status_not_invited),
+    {
+      id: 'is_black',
+      header: m.home_col_black(),
+      width: 110,
+      render: (r) => (
+        <Tag tone={blacklistTone(r.is_black)}>{r.is_black > 0 ? m.home_black_yes() : m.home_black_no()}</Tag>
+      ),
+    },
+    numeric('follower_count', m.home_col_followers(), formatNumber),
+    numeric('gmv_t30', m.home_col_gmv(), (n) => formatGmv(n)),
+    numeric('video_engagement_t30', m.home_col_engagement(), formatPercent),
+    numeric('video_view_t30', m.home_col_views()),
+    numeric('video_publish_t30', m.home_col_published(), formatNumber),
+    numeric('units_sold_t30', m.home_col_units(), formatNumber),
+    numeric('product_count', m.home_col_products(), formatNumber),
+    numeric('video_count', m.home_col_videos(), formatNumber),
+    { ...numeric('digg_count', m.home_col_diggs()), hiddenByDefault: true },
+    { ...numeric('following_count', m.home_col_following()), hiddenByDefault: true },
+    { ...numeric('heart', m.home_col_heart()), hiddenByDefault: true },
+    { ...numeric('heart_count', m.home_col_heart_count()), hiddenByDefault: true },
+    {
+      id: 'bio_link',
+      header: m.home_col_bio_link(),
+      width: 180,
+      render: (r) => {
+        const href = bioHref(r.bio_link);
+        return href ? (
+          <a href={href} target="_blank" rel="noopener noreferrer" title={r.bio_link}>
+            {r.bio_link}
+          </a>
+        ) : (
+          DASH
+        );
+      },
+    },
+    text('email', m.home_col_email(), 200),
+    text('categorys', m.home_col_categories()),
+    text('signature', m.home_col_signature(), 240),
+    text('daren_sex', m.home_col_sex(), 80),
+    text('daren_email', m.home_col_contact_email(), 200),
+    text('daren_phone', m.home_col_phone()),
+    text('daren_socialize', m.home_col_socialize(), 200),
+    text('daren_addr', m.home_col_addr(), 240),
+    time('video_last_time', m.home_col_last_video()),
+    time('check_time', m.home_col_checked(), true),
+    time('nick_update_time', m.home_col_nick_update(), true),
+    time('add_time', m.home_col_added()),
+    time('update_time', m.home_col_updated(), true),
+  ];
+}
