@@ -1,10 +1,12 @@
 /**
  * Blacklist writes through the outbox (src/db/actions.ts), toasts as the catalogue screens do.
- * black.add names many creators in one call, so it carries no row effect (the screen shows its
- * names from the outbox, see blacklist-data.ts); black.del removes the selected rows at once.
+ * black.add names many creators in one call and an effect carries one row, so its effect marks the
+ * known creators blacklisted (is_black) and the screen shows its names from the outbox (see
+ * blacklist-data.ts); black.del removes the selected rows at once (the creators' flag follows by sync).
  */
 import { deleteRows, enqueue, NotSignedIn } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
+import { loadCountry } from '../../db/mirror.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirm } from '../../ui/confirm-store.ts';
 import { toast } from '../../ui/toast-queue.ts';
@@ -22,15 +24,15 @@ async function record(write: () => Promise<unknown>, okMessage: string): Promise
 }
 
 export function addToBlacklist(country: string, names: readonly string[], reason: string) {
-  return record(
-    () =>
-      enqueue(localDb, {
-        method: 'POST',
-        path: '/blogger/black.add',
-        body: { country, bloggers: [...names], reason },
-      }),
-    m.catalog_added(),
-  );
+  return record(async () => {
+    const wanted = new Set(names);
+    const ids = (await loadCountry(localDb, country)).filter((c) => wanted.has(c.unique_id)).map((c) => c.id);
+    return enqueue(
+      localDb,
+      { method: 'POST', path: '/blogger/black.add', body: { country, bloggers: [...names], reason } },
+      ids.length > 0 ? { table: 'creators', kind: 'patch', ids, patch: { is_black: 1 } } : undefined,
+    );
+  }, m.catalog_added());
 }
 
 /** Asks with the count, then removes the saved rows; unsent ones wait for their add to land. */
