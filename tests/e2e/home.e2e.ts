@@ -82,7 +82,7 @@ async function firstFollowers(): Promise<number> {
 }
 
 describe('home', () => {
-  it('filters, sorts, marks two creators chatted; it persists and the server agrees', async () => {
+  it('filters, sorts, marks two creators chatted (persists, server agrees), adds a tag', async () => {
     const [a, b] = await lists({ isChat: 0, isBlack: 0, limit: 2 });
     expect(a && b).toBeTruthy();
     await page.goto('/home');
@@ -154,6 +154,31 @@ describe('home', () => {
     await page.reload();
     await filterByName(a!.unique_id);
     await creatorRow(a!.unique_id).getByText('Chatted', { exact: true }).waitFor({ timeout: 10_000 });
+
+    // Tags: the dialog needs a tag; confirm adds it at once and the server agrees.
+    step('tags');
+    const tagList = await fetch(`${server.url}/api/v0.1/tags/lists`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+      body: encodeForm({ country: 'US', page: 1, limit: 100 }),
+    }).then(async (r) => ((await r.json()) as { data: { list: { id: number; title: string }[] } }).data.list);
+    const aTags = await lists({ name: a!.unique_id, limit: 50 }).then(
+      (l) => (l.find((r) => r.unique_id === a!.unique_id) as unknown as { tags: { tag_id: number }[] }).tags,
+    );
+    const tag = tagList.find((t) => !aTags.some((x) => x.tag_id === t.id))!;
+    await creatorRow(a!.unique_id).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Tags', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByText('Please choose tags').waitFor();
+    await dialog.getByRole('option', { name: tag.title, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await creatorRow(a!.unique_id).getByText(tag.title, { exact: true }).waitFor({ timeout: 5_000 });
+    const tagUntil = Date.now() + 30_000;
+    while (!(await lists({ tagsId: tag.id, name: a!.unique_id, limit: 50 })).length) {
+      if (Date.now() > tagUntil) throw new Error('server never showed the tag');
+      await new Promise((r) => setTimeout(r, 300));
+    }
     expect(errors).toEqual([]);
   }, 150_000);
 });
