@@ -172,12 +172,18 @@ describe('invited', () => {
     await dialog().getByLabel('Product ids, one per line (2)').waitFor();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Added');
+    // Shown at once (pending rows from the outbox), then saved once each.
+    await row('e2e_inv_a').waitFor();
+    await row('e2e_inv_b').waitFor();
     await serverAgrees(
       () => invitations('e2e_inv_'),
       (r) => r.length === 2,
     );
-    await row('e2e_inv_a').waitFor({ timeout: 20_000 });
-    await row('e2e_inv_b').waitFor();
+    await serverAgrees(
+      () => mirrored('invitations'),
+      (names) => names.includes('e2e_inv_a') && names.includes('e2e_inv_b'),
+    );
+    expect(await row('e2e_inv_a').count()).toBe(1);
 
     expect(await select(page, 'Sub status').count()).toBe(0);
     await select(page, 'Status').click();

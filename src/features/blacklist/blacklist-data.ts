@@ -25,8 +25,11 @@ export interface BlackRow extends SyncRow {
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
-/** Names of this user's unsent black.add calls for the country, with their reason and time. */
-async function pendingAdds(country: string) {
+/**
+ * Names of this user's unsent calls of `path` for the country (black.add, invitation.add), with
+ * the call's body and time; also used by the invited screen.
+ */
+export async function pendingAdds(path: string, country: string) {
   const session = await getMeta<LocalSession>(localDb, META.session);
   if (!session) return [];
   const entries = await localDb.outbox
@@ -34,14 +37,18 @@ async function pendingAdds(country: string) {
     .equals([session.userId, session.workspaceId])
     .sortBy('seq');
   return entries
-    .filter((e) => e.path === '/blogger/black.add' && e.body.country === country && isLive(e))
-    .map((e) => ({ names: splitNames(list(e.body.bloggers)), reason: str(e.body.reason), at: e.createdAt }));
+    .filter((e) => e.path === path && e.body.country === country && isLive(e))
+    .map((e) => ({
+      names: splitNames(list(e.body.bloggers)),
+      body: e.body,
+      at: Math.floor(e.createdAt / 1000),
+    }));
 }
 
 /** Mirror rows + pending adds, joined to the creators of the country. */
 export function useBlacklist(country: string): BlackRow[] | undefined {
   const rows = useLocalRows(localDb, 'blacklist', country);
-  const pending = useLiveQuery(() => pendingAdds(country), [country]);
+  const pending = useLiveQuery(() => pendingAdds('/blogger/black.add', country), [country]);
   const creators = useLiveQuery(async () => {
     const byName = new Map<string, CreatorRow>();
     for (const c of await loadCountry(localDb, country)) byName.set(c.unique_id, c);
@@ -55,15 +62,14 @@ export function useBlacklist(country: string): BlackRow[] | undefined {
     for (const name of p.names)
       if (!have.has(name)) {
         have.add(name);
-        const t = Math.floor(p.at / 1000);
         extra.push({
           id: temp--,
           version: 0,
           country,
           unique_id: name,
-          reason: p.reason,
-          add_time: t,
-          update_time: t,
+          reason: str(p.body.reason),
+          add_time: p.at,
+          update_time: p.at,
         });
       }
   return [...rows, ...extra].map((r) => {

@@ -46,7 +46,10 @@ export function editInvitation(id: number, body: Record<string, unknown>, patch:
 
 export async function deleteInvitations(ids: number[]): Promise<boolean> {
   const saved = ids.filter((id) => id > 0);
-  if (saved.length === 0) return false;
+  if (saved.length === 0) {
+    toast.info(m.catalog_still_saving());
+    return false;
+  }
   const ok = await confirm({
     title: m.invited_delete_title(),
     message: m.invited_delete_message({ count: saved.length }),

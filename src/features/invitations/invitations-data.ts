@@ -1,12 +1,15 @@
 /**
  * The invited screen's rows: the invitations mirror with local edits (useLocalRows), each joined
  * to its creator in the creator mirror for the tags (an invitation's tags are its creator's).
+ * Names of unsent invitation.add calls show as pending rows (negative ids, status 1 as the server
+ * starts them) until the server's rows arrive by sync; names already invited are not repeated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreatorTag, SyncRow } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { useLocalRows } from '../../db/queries.ts';
+import { pendingAdds } from '../blacklist/blacklist-data.ts';
 
 export interface InvitationView extends SyncRow {
   unique_id: string;
@@ -27,7 +30,26 @@ export function useInvitations(country: string): InvitationView[] | undefined {
     for (const c of await loadCountry(localDb, country)) map.set(c.unique_id, c.tags ?? []);
     return map;
   }, [country]);
-  return rows?.map((r) => ({
+  const pending = useLiveQuery(() => pendingAdds('/blogger/invitation.add', country), [country]);
+  if (!rows || !pending) return undefined;
+  const have = new Set(rows.map((r) => str(r.unique_id)));
+  let temp = -1;
+  const extra: SyncRow[] = [];
+  for (const p of pending)
+    for (const name of p.names)
+      if (!have.has(name)) {
+        have.add(name);
+        extra.push({
+          id: temp--,
+          version: 0,
+          country,
+          unique_id: name,
+          status: 1,
+          add_time: p.at,
+          update_time: p.at,
+        });
+      }
+  return [...rows, ...extra].map((r) => ({
     ...r,
     unique_id: str(r.unique_id),
     status: typeof r.status === 'number' ? r.status : 0,
