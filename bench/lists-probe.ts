@@ -6,6 +6,8 @@ export interface Probe {
 }
 export interface FilterSet {
   name: string;
+  /** Another endpoint than /blogger/lists (the baseline row). */
+  path?: string;
   body: (p: Probe) => Record<string, string | number>;
 }
 export interface Result {
@@ -21,6 +23,8 @@ export interface Result {
 
 const FOLLOWERS = { field: 'follower_count', sort: 'desc' } as const;
 export const FILTER_SETS: FilterSet[] = [
+  // What any signed-in call costs on this machine (auth + a tiny query): the floor under every row.
+  { name: 'baseline: POST /tags/lists', path: '/tags/lists', body: () => ({}) },
   { name: 'default (add_time desc)', body: () => ({}) },
   { name: 'sorted by followers', body: () => ({ ...FOLLOWERS }) },
   { name: 'name "ann" (3+ chars) + followers', body: () => ({ name: 'ann', ...FOLLOWERS }) },
@@ -52,13 +56,13 @@ const pct = (sorted: number[], p: number) =>
 export async function measure(base: string, p: Probe, set: FilterSet, runs: number) {
   const body = { country: p.country, limit: 20, language: 'en-us', ...set.body(p) };
   let count = 0;
-  for (let i = 0; i < 2; i++) count = (await post(base, '/blogger/lists', p.token, body)).count; // warm-up
+  for (let i = 0; i < 2; i++) count = (await post(base, set.path ?? '/blogger/lists', p.token, body)).count; // warm-up
   const times: number[] = [];
   const began = performance.now();
   // A slow set stops after 20 s (at least 5 samples), so one miss does not hold up the run.
   for (let i = 0; i < runs && (i < 5 || performance.now() - began < 20_000); i++) {
     const t = performance.now();
-    await post(base, '/blogger/lists', p.token, body);
+    await post(base, set.path ?? '/blogger/lists', p.token, body);
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
