@@ -3,7 +3,8 @@
  * creator list with blank lines lands on the blacklist (shown at once, kept across a reload, the
  * server's list agreeing), and a bulk delete asks first. On the invited screen, a pasted list with
  * blank lines and duplicates counts what will be sent, a record moves to status 3 with a sub
- * status, and the sub-status filter shows only while the status filter is 3.
+ * status, the sub-status filter shows only while the status filter is 3, and a bulk delete asks
+ * with the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -157,7 +158,7 @@ const invitations = (name: string) =>
   ).then((d) => d.list);
 
 describe('invited', () => {
-  it('adds a deduplicated list, sets status 3 with a sub status, and filters by it', async () => {
+  it('adds a deduplicated list, sets status 3 with a sub status, filters by it, and deletes after asking', async () => {
     await page.goto('/invited');
     await page.getByRole('button', { name: 'Add invitation' }).click();
     await dialog().getByRole('button', { name: 'Save' }).click();
@@ -207,6 +208,18 @@ describe('invited', () => {
     await serverAgrees(
       () => invitations('e2e_inv_a'),
       (r) => r[0]?.status === 3 && r[0]?.sub_status === 2,
+    );
+
+    await row('e2e_inv_a').getByRole('checkbox').check();
+    await row('e2e_inv_b').getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete selected' }).click();
+    await confirmBox().getByText('Delete 2 invitations?').waitFor();
+    await confirmBox().getByRole('button', { name: 'Delete' }).click();
+    await row('e2e_inv_a').waitFor({ state: 'detached' });
+    await row('e2e_inv_b').waitFor({ state: 'detached' });
+    await serverAgrees(
+      () => invitations('e2e_inv_'),
+      (r) => r.length === 0,
     );
     expect(errors).toEqual([]);
   }, 90_000);
