@@ -96,7 +96,7 @@ export function creatorColumns(): Col[] {
       ),
     },
     { ...text('daren_name', m.home_col_name()), hiddenByDefault: false },
-    text('nick_name', m.home_col_nick()),
+    { ...text('nick_name', m.home_col_nick()), hiddenByDefault: false },
     {
       id: 'status',
       header: m.home_col_status(),
