@@ -49,6 +49,11 @@ describe('home rules', () => {
     });
   });
 
+  it('matches nothing while a challenge lookup is pending', () => {
+    expect(toCreatorFilter({ ...base, challenge: '#fit' }, null)).toEqual({ uniqueIds: [] });
+    expect(toCreatorFilter({ ...base, challenge: ' ' }, null)).toEqual({});
+  });
+
   it('turns a status choice into one flag patch', () => {
     expect(statusPatch('chat:1')).toEqual({ is_chat: 1 });
     expect(statusPatch('chat:0')).toEqual({ is_chat: 0 });

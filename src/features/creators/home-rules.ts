@@ -38,7 +38,8 @@ export function toCreatorFilter(v: HomeFilterValue, challengeIds?: string[] | nu
     f.startTime = v.range.startTime;
     f.endTime = v.range.endTime;
   }
-  if (v.challenge.trim() && challengeIds) f.uniqueIds = challengeIds;
+  // While the server's answer is pending nothing matches, rather than everything.
+  if (v.challenge.trim()) f.uniqueIds = challengeIds ?? [];
   return f;
 }
 
