@@ -5,12 +5,18 @@ import { country, dateBound, formInt, formList, paging, sortOrder } from './sche
 
 describe('form bodies', () => {
   it('writes bracket-index arrays like the spec client', () => {
-    expect(decodeURIComponent(encodeForm({ bloggers: ['a', 'b'], country: 'US' }))).toBe('bloggers[0]=a&bloggers[1]=b&country=US');
+    expect(decodeURIComponent(encodeForm({ bloggers: ['a', 'b'], country: 'US' }))).toBe(
+      'bloggers[0]=a&bloggers[1]=b&country=US',
+    );
   });
 
   it('reads bracket-index, key[] and repeated keys as the same list', () => {
     const list = formList(z.string());
-    for (const body of ['bloggers[0]=a&bloggers[1]=b', 'bloggers[]=a&bloggers[]=b', 'bloggers=a&bloggers=b']) {
+    for (const body of [
+      'bloggers[0]=a&bloggers[1]=b',
+      'bloggers[]=a&bloggers[]=b',
+      'bloggers=a&bloggers=b',
+    ]) {
       expect(list.parse(decodeForm(body).bloggers), body).toEqual(['a', 'b']);
     }
     expect(list.parse(decodeForm('bloggers=a').bloggers)).toEqual(['a']);

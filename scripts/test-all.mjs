@@ -14,7 +14,10 @@ const results = [];
 for (const [name, [cmd, ...args]] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   const ok = r.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) break;

@@ -50,7 +50,22 @@ export interface RouteContext extends AppDeps {
 export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
-const ROUTES: RegisterRoutes[] = [registerHealthRoutes, registerBloggerRoutes, registerMemberRoutes, registerCommonRoutes, registerTagRoutes, registerChatTemplateRoutes, registerChallengeRoutes, registerTopicTrackingRoutes, registerProductRoutes, registerUploadRoutes, registerDownloadRoutes, registerIntakeRoutes, registerSyncRoutes, registerTeamRoutes];
+const ROUTES: RegisterRoutes[] = [
+  registerHealthRoutes,
+  registerBloggerRoutes,
+  registerMemberRoutes,
+  registerCommonRoutes,
+  registerTagRoutes,
+  registerChatTemplateRoutes,
+  registerChallengeRoutes,
+  registerTopicTrackingRoutes,
+  registerProductRoutes,
+  registerUploadRoutes,
+  registerDownloadRoutes,
+  registerIntakeRoutes,
+  registerSyncRoutes,
+  registerTeamRoutes,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;

@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { blankCreator } from '../db/creator.repository.ts';
 import { AMATEUR_COLUMNS, BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../jobs/export-columns.ts';
 
 describeEngines('exports', (t) => {
@@ -20,9 +21,10 @@ describeEngines('exports', (t) => {
       add_time: now(),
       update_time: now(),
     };
+    const creator = (unique_id: string, country = 'US') =>
+      blankCreator(ws, country, unique_id, version, now());
     const rows = Array.from({ length: n }, (_, i) => ({
-      ...base,
-      unique_id: `creator_${i}`,
+      ...creator(`creator_${i}`),
       daren_name: `Creator ${i}`,
       follower_count: i * 1000,
       is_chat: i % 2 === 0 ? 1 : 0,
@@ -33,10 +35,7 @@ describeEngines('exports', (t) => {
         .insertInto('creators')
         .values(rows.slice(i, i + 500))
         .execute();
-    await db
-      .insertInto('creators')
-      .values({ ...base, unique_id: 'gb_only', country: 'GB' })
-      .execute();
+    await db.insertInto('creators').values(creator('gb_only', 'GB')).execute();
     await db
       .insertInto('blacklist')
       .values([
@@ -48,7 +47,8 @@ describeEngines('exports', (t) => {
     const topic = (title: string, deleted: number | null) =>
       db
         .insertInto('topics')
-        .values({ ...base, deleted_at: deleted, challenge_id: title, challenge_title: title })
+        // Columns not named here take the schema's defaults.
+        .values({ ...base, deleted_at: deleted, challenge_id: title, challenge_title: title } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
     const live = await topic('glowup', null);
@@ -61,7 +61,12 @@ describeEngines('exports', (t) => {
     for (const a of authors) {
       const row = await db
         .insertInto('topic_authors')
-        .values({ ...base, unique_id: a.uid, nick_name: a.uid.toUpperCase(), follower_count: a.followers })
+        .values({
+          ...base,
+          unique_id: a.uid,
+          nick_name: a.uid.toUpperCase(),
+          follower_count: a.followers,
+        } as never)
         .returning('id')
         .executeTakeFirstOrThrow();
       await db

@@ -153,7 +153,7 @@ describe('user menu', () => {
     await page.context().close();
   });
 
-  it('changes the password: checks new, repeat, code in order, then signs out for a fresh sign-in', async () => {
+  it('changes the password: checks new, repeat, code in order; this tab stays signed in', async () => {
     const page = await signedInPage('zh');
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
@@ -177,7 +177,19 @@ describe('user menu', () => {
       .getByPlaceholder('Please enter the SMS code')
       .fill(await lastSmsCode(server.url, DEMO_ACCOUNTS.zh.phone));
     await ok();
-    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await dialog(page).waitFor({ state: 'detached' });
+    // This tab keeps working after a reload (the server keeps the current session)…
+    await page.reload();
+    await menu(page).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    // …and the new password is the one that signs in now.
+    expect(
+      (
+        await apiSignIn(server.url, { phone: DEMO_ACCOUNTS.zh.phone }, DEMO_ACCOUNTS.zh.password, {
+          force: true,
+        })
+      ).code,
+    ).toBe(40001);
     const again = await apiSignIn(server.url, { phone: DEMO_ACCOUNTS.zh.phone }, 'NewPass#2026', {
       force: true,
     });

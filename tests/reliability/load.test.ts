@@ -116,6 +116,7 @@ it(
         `${line('signin')}; ${line('list')}; ${line('edit')}; errors ${result.errors}, timeouts ${result.timeouts}, ` +
         `non-2xx ${result.non2xx}, app errors ${appErrors.length}; ${acked.size} tags acknowledged, ${stored.size} stored, ${lost.length} lost`,
     );
+    if (result.errors || result.timeouts) console.log(`server output:\n${server.output().slice(-3000)}`);
     expect(result.errors).toBe(0);
     expect(result.timeouts).toBe(0);
     expect(result.non2xx).toBe(0);

@@ -1,8 +1,8 @@
 /**
  * Change password (spec sections 2 and 5): read-only phone, new password, repeat, SMS code with
  * its 120 s send button; checked in that order (equality is the server's business); then
- * PUT /member/change.pw. The server ends every session of the account (10009), so a success
- * signs this tab out too and the user signs in again with the new password.
+ * PUT /member/change.pw. The server signs out every other session of the account (10009) and
+ * keeps this one, so the seller stays at work; the server's msg is shown as a success toast.
  */
 import { useState } from 'react';
 import { Button } from '../../ui/Button.tsx';
@@ -12,7 +12,6 @@ import { toast } from '../../ui/toast-queue.ts';
 import { m } from '../../paraglide/messages.js';
 import { changePassword } from './account-api.ts';
 import { checkChangePassword } from './account-rules.ts';
-import { leaveSession } from './logout.ts';
 import { problemMessage } from './problem-message.ts';
 import { SmsCodeField } from './SmsCodeField.tsx';
 
@@ -50,7 +49,6 @@ export function ChangePasswordDialog({
     try {
       await changePassword({ password, repassword, phoneCode: code.trim() });
       close();
-      leaveSession(1200);
     } catch {
       // reported by the client
     } finally {
