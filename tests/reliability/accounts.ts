@@ -3,6 +3,7 @@
  * while) a server process runs on it, so the tests do not spend the login rate limits.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createAccount } from '../../server/db/account.repository.ts';
@@ -82,4 +83,14 @@ export async function callForm(
     body: form.toString(),
   });
   return (await res.json()) as { code: number; msg: string; data: any };
+}
+
+const tracked: string[] = [];
+/** Remembers a temporary data directory; `removeTracked()` (in afterAll) deletes them. */
+export function track(dir: string): string {
+  tracked.push(dir);
+  return dir;
+}
+export function removeTracked(): void {
+  for (const d of tracked.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 }

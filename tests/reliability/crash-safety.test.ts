@@ -12,7 +12,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { callForm, createAccounts, openFor } from './accounts.ts';
+import { callForm, createAccounts, openFor, removeTracked, track } from './accounts.ts';
 
 const WRITES = 600;
 const CONCURRENCY = 24;
@@ -22,10 +22,11 @@ afterAll(async () => {
   // A killed process has a signalCode, not an exitCode; stop() would wait for an exit already seen.
   for (const s of servers)
     if (s.proc.exitCode === null && s.proc.signalCode === null) await s.stop('SIGKILL');
+  removeTracked();
 });
 
 it('every acknowledged write survives a SIGKILL mid-burst (SQLite, WAL)', { timeout: 180_000 }, async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-crash-'));
+  const dataDir = track(fs.mkdtempSync(path.join(os.tmpdir(), 'cd-crash-')));
   const database = await openFor(dataDir);
   const [acct] = await createAccounts(database, 1);
   await database.close();

@@ -12,12 +12,15 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { createAccounts, openFor } from './accounts.ts';
+import { createAccounts, openFor, removeTracked, track } from './accounts.ts';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = 100;
 let server: RunningServer | undefined;
-afterAll(async () => server?.stop());
+afterAll(async () => {
+  await server?.stop();
+  removeTracked();
+});
 
 type Kind = 'signin' | 'list' | 'edit';
 interface Ctx {
@@ -34,7 +37,7 @@ it(
   `100 connections for ${SECONDS} s of sign-in, list and edit: no errors, no lost writes`,
   { timeout: 60_000 + SECONDS * 3000 },
   async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-load-'));
+    const dataDir = track(fs.mkdtempSync(path.join(os.tmpdir(), 'cd-load-')));
     const database = await openFor(dataDir);
     const signers = await createAccounts(database, CONNECTIONS);
     const writers = await createAccounts(database, CONNECTIONS);
