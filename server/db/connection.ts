@@ -32,6 +32,9 @@ export interface OpenOptions {
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the database closed (restart, admin kill, failover) is dropped by the pool
+    // and replaced on the next query; without a listener that event would crash the process.
+    pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

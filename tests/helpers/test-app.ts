@@ -150,6 +150,16 @@ export async function createTestApp(
     if (dbName) {
       const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
       await client.connect();
+      // Let the closed pool's connections finish leaving first: forcing them out mid-goodbye makes
+      // the pg client raise an unhandled 57P01 in the test process.
+      for (let i = 0; i < 40; i++) {
+        const left = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [dbName],
+        );
+        if (left.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await client.query(`drop database if exists ${dbName} with (force)`);
       await client.end();
     }
