@@ -1,10 +1,13 @@
 /**
  * Query pieces the catalog services (tags, chat templates, topics, products) share: a
- * case-insensitive substring match that reads the same on SQLite and PostgreSQL, and the
- * added-date range. Every catalog query is also scoped to workspace, country and live rows;
- * the services spell that out themselves so it stays visible at each call.
+ * case-insensitive substring match that reads the same on SQLite and PostgreSQL, paging, and the
+ * writes every catalog table does alike (existence check, uniqueness check, soft delete). The
+ * services keep their own typed list queries, scoped to workspace, country and live rows.
  */
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { conflict, notFound } from '../http/errors.ts';
+import type { DB } from './schema.ts';
+import { nextVersion, now } from './versioning.ts';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -23,3 +26,74 @@ export const offsetOf = (p: Paging): number => (p.page - 1) * p.limit;
 
 /** A count from either engine (PostgreSQL answers bigint, parsed in connection.ts). */
 export const countOf = (row: { n: unknown } | undefined): number => Number(row?.n ?? 0);
+
+/** The catalog tables: every one has id, workspace_id, country, add_time, update_time, version, deleted_at. */
+export type CatalogTable = 'tags' | 'chat_templates' | 'products' | 'topics';
+
+/** Throws 40004 unless `id` is a live row of this workspace and country. */
+export async function requireLive(
+  db: Kysely<DB>,
+  table: CatalogTable,
+  workspaceId: number,
+  country: string,
+  id: number,
+  what: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom(table)
+    .select('id')
+    .where('id', '=', id)
+    .where('workspace_id', '=', workspaceId)
+    .where('country', '=', country)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound(what);
+}
+
+/** Throws 40009 (`msgKey`) when another live row of the country already has `value` in `column`. */
+export async function assertUnique(
+  db: Kysely<DB>,
+  table: CatalogTable,
+  scope: { workspaceId: number; country: string; except?: number },
+  column: 'title' | 'product_id' | 'challenge_title',
+  value: string,
+  msgKey: string,
+): Promise<void> {
+  const clash = await db
+    .selectFrom(table)
+    .select('id')
+    .where('workspace_id', '=', scope.workspaceId)
+    .where('country', '=', scope.country)
+    .where('deleted_at', 'is', null)
+    .where(column, '=', value)
+    .where('id', '!=', scope.except ?? 0)
+    .executeTakeFirst();
+  if (clash) throw conflict(msgKey);
+}
+
+/**
+ * Soft-deletes one live row (a tombstone with a new version, so sync drops it); 40004 when there is
+ * none. A caller that already wrote other rows in this transaction passes its version, so the whole
+ * change carries one version.
+ */
+export async function softDelete(
+  trx: Kysely<DB>,
+  table: CatalogTable,
+  workspaceId: number,
+  input: { id: number; country: string },
+  what: string,
+  version?: number,
+): Promise<{ id: number }> {
+  version ??= await nextVersion(trx, workspaceId);
+  const t = now();
+  const res = await trx
+    .updateTable(table)
+    .set({ deleted_at: t, update_time: t, version })
+    .where('id', '=', input.id)
+    .where('workspace_id', '=', workspaceId)
+    .where('country', '=', input.country)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) throw notFound(what);
+  return { id: input.id };
+}

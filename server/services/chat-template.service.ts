@@ -11,10 +11,9 @@ import type {
   ChatTemplateListRequest,
   ChatTemplateRow,
 } from '../../contract/schemas/chat-template.ts';
-import { containsCi } from '../db/catalog.repository.ts';
+import { containsCi, requireLive, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { notFound } from '../http/errors.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'content', 'add_time', 'update_time'] as const;
 
@@ -67,11 +66,7 @@ export async function editTemplate(
   input: z.infer<typeof ChatTemplateEditRequest>,
 ): Promise<ChatTemplateRow> {
   const version = await nextVersion(trx, workspaceId);
-  const row = await live(trx, workspaceId, input.country)
-    .select('id')
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!row) throw notFound('template');
+  await requireLive(trx, 'chat_templates', workspaceId, input.country, input.id, 'template');
   return trx
     .updateTable('chat_templates')
     .set({ title: input.title, content: input.content, update_time: now(), version })
@@ -81,21 +76,8 @@ export async function editTemplate(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteTemplate(
+export const deleteTemplate = (
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ChatTemplateDelRequest>,
-): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const t = now();
-  const res = await trx
-    .updateTable('chat_templates')
-    .set({ deleted_at: t, update_time: t, version })
-    .where('id', '=', input.id)
-    .where('workspace_id', '=', workspaceId)
-    .where('country', '=', input.country)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound('template');
-  return { id: input.id };
-}
+) => softDelete(trx, 'chat_templates', workspaceId, input, 'template');

@@ -11,10 +11,16 @@ import type {
   ProductListRequest,
   ProductRow,
 } from '../../contract/schemas/product.ts';
-import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
+import {
+  assertUnique,
+  containsCi,
+  countOf,
+  offsetOf,
+  requireLive,
+  softDelete,
+} from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { conflict, notFound } from '../http/errors.ts';
 
 const COLUMNS = [
   'id',
@@ -57,20 +63,15 @@ export async function listProducts(
   return { list, count: countOf(total), limit: q.limit, page: q.page };
 }
 
-async function assertIdFree(
-  db: Kysely<DB>,
-  workspaceId: number,
-  country: string,
-  productId: string,
-  except = 0,
-) {
-  const clash = await live(db, workspaceId, country)
-    .select('id')
-    .where('product_id', '=', productId)
-    .where('id', '!=', except)
-    .executeTakeFirst();
-  if (clash) throw conflict('product_duplicate');
-}
+const assertIdFree = (db: Kysely<DB>, workspaceId: number, country: string, productId: string, except = 0) =>
+  assertUnique(
+    db,
+    'products',
+    { workspaceId, country, except },
+    'product_id',
+    productId,
+    'product_duplicate',
+  );
 
 const fieldsOf = (input: z.infer<typeof ProductAddRequest>) => ({
   product_id: input.productId,
@@ -109,11 +110,7 @@ export async function editProduct(
   input: z.infer<typeof ProductEditRequest>,
 ): Promise<ProductRow> {
   const version = await nextVersion(trx, workspaceId);
-  const row = await live(trx, workspaceId, input.country)
-    .select('id')
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!row) throw notFound('product');
+  await requireLive(trx, 'products', workspaceId, input.country, input.id, 'product');
   await assertIdFree(trx, workspaceId, input.country, input.productId, input.id);
   return trx
     .updateTable('products')
@@ -124,21 +121,8 @@ export async function editProduct(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteProduct(
+export const deleteProduct = (
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ProductDelRequest>,
-): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const t = now();
-  const res = await trx
-    .updateTable('products')
-    .set({ deleted_at: t, update_time: t, version })
-    .where('id', '=', input.id)
-    .where('workspace_id', '=', workspaceId)
-    .where('country', '=', input.country)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound('product');
-  return { id: input.id };
-}
+) => softDelete(trx, 'products', workspaceId, input, 'product');

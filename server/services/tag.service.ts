@@ -15,10 +15,16 @@ import type {
   TagListRequest,
   TagRow,
 } from '../../contract/schemas/tag.ts';
-import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
+import {
+  assertUnique,
+  containsCi,
+  countOf,
+  offsetOf,
+  requireLive,
+  softDelete,
+} from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { conflict, notFound } from '../http/errors.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'add_time', 'update_time'] as const;
 
@@ -46,20 +52,8 @@ export async function listTags(db: Kysely<DB>, workspaceId: number, q: z.infer<t
   return { list, count: countOf(total), limit: q.limit, page: q.page };
 }
 
-async function assertTitleFree(
-  db: Kysely<DB>,
-  workspaceId: number,
-  country: string,
-  title: string,
-  except = 0,
-) {
-  const clash = await live(db, workspaceId, country)
-    .select('id')
-    .where('title', '=', title)
-    .where('id', '!=', except)
-    .executeTakeFirst();
-  if (clash) throw conflict('tag_duplicate');
-}
+const assertTitleFree = (db: Kysely<DB>, workspaceId: number, country: string, title: string, except = 0) =>
+  assertUnique(db, 'tags', { workspaceId, country, except }, 'title', title, 'tag_duplicate');
 
 export async function addTag(
   trx: Kysely<DB>,
@@ -90,11 +84,7 @@ export async function editTag(
   input: z.infer<typeof TagEditRequest>,
 ): Promise<TagRow> {
   const version = await nextVersion(trx, workspaceId);
-  const row = await live(trx, workspaceId, input.country)
-    .select('id')
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!row) throw notFound('tag');
+  await requireLive(trx, 'tags', workspaceId, input.country, input.id, 'tag');
   await assertTitleFree(trx, workspaceId, input.country, input.title, input.id);
   return trx
     .updateTable('tags')
@@ -111,11 +101,7 @@ export async function deleteTag(
   input: z.infer<typeof TagDelRequest>,
 ): Promise<{ id: number }> {
   const version = await nextVersion(trx, workspaceId);
-  const row = await live(trx, workspaceId, input.country)
-    .select('id')
-    .where('id', '=', input.id)
-    .executeTakeFirst();
-  if (!row) throw notFound('tag');
+  await requireLive(trx, 'tags', workspaceId, input.country, input.id, 'tag');
   const t = now();
   // Creators first (they are found through creator_tags), then the links, then the tag itself.
   await trx
@@ -135,11 +121,5 @@ export async function deleteTag(
     .where('tag_id', '=', input.id)
     .where('workspace_id', '=', workspaceId)
     .execute();
-  await trx
-    .updateTable('tags')
-    .set({ deleted_at: t, update_time: t, version })
-    .where('id', '=', input.id)
-    .where('workspace_id', '=', workspaceId)
-    .execute();
-  return { id: input.id };
+  return softDelete(trx, 'tags', workspaceId, input, 'tag', version);
 }

@@ -20,10 +20,10 @@ import type {
   TopicListRequest,
   TopicRow,
 } from '../../contract/schemas/topic.ts';
-import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
+import { containsCi, countOf, offsetOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { AppError, conflict, invalid, notFound } from '../http/errors.ts';
+import { AppError, conflict, invalid } from '../http/errors.ts';
 
 const COLUMNS = [
   'id',
@@ -130,21 +130,5 @@ export async function addTopic(
     .executeTakeFirstOrThrow();
 }
 
-export async function deleteTopic(
-  trx: Kysely<DB>,
-  workspaceId: number,
-  input: z.infer<typeof TopicDelRequest>,
-): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const t = now();
-  const res = await trx
-    .updateTable('topics')
-    .set({ deleted_at: t, update_time: t, version })
-    .where('id', '=', input.id)
-    .where('workspace_id', '=', workspaceId)
-    .where('country', '=', input.country)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 0) throw notFound('topic');
-  return { id: input.id };
-}
+export const deleteTopic = (trx: Kysely<DB>, workspaceId: number, input: z.infer<typeof TopicDelRequest>) =>
+  softDelete(trx, 'topics', workspaceId, input, 'topic');
