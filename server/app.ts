@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     index: false,
   });
 
-  const distDir = path.resolve('dist');
+  const distDir = config.webDir;
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });

@@ -6,6 +6,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5180),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /** Where the built PWA lives (`npm run build` writes ./dist). */
+  WEB_DIR: z.string().default('./dist'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
@@ -29,6 +31,7 @@ export type Config = {
   host: string;
   dataDir: string;
   filesDir: string;
+  webDir: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   smsProvider: 'console' | 'http';
@@ -49,6 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     filesDir: path.join(dataDir, 'files'),
+    webDir: path.resolve(e.WEB_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
     smsProvider: e.SMS_PROVIDER,

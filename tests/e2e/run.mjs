@@ -5,5 +5,13 @@ const run = (cmd, args) => {
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run('npm', ['run', 'build']);
+// E2E_WEB_DIR lets parallel work build into its own folder (the server reads WEB_DIR).
+const webDir = process.env.E2E_WEB_DIR;
+if (webDir) {
+  run('npm', ['run', 'i18n']);
+  run('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir']);
+  process.env.WEB_DIR = webDir;
+} else {
+  run('npm', ['run', 'build']);
+}
 run('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);
