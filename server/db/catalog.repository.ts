@@ -4,7 +4,7 @@
  * writes every catalog table does alike (existence check, uniqueness check, soft delete). The
  * services keep their own typed list queries, scoped to workspace, country and live rows.
  */
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { conflict, notFound } from '../http/errors.ts';
 import type { DB } from './schema.ts';
 import { nextVersion, now } from './versioning.ts';
@@ -96,4 +96,31 @@ export async function softDelete(
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 0) throw notFound(what);
   return { id: input.id };
+}
+
+/** The added-date range every catalog list filters by (seconds, either bound optional). */
+export interface AddedRange {
+  startTime?: number | undefined;
+  endTime?: number | undefined;
+}
+
+type CatalogSelect = SelectQueryBuilder<DB, CatalogTable, object>;
+
+/** Narrows a catalog list to rows added within the query's date range (either bound optional). */
+export function addedWithin<Q extends CatalogSelect>(qb: Q, q: AddedRange): Q {
+  let out: CatalogSelect = qb;
+  if (q.startTime !== undefined) out = out.where('add_time', '>=', q.startTime);
+  if (q.endTime !== undefined) out = out.where('add_time', '<=', q.endTime);
+  return out as Q;
+}
+
+/** One page of a filtered catalog list with the total count, in the spec's list shape. */
+export async function pageOf<Q extends CatalogSelect, R>(
+  base: Q,
+  q: Paging,
+  rows: (qb: Q) => { limit(n: number): { offset(n: number): { execute(): Promise<R[]> } } },
+): Promise<{ list: R[]; count: number; limit: number; page: number }> {
+  const total = await (base as CatalogSelect).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const list = await rows(base).limit(q.limit).offset(offsetOf(q)).execute();
+  return { list, count: countOf(total), limit: q.limit, page: q.page };
 }

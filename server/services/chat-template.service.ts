@@ -11,7 +11,7 @@ import type {
   ChatTemplateListRequest,
   ChatTemplateRow,
 } from '../../contract/schemas/chat-template.ts';
-import { containsCi, requireLive, softDelete } from '../db/catalog.repository.ts';
+import { addedWithin, containsCi, requireLive, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 
@@ -32,9 +32,7 @@ export async function listTemplates(
 ): Promise<ChatTemplateRow[]> {
   let base = live(db, workspaceId, q.country);
   if (q.title) base = base.where(containsCi('title', q.title));
-  if (q.startTime !== undefined) base = base.where('add_time', '>=', q.startTime);
-  if (q.endTime !== undefined) base = base.where('add_time', '<=', q.endTime);
-  return base.select(COLUMNS).orderBy('add_time', 'desc').orderBy('id', 'desc').execute();
+  return addedWithin(base, q).select(COLUMNS).orderBy('add_time', 'desc').orderBy('id', 'desc').execute();
 }
 
 export async function addTemplate(

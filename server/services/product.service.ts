@@ -14,8 +14,8 @@ import type {
 import {
   assertUnique,
   containsCi,
-  countOf,
-  offsetOf,
+  addedWithin,
+  pageOf,
   requireLive,
   softDelete,
 } from '../db/catalog.repository.ts';
@@ -50,17 +50,9 @@ export async function listProducts(
   if (q.productId) base = base.where(containsCi('product_id', q.productId));
   if (q.productTitle) base = base.where(containsCi('product_title', q.productTitle));
   if (q.productCategory) base = base.where(containsCi('category', q.productCategory));
-  if (q.startTime !== undefined) base = base.where('add_time', '>=', q.startTime);
-  if (q.endTime !== undefined) base = base.where('add_time', '<=', q.endTime);
-  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  const list: ProductRow[] = await base
-    .select(COLUMNS)
-    .orderBy('add_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .execute();
-  return { list, count: countOf(total), limit: q.limit, page: q.page };
+  return pageOf(addedWithin(base, q), q, (qb) =>
+    qb.select(COLUMNS).orderBy('add_time', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 const assertIdFree = (db: Kysely<DB>, workspaceId: number, country: string, productId: string, except = 0) =>

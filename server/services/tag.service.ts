@@ -18,8 +18,8 @@ import type {
 import {
   assertUnique,
   containsCi,
-  countOf,
-  offsetOf,
+  addedWithin,
+  pageOf,
   requireLive,
   softDelete,
 } from '../db/catalog.repository.ts';
@@ -39,17 +39,9 @@ function live(db: Kysely<DB>, workspaceId: number, country: string) {
 export async function listTags(db: Kysely<DB>, workspaceId: number, q: z.infer<typeof TagListRequest>) {
   let base = live(db, workspaceId, q.country);
   if (q.title) base = base.where(containsCi('title', q.title));
-  if (q.startTime !== undefined) base = base.where('add_time', '>=', q.startTime);
-  if (q.endTime !== undefined) base = base.where('add_time', '<=', q.endTime);
-  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  const list: TagRow[] = await base
-    .select(COLUMNS)
-    .orderBy('add_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .execute();
-  return { list, count: countOf(total), limit: q.limit, page: q.page };
+  return pageOf(addedWithin(base, q), q, (qb) =>
+    qb.select(COLUMNS).orderBy('add_time', 'desc').orderBy('id', 'desc'),
+  );
 }
 
 const assertTitleFree = (db: Kysely<DB>, workspaceId: number, country: string, title: string, except = 0) =>

@@ -20,7 +20,7 @@ import type {
   TopicListRequest,
   TopicRow,
 } from '../../contract/schemas/topic.ts';
-import { containsCi, countOf, offsetOf, softDelete } from '../db/catalog.repository.ts';
+import { addedWithin, containsCi, countOf, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError, conflict, invalid } from '../http/errors.ts';
@@ -63,20 +63,15 @@ export const isVip = (vipUntil: number | null, t = now()): boolean => vipUntil !
 export async function listTopics(db: Kysely<DB>, workspaceId: number, q: z.infer<typeof TopicListRequest>) {
   let base = live(db, workspaceId).where('country', '=', q.country);
   if (q.title) base = base.where(containsCi('challenge_title', q.title.replace(/^#+/, '')));
-  if (q.startTime !== undefined) base = base.where('add_time', '>=', q.startTime);
-  if (q.endTime !== undefined) base = base.where('add_time', '<=', q.endTime);
-  const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
   const field = q.field ?? 'add_time';
   const dir = q.sort ?? 'desc';
-  const list: TopicRow[] = await base
-    .select(COLUMNS)
-    .orderBy(sql`case when ${sql.ref(field)} is null then 1 else 0 end`)
-    .orderBy(field, dir)
-    .orderBy('id', dir)
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .execute();
-  return { list, count: countOf(total), limit: q.limit, page: q.page };
+  return pageOf(addedWithin(base, q), q, (qb) =>
+    qb
+      .select(COLUMNS)
+      .orderBy(sql`case when ${sql.ref(field)} is null then 1 else 0 end`)
+      .orderBy(field, dir)
+      .orderBy('id', dir),
+  );
 }
 
 export async function addTopic(
