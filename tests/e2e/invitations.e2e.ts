@@ -224,3 +224,198 @@ describe('invited', () => {
     expect(errors).toEqual([]);
   }, 90_000);
 });
+
+const nameFilter = () => page.getByRole('searchbox', { name: 'Name' });
+const gridTotal = () => page.locator('.cd-grid__total');
+const menu = (key: string) => page.locator(`a[data-menu="${key}"]`);
+const unsent = () => page.getByRole('status', { name: 'Sync status' }).locator('.cd-sync__badge');
+
+describe('invited, a long paste', () => {
+  it('counts 500 names pasted with blank lines and duplicates, and adds each once', async () => {
+    const names = Array.from({ length: 500 }, (_, i) => `e2e_bulk_${String(i).padStart(3, '0')}`);
+    // Every 7th line is followed by a blank line, every 11th by a repeat of an earlier name
+    // (with stray spaces and an @), so the text has 500 names in 600-odd lines.
+    const lines: string[] = [];
+    names.forEach((n, i) => {
+      lines.push(n);
+      if (i % 7 === 0) lines.push('', '   ');
+      if (i % 11 === 10) lines.push(`  @${names[i - 5]} `);
+    });
+    const text = lines.join('\n');
+    expect(lines.length).toBeGreaterThan(600);
+    expect(text.length).toBeLessThan(10_000);
+
+    await menu('invited').click();
+    await page.getByRole('button', { name: 'Add invitation' }).click();
+    await dialog()
+      .getByLabel(/Creators, one per line/)
+      .fill(text);
+    await dialog().getByLabel('Creators, one per line (500)').waitFor();
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await dialog().waitFor({ state: 'detached' });
+
+    // At once, as pending rows: the grid counts exactly the 500.
+    await nameFilter().fill('e2e_bulk_');
+    await gridTotal().getByText('Total 500', { exact: true }).waitFor();
+    const saved = await serverAgrees(
+      () =>
+        api<{ count: number; list: { unique_id: string }[] }>('POST', '/blogger/invitation.lists', {
+          country: 'US',
+          name: 'e2e_bulk_',
+          page: 1,
+          limit: 1000,
+        }).then((d) => (d.count === 500 ? d.list : [])),
+      (r) => r.length === 500,
+    );
+    expect(new Set(saved.map((r) => r.unique_id))).toEqual(new Set(names));
+    // Once synced the mirror's rows replace the pending ones: still 500, none twice.
+    await serverAgrees(
+      () => mirrored('invitations').then((all) => all.filter((n) => n.startsWith('e2e_bulk_'))),
+      (r) => r.length === 500,
+    );
+    expect(await gridTotal().textContent()).toBe('Total 500');
+  }, 90_000);
+});
+
+/** The blacklist flag cell of a creator on /home, found through the name filter. */
+async function homeBlackFlag(uniqueId: string) {
+  await page.getByLabel('Creator', { exact: true }).fill(uniqueId);
+  const creatorRow = page
+    .locator('.cd-grid__row:has([role=gridcell])')
+    .filter({ has: page.getByRole('link', { name: `@${uniqueId}`, exact: true }) });
+  await creatorRow.waitFor({ timeout: 90_000 });
+  const col = await page.getByRole('columnheader', { name: 'Blacklist' }).getAttribute('aria-colindex');
+  return creatorRow.locator(`[role=gridcell][aria-colindex="${col}"] .cd-tag`);
+}
+
+/** A colour token of src/styles/tokens.css as the browser computes it (rgb(…)). */
+const token = (name: string) =>
+  page.evaluate((n) => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${n})`;
+    document.body.append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  }, name);
+
+describe('blacklist and the home screen', () => {
+  it('a creator added on the blacklist screen shows red (blacklisted) on /home', async () => {
+    const [target] = await api<{ list: { unique_id: string }[] }>('POST', '/blogger/lists', {
+      country: 'US',
+      isBlack: 0,
+      page: 1,
+      limit: 1,
+    }).then((d) => d.list);
+    const id = target!.unique_id;
+
+    await menu('home').click();
+    const before = await homeBlackFlag(id);
+    await before.getByText('Not blacklisted', { exact: true }).waitFor();
+    expect(await before.getAttribute('class')).toContain('cd-tag--black-off');
+    const green = await token('--cd-status-green');
+    expect(await before.evaluate((el) => getComputedStyle(el).color)).toBe(green);
+
+    await menu('blacklist').click();
+    await page.getByRole('button', { name: 'Add to blacklist' }).click();
+    await dialog()
+      .getByLabel(/Creators, one per line/)
+      .fill(`${id}\n`);
+    await dialog().getByLabel('Reason').fill('Fake followers');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await row(id).waitFor();
+
+    await menu('home').click();
+    const after = await homeBlackFlag(id);
+    await after.getByText('Blacklisted', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(await after.getAttribute('class')).toContain('cd-tag--black-on');
+    const red = await token('--cd-status-red');
+    expect(red).not.toBe(green);
+    expect(await after.evaluate((el) => getComputedStyle(el).color)).toBe(red);
+    // The server agrees, and after a reload (the mirror's own copy) it is still red.
+    await serverAgrees(
+      () => blacklisted(id),
+      (r) => r.some((b) => b.unique_id === id),
+    );
+    await page.reload();
+    const reloaded = await homeBlackFlag(id);
+    await reloaded.getByText('Blacklisted', { exact: true }).waitFor();
+    expect(await reloaded.getAttribute('class')).toContain('cd-tag--black-on');
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('offline, then synced', () => {
+  it('applies an invitation add and a blacklist add offline at once and sends each exactly once', async () => {
+    await menu('invited').click();
+    await nameFilter().waitFor();
+    await ctx.setOffline(true);
+    await page
+      .getByRole('status', { name: 'Sync status' })
+      .getByText(/^Offline/)
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Add invitation' }).click();
+    await dialog()
+      .getByLabel(/Creators, one per line/)
+      .fill('e2e_off_inv_a\ne2e_off_inv_b\n\ne2e_off_inv_a');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await nameFilter().fill('e2e_off_inv_');
+    await row('e2e_off_inv_a').waitFor();
+    await row('e2e_off_inv_b').waitFor();
+    await gridTotal().getByText('Total 2', { exact: true }).waitFor();
+
+    await menu('blacklist').click();
+    await page.getByRole('button', { name: 'Add to blacklist' }).click();
+    await dialog()
+      .getByLabel(/Creators, one per line/)
+      .fill('e2e_off_blk_a');
+    await dialog().getByLabel('Reason').fill('Offline');
+    await dialog().getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await row('e2e_off_blk_a').waitFor();
+
+    await unsent().getByText('2 unsent', { exact: true }).waitFor();
+    // Nothing reached the server while the browser was offline.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await invitations('e2e_off_inv_')).toEqual([]);
+    expect(await blacklisted('e2e_off_blk_')).toEqual([]);
+    expect(await unsent().textContent()).toBe('2 unsent');
+
+    await ctx.setOffline(false);
+    await unsent().waitFor({ state: 'detached', timeout: 30_000 });
+    await page
+      .getByRole('status', { name: 'Sync status' })
+      .getByText('Up to date')
+      .waitFor({ timeout: 30_000 });
+    const inv = await invitations('e2e_off_inv_');
+    expect(inv.map((r) => r.unique_id).sort()).toEqual(['e2e_off_inv_a', 'e2e_off_inv_b']);
+    const black = await blacklisted('e2e_off_blk_');
+    expect(black.map((r) => [r.unique_id, r.reason])).toEqual([['e2e_off_blk_a', 'Offline']]);
+
+    // The screens still show each once, now from the server's rows.
+    await serverAgrees(
+      () => mirrored('blacklist'),
+      (n) => n.includes('e2e_off_blk_a'),
+    );
+    expect(await row('e2e_off_blk_a').count()).toBe(1);
+    await menu('invited').click();
+    await nameFilter().fill('e2e_off_inv_');
+    await serverAgrees(
+      () => mirrored('invitations'),
+      (n) => n.includes('e2e_off_inv_a') && n.includes('e2e_off_inv_b'),
+    );
+    await gridTotal().getByText('Total 2', { exact: true }).waitFor();
+    expect(await row('e2e_off_inv_a').count()).toBe(1);
+    // After a reload (a fresh pull) still once each, locally and on the server.
+    await page.reload();
+    await nameFilter().fill('e2e_off_inv_');
+    await gridTotal().getByText('Total 2', { exact: true }).waitFor({ timeout: 20_000 });
+    expect((await invitations('e2e_off_inv_')).length).toBe(2);
+    expect((await blacklisted('e2e_off_blk_')).length).toBe(1);
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
