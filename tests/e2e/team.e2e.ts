@@ -1,17 +1,24 @@
 /**
  * Teams and VIP in a real browser with two users in two browser contexts: the admin creates a team
  * and copies the invite link, the second user opens it and joins, both see the same team (and the
- * member's local mirror switches to the team's rows); admin
+ * member's local mirror switches to the team's rows), both see the team's creators and a tag the
+ * member adds on /home reaches the admin's open page by sync; admin
  * transfer; removing a member (their next call answers 10010 and lands them on /); dismissal;
  * redeeming VIP on /vip and the tier in the user menu.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { apiSignIn, dismissToasts, expectToast, useSession, type ApiSession } from '../helpers/shell.ts';
+import {
+  apiSignIn,
+  dismissToasts,
+  expectToast,
+  redeemCode,
+  useSession,
+  type ApiSession,
+} from '../helpers/shell.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -69,6 +76,19 @@ async function addTag(token: string, title: string): Promise<void> {
   });
   const body = (await res.json()) as { code: number; msg: string };
   if (body.code !== 200) throw new Error(`tags/add failed: ${body.code} ${body.msg}`);
+}
+
+const TEAM_CREATOR = `e2e_shared_${stamp}`;
+
+/** Opens /home and filters the grid to one creator; resolves to that creator's row. */
+async function openCreator(page: Page, uniqueId: string) {
+  await page.goto('/home');
+  await page.getByRole('textbox', { name: 'Creator' }).fill(uniqueId);
+  const row = page
+    .locator('.cd-grid__row:has([role=gridcell])')
+    .filter({ has: page.getByRole('link', { name: `@${uniqueId}`, exact: true }) });
+  await row.waitFor({ timeout: 30_000 });
+  return row;
 }
 
 let admin: Page;
@@ -168,6 +188,56 @@ describe('team', () => {
     await admin.waitForURL((u) => u.pathname === '/team');
   });
 
+  it("both see the team's creators; a tag one member adds reaches the other by sync", async () => {
+    // A creator in the team's workspace (the plugin ingest API, as the admin).
+    const ingest = await fetch(`${server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: adminSession.token },
+      body: JSON.stringify({
+        country: 'US',
+        creators: [{ unique_id: TEAM_CREATOR, nick_name: 'Shared One' }],
+      }),
+    }).then(async (r) => (await r.json()) as { code: number; data: { created: number } });
+    expect(ingest).toMatchObject({ code: 200, data: { created: 1 } });
+
+    const memberRow = await openCreator(member, TEAM_CREATOR);
+    const adminRow = await openCreator(admin, TEAM_CREATOR);
+    await adminRow.getByText('Shared One', { exact: true }).waitFor();
+    await memberRow.getByText('Shared One', { exact: true }).waitFor();
+    expect(await adminRow.getByText('Team tag', { exact: true }).count()).toBe(0);
+
+    // The member tags the creator through the home screen's tag dialog …
+    await memberRow.getByRole('checkbox').check();
+    await member.getByRole('button', { name: 'Tags', exact: true }).click();
+    await dialog(member).getByRole('option', { name: 'Team tag', exact: true }).click();
+    await dialog(member).getByRole('button', { name: 'Confirm' }).click();
+    await dialog(member).waitFor({ state: 'detached' });
+    await memberRow.getByText('Team tag', { exact: true }).waitFor({ timeout: 5_000 });
+    // … the server has it in the team's workspace …
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${server.url}/api/v0.1/blogger/lists`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded', token: adminSession.token },
+            body: encodeForm({ country: 'US', page: 1, limit: 10, name: TEAM_CREATOR }),
+          });
+          const body = (await res.json()) as { data: { list: { tags: { tag_title: string }[] }[] } };
+          return body.data.list[0]?.tags.map((t) => t.tag_title) ?? [];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['Team tag']);
+    // … and the admin's open page shows it after its next pull, with no reload: a pull runs when
+    // the window gains focus (and every 30 s anyway).
+    await admin.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await adminRow.getByText('Team tag', { exact: true }).waitFor({ timeout: 40_000 });
+    expect(await admin.getByRole('textbox', { name: 'Creator' }).inputValue()).toBe(TEAM_CREATOR);
+
+    await member.goto('/team');
+    await admin.goto('/team');
+  }, 90_000);
+
   it('lists members with the admin badge; renames; transfers admin to a non-admin member', async () => {
     const grid = admin.getByRole('grid', { name: 'Members' });
     const memberRow = grid.getByRole('row').filter({ hasText: nameOf(MEMBER) });
@@ -249,21 +319,6 @@ describe('team', () => {
   });
 });
 
-/** One unused redeem code, made by the operator command against the server's database. */
-function redeemCode(): string {
-  const r = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli/codes.ts', '--count', '1', '--days', '30'],
-    { env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
-  );
-  const code = r.stdout
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => /^[A-Z0-9]{9}$/.test(l));
-  if (!code) throw new Error(`no code: ${r.stdout}${r.stderr}`);
-  return code;
-}
-
 describe('vip page', () => {
   it('redeems a code on /vip and the user menu then shows the VIP tier and end date', async () => {
     await member.goto('/vip');
@@ -275,7 +330,7 @@ describe('vip page', () => {
     const redeem = member.getByRole('button', { name: 'Redeem', exact: true });
     await redeem.click();
     await expectToast(member, 'Please enter a valid redeem code');
-    await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode());
+    await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode(server.dataDir));
     await redeem.click();
     await expectToast(member, /^VIP is active until \d{4}-\d\d-\d\d$/);
     expect(await member.getByRole('textbox', { name: 'Redeem code' }).inputValue()).toBe('');

@@ -2,6 +2,7 @@
  * Story helpers for the app-shell browser tests: sign in through the API (cookies as
  * src/api/session.ts writes them), read the last SMS code through the test hook, and find toasts.
  */
+import { spawnSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { DEMO_ACCOUNTS } from '../../server/services/demo.ts';
@@ -99,4 +100,19 @@ export async function dismissToasts(page: Page): Promise<void> {
       .catch(() => undefined);
   }
   await page.locator('.cd-toast').first().waitFor({ state: 'detached', timeout: 5000 });
+}
+
+/** One unused VIP redeem code, made by the operator command (`npm run codes`) against a server's data. */
+export function redeemCode(dataDir: string, days = 30): string {
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/cli/codes.ts', '--count', '1', '--days', String(days)],
+    { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
+  );
+  const code = r.stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^[A-Z0-9]{9}$/.test(l));
+  if (!code) throw new Error(`no code: ${r.stdout}${r.stderr}`);
+  return code;
 }
