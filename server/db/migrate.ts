@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003_creator_list_indexes.ts';
 import * as m0006 from './migrations/0006_jobs.ts';
 import * as m0007 from './migrations/0007_topic_tracking.ts';
 import * as m0008 from './migrations/0008_name_search.ts';
+import * as m0009 from './migrations/0009_creator_counts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0006_jobs': m0006,
   '0007_topic_tracking': m0007,
   '0008_name_search': m0008,
+  '0009_creator_counts': m0009,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

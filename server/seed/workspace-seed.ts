@@ -4,6 +4,7 @@
  * one batch's rows of a version; several batches share a transaction to amortise commits.
  * A batch writes its creators, their creator_tags, invitations (+ history) and blacklist rows.
  */
+import { sql } from 'kysely';
 import { COUNTRIES, type Country } from '../../contract/constants.ts';
 import type { Database } from '../db/connection.ts';
 import { nextVersion } from '../db/versioning.ts';
@@ -99,7 +100,21 @@ export async function seedWorkspace(
     });
     opts.onProgress?.({ creators: done, total: opts.creators, rows, elapsedMs: performance.now() - started });
   }
+  await refreshPlannerStatistics(database);
   return { creators: done, rows, elapsedMs: performance.now() - started };
+}
+
+/**
+ * PostgreSQL after a bulk load: fresh statistics (else the list queries are planned for empty
+ * tables) and a set visibility map (else every index-only scan, such as a list's count, visits
+ * the heap row by row). Autovacuum gets there too, but minutes later at 1M rows. SQLite keeps no
+ * statistics (no ANALYZE): its plans without them are the ones the list indexes were built for.
+ */
+async function refreshPlannerStatistics(database: Database): Promise<void> {
+  if (database.engine !== 'postgres') return;
+  await sql`vacuum (analyze) creators, creator_tags, creator_counts, invitations, invitation_history, blacklist`.execute(
+    database.db,
+  );
 }
 
 async function writeBatch(
