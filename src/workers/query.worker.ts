@@ -1,7 +1,9 @@
 /** The query worker: exposes CreatorSource/CreatorIndex over comlink. Logic: query-source.ts. */
 import * as Comlink from 'comlink';
 import { LocalDB } from '../db/db.ts';
-import type { CreatorQuery, QueryResult, SortField } from './query-engine.ts';
+import type { Language } from '../../contract/constants.ts';
+import { exportCreatorView, type ExportFormat, type ViewFile } from '../features/export/view-export.ts';
+import type { CreatorFilter, CreatorQuery, QueryResult, SortField } from './query-engine.ts';
 import { CreatorSource } from './query-source.ts';
 
 const source = new CreatorSource(new LocalDB());
@@ -21,6 +23,22 @@ const api = {
     for (const f of fields) source.index.permutation(f);
   },
   size: () => source.index.size,
+  /**
+   * "Export this view": every row of the filter in the sort's order, written here; the file's
+   * buffer is transferred to the page, not copied.
+   */
+  async exportView(
+    country: string,
+    q: CreatorFilter & Pick<CreatorQuery, 'field' | 'sort'>,
+    format: ExportFormat,
+    language: Language,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<ViewFile> {
+    await source.setCountry(country);
+    const { rows } = source.index.query({ ...q, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const file = await exportCreatorView(rows, { country, format, language, onProgress });
+    return Comlink.transfer(file, [file.bytes.buffer]);
+  },
 };
 export type QueryWorkerApi = typeof api;
 Comlink.expose(api);

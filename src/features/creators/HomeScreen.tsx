@@ -20,9 +20,11 @@ import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
+import { ExportViewButton } from '../export/ExportViewButton.tsx';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { EditStatusDialog } from './EditStatusDialog.tsx';
 import { HomeDownload } from './HomeDownload.tsx';
+import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
 import { TagDialog } from './TagDialog.tsx';
@@ -66,9 +68,10 @@ export function HomeScreen() {
   const field = (SORT_FIELDS as readonly string[]).includes(sort?.field ?? '')
     ? (sort!.field as SortField)
     : undefined;
+  const creatorFilter = toCreatorFilter(filters, challengeIds);
   const list = useCreatorQuery({
     country: filters.country,
-    filter: toCreatorFilter(filters, challengeIds),
+    filter: creatorFilter,
     field,
     sort: field ? sort!.order : undefined,
     page: page.page,
@@ -149,6 +152,12 @@ export function HomeScreen() {
         toolbar={
           <>
             <HomeDownload country={filters.country} />
+            <ImportButton country={filters.country} />
+            <ExportViewButton
+              country={filters.country}
+              query={{ ...creatorFilter, field, sort: field ? sort!.order : undefined }}
+              total={list.total}
+            />
             <Button size="sm" onPress={() => openDialog('status')}>
               {m.home_edit_status()}
             </Button>

@@ -1,0 +1,113 @@
+/**
+ * "Export this view" (Home toolbar): a menu of formats; the query worker writes the current
+ * filter's rows in the current sort order (view-export.ts) and hands back the file, which is saved
+ * through an object URL. Nothing goes to the server, so it works offline. Views larger than
+ * PROGRESS_FROM rows show a progress dialog while the worker writes.
+ */
+import * as Comlink from 'comlink';
+import { useState } from 'react';
+import { Label, Menu, MenuItem, MenuTrigger, Popover, ProgressBar } from 'react-aria-components';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { toast } from '../../ui/toast-queue.ts';
+import type { CreatorFilter, CreatorQuery } from '../../workers/query-engine.ts';
+import { queryWorker } from '../../workers/query-client.ts';
+import { saveFile } from './save-file.ts';
+import type { ExportFormat } from './view-export.ts';
+import './export.css';
+
+export const PROGRESS_FROM = 5000;
+
+export interface ExportViewButtonProps {
+  country: string;
+  query: CreatorFilter & Pick<CreatorQuery, 'field' | 'sort'>;
+  /** The view's row count as the grid shows it (decides whether progress is shown). */
+  total: number;
+}
+
+interface Progress {
+  done: number;
+  total: number;
+}
+
+export function ExportViewButton({ country, query, total }: ExportViewButtonProps) {
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [showProgress, setShowProgress] = useState(false);
+
+  async function run(format: ExportFormat) {
+    if (!total) {
+      toast.warning(m.export_view_empty());
+      return;
+    }
+    setBusy(true);
+    setProgress({ done: 0, total });
+    setShowProgress(total >= PROGRESS_FROM);
+    try {
+      const file = await queryWorker().exportView(
+        country,
+        query,
+        format,
+        locale,
+        Comlink.proxy((done: number, all: number) => setProgress({ done, total: all })),
+      );
+      saveFile(file.bytes, file.fileName, file.mimeType);
+      toast.success(m.export_view_done({ count: file.rows, file: file.fileName }));
+    } catch (e) {
+      toast.error(m.export_view_failed({ reason: e instanceof Error ? e.message : String(e) }));
+    } finally {
+      setBusy(false);
+      setShowProgress(false);
+      setProgress(null);
+    }
+  }
+
+  return (
+    <>
+      <MenuTrigger>
+        <Button size="sm" icon={<Icon name="download" />} isLoading={busy} data-testid="export-view">
+          {m.export_view()}
+        </Button>
+        <Popover placement="bottom start" className="cd-export-popover">
+          <p className="cd-export-hint">{m.export_view_hint()}</p>
+          <Menu
+            className="cd-export-menu"
+            aria-label={m.export_view()}
+            onAction={(key) => void run(key === 'csv' ? 'csv' : 'xlsx')}
+          >
+            <MenuItem id="xlsx" className="cd-export-item">
+              {m.export_view_xlsx()}
+            </MenuItem>
+            <MenuItem id="csv" className="cd-export-item">
+              {m.export_view_csv()}
+            </MenuItem>
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {showProgress && progress && (
+        <Dialog isOpen size="sm" title={m.export_view()} onClose={() => setShowProgress(false)}>
+          <ProgressBar
+            className="cd-export-progress"
+            value={progress.done}
+            maxValue={Math.max(progress.total, 1)}
+            valueLabel={m.export_view_progress({ done: progress.done, total: progress.total })}
+          >
+            {({ percentage, valueText }) => (
+              <>
+                <Label>{m.export_view_working({ total: progress.total })}</Label>
+                <div className="cd-export-progress__track">
+                  <div className="cd-export-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
+                </div>
+                <span className="cd-export-progress__text">{valueText}</span>
+              </>
+            )}
+          </ProgressBar>
+        </Dialog>
+      )}
+    </>
+  );
+}
