@@ -8,7 +8,7 @@
 import type { Transaction } from 'kysely';
 import type { Language } from '../../contract/constants.ts';
 import { CreatorProfile, type IntakeResult } from '../../contract/schemas/intake.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, NewCreator } from '../db/schema.ts';
 import { blankCreator, chunks, findCreators } from '../db/creator.repository.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { message, MESSAGES } from '../http/messages.ts';
@@ -67,6 +67,34 @@ export function checkItems(raw: unknown[], defaultCountry: string | undefined, l
 const defined = (p: Profile): Partial<Profile> =>
   Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined && v !== '')) as Partial<Profile>;
 
+/** Rows per INSERT statement. */
+const INSERT_ROWS = 500;
+
+/**
+ * The insert values for new creators. Only the columns some row of the batch carries are
+ * written (the table's defaults are the blank creator's values), which keeps the statement
+ * small: an import usually maps a handful of the 40-odd columns.
+ */
+function newRows(ws: number, country: string, version: number, t: number, items: readonly Item[]) {
+  const blank: Record<string, unknown> = blankCreator(ws, country, '', version, t);
+  const profiles = items.map((i) => defined(i.profile) as Record<string, unknown>);
+  const cols = new Set<string>();
+  for (const p of profiles) for (const k in p) cols.add(k);
+  return items.map((i, n) => {
+    const p = profiles[n]!;
+    const row: Record<string, unknown> = {
+      workspace_id: ws,
+      country,
+      unique_id: i.unique_id,
+      version,
+      add_time: t,
+      update_time: t,
+    };
+    for (const c of cols) row[c] = p[c] ?? blank[c];
+    return row as NewCreator;
+  });
+}
+
 export async function intakeCreators(
   trx: Transaction<DB>,
   ws: number,
@@ -78,7 +106,11 @@ export async function intakeCreators(
   let updated = 0;
   const t = now();
   const byCountry = new Map<string, Item[]>();
-  for (const i of items) byCountry.set(i.country, [...(byCountry.get(i.country) ?? []), i]);
+  for (const i of items) {
+    const list = byCountry.get(i.country);
+    if (list) list.push(i);
+    else byCountry.set(i.country, [i]);
+  }
   for (const [country, list] of byCountry) {
     for (const part of chunks(list, VERSION_CHUNK)) {
       const existing = new Map(
@@ -96,15 +128,10 @@ export async function intakeCreators(
       updated += part.length - fresh.length;
       if (opts.dryRun) continue;
       const version = await nextVersion(trx, ws);
-      for (const rows of chunks(fresh, 200)) {
+      for (const rows of chunks(fresh, INSERT_ROWS)) {
         await trx
           .insertInto('creators')
-          .values(
-            rows.map((i) => ({
-              ...blankCreator(ws, country, i.unique_id, version, t),
-              ...defined(i.profile),
-            })),
-          )
+          .values(newRows(ws, country, version, t, rows))
           .execute();
       }
       for (const i of part) {

@@ -39,6 +39,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sent as Idempotency-Key so a replayed mutation applies once (D13). */
   idempotencyKey?: string;
+  /** Send the body as JSON (large nested bodies such as import rows; qs-parsing them is slow). */
+  json?: boolean;
 }
 
 type ForceLogoutHandler = (msg: string | undefined, code: number) => void;
@@ -77,6 +79,9 @@ function build(method: Method, path: string, body: Body, o: RequestOptions, auth
   } else if (method === 'GET') {
     const qs = encodeForm({ ...body, language });
     url += (url.includes('?') ? '&' : '?') + qs;
+  } else if (o.json) {
+    headers.set('Content-Type', 'application/json');
+    init.body = JSON.stringify({ ...body, language });
   } else {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
     init.body = encodeForm({ ...body, language });

@@ -1,0 +1,391 @@
+/**
+ * The creator import (issue 10): choose a CSV or XLSX file → it is read in the import worker →
+ * preview, column mapping (guessed from the headers) and country → Check (a dry run of every
+ * row, chunk by chunk) → Import with progress → summary. Imported creators reach the local
+ * mirror through sync; a pull is asked for at the end. A file that cannot be read leaves the
+ * dialog as it was, with the reason; a failed chunk stops the run and says how far it got.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import * as Comlink from 'comlink';
+import {
+  Cell,
+  Column,
+  FileTrigger,
+  Label,
+  ProgressBar,
+  Row,
+  Table,
+  TableBody,
+  TableHeader,
+} from 'react-aria-components';
+import type { Country } from '../../../contract/constants.ts';
+import { isApiError } from '../../api/errors.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { CountrySelect } from '../../ui/CountrySelect.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { Select, type SelectOption } from '../../ui/Select.tsx';
+import { toast } from '../../ui/toast-queue.ts';
+import { syncNow } from '../../workers/sync-client.ts';
+import { startImportWorker, postImportChunk, type ImportWorker } from './import-client.ts';
+import { runImport } from './import-run.ts';
+import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary } from './import-rules.ts';
+import type { Loaded, PrepareResult } from './import-session.ts';
+import { fieldLabel, readErrorText } from './import-text.ts';
+import './import.css';
+
+type Phase =
+  | { step: 'pick' }
+  | { step: 'reading'; name: string; fraction: number }
+  | { step: 'ready' }
+  | { step: 'running'; dryRun: boolean; summary: Summary; total: number }
+  | { step: 'result'; dryRun: boolean; summary: Summary; stopped?: string };
+
+const NOT_IMPORTED = '-';
+const SHOWN_REASONS = 10;
+const fmt = (n: number) => n.toLocaleString();
+
+export function ImportDialog({
+  country: initialCountry,
+  onClose,
+}: {
+  country: Country;
+  onClose: () => void;
+}) {
+  const worker = useRef<ImportWorker | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [phase, setPhase] = useState<Phase>({ step: 'pick' });
+  const [file, setFile] = useState<{ name: string; loaded: Loaded } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [mapping, setMapping] = useState<(ProfileField | null)[]>([]);
+  const [country, setCountry] = useState<Country>(initialCountry);
+  /** The check belongs to this mapping and country; changing either asks for a new check. */
+  const [checkedFor, setCheckedFor] = useState<string | null>(null);
+  const settingsKey = JSON.stringify([mapping, country]);
+
+  useEffect(() => {
+    worker.current = startImportWorker();
+    return () => {
+      abort.current?.abort();
+      worker.current?.end();
+      worker.current = null;
+    };
+  }, []);
+
+  const fieldItems = useMemo<SelectOption<string>[]>(
+    () => [
+      { id: NOT_IMPORTED, label: m.import_not_imported() },
+      ...PROFILE_FIELDS.map((f) => ({ id: f, label: fieldLabel(f) })),
+    ],
+    [],
+  );
+
+  async function pick(list: FileList | null) {
+    const f = list?.[0];
+    const w = worker.current;
+    if (!f || !w) return;
+    setError(null);
+    setPhase({ step: 'reading', name: f.name, fraction: 0 });
+    try {
+      const loaded = await w.api.load(
+        f,
+        Comlink.proxy((fraction: number) => setPhase((p) => (p.step === 'reading' ? { ...p, fraction } : p))),
+      );
+      setFile({ name: f.name, loaded });
+      setMapping(loaded.mapping);
+      setCheckedFor(null);
+      setPhase({ step: 'ready' });
+    } catch (e) {
+      // the worker keeps the file read before (if any), so the dialog stays as it was
+      setError(readErrorText(e));
+      setPhase({ step: file ? 'ready' : 'pick' });
+    }
+  }
+
+  const hasId = mapping.includes('unique_id');
+
+  function setField(col: number, key: string) {
+    const f = key === NOT_IMPORTED ? null : (key as ProfileField);
+    // a field belongs to one column: picking it here frees it elsewhere
+    setMapping((prev) => prev.map((x, i) => (i === col ? f : x === f ? null : x)));
+  }
+
+  async function run(dryRun: boolean) {
+    const w = worker.current;
+    if (!w || !file) return;
+    if (!hasId) {
+      toast.error(m.import_need_id());
+      return;
+    }
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    let prepared: PrepareResult;
+    let last: Summary | null = null;
+    try {
+      prepared = await w.api.prepare(mapping, country);
+      const summary = await runImport(prepared, file.loaded.total, dryRun, {
+        chunk: (i) => w.api.chunk(i),
+        post: (rows, dry) => postImportChunk(country, rows, dry, ctrl.signal),
+        duplicateReason: (row) => m.import_duplicate({ row }),
+        signal: ctrl.signal,
+        onProgress: (s) => {
+          last = s;
+          setPhase({ step: 'running', dryRun, summary: s, total: file.loaded.total });
+        },
+      });
+      if (ctrl.signal.aborted) return;
+      setPhase({ step: 'result', dryRun, summary });
+      if (dryRun) setCheckedFor(settingsKey);
+      else {
+        setCheckedFor(null);
+        toast.success(
+          m.import_done_toast({
+            created: fmt(summary.created),
+            updated: fmt(summary.updated),
+            skipped: fmt(summary.skipped.length),
+          }),
+        );
+        void syncNow().catch(() => undefined);
+      }
+    } catch (e) {
+      if (ctrl.signal.aborted) return;
+      const reason = isApiError(e) || e instanceof Error ? e.message : String(e);
+      const s: Summary = last ?? { rows: file.loaded.total, done: 0, created: 0, updated: 0, skipped: [] };
+      setPhase({ step: 'result', dryRun, summary: s, stopped: reason });
+      if (!dryRun && s.done > 0) void syncNow().catch(() => undefined);
+    } finally {
+      if (abort.current === ctrl) abort.current = null;
+    }
+  }
+
+  const running = phase.step === 'running';
+  const reading = phase.step === 'reading';
+  const checked = checkedFor === settingsKey;
+  const finished = phase.step === 'result' && !phase.dryRun && !phase.stopped;
+  const labels = file ? headerLabels(file.loaded.headers, (n) => m.import_column_n({ n })) : [];
+
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      size="xl"
+      title={m.import_title()}
+      className="cd-import"
+      footer={
+        <>
+          <Button onPress={onClose}>{finished ? m.common_close() : m.common_cancel()}</Button>
+          {file && !finished && (
+            <>
+              <Button isDisabled={running || reading} onPress={() => void run(true)}>
+                {m.import_check()}
+              </Button>
+              <Button
+                variant="primary"
+                isDisabled={running || reading || !checked}
+                onPress={() => void run(false)}
+              >
+                {m.import_run({ count: fmt(file.loaded.total) })}
+              </Button>
+            </>
+          )}
+        </>
+      }
+    >
+      <div className="cd-import__body">
+        <section className="cd-import__file">
+          <FileTrigger
+            acceptedFileTypes={[
+              '.csv',
+              '.xlsx',
+              'text/csv',
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            ]}
+            onSelect={(l) => void pick(l)}
+          >
+            <Button variant={file ? 'default' : 'primary'} isDisabled={running || reading}>
+              {file ? m.import_choose_other() : m.import_choose_file()}
+            </Button>
+          </FileTrigger>
+          <p className="cd-import__hint">{m.import_file_hint()}</p>
+          {reading && (
+            <p className="cd-import__status" role="status">
+              {m.import_reading({ name: phase.name, percent: Math.round(phase.fraction * 100) })}
+            </p>
+          )}
+          {error && (
+            <p className="cd-import__error" role="alert">
+              {error}
+            </p>
+          )}
+          {file && !reading && (
+            <p className="cd-import__status">
+              {m.import_file_info({
+                name: file.name,
+                rows: fmt(file.loaded.total),
+                columns: file.loaded.headers.length,
+              })}
+            </p>
+          )}
+        </section>
+
+        {file && (
+          <>
+            <section className="cd-import__settings">
+              <CountrySelect value={country} onChange={setCountry} isDisabled={running} />
+              <p className="cd-import__hint">{m.import_country_hint()}</p>
+            </section>
+
+            <section aria-labelledby="cd-import-mapping">
+              <h3 id="cd-import-mapping" className="cd-import__heading">
+                {m.import_mapping()}
+              </h3>
+              <p className="cd-import__hint">{m.import_mapping_hint()}</p>
+              {!hasId && (
+                <p className="cd-import__error" role="alert">
+                  {m.import_need_id()}
+                </p>
+              )}
+              <Table aria-labelledby="cd-import-mapping" className="cd-import__table cd-import__mapping">
+                <TableHeader>
+                  <Column isRowHeader>{m.import_col_file()}</Column>
+                  <Column>{m.import_col_field()}</Column>
+                  <Column>{m.import_col_sample()}</Column>
+                </TableHeader>
+                <TableBody>
+                  {labels.map((label, col) => (
+                    <Row key={col} id={col}>
+                      <Cell>{label}</Cell>
+                      <Cell>
+                        <Select<string>
+                          size="sm"
+                          aria-label={m.import_field_of({ column: label })}
+                          items={fieldItems}
+                          value={mapping[col] ?? NOT_IMPORTED}
+                          onChange={(k) => setField(col, k)}
+                          isDisabled={running}
+                        />
+                      </Cell>
+                      <Cell>
+                        <span className="cd-import__sample">{file.loaded.preview[0]?.[col] ?? ''}</span>
+                      </Cell>
+                    </Row>
+                  ))}
+                </TableBody>
+              </Table>
+            </section>
+
+            <section aria-labelledby="cd-import-preview">
+              <h3 id="cd-import-preview" className="cd-import__heading">
+                {m.import_preview({
+                  count: file.loaded.preview.length,
+                  total: fmt(file.loaded.total),
+                })}
+              </h3>
+              <div className="cd-import__scroll">
+                <Table aria-labelledby="cd-import-preview" className="cd-import__table cd-import__preview">
+                  <TableHeader>
+                    {[m.import_row(), ...labels].map((l, i) => (
+                      <Column key={i} isRowHeader={i === 0}>
+                        {i === 0 ? l : (mapping[i - 1] && fieldLabel(mapping[i - 1]!)) || l}
+                      </Column>
+                    ))}
+                  </TableHeader>
+                  <TableBody>
+                    {file.loaded.preview.map((cells, r) => (
+                      <Row key={r} id={r}>
+                        {[
+                          String(file.loaded.previewRows[r] ?? r + 2),
+                          ...labels.map((_, c) => cells[c] ?? ''),
+                        ].map((v, c) => (
+                          <Cell key={c}>{v}</Cell>
+                        ))}
+                      </Row>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+            </section>
+          </>
+        )}
+
+        {(phase.step === 'running' || phase.step === 'result') && (
+          <RunView phase={phase} total={file?.loaded.total ?? 0} />
+        )}
+        {file && phase.step === 'ready' && !checked && (
+          <p className="cd-import__hint">{m.import_check_first()}</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | 'result' }>; total: number }) {
+  const s = phase.summary;
+  const pct = percent(s.done, total);
+  const shown = s.skipped.slice(0, SHOWN_REASONS);
+  return (
+    <section className="cd-import__run" aria-live="polite">
+      {phase.step === 'running' ? (
+        <ProgressBar
+          className="cd-import__progress"
+          value={s.done}
+          maxValue={Math.max(total, 1)}
+          valueLabel={m.import_progress({ done: fmt(s.done), total: fmt(total), percent: pct })}
+        >
+          {({ percentage, valueText }) => (
+            <>
+              <Label>{phase.dryRun ? m.import_checking() : m.import_importing()}</Label>
+              <div className="cd-import__track">
+                <div className="cd-import__fill" style={{ width: `${percentage ?? 0}%` }} />
+              </div>
+              <span className="cd-import__status">{valueText}</span>
+            </>
+          )}
+        </ProgressBar>
+      ) : (
+        <h3 className="cd-import__heading">
+          {phase.dryRun ? m.import_checked_title() : m.import_done_title()}
+        </h3>
+      )}
+      {phase.step === 'result' && phase.stopped && (
+        <p className="cd-import__error" role="alert">
+          {m.import_stopped({ done: fmt(s.done), total: fmt(total), reason: phase.stopped })}
+        </p>
+      )}
+      <dl className="cd-import__stats" data-testid="import-summary">
+        <div>
+          <dt>{m.import_stat_new()}</dt>
+          <dd data-stat="new">{fmt(s.created)}</dd>
+        </div>
+        <div>
+          <dt>{phase.dryRun ? m.import_stat_update() : m.import_stat_updated()}</dt>
+          <dd data-stat="updated">{fmt(s.updated)}</dd>
+        </div>
+        <div>
+          <dt>{m.import_stat_skipped()}</dt>
+          <dd data-stat="skipped">{fmt(s.skipped.length)}</dd>
+        </div>
+      </dl>
+      {shown.length > 0 && (
+        <>
+          <h4 className="cd-import__subheading">{m.import_reasons()}</h4>
+          <ul className="cd-import__reasons">
+            {shown.map((x, i) => (
+              <li key={i}>
+                {x.unique_id
+                  ? m.import_reason_line_id({ row: x.row, id: x.unique_id, reason: x.reason })
+                  : m.import_reason_line({ row: x.row, reason: x.reason })}
+              </li>
+            ))}
+          </ul>
+          {s.skipped.length > shown.length && (
+            <p className="cd-import__hint">
+              {m.import_more_reasons({ count: fmt(s.skipped.length - shown.length) })}
+            </p>
+          )}
+        </>
+      )}
+      {phase.step === 'result' && !phase.dryRun && <p className="cd-import__hint">{m.import_sync_note()}</p>}
+    </section>
+  );
+}

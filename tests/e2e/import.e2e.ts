@@ -1,0 +1,167 @@
+/**
+ * The creator import in a real browser against the real server (demo seed): a file that is
+ * not what its name says is refused with a reason; a CSV with Chinese and English headers,
+ * a row without an id, a bad number and a repeated creator is mapped automatically, checked
+ * (nothing written yet: the server agrees), imported with progress, and the new creators show
+ * in the Home grid after sync and through the API with the values from the file.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let session: ApiSession;
+let page: Page;
+let errors: string[];
+
+interface Row {
+  unique_id: string;
+  daren_name: string;
+  follower_count: number;
+  video_engagement_t30: number;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await newContext(browser, server.url, 'en-US');
+  session = await signInDemo(ctx, server.url, 'en');
+  page = await ctx.newPage();
+  errors = trackErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function lists(body: Record<string, unknown>): Promise<{ list: Row[]; count: number }> {
+  const res = await fetch(`${server.url}/api/v0.1/blogger/lists`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+    body: encodeForm({ country: 'US', page: 1, limit: 50, ...body }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: { list: Row[]; count: number } };
+  if (json.code !== 200) throw new Error(`lists: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+const dialog = () => page.getByRole('dialog', { name: 'Import creators' });
+const fileInput = () => dialog().locator('input[type=file]');
+const stat = (name: 'new' | 'updated' | 'skipped') =>
+  dialog().locator(`[data-testid=import-summary] [data-stat=${name}]`);
+const dataRows = () => page.locator('.cd-grid__row:has([role=gridcell])');
+const creatorRow = (id: string) =>
+  dataRows().filter({ has: page.getByRole('link', { name: `@${id}`, exact: true }) });
+
+it('checks a CSV with bad rows, imports it, and the creators reach the grid', async () => {
+  const known = (await lists({ limit: 1, field: 'follower_count', sort: 'desc' })).list[0]!.unique_id;
+  const before = (await lists({ limit: 1 })).count;
+
+  await page.goto('/home');
+  await page
+    .getByText(`Total ${before.toLocaleString('en-US')}`)
+    .first()
+    .waitFor({ timeout: 90_000 });
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect.poll(() => dialog().isVisible()).toBe(true);
+
+  // 1. a text file named .xlsx: refused by content, the dialog stays usable
+  await fileInput().setInputFiles({
+    name: 'creators.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from('unique_id\namy\n'),
+  });
+  await expect
+    .poll(() => dialog().getByRole('alert').first().textContent())
+    .toContain('not an XLSX workbook');
+
+  // 2. the CSV: header row 1, data rows 2..8
+  const csv = [
+    '用户名,Name,Followers,Engagement rate,Notes',
+    'e2e_amy,Amy,12.3K,4.5%,first copy', // row 2: repeated by row 5
+    ',No id,5,,', // row 3: no creator id
+    'e2e_bob,Bob,lots,,', // row 4: not a number
+    '@e2e_amy,Amy Glow,13K,4.5%,', // row 5
+    `${known},,777,,`, // row 6: a demo creator → update
+    'e2e_cara,"Cara, the ""Chef""",1.2M,,', // row 7
+    'e2e_dan,Dan,800,3%,', // row 8
+  ].join('\r\n');
+  await fileInput().setInputFiles({ name: 'creators.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog().getByText('creators.csv: 7 rows, 5 columns').waitFor();
+  // headers mapped from their names; Notes left out
+  await expect
+    .poll(() =>
+      dialog()
+        .getByRole('button', { name: /Creator field for 用户名/ })
+        .textContent(),
+    )
+    .toContain('Creator ID');
+  await expect
+    .poll(() =>
+      dialog()
+        .getByRole('button', { name: /Creator field for Engagement rate/ })
+        .textContent(),
+    )
+    .toContain('Engagement % (30 days)');
+  await expect
+    .poll(() =>
+      dialog()
+        .getByRole('button', { name: /Creator field for Notes/ })
+        .textContent(),
+    )
+    .toContain('Not imported');
+  // the preview is a table with the file's rows
+  await expect.poll(() => dialog().getByRole('row').filter({ hasText: 'e2e_cara' }).count()).toBe(1);
+
+  const importButton = dialog().getByRole('button', { name: 'Import 7 rows' });
+  expect(await importButton.isDisabled()).toBe(true);
+
+  // 3. check: a dry run of every row
+  await dialog().getByRole('button', { name: 'Check', exact: true }).click();
+  await dialog().getByText('Check result: nothing has been changed yet').waitFor({ timeout: 30_000 });
+  expect(await stat('new').textContent()).toBe('3');
+  expect(await stat('updated').textContent()).toBe('1');
+  expect(await stat('skipped').textContent()).toBe('3');
+  const reasons = await dialog().locator('.cd-import__reasons li').allTextContents();
+  expect(reasons).toEqual([
+    'Row 2 (e2e_amy): The same creator is in row 5, which is imported instead',
+    'Row 3: The creator id is missing',
+    'Row 4 (e2e_bob): follower_count is not valid',
+  ]);
+  expect((await lists({ name: 'e2e_' })).count).toBe(0);
+
+  // 4. import
+  await importButton.click();
+  await dialog().getByText('Import finished').waitFor({ timeout: 30_000 });
+  expect(await stat('new').textContent()).toBe('3');
+  expect(await stat('updated').textContent()).toBe('1');
+  expect(await stat('skipped').textContent()).toBe('3');
+  await expectToast(page, 'Imported: 3 new, 1 updated, 3 skipped');
+
+  // the server has them, with the file's values (the later copy of amy won)
+  const got = (await lists({ name: 'e2e_' })).list.sort((a, b) => a.unique_id.localeCompare(b.unique_id));
+  expect(got.map((r) => [r.unique_id, r.daren_name, r.follower_count, r.video_engagement_t30])).toEqual([
+    ['e2e_amy', 'Amy Glow', 13000, 4.5],
+    ['e2e_cara', 'Cara, the "Chef"', 1_200_000, 0],
+    ['e2e_dan', 'Dan', 800, 3],
+  ]);
+  expect((await lists({ name: known })).list.find((r) => r.unique_id === known)?.follower_count).toBe(777);
+  expect((await lists({ limit: 1 })).count).toBe(before + 3);
+
+  // 5. the grid: sync brings the new creators into the mirror
+  await dialog().getByRole('button', { name: 'Close', exact: true }).last().click();
+  await page
+    .getByText(`Total ${(before + 3).toLocaleString('en-US')}`)
+    .first()
+    .waitFor({ timeout: 60_000 });
+  await page.getByLabel('Creator', { exact: true }).first().fill('e2e_cara');
+  await creatorRow('e2e_cara').waitFor({ timeout: 30_000 });
+  expect(await creatorRow('e2e_cara').textContent()).toContain('Cara, the "Chef"');
+
+  expect(errors).toEqual([]);
+}, 240_000);
