@@ -2,14 +2,16 @@
  * Topic tracking screens in a real browser against the real server, with the demo collector on
  * (a 1 s scheduler tick): the 404 without a topic id, a seeded topic's videos and influencers once
  * collected, and the amateur list (columns hidden by default and the choice kept across a reload,
- * search, adding selected amateurs to the creator database).
+ * search, adding selected amateurs to the creator database); and a topic newly added on /topic
+ * (after a VIP code lifts the free plan's 3-topic limit) collected within seconds, its videos and
+ * influencers pages showing rows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { expectToast, redeemCode, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
 let server: RunningServer;
 let browser: Browser;
@@ -245,4 +247,87 @@ describe('amateur list', () => {
     for (const p of picked) expect(ids).toContain(p);
     expect(errors).toEqual([]);
   });
+});
+
+describe('a newly added topic', () => {
+  it('is collected within seconds: its videos and influencers pages show rows', async () => {
+    // The demo workspace holds the free plan's 3 active topics; VIP allows more.
+    const refused = await fetch(`${server.url}/api/v0.1/challenge/add`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+      body: encodeForm({ country: 'US', title: 'e2e_refused_topic' }),
+    }).then(async (r) => ((await r.json()) as { code: number }).code);
+    expect(refused).toBe(40201);
+    await api('POST', '/common/vip.open', { code: redeemCode(server.dataDir) });
+
+    const title = `e2enew${Date.now().toString(36)}`;
+    await page.goto('/topic');
+    // The seeded topics show once the first sync has given the app its local session.
+    await page.locator('.catalog-table__row').first().waitFor({ timeout: 90_000 });
+    await page.getByRole('button', { name: 'Add topic' }).click();
+    const dialog = page.locator('.cd-modal').getByRole('dialog');
+    await dialog.getByLabel('Topic').fill(`#${title}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Added');
+    await dialog.waitFor({ state: 'detached' });
+    // Saved (the row's links appear once the server's row has synced), never refused.
+    const videosLink = page.getByRole('link', { name: `Videos of #${title}` });
+    await videosLink.waitFor({ timeout: 30_000 });
+    await expect(page.getByText(/\d+ failed/).count()).resolves.toBe(0);
+    const id = Number(new URL((await videosLink.getAttribute('href'))!, server.url).searchParams.get('id'));
+    const [topic] = await api<{ list: { id: number; challenge_title: string }[] }>(
+      'POST',
+      '/challenge/lists',
+      {
+        country: 'US',
+        title,
+      },
+    ).then((d) => d.list);
+    expect(topic?.id).toBe(id);
+
+    await openUntilRows(`/topicVideo?id=${id}`, 'a.tt-video');
+    const videos = await api<{ count: number; list: { video_id?: string }[] }>(
+      'POST',
+      '/challenge/video.lists',
+      {
+        country: 'US',
+        challengeId: id,
+        page: 1,
+        limit: 10,
+      },
+    );
+    expect(videos.count).toBeGreaterThan(0);
+    await expect
+      .poll(async () => total().textContent())
+      .toBe(`Total ${videos.count.toLocaleString('en-US')}`);
+    expect(await dataRows().locator('a.tt-video').first().getAttribute('href')).toMatch(
+      /^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\w+$/,
+    );
+
+    await openUntilRows(`/topicInfluencer?id=${id}`, 'a.tt-author__id');
+    const influencers = await api<{ count: number; list: { unique_id: string }[] }>(
+      'POST',
+      '/challenge/video.blogger.lists',
+      { country: 'US', challengeId: id, page: 1, limit: 10 },
+    );
+    expect(influencers.count).toBeGreaterThan(0);
+    await expect
+      .poll(async () => total().textContent())
+      .toBe(`Total ${influencers.count.toLocaleString('en-US')}`);
+    const shown = (await dataRows().locator('a.tt-author__id').allTextContents()).map((t) =>
+      t.replace(/^@/, ''),
+    );
+    expect(shown).toContain(influencers.list[0]!.unique_id);
+
+    // The topic row follows by sync: its video count is the collector's.
+    await page.goto('/topic');
+    const topicRow = page.locator('.catalog-table__row').filter({ hasText: `#${title}` });
+    await topicRow.waitFor();
+    const headers = await page.getByRole('columnheader').allTextContents();
+    const videosCol = headers.findIndex((h) => h.startsWith('Videos'));
+    expect(videosCol).toBeGreaterThanOrEqual(0);
+    const videosCell = topicRow.locator('[role=gridcell], [role=rowheader]').nth(videosCol);
+    await expect.poll(async () => videosCell.textContent(), { timeout: 30_000 }).toMatch(/^[1-9][\d,]*$/);
+    expect(errors).toEqual([]);
+  }, 120_000);
 });
