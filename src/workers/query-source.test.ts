@@ -66,4 +66,28 @@ describe('query source', () => {
     await until(() => src.index.row(2)?.is_chat === 0);
     src.close();
   });
+
+  it('tells listeners after each change is in the index, and stops when unsubscribed', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1), creator(2)] } }));
+    const src = new CreatorSource(db);
+    // what a listener sees when it runs: the query answer at that moment
+    const seen: string[] = [];
+    const off = src.onChange((country) =>
+      seen.push(`${country}:${src.index.query({ isChat: 1, offset: 0, limit: 10 }).total}`),
+    );
+    await src.setCountry('US');
+    expect(seen).toEqual(['US:0']);
+    await editCreators(db, 'US', [{ id: 2, unique_id: 'u2' }], { is_chat: 1 });
+    await until(() => seen.length === 2);
+    expect(seen[1]).toBe('US:1');
+    await applyPage(db, page({ changes: { creators: [creator(3, { is_chat: 1 })] } }));
+    await until(() => seen.length === 3);
+    expect(seen[2]).toBe('US:2');
+    off();
+    await applyPage(db, page({ changes: { creators: [creator(4, { is_chat: 1 })] } }));
+    await until(() => src.index.size === 4);
+    expect(seen).toHaveLength(3);
+    src.close();
+  });
 });

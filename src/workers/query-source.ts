@@ -3,13 +3,17 @@
  * signed-in user's live outbox effects. It follows changes through Dexie live queries on the
  * block revision counter (reloading only blocks with a newer `rev`) and on the outbox
  * (re-applying effects to the rows they touch), so lists update without a reload.
+ * `onChange` listeners hear about every change of the index once it is applied, so a screen asks
+ * again exactly when the answer may differ (no timers, no stale re-reads).
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { CreatorRow } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import type { Effect, OutboxEntry } from '../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects } from '../db/overlay.ts';
-import { CreatorIndex } from './query-engine.ts';
+import { CreatorIndex, SORT_FIELDS } from './query-engine.ts';
+
+const WARM_AFTER_MS = 400;
 
 export class CreatorSource {
   readonly index = new CreatorIndex();
@@ -20,6 +24,8 @@ export class CreatorSource {
   private effects: Effect[] = [];
   private subs: Subscription[] = [];
   private loading: Promise<void> = Promise.resolve();
+  private listeners = new Set<(country: string) => void>();
+  private warmTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly db: LocalDB) {}
 
@@ -33,6 +39,35 @@ export class CreatorSource {
 
   ready(): Promise<void> {
     return this.loading;
+  }
+
+  /** Calls `fn(country)` after each change of the index's rows; returns the unsubscribe. */
+  onChange(fn: (country: string) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private patched(upserts: CreatorRow[], removed: number[]): void {
+    if (!upserts.length && !removed.length) return;
+    this.index.patch(upserts, removed);
+    for (const fn of this.listeners) fn(this.country);
+    this.warmSoon();
+  }
+
+  /**
+   * Once the rows have been quiet for a moment, builds the sort orders a rebuild dropped, one
+   * column per task, so that a header click only walks an order (queries slip in between).
+   */
+  private warmSoon(): void {
+    clearTimeout(this.warmTimer);
+    const todo = SORT_FIELDS.filter((f) => f !== 'id'); // id order is always built
+    const step = () => {
+      const field = todo.shift();
+      if (!field) return;
+      this.index.permutation(field);
+      this.warmTimer = setTimeout(step, 0);
+    };
+    this.warmTimer = setTimeout(step, WARM_AFTER_MS);
   }
 
   private async load(country: string): Promise<void> {
@@ -60,6 +95,8 @@ export class CreatorSource {
       if (e) rows.push(e);
     }
     this.index.setRows(rows);
+    for (const fn of this.listeners) fn(country);
+    this.warmSoon();
     this.subs.push(
       liveQuery(() => getMeta<number>(this.db, META.rev)).subscribe(() => void this.refreshBlocks()),
       liveQuery(() => this.entries()).subscribe((entries) => this.refreshEffects(entries)),
@@ -67,6 +104,7 @@ export class CreatorSource {
   }
 
   close(): void {
+    clearTimeout(this.warmTimer);
     this.subs.forEach((s) => s.unsubscribe());
     this.subs = [];
   }
@@ -125,7 +163,7 @@ export class CreatorSource {
       ids.forEach((id) => this.base.delete(id));
       this.blockIds.delete(block);
     }
-    if (upserts.length || removed.length) this.index.patch(upserts, removed);
+    this.patched(upserts, removed);
   }
 
   private refreshEffects(entries: OutboxEntry[]): void {
@@ -142,6 +180,6 @@ export class CreatorSource {
       if (e) upserts.push(e);
       else removed.push(id);
     }
-    if (upserts.length || removed.length) this.index.patch(upserts, removed);
+    this.patched(upserts, removed);
   }
 }

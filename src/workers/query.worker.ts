@@ -7,6 +7,8 @@ import type { CreatorFilter, CreatorQuery, QueryResult, SortField } from './quer
 import { CreatorSource } from './query-source.ts';
 
 const source = new CreatorSource(new LocalDB());
+const subscriptions = new Map<number, () => void>();
+let lastSubscription = 0;
 
 const api = {
   /** Loads the country's rows (a no-op when already loaded). */
@@ -23,6 +25,16 @@ const api = {
     for (const f of fields) source.index.permutation(f);
   },
   size: () => source.index.size,
+  /** `fn` (a Comlink.proxy) hears `country` after each change of the loaded rows; see unsubscribe. */
+  subscribe(fn: (country: string) => void): number {
+    const id = ++lastSubscription;
+    subscriptions.set(id, source.onChange((c) => void fn(c)));
+    return id;
+  },
+  unsubscribe(id: number): void {
+    subscriptions.get(id)?.();
+    subscriptions.delete(id);
+  },
   /**
    * "Export this view": every row of the filter in the sort's order, written here; the file's
    * buffer is transferred to the page, not copied.

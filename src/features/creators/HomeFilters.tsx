@@ -1,7 +1,8 @@
 /**
  * The home search row (spec section 2): country, creator name, challenge, tag, the three
  * yes/no/any flags and the add_time range. Everything applies on change (the worker answers in
- * milliseconds); the text fields settle for a moment first, and Search applies them at once.
+ * milliseconds, so the name filters on every keystroke: a pause there would cost more than the
+ * query); the challenge, which asks the server, settles for a moment first. Search applies both.
  */
 import { useEffect, useState } from 'react';
 import type { CreatorTag } from '../../../contract/sync.ts';
@@ -38,12 +39,12 @@ export function HomeFilters({
   const [challenge, setChallenge] = useState(value.challenge);
   const [dates, setDates] = useState<DateRangeValue | null>(null);
 
-  // Typing filters as it goes, without a query per keystroke burst.
+  // The challenge looks its creators up on the server: no request per keystroke burst.
   useEffect(() => {
-    if (name === value.name && challenge === value.challenge) return;
-    const t = setTimeout(() => onChange({ ...value, name, challenge }), TEXT_SETTLE_MS);
+    if (challenge === value.challenge) return;
+    const t = setTimeout(() => onChange({ ...value, challenge }), TEXT_SETTLE_MS);
     return () => clearTimeout(t);
-  }, [name, challenge, value, onChange]);
+  }, [challenge, value, onChange]);
 
   const tri = triItems();
   const tagItems: SelectOption<number>[] = [
@@ -70,7 +71,10 @@ export function HomeFilters({
         placeholder={m.home_search_name_hint()}
         value={name}
         maxLength={255}
-        onChange={(e) => setName(e.target.value)}
+        onChange={(e) => {
+          setName(e.target.value);
+          onChange({ ...value, name: e.target.value });
+        }}
       />
       <Input
         label={m.home_search_challenge()}

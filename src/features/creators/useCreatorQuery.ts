@@ -1,14 +1,12 @@
 /**
  * The home grid's data: one page of the query worker's answer for the current filters and sort.
- * The worker follows IndexedDB (sync blocks, outbox effects) on its own but does not tell the
- * UI, so this hook watches the same two signals (the block revision and the outbox) and asks
- * again shortly after they change: the first sync fills the grid as it lands, and an edit shows
- * up without a reload. `patchRows` lets an action show its effect on the page at once.
+ * The worker follows IndexedDB (sync blocks, outbox effects) on its own and says when its rows
+ * changed (`subscribe`); the page is then asked again, so the first sync fills the grid as it
+ * lands and an edit shows up without a reload. `patchRows` lets an action show its effect on the
+ * page at once, before the worker has read the outbox.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
+import * as Comlink from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { META, getMeta } from '../../db/db.ts';
-import { localDb } from '../../db/local.ts';
 import type { CreatorFilter, SortField } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import type { HomeRow } from './creator-columns.tsx';
@@ -22,9 +20,6 @@ export interface CreatorPageQuery {
   pageSize: number;
 }
 
-/** Re-asks after a change signal: the worker's own live query needs a moment to apply it. */
-const FOLLOW_UP_MS = [120, 600];
-
 export function useCreatorQuery(q: CreatorPageQuery) {
   const [rows, setRows] = useState<HomeRow[]>([]);
   const [total, setTotal] = useState(0);
@@ -33,11 +28,11 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const seq = useRef(0);
   const key = JSON.stringify(q);
 
-  const run = useCallback(() => {
+  const run = useCallback((): Promise<void> => {
     const mine = ++seq.current;
     const { country, filter, field, sort, page, pageSize } = JSON.parse(key) as CreatorPageQuery;
     setLoading(true);
-    queryWorker()
+    return queryWorker()
       .query(country, { ...filter, field, sort, offset: (page - 1) * pageSize, limit: pageSize })
       .then((res) => {
         if (mine !== seq.current) return;
@@ -51,21 +46,44 @@ export function useCreatorQuery(q: CreatorPageQuery) {
       });
   }, [key]);
 
-  useEffect(run, [run]);
-
-  const signal = useLiveQuery(
-    async () => `${(await getMeta<number>(localDb, META.rev)) ?? 0}:${await localDb.outbox.count()}`,
-    [],
-  );
-  const lastSignal = useRef<string | undefined>(undefined);
+  // Worker change events ask again, at most one query in flight (a burst of blocks during the
+  // first sync becomes one follow-up query, not one per block).
+  const latest = useRef(run);
   useEffect(() => {
-    if (signal === undefined || signal === lastSignal.current) return;
-    const first = lastSignal.current === undefined;
-    lastSignal.current = signal;
-    if (first) return;
-    const timers = FOLLOW_UP_MS.map((ms) => setTimeout(run, ms));
-    return () => timers.forEach(clearTimeout);
-  }, [signal, run]);
+    latest.current = run;
+    void run();
+  }, [run]);
+
+  const country = q.country;
+  useEffect(() => {
+    let inFlight = false;
+    let again = false;
+    let live = true;
+    const refresh = () => {
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      inFlight = true;
+      void latest.current().finally(() => {
+        inFlight = false;
+        if (again && live) {
+          again = false;
+          refresh();
+        }
+      });
+    };
+    const worker = queryWorker();
+    const sub = worker.subscribe(
+      Comlink.proxy((c: string) => {
+        if (live && c === country) refresh();
+      }),
+    );
+    return () => {
+      live = false;
+      void sub.then((id) => worker.unsubscribe(id));
+    };
+  }, [country]);
 
   /** Shows a queued edit on the current page before the worker has applied it. */
   const patchRows = useCallback((ids: ReadonlySet<number>, fn: (r: HomeRow) => HomeRow) => {
