@@ -3,7 +3,12 @@
  * fills the grid, a name filter narrows it, followers sort both ways (checked against the
  * server's own order), two creators picked across filters are marked chatted through the
  * outbox — the flag changes at once, survives a reload, and the server agrees.
+ * Then: every filter's total against POST /blogger/lists for the same filter, sorting both ways
+ * on another column, the column chooser and the selection across paging and reloads, status and
+ * tag edits made offline that reach the server once back online, and the link targets.
+ * One server and one page for the whole file; each test starts from a fresh /home.
  */
+import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
@@ -19,9 +24,15 @@ let page: Page;
 let errors: string[];
 
 interface Row {
+  id: number;
   unique_id: string;
   follower_count: number;
+  gmv_t30: number;
   is_chat: number;
+  is_invitation: number;
+  is_black: number;
+  bio_link: string;
+  tags: { tag_id: number; tag_title: string }[];
 }
 
 beforeAll(async () => {
@@ -42,14 +53,30 @@ async function lists(body: Record<string, unknown>): Promise<Row[]> {
 }
 
 async function listPage(body: Record<string, unknown>): Promise<{ list: Row[]; count: number }> {
-  const res = await fetch(`${server.url}/api/v0.1/blogger/lists`, {
+  return post('/blogger/lists', body);
+}
+
+async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${server.url}/api/v0.1${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
     body: encodeForm({ country: 'US', page: 1, ...body }),
   });
-  const json = (await res.json()) as { code: number; msg: string; data: { list: Row[]; count: number } };
-  if (json.code !== 200) throw new Error(`lists: ${json.code} ${json.msg}`);
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
   return json.data;
+}
+
+const usTags = () =>
+  post<{ list: { id: number; title: string }[] }>('/tags/lists', { limit: 100 }).then((d) => d.list);
+
+/** Polls the server until `ok` holds for the list answered for `body`. */
+async function serverAgrees(body: Record<string, unknown>, ok: (l: Row[]) => boolean, what: string) {
+  const until = Date.now() + 60_000;
+  while (!ok(await lists({ limit: 100, ...body }))) {
+    if (Date.now() > until) throw new Error(`server never showed ${what}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
 }
 
 const dataRows = () => page.locator('.cd-grid__row:has([role=gridcell])');
@@ -61,6 +88,65 @@ const nameBox = () =>
 const creatorRow = (id: string) =>
   dataRows().filter({ has: page.getByRole('link', { name: `@${id}`, exact: true }) });
 const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
+const filterBar = () => page.locator('.home-filters');
+const dialog = () => page.locator('.cd-modal').getByRole('dialog');
+const gridTotal = async () => digits((await page.locator('.cd-grid__total').textContent()) ?? '');
+const selectedBar = (n: number) => page.getByText(`${n} selected`, { exact: true });
+
+/** A fresh /home once the first sync has brought every US creator; returns that total. */
+async function openHome(): Promise<number> {
+  await page.goto('/home');
+  const { count } = await listPage({ limit: 1 });
+  await page
+    .getByText(`Total ${count.toLocaleString('en-US')}`)
+    .first()
+    .waitFor({ timeout: 90_000 });
+  return count;
+}
+
+/** Picks an option of one of the filter bar's selects (by the select's label). */
+async function pick(label: RegExp, option: string) {
+  await filterBar().getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The grid's total settles on the server's count for the same filter; returns it. */
+async function expectServerTotal(body: Record<string, unknown>): Promise<number> {
+  const { count } = await listPage({ ...body, limit: 1 });
+  await expect.poll(gridTotal, { timeout: 20_000 }).toBe(count);
+  return count;
+}
+
+/** The cells of one column on the shown rows. */
+async function columnTexts(header: string): Promise<string[]> {
+  const col = await page
+    .getByRole('columnheader', { name: header, exact: true })
+    .getAttribute('aria-colindex');
+  return dataRows().locator(`[role=gridcell][aria-colindex="${col}"]`).allTextContents();
+}
+
+/** The creator id (link text without the @) of the n-th shown row. */
+async function idOfRow(n: number): Promise<string> {
+  const text = await dataRows().nth(n).getByRole('link', { name: /^@/ }).first().textContent();
+  return (text ?? '').replace(/^@/, '');
+}
+
+async function editStatus(option: string) {
+  await page.getByRole('button', { name: 'Edit status', exact: true }).click();
+  await dialog()
+    .getByRole('button', { name: /Status/ })
+    .click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await dialog().getByRole('button', { name: 'Confirm' }).click();
+  await dialog().waitFor({ state: 'detached' });
+}
+
+async function addTag(title: string) {
+  await page.getByRole('button', { name: 'Tags', exact: true }).click();
+  await dialog().getByRole('option', { name: title, exact: true }).click();
+  await dialog().getByRole('button', { name: 'Confirm' }).click();
+  await dialog().waitFor({ state: 'detached' });
+}
 
 const t0 = Date.now();
 const step = (s: string) => console.log(`[home.e2e] ${((Date.now() - t0) / 1000).toFixed(1)}s ${s}`);
@@ -128,13 +214,14 @@ describe('home', () => {
 
     step('edit');
     await page.getByRole('button', { name: 'Edit status', exact: true }).click();
-    const dialog = page.locator('.cd-modal').getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.getByText('Please choose a status').waitFor();
-    await dialog.getByRole('button', { name: /Status/ }).click();
+    await dialog().getByRole('button', { name: 'Confirm' }).click();
+    await dialog().getByText('Please choose a status').waitFor();
+    await dialog()
+      .getByRole('button', { name: /Status/ })
+      .click();
     await page.getByRole('option', { name: 'Chatted', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog().getByRole('button', { name: 'Confirm' }).click();
+    await dialog().waitFor({ state: 'detached' });
 
     // At once: the flag reads chatted and the selection is gone.
     await creatorRow(b!.unique_id).getByText('Chatted', { exact: true }).waitFor({ timeout: 5_000 });
@@ -157,22 +244,18 @@ describe('home', () => {
 
     // Tags: the dialog needs a tag; confirm adds it at once and the server agrees.
     step('tags');
-    const tagList = await fetch(`${server.url}/api/v0.1/tags/lists`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-      body: encodeForm({ country: 'US', page: 1, limit: 100 }),
-    }).then(async (r) => ((await r.json()) as { data: { list: { id: number; title: string }[] } }).data.list);
+    const tagList = await usTags();
     const aTags = await lists({ name: a!.unique_id, limit: 50 }).then(
-      (l) => (l.find((r) => r.unique_id === a!.unique_id) as unknown as { tags: { tag_id: number }[] }).tags,
+      (l) => l.find((r) => r.unique_id === a!.unique_id)!.tags,
     );
     const tag = tagList.find((t) => !aTags.some((x) => x.tag_id === t.id))!;
     await creatorRow(a!.unique_id).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Tags', exact: true }).click();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.getByText('Please choose tags').waitFor();
-    await dialog.getByRole('option', { name: tag.title, exact: true }).click();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await dialog().getByRole('button', { name: 'Confirm' }).click();
+    await dialog().getByText('Please choose tags').waitFor();
+    await dialog().getByRole('option', { name: tag.title, exact: true }).click();
+    await dialog().getByRole('button', { name: 'Confirm' }).click();
+    await dialog().waitFor({ state: 'detached' });
     await creatorRow(a!.unique_id).getByText(tag.title, { exact: true }).waitFor({ timeout: 5_000 });
     const tagUntil = Date.now() + 30_000;
     while (!(await lists({ tagsId: tag.id, name: a!.unique_id, limit: 50 })).length) {
@@ -181,4 +264,235 @@ describe('home', () => {
     }
     expect(errors).toEqual([]);
   }, 150_000);
+
+  it("each filter narrows the grid to the server's count for the same filter", async () => {
+    const full = await openHome();
+    step('filters: flags');
+    const flags: [RegExp, string, 'Yes' | 'No', string, string][] = [
+      [/Chatted/, 'isChat', 'Yes', 'Chat', 'Chatted'],
+      [/Chatted/, 'isChat', 'No', 'Chat', 'Not chatted'],
+      [/Invited/, 'isInvitation', 'Yes', 'Invitation', 'Invited'],
+      [/Invited/, 'isInvitation', 'No', 'Invitation', 'Not invited'],
+      [/Blacklisted/, 'isBlack', 'Yes', 'Blacklist', 'Blacklisted'],
+    ];
+    for (const [label, key, option, column, shown] of flags) {
+      await pick(label, option);
+      const n = await expectServerTotal({ [key]: option === 'Yes' ? 1 : 0 });
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThan(full);
+      // every shown row carries the flag
+      expect(new Set(await columnTexts(column))).toEqual(new Set([shown]));
+      await pick(label, 'Any');
+      await expect.poll(gridTotal).toBe(full);
+    }
+
+    step('filters: two at once');
+    await pick(/Chatted/, 'Yes');
+    await pick(/Blacklisted/, 'No');
+    expect(await expectServerTotal({ isChat: 1, isBlack: 0 })).toBeGreaterThan(0);
+    await pick(/Chatted/, 'Any');
+    await pick(/Blacklisted/, 'Any');
+    await expect.poll(gridTotal).toBe(full);
+
+    step('filters: tag');
+    const tag = (await usTags())[0]!;
+    await pick(/Tag/, tag.title);
+    const tagged = await expectServerTotal({ tagsId: tag.id });
+    expect(tagged).toBeGreaterThan(0);
+    expect(tagged).toBeLessThan(full);
+    for (const cell of await columnTexts('Tags')) expect(cell).toContain(tag.title);
+    await pick(/Tag/, 'Any');
+    await expect.poll(gridTotal).toBe(full);
+
+    step('filters: name');
+    const [someone] = await lists({ limit: 1, field: 'follower_count', sort: 'desc' });
+    const part = someone!.unique_id.slice(0, 4);
+    await nameBox().fill(part);
+    const named = await expectServerTotal({ name: part });
+    expect(named).toBeGreaterThan(0);
+    expect(named).toBeLessThan(full);
+    await nameBox().fill('');
+    await expect.poll(gridTotal).toBe(full);
+
+    step('filters: date range');
+    await filterBar().getByRole('button', { name: 'Open calendar' }).click();
+    await page.getByRole('button', { name: 'Last 30 days', exact: true }).click();
+    await page.keyboard.press('Escape');
+    // the PWA sends local-day bounds (this process runs in the browser's time zone)
+    const today = dayjs();
+    const recent = await expectServerTotal({
+      startTime: today.subtract(30, 'day').startOf('day').unix(),
+      endTime: today.endOf('day').unix(),
+    });
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(full);
+    await filterBar().getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(gridTotal).toBe(full);
+
+    step('filters: country');
+    await pick(/Country/, 'Malaysia');
+    const { count: my } = await listPage({ country: 'MY', limit: 1 });
+    expect(my).toBeGreaterThan(0);
+    expect(my).not.toBe(full);
+    await expect.poll(gridTotal, { timeout: 30_000 }).toBe(my);
+    await pick(/Country/, 'United States');
+    await expect.poll(gridTotal, { timeout: 30_000 }).toBe(full);
+    expect(errors).toEqual([]);
+  }, 150_000);
+
+  it('sorts GMV both ways like the server', async () => {
+    await openHome();
+    const gmv = page.getByRole('columnheader', { name: 'GMV (30 d)', exact: true });
+    for (const order of ['desc', 'asc'] as const) {
+      await gmv.getByRole('button').click();
+      await expect
+        .poll(() => gmv.getAttribute('aria-sort'))
+        .toBe(order === 'desc' ? 'descending' : 'ascending');
+      const [edge] = await lists({ field: 'gmv_t30', sort: order, limit: 1 });
+      // ties: the grid's first row must have the server's first value
+      await expect
+        .poll(
+          async () => {
+            const id = await idOfRow(0);
+            const [row] = (await lists({ name: id, limit: 50 })).filter((r) => r.unique_id === id);
+            return row?.gmv_t30;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(edge!.gmv_t30);
+    }
+  }, 90_000);
+
+  it('keeps the column choice across a reload', async () => {
+    await openHome();
+    const chooser = () => page.getByRole('dialog', { name: 'Shown columns' });
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    // the visible box is a styled mark over the input: click the label text
+    await chooser().getByText('Followers', { exact: true }).click();
+    await chooser().getByText('Email', { exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Followers', exact: true }).count())
+      .toBe(0);
+
+    await openHome();
+    expect(await page.getByRole('columnheader', { name: 'Followers', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    expect(await chooser().getByRole('checkbox', { name: 'Followers', exact: true }).isChecked()).toBe(false);
+    expect(await chooser().getByRole('checkbox', { name: 'Email', exact: true }).isChecked()).toBe(true);
+    await chooser().getByRole('button', { name: 'Reset to defaults' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('columnheader', { name: 'Followers', exact: true }).waitFor();
+  }, 90_000);
+
+  it('keeps a selection across paging and reloads, and clears it after a bulk edit', async () => {
+    await openHome();
+    const first = await idOfRow(0);
+    await creatorRow(first).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => creatorRow(first).count()).toBe(0);
+    const second = await idOfRow(2);
+    await creatorRow(second).getByRole('checkbox').check();
+    await selectedBar(2).waitFor();
+
+    // reload: both still selected, each ticked on its page
+    await openHome();
+    await selectedBar(2).waitFor();
+    expect(await creatorRow(first).getByRole('checkbox').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await creatorRow(second).waitFor();
+    expect(await creatorRow(second).getByRole('checkbox').isChecked()).toBe(true);
+    expect(await dataRows().locator('input[type=checkbox]:checked').count()).toBe(1);
+
+    // a bulk edit clears it (also after a reload) and reaches the server
+    await editStatus('Invited');
+    await expect.poll(() => selectedBar(2).count()).toBe(0);
+    await creatorRow(second).getByText('Invited', { exact: true }).first().waitFor({ timeout: 5_000 });
+    await openHome();
+    await expect.poll(() => page.locator('.cd-grid__selection').count()).toBe(0);
+    expect(await creatorRow(first).getByRole('checkbox').isChecked()).toBe(false);
+    for (const id of [first, second])
+      await serverAgrees(
+        { name: id, isInvitation: 1 },
+        (l) => l.some((r) => r.unique_id === id),
+        `${id} invited`,
+      );
+  }, 120_000);
+
+  it('edits status and tags offline; the server agrees once back online', async () => {
+    await openHome();
+    const [, , c] = await lists({ isInvitation: 0, isBlack: 0, limit: 3 });
+    const tag = (await usTags()).find((t) => !c!.tags.some((x) => x.tag_id === t.id))!;
+    await filterByName(c!.unique_id);
+
+    await ctx.setOffline(true);
+    try {
+      await creatorRow(c!.unique_id).getByRole('checkbox').check();
+      await editStatus('Invited');
+      await creatorRow(c!.unique_id)
+        .getByText('Invited', { exact: true })
+        .first()
+        .waitFor({ timeout: 5_000 });
+      await creatorRow(c!.unique_id).getByRole('checkbox').check();
+      await addTag(tag.title);
+      await creatorRow(c!.unique_id).getByText(tag.title, { exact: true }).waitFor({ timeout: 5_000 });
+      // nothing has left the browser yet
+      await page.waitForTimeout(1_500);
+      const [still] = (await lists({ name: c!.unique_id, limit: 50 })).filter(
+        (r) => r.unique_id === c!.unique_id,
+      );
+      expect(still!.is_invitation).toBe(0);
+      expect(still!.tags.some((t) => t.tag_id === tag.id)).toBe(false);
+    } finally {
+      await ctx.setOffline(false);
+    }
+    await serverAgrees(
+      { name: c!.unique_id, isInvitation: 1, tagsId: tag.id },
+      (l) => l.some((r) => r.unique_id === c!.unique_id),
+      'the offline edits',
+    );
+    // and the grid still shows both after a reload
+    await openHome();
+    await filterByName(c!.unique_id);
+    await creatorRow(c!.unique_id).getByText(tag.title, { exact: true }).waitFor();
+    expect(await columnTexts('Invitation')).toContain('Invited');
+  }, 150_000);
+
+  it('links the creator id to the TikTok profile and the bio link to its target', async () => {
+    const rows = await lists({ limit: 200 });
+    const withBio = rows.find((r) => r.bio_link)!;
+    const without = rows.find((r) => !r.bio_link)!;
+    expect(withBio && without).toBeTruthy();
+    await openHome();
+    await filterByName(withBio.unique_id);
+    const profile = creatorRow(withBio.unique_id).getByRole('link', {
+      name: `@${withBio.unique_id}`,
+      exact: true,
+    });
+    expect(await profile.getAttribute('href')).toBe(
+      `https://www.tiktok.com/@${encodeURIComponent(withBio.unique_id)}`,
+    );
+    expect(await profile.getAttribute('target')).toBe('_blank');
+
+    // the bio column sits further right: scroll sideways until its header is rendered
+    const scroller = page.locator('.cd-grid__scroll');
+    const bioHeader = page.getByRole('columnheader', { name: 'Bio link', exact: true });
+    for (let i = 0; i < 40 && !(await bioHeader.count()); i++)
+      await scroller.evaluate((el) => el.scrollBy({ left: 300 }));
+    const raw = withBio.bio_link.trim();
+    const expected = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`).href;
+    const bio = creatorRow(withBio.unique_id).locator(`a[href="${expected}"]`);
+    await bio.waitFor();
+    expect(await bio.getAttribute('target')).toBe('_blank');
+    expect(await bio.textContent()).toBe(withBio.bio_link);
+
+    await filterByName(without.unique_id);
+    for (let i = 0; i < 40 && !(await bioHeader.count()); i++)
+      await scroller.evaluate((el) => el.scrollBy({ left: 300 }));
+    const col = await bioHeader.getAttribute('aria-colindex');
+    expect(
+      await creatorRow(without.unique_id).locator(`[role=gridcell][aria-colindex="${col}"]`).textContent(),
+    ).toBe('-');
+    expect(errors).toEqual([]);
+  }, 90_000);
 });
