@@ -4,6 +4,7 @@
  * neither engine hits its bound-parameter limit.
  */
 import {
+  CompiledQuery,
   sql,
   type Expression,
   type ExpressionBuilder,
@@ -16,6 +17,7 @@ import type { Creator, DB, NewCreator } from './schema.ts';
 import { now } from './versioning.ts';
 import { engineOf } from './dialect.ts';
 import { NAME_FTS } from './migrations/0008_name_search.ts';
+import { NAME_SCAN_INDEX, NAME_SCAN_MARKER } from './migrations/0010_name_scan_index.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export interface TagRef {
@@ -200,8 +202,11 @@ const NULLABLE = new Set(['video_last_time', 'check_time', 'nick_update_time']);
  * beyond ASCII, as PostgreSQL's lower() does); shorter ones, and PostgreSQL (pg_trgm GIN indexes
  * on lower(col)), use LIKE.
  */
+const sqliteShortName = (db: Db, name: string | undefined): boolean =>
+  !!name && engineOf(db) === 'sqlite' && [...name].length < 3;
+
 function nameFilter(db: Db, eb: ExpressionBuilder<DB, 'creators'>, name: string): Expression<SqlBool> {
-  if (engineOf(db) === 'sqlite' && [...name].length >= 3) {
+  if (engineOf(db) === 'sqlite' && !sqliteShortName(db, name)) {
     const phrase = `"${name.replaceAll('"', '""')}"`;
     return sql<SqlBool>`creators.id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${phrase})`;
   }
@@ -251,12 +256,19 @@ async function countCreators(db: Db, ws: number, f: CreatorListRequest): Promise
       )}${flag('is_black', f.isBlack)}`.execute(db);
     return Number(rows[0]?.n ?? 0);
   }
-  const counted = await db
+  const query = db
     .selectFrom('creators')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(creatorFilters(db, ws, f))
-    .executeTakeFirstOrThrow();
-  return Number(counted.n);
+    .where(creatorFilters(db, ws, f));
+  if (!sqliteShortName(db, f.name)) return Number((await query.executeTakeFirstOrThrow()).n);
+  // A 1–2 character search on SQLite reads every creator of the country: from the name index of
+  // migration 0010 (its marker term stated, the index named), not row by row from the table.
+  const compiled = query.where(sql<SqlBool>`creators.${sql.raw(NAME_SCAN_MARKER)}`).compile();
+  const from = 'from "creators" where';
+  if (!compiled.sql.includes(from)) throw new Error(`unexpected count query: ${compiled.sql}`);
+  const indexed = compiled.sql.replace(from, `from "creators" indexed by "${NAME_SCAN_INDEX}" where`);
+  const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(indexed, [...compiled.parameters]));
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function listCreators(

@@ -6,6 +6,7 @@ import * as m0006 from './migrations/0006_jobs.ts';
 import * as m0007 from './migrations/0007_topic_tracking.ts';
 import * as m0008 from './migrations/0008_name_search.ts';
 import * as m0009 from './migrations/0009_creator_counts.ts';
+import * as m0010 from './migrations/0010_name_scan_index.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0007_topic_tracking': m0007,
   '0008_name_search': m0008,
   '0009_creator_counts': m0009,
+  '0010_name_scan_index': m0010,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
