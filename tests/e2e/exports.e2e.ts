@@ -1,0 +1,201 @@
+/**
+ * Exports in a real browser against the real server and its demo seed:
+ * - Home and Blacklist "Download": the job starts, the download manager polls until the file is
+ *   ready and shows its link; the file URL serves an XLSX whose headers are the export columns and
+ *   whose row count is what the API lists (the free tier's cap applied, as download.info says).
+ * - Offline "Export this view": with the network off, filter and sort the Home grid, export CSV,
+ *   and the saved file holds exactly the grid's rows in the grid's order.
+ */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
+import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ctx: BrowserContext;
+let session: ApiSession;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  ctx = await newContext(browser, server.url, 'en-US');
+  session = await signInDemo(ctx, server.url, 'en');
+  page = await ctx.newPage();
+  errors = trackErrors(page);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${server.url}/api/v0.1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
+    body: encodeForm({ language: 'en-us', ...body }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
+
+interface Info {
+  file_path: string | null;
+  progress: number;
+  capped: boolean;
+}
+
+/** Presses a screen's Download button; answers the ready file's URL and download.info's last answer. */
+async function downloadThroughManager(): Promise<{ url: string; info: Info }> {
+  const infos: Info[] = [];
+  const onResponse = (r: Response) => {
+    if (r.url().includes('/blogger/download.info'))
+      void r
+        .json()
+        .then((j: { data: Info }) => infos.push(j.data))
+        .catch(() => undefined);
+  };
+  page.on('response', onResponse);
+  try {
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    const link = dialog.getByRole('link', { name: 'Open file' });
+    await link.waitFor({ timeout: 60_000 });
+    const url = (await link.getAttribute('href')) ?? '';
+    await expect.poll(() => infos.some((i) => i.file_path)).toBe(true);
+    const info = infos.find((i) => i.file_path)!;
+    expect(new URL(url).pathname).toBe(info.file_path);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    return { url, info };
+  } finally {
+    page.off('response', onResponse);
+  }
+}
+
+/** The XLSX behind a file URL: its header row and data row count. */
+async function readXlsx(url: string): Promise<{ header: string[]; rows: number; contentType: string }> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  const ws = wb.worksheets[0]!;
+  const header = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  return { header, rows: ws.actualRowCount - 1, contentType: res.headers.get('content-type') ?? '' };
+}
+
+/** Rows a download may hold: the free tier stops at FREE_EXPORT_ROW_CAP (D6). */
+async function exportLimit(): Promise<number> {
+  const res = await fetch(`${server.url}/api/v0.1/member/info`, { headers: { token: session.token } });
+  const json = (await res.json()) as { data: { vip: { tier: string } } };
+  return json.data.vip.tier === 'vip' ? Number.POSITIVE_INFINITY : FREE_EXPORT_ROW_CAP;
+}
+
+const gridTotal = async (): Promise<number> => {
+  const text =
+    (await page
+      .getByText(/^Total [\d,]+$/)
+      .first()
+      .textContent()) ?? '';
+  return Number(text.replace(/[^\d]/g, ''));
+};
+const dataRows = () => page.locator('.cd-grid__row:has([role=gridcell])');
+
+describe('exports', () => {
+  it('Home: the download manager brings the creator XLSX with the API’s row count', async () => {
+    const { count } = await post<{ count: number }>('/blogger/lists', { country: 'US', page: 1, limit: 1 });
+    expect(count).toBeGreaterThan(0);
+    await page.goto('/home');
+    const { url, info } = await downloadThroughManager();
+    const file = await readXlsx(url);
+    expect(file.contentType).toContain('spreadsheetml');
+    expect(file.header).toEqual(CREATOR_COLUMNS.map((c) => c['en-us']));
+    const limit = await exportLimit();
+    const expected = Math.min(count, limit);
+    expect(file.rows).toBe(expected);
+    expect(info.progress).toBe(expected);
+    expect(info.capped).toBe(count >= limit);
+  }, 120_000);
+
+  it('Blacklist: the download manager brings the blacklist XLSX with the API’s row count', async () => {
+    const { count } = await post<{ count: number }>('/blogger/black.lists', {
+      country: 'US',
+      page: 1,
+      limit: 1,
+    });
+    expect(count).toBeGreaterThan(0);
+    await page.goto('/blacklist');
+    const { url, info } = await downloadThroughManager();
+    const file = await readXlsx(url);
+    expect(file.header).toEqual(BLACKLIST_COLUMNS.map((c) => c['en-us']));
+    const expected = Math.min(count, await exportLimit());
+    expect(file.rows).toBe(expected);
+    expect(info.progress).toBe(expected);
+  }, 120_000);
+
+  it('offline: exports the filtered, sorted Home view as CSV, the grid’s rows in its order', async () => {
+    const { list, count } = await post<{ list: { unique_id: string }[]; count: number }>('/blogger/lists', {
+      country: 'US',
+      page: 1,
+      limit: 1,
+    });
+    await page.goto('/home');
+    // The first sync has brought every creator of the country.
+    await page
+      .getByText(`Total ${count.toLocaleString('en-US')}`)
+      .first()
+      .waitFor({ timeout: 90_000 });
+
+    await ctx.setOffline(true);
+    try {
+      // A name fragment of a real creator: matches it and some others, across several pages.
+      const fragment = list[0]!.unique_id.slice(0, 2);
+      await page.getByLabel('Creator', { exact: true }).first().fill(fragment);
+      await expect.poll(gridTotal, { timeout: 20_000 }).toBeLessThan(count);
+      const total = await gridTotal();
+      expect(total).toBeGreaterThan(0);
+      await page
+        .getByRole('columnheader', { name: /Followers/ })
+        .getByRole('button')
+        .click();
+      await expect
+        .poll(() => page.getByRole('columnheader', { name: /Followers/ }).getAttribute('aria-sort'))
+        .toBe('descending');
+      const shownIds = async () =>
+        (await dataRows().getByRole('link', { name: /^@/ }).allTextContents()).map((s) => s.slice(1));
+      await expect.poll(async () => (await shownIds()).length).toBeGreaterThan(0);
+      const shown = await shownIds();
+
+      await page.getByRole('button', { name: 'Export this view' }).click();
+      const downloading = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('menuitem', { name: 'CSV' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^creators-US-\d{8}-\d{6}\.csv$/);
+      const bytes = fs.readFileSync(await download.path());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const parsed = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const [header, ...rows] = parsed.data;
+      expect(header).toEqual(CREATOR_COLUMNS.map((c) => c['en-us']));
+      expect(rows).toHaveLength(total);
+      expect(rows.slice(0, shown.length).map((r) => r[0])).toEqual(shown);
+      const followers = rows.map((r) =>
+        Number(r[CREATOR_COLUMNS.findIndex((c) => c.key === 'follower_count')]),
+      );
+      expect(followers).toEqual([...followers].sort((a, b) => b - a));
+      await expectToast(page, new RegExp(`^Exported ${total} rows to creators-US-`));
+    } finally {
+      await ctx.setOffline(false);
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
