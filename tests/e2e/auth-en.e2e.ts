@@ -2,30 +2,14 @@
  * en-us sign-in and sign-up in a real browser: the email-or-phone field (exactly 11 digits is a
  * phone, else an email, else "must be a phone or email"), password mode forced, email register.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../helpers/browser-suite.ts';
 import { DEMO_ACCOUNTS, dismissToasts, expectToast } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function enPage(path: string): Promise<Page> {
-  const ctx = await newContext(browser, server.url, 'en-US');
-  const page = await ctx.newPage();
-  await page.goto(path);
-  return page;
-}
+const enPage = (path: string): Promise<Page> => suite.open(path, 'en-US');
 
 const submit = (page: Page, name: string) =>
   page.locator('form').getByRole('button', { name, exact: true }).click();

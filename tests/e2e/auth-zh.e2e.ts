@@ -2,30 +2,14 @@
  * zh-cn sign-in and sign-up in a real browser: every validation message of spec section 5 (the
  * placeholders, as toasts), the SMS countdown, remember-account, SMS sign-in and register.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from '../helpers/browser-suite.ts';
 import { apiSignIn, DEMO_ACCOUNTS, expectToast, freshPhone, lastSmsCode } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function zhPage(path: string): Promise<Page> {
-  const ctx = await newContext(browser, server.url, 'zh-CN');
-  const page = await ctx.newPage();
-  await page.goto(path);
-  return page;
-}
+const zhPage = (path: string): Promise<Page> => suite.open(path, 'zh-CN');
 
 const submit = (page: Page, name: string) =>
   page.locator('form').getByRole('button', { name, exact: true }).click();
@@ -71,7 +55,9 @@ describe('zh-cn login', () => {
     const later = Number((await send.textContent())!.match(/\d+/)![0]);
     expect(later).toBeLessThan(first);
     // The code from the SMS signs the demo account in.
-    await page.getByPlaceholder('请输入验证码').fill(await lastSmsCode(server.url, DEMO_ACCOUNTS.zh.phone));
+    await page
+      .getByPlaceholder('请输入验证码')
+      .fill(await lastSmsCode(suite.server.url, DEMO_ACCOUNTS.zh.phone));
     await submit(page, '登录');
     await page.waitForURL((u) => u.pathname === '/home');
     await page.getByRole('heading', { name: '达人库' }).waitFor();
@@ -82,7 +68,7 @@ describe('zh-cn login', () => {
     // Another device holds a live session of the demo account.
     expect(
       (
-        await apiSignIn(server.url, { phone: DEMO_ACCOUNTS.zh.phone }, DEMO_ACCOUNTS.zh.password, {
+        await apiSignIn(suite.server.url, { phone: DEMO_ACCOUNTS.zh.phone }, DEMO_ACCOUNTS.zh.password, {
           force: true,
         })
       ).code,
@@ -131,7 +117,7 @@ describe('zh-cn register', () => {
     await page.waitForFunction(
       () => document.querySelector<HTMLButtonElement>('[data-testid="sms-send"]')!.disabled,
     );
-    await page.getByPlaceholder('请输入验证码').fill(await lastSmsCode(server.url, phone));
+    await page.getByPlaceholder('请输入验证码').fill(await lastSmsCode(suite.server.url, phone));
     await submit(page, '注册');
     await expectToast(page, '请输入密码');
     await page.getByPlaceholder('请输入密码').fill('Secret#2026');

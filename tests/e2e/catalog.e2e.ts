@@ -4,45 +4,28 @@
  * server's list agreeing), template variables filled from a creator, the product image upload,
  * and the topic rows opening the topic pages in a new window.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { dismissToasts, expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await newContext(browser, server.url, 'en-US');
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  session = await signInDemo(ctx, server.url, 'en');
+const suite = browserSuite({}, async ({ browser }) => {
+  ctx = await newContext(browser, suite.server.url, 'en-US');
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+  session = await signInDemo(ctx, suite.server.url, 'en');
   page = await ctx.newPage();
   errors = trackErrors(page);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 /** One API call with the session's token (form body, as the app sends it). */
-async function api<T>(method: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/v0.1${path}`, {
-    method,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
+  callApi<T>(suite.server.url, session.token, method, path, body);
 
 /** Waits until the server's list answers what `check` wants (the outbox sends in the background). */
 async function serverAgrees(read: () => Promise<unknown[]>, check: (rows: unknown[]) => boolean) {
@@ -346,7 +329,7 @@ describe('topics', () => {
     const first = page.locator('.catalog-table__row').first();
     const videos = first.getByRole('link', { name: /^Videos of #/ });
     const href = await videos.getAttribute('href');
-    const id = Number(new URL(href!, server.url).searchParams.get('id'));
+    const id = Number(new URL(href!, suite.server.url).searchParams.get('id'));
     const server_ = await api<{ list: { id: number }[] }>('POST', '/challenge/lists', {
       country: 'US',
       limit: 100,

@@ -3,44 +3,29 @@
  * sizes 20–100, a digits-only jump box, a jump past the end landing on the last page, and the
  * calendar refusing dates before 2021-03-12 and after tomorrow.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let page: Page;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+browserSuite({}, async ({ browser, server }) => {
   const ctx = await newContext(browser, server.url, 'en-US');
   const s = await signInDemo(ctx, server.url, 'en');
   // Enough US products for three pages of 20.
   for (let i = 0; i < 45; i++) {
-    const res = await fetch(`${server.url}/api/v0.1/product/add`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', token: s.token },
-      body: encodeForm({
-        country: 'US',
-        productId: `E2E${String(i).padStart(4, '0')}`,
-        productTitle: `Pager product ${i}`,
-        productImage: 'https://example.com/p.png',
-        language: 'en-us',
-      }),
+    await callApi(server.url, s.token, 'POST', '/product/add', {
+      country: 'US',
+      productId: `E2E${String(i).padStart(4, '0')}`,
+      productTitle: `Pager product ${i}`,
+      productImage: 'https://example.com/p.png',
     });
-    expect(((await res.json()) as { code: number }).code).toBe(200);
   }
   page = await ctx.newPage();
   await page.goto('/product');
   await page.getByRole('heading', { name: 'Products' }).waitFor();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const current = () => page.locator('.cd-pager [aria-current="page"]').textContent();

@@ -2,29 +2,18 @@
  * The application shell in a real browser against the real server: guards both ways, the menu
  * and its meta keys, 404s, back-to-top, footer, help, language persistence and the offline shell.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite();
 
 const MENU_ORDER = ['home', 'invited', 'amateur', 'blacklist', 'chatTmp', 'topic', 'product', 'tag', 'team'];
 
 describe('app shell', () => {
   it('sends visitors without a token from signed-in pages to /', async () => {
-    const ctx = await newContext(browser, server.url);
+    const ctx = await newContext(suite.browser, suite.server.url);
     const page = await ctx.newPage();
     for (const path of ['/home', '/team', '/invite/7', '/topicVideo?id=1', '/vip']) {
       await page.goto(path);
@@ -35,8 +24,8 @@ describe('app shell', () => {
   });
 
   it('sends signed-in users away from /login and /register, and shows the menu in order', async () => {
-    const ctx = await newContext(browser, server.url);
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     const errors = trackErrors(page);
     for (const path of ['/login', '/register']) {
@@ -64,8 +53,8 @@ describe('app shell', () => {
   });
 
   it('highlights the entry of the route meta key: /invite/{id} → team, topic pages → topic', async () => {
-    const ctx = await newContext(browser, server.url);
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     const active = () => page.locator('.app-menu [aria-current="page"]').getAttribute('data-menu');
     await page.goto('/invite/42');
@@ -82,8 +71,8 @@ describe('app shell', () => {
   });
 
   it('shows the 404 result with a back button when a topic page has no id, and for unknown routes', async () => {
-    const ctx = await newContext(browser, server.url);
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     await page.goto('/topic');
     await page.getByRole('heading', { name: 'Topic management' }).waitFor();
@@ -103,8 +92,8 @@ describe('app shell', () => {
   });
 
   it('shows back-to-top only after 100 px of scrolling, and it scrolls back up', async () => {
-    const ctx = await newContext(browser, server.url);
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     await page.setViewportSize({ width: 1366, height: 400 });
     await page.goto('/home');
@@ -130,8 +119,8 @@ describe('app shell', () => {
   });
 
   it('switches the language in place and keeps it across a reload', async () => {
-    const ctx = await newContext(browser, server.url, 'en-US');
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     await page.goto('/tag');
     await page.getByRole('heading', { name: 'Tags' }).waitFor();
@@ -146,8 +135,8 @@ describe('app shell', () => {
   });
 
   it('reloads the shell offline after one visit (service worker)', async () => {
-    const ctx = await newContext(browser, server.url);
-    await signInDemo(ctx, server.url, 'en');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     await page.goto('/home');
     await page.getByRole('heading', { name: 'Creator database' }).waitFor();

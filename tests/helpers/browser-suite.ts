@@ -1,0 +1,69 @@
+/**
+ * The frame every browser test file shares: one real server process (its own data directory) and
+ * one Chromium, started before the file's tests and closed after them.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext } from './browser.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A fresh profile in `locale`, opened at `path`. */
+  open(path: string, locale?: 'zh-CN' | 'en-US'): Promise<Page>;
+}
+
+/** Registers the file's beforeAll/afterAll; `ready` runs once both are up (seed data, sign in). */
+export function browserSuite(
+  env: Record<string, string> = {},
+  ready?: (suite: BrowserSuite) => Promise<void>,
+): BrowserSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const suite: BrowserSuite = {
+    get server() {
+      if (!server) throw new Error('the server is not started yet');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet');
+      return browser;
+    },
+    async open(path, locale = 'en-US') {
+      const ctx = await newContext(suite.browser, suite.server.url, locale);
+      const page = await ctx.newPage();
+      await page.goto(path);
+      return page;
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+    await ready?.(suite);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return suite;
+}
+
+/** One API call as the app makes it (form body, `token` header); throws unless code is 200. */
+export async function callApi<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  path: string,
+  body: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/v0.1${path}`, {
+    method,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
+    body: encodeForm({ language: 'en-us', ...body }),
+  });
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
+  return json.data;
+}
