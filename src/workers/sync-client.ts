@@ -1,14 +1,21 @@
 /**
  * The UI's handle on the sync worker: one worker per tab, started lazily. The account code calls
  * `startSync` after sign-in (and on app start with a stored session) and `stopSync` on logout;
- * focus and visibility changes trigger a pull. `onSyncState` feeds the header's SyncStatus.
+ * focus, visibility and reconnect trigger a pull. `onSyncState` feeds the header's SyncStatus.
+ *
+ * Cookies are shared by the tabs of a profile: when they hold another token than the one this
+ * worker syncs with (the user signed out and someone signed in in another tab), the worker is
+ * restarted with it on the next focus or reconnect rather than syncing with the old one.
  */
 import * as Comlink from 'comlink';
+import { getToken } from '../api/session.ts';
+import { getLocale } from '../paraglide/runtime.js';
 import type { SyncAuth, SyncState } from './sync-engine.ts';
 import type { SyncWorkerApi } from './sync.worker.ts';
 
 let remote: Comlink.Remote<SyncWorkerApi> | null = null;
 let last: SyncState | null = null;
+let syncing: string | null = null;
 const listeners = new Set<(s: SyncState) => void>();
 
 function worker(): Comlink.Remote<SyncWorkerApi> {
@@ -22,20 +29,35 @@ function worker(): Comlink.Remote<SyncWorkerApi> {
     }),
   );
   const poke = () => {
-    if (document.visibilityState === 'visible') void remote?.syncNow();
+    if (document.visibilityState === 'visible' && !adoptNewerSignIn()) void remote?.syncNow();
   };
   window.addEventListener('focus', poke);
   document.addEventListener('visibilitychange', poke);
+  // Reconnect at once rather than at the end of the backoff: a worker is not always told (DevTools'
+  // offline emulation changes its navigator.onLine but fires no online event there).
+  window.addEventListener('online', () => {
+    if (!adoptNewerSignIn()) void remote?.syncNow();
+  });
   return remote;
 }
 
+/** Restarts the worker with the cookies' token when it differs from the one it syncs with. */
+export function adoptNewerSignIn(): boolean {
+  const token = getToken();
+  if (syncing === null || !token || token === syncing) return false;
+  void startSync({ token, language: getLocale() }).catch(() => undefined);
+  return true;
+}
+
 export async function startSync(auth: SyncAuth): Promise<void> {
+  syncing = auth.token;
   // Ask once for durable storage so the browser does not evict the mirror and the outbox.
   void navigator.storage?.persist?.().catch(() => false);
   await worker().start(auth);
 }
 
 export async function stopSync(): Promise<void> {
+  syncing = null;
   await remote?.stop();
 }
 

@@ -5,7 +5,12 @@
  * - `start(auth)` binds a session (a new workspace drops the mirror) and syncs; so do `syncNow`
  *   (focus, reconnect, the periodic timer) and every new outbox entry (a Dexie live query).
  * - One tab syncs at a time: everything runs under the Web Lock `creatordesk-sync`, asked for
- *   with ifAvailable, so another tab simply skips; it sees the results through Dexie.
+ *   with ifAvailable, so another tab skips and tries again a moment later (the holder drains only
+ *   its own user's entries); it sees the results through Dexie.
+ * - The profile belongs to the latest sign-in: `start` stores its token's print, and an engine
+ *   whose token is no longer the stored one (a tab left open after its user signed out and
+ *   someone else signed in elsewhere in the profile) stops instead of pulling with it, which
+ *   would bind the profile back to the old user.
  * - Transient faults stop the round and schedule the next one with backoff; order is kept.
  * - A rejected call is marked failed (its overlay stops applying) and a pull follows, so the
  *   screens show the server's rows again. A force-logout code pauses everything, dropping
@@ -71,6 +76,8 @@ export class SyncEngine {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private watch: Subscription | null = null;
+  /** The print of this engine's token; another one in meta means a newer sign-in owns the profile. */
+  private print = '';
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -83,6 +90,7 @@ export class SyncEngine {
       await db.meta.delete(META.session);
     }
     await setMeta(db, META.tokenPrint, fp);
+    this.print = fp;
     this.auth = auth;
     this.failures = 0;
     this.set({ pausedBy: null, lastError: null, phase: 'idle' });
@@ -146,6 +154,8 @@ export class SyncEngine {
     if (!locks) return fn();
     await locks.request('creatordesk-sync', { ifAvailable: true }, async (lock) => {
       if (lock) await fn();
+      // Another tab is syncing, perhaps for another user than this tab's entries: look again soon.
+      else this.schedule(LOCK_RETRY_MS);
     });
   }
 
@@ -161,6 +171,10 @@ export class SyncEngine {
   }
 
   private async round(): Promise<void> {
+    if ((await getMeta<string>(this.deps.db, META.tokenPrint)) !== this.print) {
+      this.stop();
+      return this.set({ phase: 'idle', progress: null });
+    }
     try {
       // Pull first: a fresh mirror before sending; pull again when the outbox changed anything.
       if (!(await this.pullAll())) return this.retryLater();
@@ -265,6 +279,8 @@ export class SyncEngine {
     this.deps.onState?.(this.state);
   }
 }
+
+const LOCK_RETRY_MS = 1000;
 
 /** A short FNV-1a print of the token: enough to tell sign-ins apart without storing it. */
 function fingerprint(token: string): string {

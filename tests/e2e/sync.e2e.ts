@@ -1,0 +1,440 @@
+/**
+ * The local-first engine in a real browser against the real server (issue #4): an edit made
+ * offline survives a reload and reaches the server once on reconnect; two tabs of one profile
+ * (one IndexedDB) edit at once and converge; a forced logout keeps the unsent change, another
+ * user signing in on that browser never sends it, and its owner's next sign-in does; a tab left
+ * open with the previous user's still-valid token never pulls or sends into the next user's
+ * session.
+ *
+ * Each test registers fresh email accounts (empty workspaces: the first sync is instant) and
+ * edits tags on /tag, which go through the outbox like every mirrored write.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { encodeForm } from '../../contract/wire.ts';
+import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
+import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { apiSignIn, expectToast, useSession, type ApiSession } from '../helpers/shell.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const PASSWORD = 'Secret#2026';
+const t0 = Date.now();
+const step = (s: string) => console.log(`[sync.e2e] ${((Date.now() - t0) / 1000).toFixed(1)}s ${s}`);
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '0' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let accountSeq = 0;
+/** A fresh email account, registered the way the register form does; returns its session. */
+async function register(who: string): Promise<{ email: string; session: ApiSession }> {
+  accountSeq += 1;
+  const email = `${who}${t0}${accountSeq}@example.com`;
+  const res = await fetch(`${server.url}/api/v0.1/member/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm({
+      sys_tag: 'tiktok-sys',
+      type: 'register',
+      isPassword: 1,
+      email,
+      password: PASSWORD,
+      language: 'en-us',
+    }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
+  if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);
+  return { email, session: body.data };
+}
+
+/** The US tag titles the server holds for the token's workspace (sorted). */
+async function serverTags(token: string): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/v0.1/tags/lists`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
+    body: encodeForm({ country: 'US', page: 1, limit: 100, language: 'en-us' }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: { list: { title: string }[] } };
+  if (body.code !== 200) throw new Error(`tags/lists: ${body.code} ${body.msg}`);
+  return body.data.list.map((t) => t.title).sort();
+}
+
+/** The token the browser currently holds (its cookie), for checks on the server. */
+async function browserToken(ctx: BrowserContext): Promise<string> {
+  const c = (await ctx.cookies()).find((x) => x.name === 'TiktokToken' && x.value);
+  if (!c) throw new Error('no token cookie');
+  return c.value;
+}
+
+/** Polls the server until `check` holds (the outbox sends in the background). */
+async function serverAgrees(read: () => Promise<string[]>, check: (titles: string[]) => boolean) {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const titles = await read();
+    if (check(titles)) return titles;
+    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(titles)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
+const unsent = (page: Page) => syncStatus(page).locator('.cd-sync__badge');
+const tagRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
+
+interface Who {
+  userId: number;
+  workspaceId: number;
+}
+
+/** Who a token belongs to, as the pull answers it (the ids the outbox stamps entries with). */
+async function whoAmI(token: string): Promise<Who> {
+  const res = await fetch(`${server.url}/api/v0.1/sync/pull`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
+    body: encodeForm({ cursor: '', limit: 1, language: 'en-us' }),
+  });
+  const body = (await res.json()) as {
+    code: number;
+    msg: string;
+    data: { user_id: number; workspace_id: number };
+  };
+  if (body.code !== 200) throw new Error(`sync/pull: ${body.code} ${body.msg}`);
+  return { userId: body.data.user_id, workspaceId: body.data.workspace_id };
+}
+
+/** The local session and first-sync marks in the profile's IndexedDB. */
+async function localMeta(page: Page): Promise<{ session: Who | null; firstSync: boolean }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const open = indexedDB.open('creatordesk');
+        open.onerror = () => resolve({ session: null, firstSync: false });
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('meta')) {
+            db.close();
+            return resolve({ session: null, firstSync: false });
+          }
+          const store = db.transaction('meta').objectStore('meta');
+          const session = store.get('session');
+          const first = store.get('first_sync');
+          first.onsuccess = () => {
+            db.close();
+            const s = session.result as { value: Who } | undefined;
+            const f = first.result as { value: { complete: boolean } } | undefined;
+            resolve({ session: s ? s.value : null, firstSync: Boolean(f?.value.complete) });
+          };
+          first.onerror = () => {
+            db.close();
+            resolve({ session: null, firstSync: false });
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * The tab's sync worker has pulled for this browser's current token (the local session names
+ * its user and the first sync is done), and nothing waits in the outbox.
+ */
+async function synced(page: Page): Promise<void> {
+  const who = await whoAmI(await browserToken(page.context()));
+  await expect
+    .poll(
+      async () => {
+        const m = await localMeta(page);
+        return m.firstSync && m.session?.userId === who.userId && m.session.workspaceId === who.workspaceId;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  await syncStatus(page).getByText('Up to date').waitFor({ timeout: 20_000 });
+  await unsent(page).waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** A signed-in tab on /tag of a context, once its first sync is done. */
+async function tagTab(ctx: BrowserContext): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto('/tag');
+  await page.getByRole('heading', { name: 'Tags' }).waitFor();
+  await synced(page);
+  return page;
+}
+
+/** Adds a US tag through the dialog; it shows at once (pending until the server's row arrives). */
+async function addTag(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  const dialog = page.locator('.cd-modal').getByRole('dialog');
+  await dialog.getByLabel('Tag name').fill(title);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await tagRow(page, title).waitFor({ timeout: 5_000 });
+}
+
+/** The row came back from the server: shown once, no longer "Saving…". */
+async function savedRow(page: Page, title: string): Promise<void> {
+  await expect.poll(() => tagRow(page, title).count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => tagRow(page, title).getByText('Saving…').count(), { timeout: 20_000 }).toBe(0);
+}
+
+/** The outbox as stored in the profile's IndexedDB: what waits, and for whom. */
+async function outbox(
+  page: Page,
+): Promise<{ path: string; title: unknown; state: string; userId: number }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('creatordesk');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (
+                all.result as { path: string; body: { title?: unknown }; state: string; userId: number }[]
+              ).map((e) => ({ path: e.path, title: e.body.title, state: e.state, userId: e.userId })),
+            );
+          };
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Waits until the service worker controls the page, so a reload works offline. */
+async function controlledByServiceWorker(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+        ),
+      { timeout: 30_000, interval: 250 },
+    )
+    .toBe(true);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** Signs in through the login form; a live session elsewhere is taken over ("Sign in anyway"). */
+async function signInWithForm(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('Please enter your email or phone').fill(email);
+  await page.getByPlaceholder('Please enter your password').fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in', exact: true }).click();
+  const takeOver = confirmBox(page).getByRole('button', { name: 'Sign in anyway' });
+  await Promise.race([
+    page.waitForURL((u) => u.pathname === '/home'),
+    takeOver.waitFor().then(() => takeOver.click()),
+  ]);
+  await page.waitForURL((u) => u.pathname === '/home');
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await confirmBox(page).getByRole('button', { name: 'Confirm' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+}
+
+describe('local-first sync', () => {
+  it('keeps an offline edit across a reload and sends it once on reconnect', async () => {
+    const { session } = await register('offline');
+    const ctx = await newContext(browser, server.url);
+    await useSession(ctx, server.url, session);
+    const page = await tagTab(ctx);
+    const errors = trackErrors(page);
+    await controlledByServiceWorker(page);
+    await synced(page);
+
+    step('offline edit');
+    await ctx.setOffline(true);
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
+    await addTag(page, 'Offline edit');
+    await tagRow(page, 'Offline edit').getByText('Saving…').waitFor();
+    await unsent(page).getByText('1 unsent').waitFor();
+
+    step('offline reload');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await tagRow(page, 'Offline edit').getByText('Saving…').waitFor({ timeout: 10_000 });
+    await unsent(page).getByText('1 unsent').waitFor();
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
+    expect(await serverTags(session.token)).toEqual([]);
+
+    step('reconnect');
+    await ctx.setOffline(false);
+    await unsent(page).waitFor({ state: 'detached', timeout: 15_000 });
+    step('sent');
+    await savedRow(page, 'Offline edit');
+    expect(await serverTags(session.token)).toEqual(['Offline edit']);
+    await expect.poll(() => outbox(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('two tabs of one profile edit at once: each change reaches the server once and both tabs converge', async () => {
+    const { session } = await register('tabs');
+    const ctx = await newContext(browser, server.url);
+    await useSession(ctx, server.url, session);
+    const [a, b] = [await tagTab(ctx), await tagTab(ctx)] as const;
+
+    step('two tabs add');
+    await Promise.all([addTag(a, 'From tab A'), addTag(b, 'From tab B')]);
+    await serverAgrees(
+      () => serverTags(session.token),
+      (t) => t.length === 2,
+    );
+    expect(await serverTags(session.token)).toEqual(['From tab A', 'From tab B']);
+    for (const page of [a, b]) {
+      await savedRow(page, 'From tab A');
+      await savedRow(page, 'From tab B');
+      await synced(page);
+    }
+
+    step('tab B edits tab A tag');
+    // An edit of a row the other tab created, once it has its server id.
+    await tagRow(b, 'From tab A').getByRole('button', { name: 'Edit From tab A' }).click();
+    const dialog = b.locator('.cd-modal').getByRole('dialog');
+    await dialog.getByLabel('Tag name').fill('Renamed in tab B');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await serverAgrees(
+      () => serverTags(session.token),
+      (t) => t.includes('Renamed in tab B'),
+    );
+    for (const page of [a, b]) {
+      await savedRow(page, 'Renamed in tab B');
+      await tagRow(page, 'From tab A').waitFor({ state: 'detached' });
+      await synced(page);
+    }
+    expect(await serverTags(session.token)).toEqual(['From tab B', 'Renamed in tab B']);
+    await expect.poll(() => outbox(a)).toEqual([]);
+    await ctx.close();
+  });
+
+  it('a forced logout keeps the unsent change: never sent for another user, sent at its owner’s sign-in', async () => {
+    const owner = await register('owner');
+    const other = await register('other');
+    const ownerId = (await whoAmI(owner.session.token)).userId;
+    const ctx = await newContext(browser, server.url);
+    await useSession(ctx, server.url, owner.session);
+    const page = await tagTab(ctx);
+
+    step('pending edit, session replaced elsewhere');
+    await ctx.setOffline(true);
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
+    await addTag(page, 'Owner pending');
+    await unsent(page).getByText('1 unsent').waitFor();
+    // The same account signs in on another device: this browser's token now answers 10007.
+    const elsewhere = await apiSignIn(server.url, { email: owner.email }, PASSWORD, { force: true });
+    expect(elsewhere.code).toBe(200);
+
+    step('reconnect → forced logout');
+    await ctx.setOffline(false);
+    await expectToast(page, 'Your account was signed in somewhere else');
+    await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await page.getByRole('link', { name: 'Log in' }).first().waitFor();
+    expect((await ctx.cookies()).some((c) => c.name === 'TiktokToken' && c.value)).toBe(false);
+    expect(await outbox(page)).toEqual([
+      { path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId },
+    ]);
+    expect(await serverTags(elsewhere.data.token)).toEqual([]);
+
+    step('another user signs in');
+    await signInWithForm(page, other.email);
+    await synced(page);
+    await page.goto('/tag');
+    await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    await synced(page);
+    await tagRow(page, 'Owner pending').waitFor({ state: 'detached' });
+    // Pull and drain have run for the other user: the owner's entry still waits, sent nowhere.
+    expect(await serverTags(await browserToken(ctx))).toEqual([]);
+    expect(await serverTags(elsewhere.data.token)).toEqual([]);
+    expect(await outbox(page)).toEqual([
+      { path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId },
+    ]);
+    await addTag(page, 'Other user tag');
+    await serverAgrees(
+      async () => serverTags(await browserToken(ctx)),
+      (t) => t.length === 1,
+    );
+    await synced(page);
+    expect(await serverTags(await browserToken(ctx))).toEqual(['Other user tag']);
+    await logOut(page);
+
+    step('owner signs in again');
+    await signInWithForm(page, owner.email);
+    await synced(page);
+    const ownerToken = await browserToken(ctx);
+    await serverAgrees(
+      () => serverTags(ownerToken),
+      (t) => t.length > 0,
+    );
+    expect(await serverTags(ownerToken)).toEqual(['Owner pending']);
+    await page.goto('/tag');
+    await savedRow(page, 'Owner pending');
+    expect(await tagRow(page, 'Other user tag').count()).toBe(0);
+    await expect.poll(() => outbox(page)).toEqual([]);
+    const otherAgain = await apiSignIn(server.url, { email: other.email }, PASSWORD, { force: true });
+    expect(await serverTags(otherAgain.data.token)).toEqual(['Other user tag']);
+    step('done');
+    await ctx.close();
+  });
+
+  it('a tab left open after its user signed out never syncs into the next user’s session', async () => {
+    const first = await register('first');
+    const next = await register('next');
+    const ctx = await newContext(browser, server.url);
+    await useSession(ctx, server.url, first.session);
+    const stale = await tagTab(ctx);
+    const tab = await tagTab(ctx);
+    await addTag(tab, 'First user tag');
+    await savedRow(stale, 'First user tag');
+
+    step('sign out without reaching the server, next user signs in');
+    // The logout call fails (a dead network): the first user's token stays valid on the server,
+    // and the other tab's sync worker still holds it.
+    await ctx.route('**/api/v0.1/member/logout*', (r) => r.abort());
+    await logOut(tab);
+    await ctx.unroute('**/api/v0.1/member/logout*');
+    await signInWithForm(tab, next.email);
+    await tab.goto('/tag');
+    await tab.getByRole('heading', { name: 'Tags' }).waitFor();
+    await synced(tab);
+    const nextToken = await browserToken(ctx);
+    const nextWho = await whoAmI(nextToken);
+
+    step('next user edits, the stale tab wakes up');
+    await addTag(tab, 'Next user tag');
+    await serverAgrees(
+      () => serverTags(nextToken),
+      (t) => t.length === 1,
+    );
+    // The stale tab syncs (a reconnect; focus and the timer do the same) …
+    await stale.evaluate(() => window.dispatchEvent(new Event('online')));
+    await stale.waitForTimeout(1000);
+    // … and the profile still belongs to the next user: no first-user rows, nothing sent as them.
+    expect((await localMeta(tab)).session).toEqual(nextWho);
+    await synced(tab);
+    expect(await tagRow(tab, 'First user tag').count()).toBe(0);
+    await addTag(tab, 'Next user again');
+    await serverAgrees(
+      () => serverTags(nextToken),
+      (t) => t.length === 2,
+    );
+    expect(await serverTags(nextToken)).toEqual(['Next user again', 'Next user tag']);
+    expect(await serverTags(first.session.token)).toEqual(['First user tag']);
+    await ctx.close();
+  });
+});
