@@ -27,19 +27,33 @@ export async function mutation<T>(
   const run = () =>
     db.transaction().execute(async (trx) => {
       if (key) {
-        const stored = await trx
-          .selectFrom('idempotency_keys')
-          .select('response')
-          .where('user_id', '=', auth.user.id)
-          .where('key', '=', key)
+        // Claim the key before the change: a second copy of the same call arriving meanwhile
+        // (a retry racing the original) waits here until the first commits, then replays its
+        // answer, instead of running the change against the first one's result (which would
+        // answer e.g. "not found" for a delete that in fact succeeded).
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: auth.user.id, key, response: '', created_at: now() })
+          .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+          .returning('key')
           .executeTakeFirst();
-        if (stored) return JSON.parse(stored.response) as Envelope<T>;
+        if (!claimed) {
+          const stored = await trx
+            .selectFrom('idempotency_keys')
+            .select('response')
+            .where('user_id', '=', auth.user.id)
+            .where('key', '=', key)
+            .executeTakeFirstOrThrow();
+          return JSON.parse(stored.response) as Envelope<T>;
+        }
       }
       const env = await fn(trx, auth);
       if (key) {
         await trx
-          .insertInto('idempotency_keys')
-          .values({ user_id: auth.user.id, key, response: JSON.stringify(env), created_at: now() })
+          .updateTable('idempotency_keys')
+          .set({ response: JSON.stringify(env) })
+          .where('user_id', '=', auth.user.id)
+          .where('key', '=', key)
           .execute();
       }
       return env;
@@ -47,7 +61,7 @@ export async function mutation<T>(
   try {
     return await run();
   } catch (err) {
-    // Two copies of one key racing: the loser's insert conflicts; answer with the winner's response.
+    // A unique conflict while copies of one key raced: run again, which replays the stored response.
     if (key && /unique|duplicate/i.test(String((err as Error).message))) return run();
     throw err;
   }
