@@ -18,6 +18,7 @@ import { seedCreators } from './seed-server.ts';
 import { buildBenchPage, withBenchPage } from './browser-bench.ts';
 import { percentile, queryMix } from './gen.ts';
 import { table, type Row } from './report.ts';
+import { benchExport, spliceExportSection } from './export.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -31,6 +32,15 @@ const say = (title: string, rows: Row[], note = '') => {
 const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
+
+// BENCH_ONLY=export: only the export sections (issue 10), replaced in place in docs/benchmarks.md.
+if (process.env.BENCH_ONLY === 'export') {
+  await benchExport(say, load);
+  const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
+  fs.writeFileSync('docs/benchmarks.md', spliceExportSection(doc, sections.join('\n')));
+  console.log('written docs/benchmarks.md (export sections)');
+  process.exit(0);
+}
 
 // 1. Query engine in Node.
 const nodeRows: Row[] = [];
@@ -197,6 +207,9 @@ try {
 } finally {
   await server.stop();
 }
+
+// 5. Exports (issue 10): the server's XLSX job and the offline view export.
+await benchExport(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;
 fs.mkdirSync('docs', { recursive: true });

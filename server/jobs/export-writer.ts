@@ -1,6 +1,11 @@
 /**
  * Writes one export job's XLSX with exceljs's streaming writer: rows are read from the database
  * in id-ordered pages and committed as they go, so memory stays flat however many rows there are.
+ *
+ * Speed (bench/export.ts, 100k creators): only the exported columns are read, and the writer runs
+ * without a styles part (exceljs's per-cell style lookup cost more than half of the job's CPU), so
+ * the header row is frozen rather than bold. The writer yields to the event loop after every page,
+ * so the server keeps answering requests (download.info among them) while a large export runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +25,28 @@ export interface ExportParams {
 }
 
 const PAGE = 2000;
+
+/** The creator columns an export reads (CREATOR_COLUMNS' keys that are stored, plus the flags). */
+const CREATOR_READ = [
+  'id',
+  'unique_id',
+  'daren_name',
+  'country',
+  'follower_count',
+  'email',
+  'bio_link',
+  'categorys',
+  'gmv_t30',
+  'units_sold_t30',
+  'video_count',
+  'video_engagement_t30',
+  'is_chat',
+  'is_invitation',
+  'is_black',
+  'add_time',
+] as const;
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Row = Record<string, unknown>;
 
@@ -89,7 +116,7 @@ async function* rowsOf(db: Kysely<DB>, workspaceId: number, p: ExportParams): As
     } else {
       let q = db
         .selectFrom('creators')
-        .selectAll()
+        .select(CREATOR_READ)
         .where('workspace_id', '=', workspaceId)
         .where('country', '=', p.country)
         .where('deleted_at', 'is', null)
@@ -112,16 +139,19 @@ async function* rowsOf(db: Kysely<DB>, workspaceId: number, p: ExportParams): As
           .where('t.deleted_at', 'is', null)
           .execute();
         const byCreator = new Map<number, string[]>();
-        for (const t of tags)
-          byCreator.set(Number(t.creator_id), [...(byCreator.get(Number(t.creator_id)) ?? []), t.title]);
+        for (const t of tags) {
+          const id = Number(t.creator_id);
+          const list = byCreator.get(id);
+          if (list) list.push(t.title);
+          else byCreator.set(id, [t.title]);
+        }
         const flags = FLAG_TEXT;
-        rows = rows.map((r) => ({
-          ...r,
-          is_chat_str: flags.chat[p.language][Number(r.is_chat)],
-          is_invitation_str: flags.invitation[p.language][Number(r.is_invitation)],
-          is_black_str: flags.black[p.language][Number(r.is_black)],
-          tags: (byCreator.get(Number(r.id)) ?? []).join(', '),
-        }));
+        for (const r of rows) {
+          r.is_chat_str = flags.chat[p.language][Number(r.is_chat)];
+          r.is_invitation_str = flags.invitation[p.language][Number(r.is_invitation)];
+          r.is_black_str = flags.black[p.language][Number(r.is_black)];
+          r.tags = (byCreator.get(Number(r.id)) ?? []).join(', ');
+        }
       }
     }
     if (!rows.length) return;
@@ -144,15 +174,14 @@ export async function writeExport(
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useSharedStrings: false,
-    useStyles: true,
+    useStyles: false,
   });
-  const sheet = workbook.addWorksheet(params.country);
+  const sheet = workbook.addWorksheet(params.country, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((col) => ({
     header: col[params.language],
     key: col.key,
     width: col.width ?? 14,
   }));
-  sheet.getRow(1).font = { bold: true };
   let written = 0;
   for await (const page of rowsOf(db, workspaceId, params)) {
     for (const r of page) {
@@ -166,6 +195,7 @@ export async function writeExport(
     }
     written += page.length;
     if (!(await onProgress(written))) throw new Error('job taken over by another runner');
+    await nextTick();
   }
   sheet.commit();
   await workbook.commit();

@@ -69,13 +69,19 @@ export function writeCsv(spec: TableSpec): Uint8Array {
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
+/** Text as XML character data; most cells need no change, so one test comes first. */
+// eslint-disable-next-line no-control-regex
+const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+
 export const xmlText = (s: string): string =>
-  s
-    .replace(XML_INVALID, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  XML_SPECIAL.test(s)
+    ? s
+        .replace(XML_INVALID, '')
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+    : s;
 
 export function columnName(i: number): string {
   let n = i + 1;
