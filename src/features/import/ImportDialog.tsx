@@ -5,7 +5,7 @@
  * mirror through sync; a pull is asked for at the end. A file that cannot be read leaves the
  * dialog as it was, with the reason; a failed chunk stops the run and says how far it got.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import {
   Cell,
@@ -104,11 +104,11 @@ export function ImportDialog({
 
   const hasId = mapping.includes('unique_id');
 
-  function setField(col: number, key: string) {
+  const setField = useCallback((col: number, key: string) => {
     const f = key === NOT_IMPORTED ? null : (key as ProfileField);
     // a field belongs to one column: picking it here frees it elsewhere
     setMapping((prev) => prev.map((x, i) => (i === col ? f : x === f ? null : x)));
-  }
+  }, []);
 
   async function run(dryRun: boolean) {
     const w = worker.current;
@@ -162,7 +162,10 @@ export function ImportDialog({
   const reading = phase.step === 'reading';
   const checked = checkedFor === settingsKey;
   const finished = phase.step === 'result' && !phase.dryRun && !phase.stopped;
-  const labels = file ? headerLabels(file.loaded.headers, (n) => m.import_column_n({ n })) : [];
+  const labels = useMemo(
+    () => (file ? headerLabels(file.loaded.headers, (n) => m.import_column_n({ n })) : []),
+    [file],
+  );
 
   return (
     <Dialog
@@ -245,33 +248,14 @@ export function ImportDialog({
                   {m.import_need_id()}
                 </p>
               )}
-              <Table aria-labelledby="cd-import-mapping" className="cd-import__table cd-import__mapping">
-                <TableHeader>
-                  <Column isRowHeader>{m.import_col_file()}</Column>
-                  <Column>{m.import_col_field()}</Column>
-                  <Column>{m.import_col_sample()}</Column>
-                </TableHeader>
-                <TableBody>
-                  {labels.map((label, col) => (
-                    <Row key={col} id={col}>
-                      <Cell>{label}</Cell>
-                      <Cell>
-                        <Select<string>
-                          size="sm"
-                          aria-label={m.import_field_of({ column: label })}
-                          items={fieldItems}
-                          value={mapping[col] ?? NOT_IMPORTED}
-                          onChange={(k) => setField(col, k)}
-                          isDisabled={running}
-                        />
-                      </Cell>
-                      <Cell>
-                        <span className="cd-import__sample">{file.loaded.preview[0]?.[col] ?? ''}</span>
-                      </Cell>
-                    </Row>
-                  ))}
-                </TableBody>
-              </Table>
+              <MappingTable
+                labels={labels}
+                mapping={mapping}
+                items={fieldItems}
+                sample={file.loaded.preview[0]}
+                isDisabled={running}
+                onField={setField}
+              />
             </section>
 
             <section aria-labelledby="cd-import-preview">
@@ -281,29 +265,12 @@ export function ImportDialog({
                   total: fmt(file.loaded.total),
                 })}
               </h3>
-              <div className="cd-import__scroll">
-                <Table aria-labelledby="cd-import-preview" className="cd-import__table cd-import__preview">
-                  <TableHeader>
-                    {[m.import_row(), ...labels].map((l, i) => (
-                      <Column key={i} isRowHeader={i === 0}>
-                        {i === 0 ? l : (mapping[i - 1] && fieldLabel(mapping[i - 1]!)) || l}
-                      </Column>
-                    ))}
-                  </TableHeader>
-                  <TableBody>
-                    {file.loaded.preview.map((cells, r) => (
-                      <Row key={r} id={r}>
-                        {[
-                          String(file.loaded.previewRows[r] ?? r + 2),
-                          ...labels.map((_, c) => cells[c] ?? ''),
-                        ].map((v, c) => (
-                          <Cell key={c}>{v}</Cell>
-                        ))}
-                      </Row>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
+              <PreviewTable
+                labels={labels}
+                mapping={mapping}
+                rows={file.loaded.preview}
+                rowNumbers={file.loaded.previewRows}
+              />
             </section>
           </>
         )}
@@ -318,6 +285,91 @@ export function ImportDialog({
     </Dialog>
   );
 }
+
+interface MappingProps {
+  labels: string[];
+  mapping: (ProfileField | null)[];
+  items: SelectOption<string>[];
+  sample: string[] | undefined;
+  isDisabled: boolean;
+  onField: (col: number, key: string) => void;
+}
+
+/** File column → creator field (memoised: progress updates re-render the dialog often). */
+const MappingTable = memo(function MappingTable({
+  labels,
+  mapping,
+  items,
+  sample,
+  isDisabled,
+  onField,
+}: MappingProps) {
+  return (
+    <Table aria-labelledby="cd-import-mapping" className="cd-import__table cd-import__mapping">
+      <TableHeader>
+        <Column isRowHeader>{m.import_col_file()}</Column>
+        <Column>{m.import_col_field()}</Column>
+        <Column>{m.import_col_sample()}</Column>
+      </TableHeader>
+      <TableBody>
+        {labels.map((label, col) => (
+          <Row key={col} id={col}>
+            <Cell>{label}</Cell>
+            <Cell>
+              <Select<string>
+                size="sm"
+                aria-label={m.import_field_of({ column: label })}
+                items={items}
+                value={mapping[col] ?? NOT_IMPORTED}
+                onChange={(k) => onField(col, k)}
+                isDisabled={isDisabled}
+              />
+            </Cell>
+            <Cell>
+              <span className="cd-import__sample">{sample?.[col] ?? ''}</span>
+            </Cell>
+          </Row>
+        ))}
+      </TableBody>
+    </Table>
+  );
+});
+
+interface PreviewProps {
+  labels: string[];
+  mapping: (ProfileField | null)[];
+  rows: string[][];
+  rowNumbers: number[];
+}
+
+/** The first rows as the file has them, headed by the creator field each column goes to. */
+const PreviewTable = memo(function PreviewTable({ labels, mapping, rows, rowNumbers }: PreviewProps) {
+  return (
+    <div className="cd-import__scroll">
+      <Table aria-labelledby="cd-import-preview" className="cd-import__table cd-import__preview">
+        <TableHeader>
+          {[m.import_row(), ...labels].map((l, i) => {
+            const f = i > 0 ? mapping[i - 1] : null;
+            return (
+              <Column key={i} isRowHeader={i === 0}>
+                {f ? fieldLabel(f) : l}
+              </Column>
+            );
+          })}
+        </TableHeader>
+        <TableBody>
+          {rows.map((cells, r) => (
+            <Row key={r} id={r}>
+              {[String(rowNumbers[r] ?? r + 2), ...labels.map((_, c) => cells[c] ?? '')].map((v, c) => (
+                <Cell key={c}>{v}</Cell>
+              ))}
+            </Row>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+});
 
 function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | 'result' }>; total: number }) {
   const s = phase.summary;
