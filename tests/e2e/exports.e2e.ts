@@ -4,7 +4,8 @@
  *   ready and shows its link; the file URL serves an XLSX whose headers are the export columns and
  *   whose row count is what the API lists (the free tier's cap applied, as download.info says).
  * - Offline "Export this view": with the network off, filter and sort the Home grid, export CSV,
- *   and the saved file holds exactly the grid's rows in the grid's order.
+ *   and the saved file holds exactly the grid's rows in the grid's order; the XLSX of the same view
+ *   holds the same cells.
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -193,6 +194,20 @@ describe('exports', () => {
       );
       expect(followers).toEqual([...followers].sort((a, b) => b - a));
       await expectToast(page, new RegExp(`^Exported ${total} rows to creators-US-`));
+
+      // The same view as XLSX (written in the worker through CompressionStream): the same cells.
+      await page.getByRole('button', { name: 'Export this view' }).click();
+      const downloadingXlsx = page.waitForEvent('download', { timeout: 60_000 });
+      await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+      const xlsx = await downloadingXlsx;
+      expect(xlsx.suggestedFilename()).toMatch(/^creators-US-\d{8}-\d{6}\.xlsx$/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(await xlsx.path());
+      const sheet: string[][] = [];
+      wb.worksheets[0]!.eachRow((row) =>
+        sheet.push(CREATOR_COLUMNS.map((_, i) => String(row.getCell(i + 1).value ?? ''))),
+      );
+      expect(sheet).toEqual([header, ...rows]);
     } finally {
       await ctx.setOffline(false);
     }
