@@ -22,7 +22,7 @@ import { newSession, openFor } from '../tests/reliability/accounts.ts';
 import { findUserByLogin } from '../server/db/account.repository.ts';
 import { DEMO_ACCOUNTS } from '../server/services/demo.ts';
 import { FILTER_SETS, measure, pullThroughput, type Probe, type Result } from './lists-probe.ts';
-import { writeReport } from './lists-report.ts';
+import { writeReport, type RunInfo } from './lists-report.ts';
 
 const { values } = parseArgs({
   options: {
@@ -107,11 +107,15 @@ async function probeFor(env: Record<string, string>): Promise<Probe & { creators
 }
 
 const results: Result[] = [];
+const loads: RunInfo['loads'] = [];
 for (const n of values.sizes.split(',').map(Number)) {
   for (const engine of values.engines.split(',')) {
     const { env, seededIn } = await prepare(engine, n);
     const probe = await probeFor(env);
     const server = await startServer({ ...env, SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+    const load = { engine, size: n, before: os.loadavg()[0]!, after: NaN };
+    loads.push(load);
+    console.log(`${engine} ${n}: load average ${load.before.toFixed(1)}`);
     try {
       for (const set of FILTER_SETS) {
         const r = await measure(server.url, probe, set, runs);
@@ -136,9 +140,11 @@ for (const n of values.sizes.split(',').map(Number)) {
       if (seededIn !== null)
         console.log(`${engine} ${n}: seeded ${probe.creators} creators in ${seededIn.toFixed(0)} s`);
     } finally {
+      load.after = os.loadavg()[0]!;
       await server.stop();
     }
   }
 }
-const table = writeReport(values.out, results, runs);
+const command = `npx tsx bench/lists.ts ${process.argv.slice(2).join(' ')}`.trim();
+const table = writeReport(values.out, results, runs, { command, loads });
 console.log(`\n${table}\nwritten to ${values.out}`);

@@ -7,6 +7,7 @@ import * as m0007 from './migrations/0007_topic_tracking.ts';
 import * as m0008 from './migrations/0008_name_search.ts';
 import * as m0009 from './migrations/0009_creator_counts.ts';
 import * as m0010 from './migrations/0010_name_scan_index.ts';
+import * as m0011 from './migrations/0011_creator_sort_id_indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0008_name_search': m0008,
   '0009_creator_counts': m0009,
   '0010_name_scan_index': m0010,
+  '0011_creator_sort_id_indexes': m0011,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
