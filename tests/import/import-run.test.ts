@@ -76,4 +76,37 @@ describeEngines('creator import through the session and runner', (t) => {
     const again = await runImport(prepared, loaded.total, true, deps);
     expect(again).toMatchObject({ created: 0, updated: 11_001 });
   });
+
+  it('a re-import updates only the fields each row carries (rows with different fields in one chunk)', async () => {
+    const before = await count();
+    const lines = ['Creator ID,Followers,Email,Engagement %'];
+    for (let i = 0; i < 6000; i++)
+      lines.push(`u${i},${i + 0.4}K,${i % 2 ? `u${i}@mail.test` : ''},${i % 3 ? '' : '7.25%'}`);
+    lines.push('fresh_one,10,,');
+    const s = new ImportSession();
+    const loaded = await s.load(new Blob([lines.join('\n')]), 'again.csv');
+    expect(loaded.mapping).toEqual(['unique_id', 'follower_count', 'email', 'video_engagement_t30']);
+    const prepared = s.prepare(loaded.mapping, 'MY');
+    const deps = { chunk: (i: number) => s.chunk(i), post, duplicateReason: (k: number) => `kept row ${k}` };
+    const done = await runImport(prepared, loaded.total, false, deps);
+    expect(done).toMatchObject({ created: 1, updated: 6000, skipped: [] });
+    expect(await count()).toBe(before + 1);
+    const rows = await t()
+      .database.db.selectFrom('creators')
+      .select(['unique_id', 'follower_count', 'email', 'video_engagement_t30'])
+      .where('workspace_id', '=', who.workspaceId)
+      .where('unique_id', 'in', ['u0', 'u1', 'u2', 'u3', 'u5999', 'u6000', 'fresh_one'])
+      .orderBy('unique_id')
+      .execute();
+    expect(rows).toEqual([
+      { unique_id: 'fresh_one', follower_count: 10, email: '', video_engagement_t30: 0 },
+      { unique_id: 'u0', follower_count: 400, email: '', video_engagement_t30: 7.25 },
+      { unique_id: 'u1', follower_count: 1400, email: 'u1@mail.test', video_engagement_t30: 0 },
+      { unique_id: 'u2', follower_count: 2400, email: '', video_engagement_t30: 0 },
+      { unique_id: 'u3', follower_count: 3400, email: 'u3@mail.test', video_engagement_t30: 7.25 },
+      { unique_id: 'u5999', follower_count: 5_999_400, email: 'u5999@mail.test', video_engagement_t30: 0 },
+      // not in this file: untouched
+      { unique_id: 'u6000', follower_count: 6000, email: '', video_engagement_t30: 0 },
+    ]);
+  });
 });
