@@ -45,16 +45,23 @@ export async function callApi(
   try {
     res = await deps.fetch(url, { method, headers, body: payload, signal: ctrl.signal });
   } catch (err) {
+    clearTimeout(timer);
     const timedOut = ctrl.signal.aborted;
     return { kind: 'transient', code: 0, msg: timedOut ? 'timeout' : `network: ${(err as Error).message}` };
-  } finally {
-    clearTimeout(timer);
   }
   let env: Envelope;
   try {
+    // The timeout covers the body too: a response that stalls mid-body would otherwise hold the
+    // sync round (and every later one) forever.
     env = (await res.json()) as Envelope;
   } catch {
-    return { kind: 'transient', code: res.status, msg: `HTTP ${res.status}` };
+    return {
+      kind: 'transient',
+      code: res.status,
+      msg: ctrl.signal.aborted ? 'timeout' : `HTTP ${res.status}`,
+    };
+  } finally {
+    clearTimeout(timer);
   }
   const code = typeof env.code === 'number' ? env.code : CODES.OK;
   if (code === CODES.OK) return { kind: 'ok', env };

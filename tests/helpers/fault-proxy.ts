@@ -14,6 +14,8 @@
  *   truncated  forwarded, then a well-formed HTTP answer with a cut-off body
  *   late       held longer than the client's timeout, then forwarded anyway (the client has
  *              given up; the server still applies it)
+ *   stall      forwarded, then headers and part of the body are written and the connection is
+ *              left open, silent, until the client gives up (a stalled download)
  *   duplicate  forwarded twice at once (a retransmission racing the original); the client gets
  *              the second answer, and differing answers are recorded in `mismatches`
  *
@@ -33,6 +35,7 @@ export const FAULT_KINDS = [
   'truncated',
   'late',
   'duplicate',
+  'stall',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -58,6 +61,8 @@ export interface ProxyOptions {
   caps?: Partial<Record<FaultKind, number>>;
   /** How long `late` holds a request (longer than the client's timeout). */
   lateMs: number;
+  /** How long a `stall` keeps the connection open at most (the client should give up first). */
+  stallMs?: number;
   /** Upper bound of a `delay`. */
   maxDelayMs?: number;
 }
@@ -78,6 +83,8 @@ export interface FaultProxy {
   delivered: Map<string, number>;
   /** Keyed `duplicate` deliveries whose two answers differed (status or body). */
   mismatches: { key: string; path: string; first: string; second: string }[];
+  /** `stall`s the client sat through until the proxy's `stallMs` ran out (it should give up first). */
+  stallsOutwaited: number;
   /** Time spent waiting for the server, per path (for runtime reports). */
   serverMs: Map<string, { n: number; ms: number }>;
   /** Requests accepted by the proxy and not yet finished with (forwarding included). */
@@ -172,6 +179,7 @@ export async function startFaultProxy(opts: ProxyOptions): Promise<FaultProxy> {
     delivered: new Map(),
     mismatches: [],
     serverMs: new Map(),
+    stallsOutwaited: 0,
     inFlight: () => inFlight,
     idle: () => (inFlight === 0 ? Promise.resolve() : new Promise((r) => waiters.push(r))),
     close: async () => {
@@ -256,6 +264,15 @@ export async function startFaultProxy(opts: ProxyOptions): Promise<FaultProxy> {
         res.write(reply.body.subarray(0, Math.floor(reply.body.length * split)));
         // Let the partial write reach the client before the connection dies.
         await sleep(5);
+        socket.destroy();
+        return;
+      }
+      case 'stall': {
+        res.writeHead(reply.status, replyHeaders(reply, true));
+        res.write(reply.body.subarray(0, Math.floor(reply.body.length * split)));
+        const gone = new Promise<'client'>((r) => socket.once('close', () => r('client')));
+        const first = await Promise.race([gone, sleep(opts.stallMs ?? 30_000).then(() => 'proxy' as const)]);
+        if (first === 'proxy') proxy.stallsOutwaited += 1;
         socket.destroy();
         return;
       }

@@ -146,7 +146,8 @@ describeEngines('sync under injected network faults', (t) => {
       target: origin,
       seed: SEED ^ 0x5bd1e995,
       lateMs: TIMEOUT_MS + 250,
-      caps: { late: 10 },
+      stallMs: TIMEOUT_MS * 5,
+      caps: { late: 10, stall: 10 },
       weights: {
         ok: 40,
         delay: 8,
@@ -157,6 +158,7 @@ describeEngines('sync under injected network faults', (t) => {
         truncated: 6,
         late: 3,
         duplicate: 10,
+        stall: 3,
       },
     });
     const db = t().database.db;
@@ -464,6 +466,8 @@ describeEngines('sync under injected network faults', (t) => {
     // Nothing was refused: every entry the script made is one the server must accept.
     expect(outbox.map((e) => ({ path: e.path, state: e.state, error: e.lastError }))).toEqual([]);
     expect(proxy.mismatches).toEqual([]);
+    // A stalled answer is given up on at the client's timeout, not sat through.
+    expect(proxy.stallsOutwaited).toBe(0);
 
     // Every fault kind was exercised, and the ones that test idempotency hit mutations.
     for (const kind of FAULT_KINDS) expect(proxy.counts[kind], kind).toBeGreaterThanOrEqual(MIN_EACH);
