@@ -6,6 +6,7 @@
  * - Offline "Export this view": with the network off, filter and sort the Home grid, export CSV,
  *   and the saved file holds exactly the grid's rows in the grid's order; the XLSX of the same view
  *   holds the same cells.
+ * - A view of more than PROGRESS_FROM rows shows the worker's progress, then the file.
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
@@ -15,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
 import { encodeForm } from '../../contract/wire.ts';
+import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
 import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
@@ -211,6 +213,63 @@ describe('exports', () => {
     } finally {
       await ctx.setOffline(false);
     }
+    expect(errors).toEqual([]);
+  }, 180_000);
+
+  it('a large view shows the worker’s progress, then saves every row', async () => {
+    // Grow Singapore past PROGRESS_FROM through the plugin's ingest call.
+    for (let part = 0; part < 2; part++) {
+      const res = await fetch(`${server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', token: session.token },
+        body: JSON.stringify({
+          country: 'SG',
+          creators: Array.from({ length: 3000 }, (_, i) => ({
+            unique_id: `bulk.export.${part * 3000 + i}`,
+            follower_count: part * 3000 + i,
+          })),
+        }),
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    }
+    const { count } = await post<{ count: number }>('/blogger/lists', { country: 'SG', page: 1, limit: 1 });
+    expect(count).toBeGreaterThanOrEqual(Math.max(PROGRESS_FROM, 6000));
+
+    await page.goto('/home');
+    await page
+      .getByRole('button', { name: /Country/ })
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Singapore', exact: true }).click();
+    await page
+      .getByText(`Total ${count.toLocaleString('en-US')}`)
+      .first()
+      .waitFor({ timeout: 90_000 });
+    // Every progress text the page shows, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const text = document.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext');
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+
+    await page.getByRole('button', { name: 'Export this view' }).click();
+    const downloading = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+    const download = await downloading;
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    // From 0, rising, as the worker reports each batch (the last report may land after the file).
+    expect(seen[0]).toBe(`0 of ${count} rows written`);
+    expect(seen.length).toBeGreaterThan(1);
+    const done = seen.map((t) => Number(/^(\d+) of (\d+) rows written$/.exec(t)?.[1] ?? NaN));
+    expect(done.every((d, i) => d <= count && (i === 0 || d > done[i - 1]!))).toBe(true);
+    await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(await download.path());
+    expect(wb.worksheets[0]!.actualRowCount - 1).toBe(count);
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -5,7 +5,7 @@
  * PROGRESS_FROM rows show a progress dialog while the worker writes.
  */
 import * as Comlink from 'comlink';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Label, Menu, MenuItem, MenuTrigger, Popover, ProgressBar } from 'react-aria-components';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
@@ -16,10 +16,8 @@ import { toast } from '../../ui/toast-queue.ts';
 import type { CreatorFilter, CreatorQuery } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { saveFile } from './save-file.ts';
-import type { ExportFormat } from './view-export.ts';
+import { PROGRESS_FROM, type ExportFormat } from './view-export.ts';
 import './export.css';
-
-export const PROGRESS_FROM = 5000;
 
 export interface ExportViewButtonProps {
   country: string;
@@ -38,12 +36,15 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [showProgress, setShowProgress] = useState(false);
+  /** Progress calls travel on their own port and may land after the file: only the running export's count. */
+  const running = useRef(0);
 
   async function run(format: ExportFormat) {
     if (!total) {
       toast.warning(m.export_view_empty());
       return;
     }
+    const mine = ++running.current;
     setBusy(true);
     setProgress({ done: 0, total });
     setShowProgress(total >= PROGRESS_FROM);
@@ -53,13 +54,16 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
         query,
         format,
         locale,
-        Comlink.proxy((done: number, all: number) => setProgress({ done, total: all })),
+        Comlink.proxy((done: number, all: number) => {
+          if (mine === running.current) setProgress({ done, total: all });
+        }),
       );
       saveFile(file.bytes, file.fileName, file.mimeType);
       toast.success(m.export_view_done({ count: file.rows, file: file.fileName }));
     } catch (e) {
       toast.error(m.export_view_failed({ reason: e instanceof Error ? e.message : String(e) }));
     } finally {
+      running.current++;
       setBusy(false);
       setShowProgress(false);
       setProgress(null);
