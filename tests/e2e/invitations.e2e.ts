@@ -6,23 +6,18 @@
  * status, the sub-status filter shows only while the status filter is 3, and a bulk delete asks
  * with the count.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+const suite = browserSuite({}, async ({ browser, server }) => {
   ctx = await newContext(browser, server.url, 'en-US');
   session = await signInDemo(ctx, server.url, 'en');
   page = await ctx.newPage();
@@ -38,22 +33,10 @@ beforeAll(async () => {
         cause: e,
       });
     });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
-async function api<T>(method: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/v0.1${path}`, {
-    method,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
+  callApi<T>(suite.server.url, session.token, method, path, body);
 
 async function serverAgrees<T>(read: () => Promise<T[]>, check: (rows: T[]) => boolean) {
   const until = Date.now() + 20_000;

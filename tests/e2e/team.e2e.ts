@@ -6,11 +6,11 @@
  * transfer; removing a member (their next call answers 10010 and lands them on /); dismissal;
  * redeeming VIP on /vip and the tier in the user menu.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import {
   apiSignIn,
   dismissToasts,
@@ -20,8 +20,6 @@ import {
   type ApiSession,
 } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 const PASSWORD = 'Secret#2026';
 const stamp = Date.now();
 const ADMIN = `alice${stamp}@example.com`;
@@ -30,7 +28,7 @@ const nameOf = (email: string) => email.split('@')[0]!;
 
 /** Registers an email account the way the register form does and returns its session. */
 async function register(email: string): Promise<ApiSession> {
-  const res = await fetch(`${server.url}/api/v0.1/member/getToken`, {
+  const res = await fetch(`${suite.server.url}/api/v0.1/member/getToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: encodeForm({
@@ -49,18 +47,18 @@ async function register(email: string): Promise<ApiSession> {
 }
 
 async function pageFor(session: ApiSession, path: string): Promise<Page> {
-  const ctx: BrowserContext = await newContext(browser, server.url, 'en-US');
-  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  await useSession(ctx, server.url, session);
+  const ctx: BrowserContext = await newContext(suite.browser, suite.server.url, 'en-US');
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.server.url });
+  await useSession(ctx, suite.server.url, session);
   const page = await ctx.newPage();
   await page.goto(path);
   return page;
 }
 
 async function signInAgain(page: Page, email: string): Promise<void> {
-  const res = await apiSignIn(server.url, { email }, PASSWORD, { force: true });
+  const res = await apiSignIn(suite.server.url, { email }, PASSWORD, { force: true });
   expect(res.code).toBe(200);
-  await useSession(page.context(), server.url, res.data);
+  await useSession(page.context(), suite.server.url, res.data);
 }
 
 const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
@@ -68,15 +66,8 @@ const dialog = (page: Page) => page.locator('.cd-modal').getByRole('dialog');
 const teamTitle = (page: Page) => page.getByTestId('team-title');
 
 /** POST /tags/add in the caller's current workspace (a synced table the mirror shows on /tag). */
-async function addTag(token: string, title: string): Promise<void> {
-  const res = await fetch(`${server.url}/api/v0.1/tags/add`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
-    body: encodeForm({ country: 'US', title, language: 'en-us' }),
-  });
-  const body = (await res.json()) as { code: number; msg: string };
-  if (body.code !== 200) throw new Error(`tags/add failed: ${body.code} ${body.msg}`);
-}
+const addTag = (token: string, title: string) =>
+  callApi(suite.server.url, token, 'POST', '/tags/add', { country: 'US', title });
 
 const TEAM_CREATOR = `e2e_shared_${stamp}`;
 
@@ -98,10 +89,8 @@ let memberSession: ApiSession;
 let adminErrors: string[];
 let link = '';
 
-beforeAll(async () => {
+const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   // Fresh accounts only: no demo data, so nothing else keeps the server busy.
-  server = await startServer({ SEED_DEMO: '0' });
-  browser = await launchBrowser();
   adminSession = await register(ADMIN);
   memberSession = await register(MEMBER);
   admin = await pageFor(adminSession, '/team');
@@ -122,10 +111,6 @@ afterEach(async (ctx) => {
     console.log(`[${who}] ${page.url()}\n${text}`);
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('team', () => {
   it('without a team explains joining; creating checks the name; the admin copies the invite link', async () => {
@@ -145,7 +130,7 @@ describe('team', () => {
     await admin.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(admin, 'Invite link copied');
     link = await admin.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${server.url}/invite/\\d+$`));
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/invite/\\d+$`));
     expect(await admin.getByRole('textbox', { name: 'Invite link' }).inputValue()).toBe(link);
   });
 
@@ -190,7 +175,7 @@ describe('team', () => {
 
   it("both see the team's creators; a tag one member adds reaches the other by sync", async () => {
     // A creator in the team's workspace (the plugin ingest API, as the admin).
-    const ingest = await fetch(`${server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+    const ingest = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: adminSession.token },
       body: JSON.stringify({
@@ -217,7 +202,7 @@ describe('team', () => {
     await expect
       .poll(
         async () => {
-          const res = await fetch(`${server.url}/api/v0.1/blogger/lists`, {
+          const res = await fetch(`${suite.server.url}/api/v0.1/blogger/lists`, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded', token: adminSession.token },
             body: encodeForm({ country: 'US', page: 1, limit: 10, name: TEAM_CREATOR }),
@@ -330,7 +315,7 @@ describe('vip page', () => {
     const redeem = member.getByRole('button', { name: 'Redeem', exact: true });
     await redeem.click();
     await expectToast(member, 'Please enter a valid redeem code');
-    await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode(server.dataDir));
+    await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode(suite.server.dataDir));
     await redeem.click();
     await expectToast(member, /^VIP is active until \d{4}-\d\d-\d\d$/);
     expect(await member.getByRole('textbox', { name: 'Redeem code' }).inputValue()).toBe('');

@@ -6,31 +6,21 @@
  * (after a VIP code lifts the free plan's 3-topic limit) collected within seconds, its videos and
  * influencers pages showing rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { expectToast, redeemCode, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 let topicId: number;
 
-async function api<T>(method: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/v0.1${path}`, {
-    method,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm(body),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
+  callApi<T>(suite.server.url, session.token, method, path, body);
 
 interface Amateur {
   unique_id: string;
@@ -63,24 +53,25 @@ async function openUntilRows(path: string, cell: string) {
   }
 }
 
-beforeAll(async () => {
-  server = await startServer({ TOPIC_COLLECTOR: 'on', TOPIC_SCHEDULE_TICK_SECONDS: '1' });
-  browser = await launchBrowser();
-  ctx = await newContext(browser, server.url, 'en-US');
-  session = await signInDemo(ctx, server.url, 'en');
-  page = await ctx.newPage();
-  errors = trackErrors(page);
-  // a live seeded topic (the free plan's 3 are taken): the collector fills it within seconds
-  const topics = await api<{ list: { id: number; end_time: number | null }[] }>('POST', '/challenge/lists', {
-    country: 'US',
-  });
-  const now = Date.now() / 1000;
-  topicId = topics.list.find((t) => !t.end_time || t.end_time > now)!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite(
+  { TOPIC_COLLECTOR: 'on', TOPIC_SCHEDULE_TICK_SECONDS: '1' },
+  async ({ browser, server }) => {
+    ctx = await newContext(browser, server.url, 'en-US');
+    session = await signInDemo(ctx, server.url, 'en');
+    page = await ctx.newPage();
+    errors = trackErrors(page);
+    // a live seeded topic (the free plan's 3 are taken): the collector fills it within seconds
+    const topics = await api<{ list: { id: number; end_time: number | null }[] }>(
+      'POST',
+      '/challenge/lists',
+      {
+        country: 'US',
+      },
+    );
+    const now = Date.now() / 1000;
+    topicId = topics.list.find((t) => !t.end_time || t.end_time > now)!.id;
+  },
+);
 
 describe('topic pages', () => {
   it('shows the 404 with a back button when the id is missing', async () => {
@@ -252,13 +243,13 @@ describe('amateur list', () => {
 describe('a newly added topic', () => {
   it('is collected within seconds: its videos and influencers pages show rows', async () => {
     // The demo workspace holds the free plan's 3 active topics; VIP allows more.
-    const refused = await fetch(`${server.url}/api/v0.1/challenge/add`, {
+    const refused = await fetch(`${suite.server.url}/api/v0.1/challenge/add`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
       body: encodeForm({ country: 'US', title: 'e2e_refused_topic' }),
     }).then(async (r) => ((await r.json()) as { code: number }).code);
     expect(refused).toBe(40201);
-    await api('POST', '/common/vip.open', { code: redeemCode(server.dataDir) });
+    await api('POST', '/common/vip.open', { code: redeemCode(suite.server.dataDir) });
 
     const title = `e2enew${Date.now().toString(36)}`;
     await page.goto('/topic');
@@ -274,7 +265,9 @@ describe('a newly added topic', () => {
     const videosLink = page.getByRole('link', { name: `Videos of #${title}` });
     await videosLink.waitFor({ timeout: 30_000 });
     await expect(page.getByText(/\d+ failed/).count()).resolves.toBe(0);
-    const id = Number(new URL((await videosLink.getAttribute('href'))!, server.url).searchParams.get('id'));
+    const id = Number(
+      new URL((await videosLink.getAttribute('href'))!, suite.server.url).searchParams.get('id'),
+    );
     const [topic] = await api<{ list: { id: number; challenge_title: string }[] }>(
       'POST',
       '/challenge/lists',
