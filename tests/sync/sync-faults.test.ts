@@ -1,11 +1,13 @@
 /**
  * Fault injection (issue #4): the real sync engine (fake-indexeddb) talks to the real server
  * through a loopback proxy that drops connections, delays, answers 5xx, loses or cuts answers
- * after the server applied the call, holds calls past the client's timeout and delivers calls
- * twice at once. Meanwhile a seeded script makes hundreds of random mutations and "reloads" the
+ * after the server applied the call, stalls answers mid-body, holds calls past the client's
+ * timeout and delivers calls twice at once. Meanwhile a seeded script makes hundreds of random mutations and "reloads" the
  * page (the engine and its Dexie handle die, even mid-request; a new one opens the same
- * IndexedDB). Afterwards, with faults off and the outbox drained, the server's rows equal the
- * script's model exactly: nothing lost, nothing applied twice, every key stored once.
+ * IndexedDB). Afterwards, with faults off and the outbox drained, the server's rows (and the
+ * device's mirror) equal the script's model exactly: nothing lost, nothing applied twice, every
+ * accepted key stored once, and the few calls the model expects refused (a live tag title) left
+ * failed with 40009 and stored nowhere.
  *
  *   SEED=1234 npx vitest run tests/sync/sync-faults.test.ts     # replay a fault schedule
  *   FAULT_MUTATIONS=1000 SEED=1234 npx vitest run tests/sync/sync-faults.test.ts -t sqlite
@@ -73,7 +75,10 @@ class Model {
   deletedInvitations: MInvitation[] = [];
   /** Server ids already taken by a model row (a deleted row's id is never reused for another). */
   usedIds = { tags: new Set<number>(), chat_templates: new Set<number>(), invitations: new Set<number>() };
+  /** Keys of the calls the server must accept … */
   keys: string[] = [];
+  /** … and of those it must refuse (a tag title already live: 40009), however often they are sent. */
+  rejected: string[] = [];
   kinds: Record<string, number> = {};
 
   creator(name: string): MCreator {
@@ -234,9 +239,9 @@ describeEngines('sync under injected network faults', (t) => {
     let n = 0;
     const fresh = (prefix: string) => `${prefix}${++n}`;
     const refs = (names: string[]) => names.map((unique_id, i) => ({ id: -1 - i, unique_id }));
-    const remember = async (seq: number, kind: string) => {
+    const remember = async (seq: number, kind: string, refused = false) => {
       const e = await page.db.outbox.get(seq);
-      model.keys.push(e!.idempotencyKey);
+      (refused ? model.rejected : model.keys).push(e!.idempotencyKey);
       model.kinds[kind] = (model.kinds[kind] ?? 0) + 1;
     };
 
@@ -247,7 +252,13 @@ describeEngines('sync under injected network faults', (t) => {
       const knownInvitations = [...model.invitations].filter(([, m]) => m.id !== undefined);
       const r = rnd();
       const db2 = page.db;
-      if (r < 0.1) {
+      const liveTitles = model.tags.filter((x) => !x.deleted).map((x) => x.title);
+      if (liveTitles.length && model.rejected.length < Math.floor(model.keys.length / 40)) {
+        // One in ~40: a title that is live when the server gets to it: refused, and must stay so.
+        const body = { country: COUNTRY, title: pick(liveTitles) };
+        const call = { method: 'POST' as const, path: '/tags/add', body };
+        await remember(await addRow(db2, 'tags', call, body), 'tag.add (duplicate)', true);
+      } else if (r < 0.1) {
         const title = fresh('tag-');
         model.tags.push({ title, deleted: false });
         const body = { country: COUNTRY, title };
@@ -448,6 +459,7 @@ describeEngines('sync under injected network faults', (t) => {
       engine: t().engine,
       seed: SEED,
       mutations: model.keys.length,
+      refused: model.rejected.length,
       byKind: model.kinds,
       reloads,
       midFlightReloads,
@@ -463,8 +475,11 @@ describeEngines('sync under injected network faults', (t) => {
     };
     console.log(`[sync-faults] ${JSON.stringify(summary)}`);
 
-    // Nothing was refused: every entry the script made is one the server must accept.
-    expect(outbox.map((e) => ({ path: e.path, state: e.state, error: e.lastError }))).toEqual([]);
+    // Only the calls the model expects refused are left, failed with 40009; nothing else.
+    expect(outbox.map((e) => [e.idempotencyKey, e.path, e.state, e.lastError?.code]).sort()).toEqual(
+      model.rejected.map((k) => [k, '/tags/add', 'failed', 40009]).sort(),
+    );
+    expect(model.rejected.length).toBeGreaterThan(0);
     expect(proxy.mismatches).toEqual([]);
     // A stalled answer is given up on at the client's timeout, not sat through.
     expect(proxy.stallsOutwaited).toBe(0);
@@ -482,7 +497,8 @@ describeEngines('sync under injected network faults', (t) => {
       .execute();
     expect(keys.length).toBe(model.keys.length);
     expect(new Set(keys.map((k) => k.key))).toEqual(new Set(model.keys));
-    for (const k of model.keys) expect(proxy.delivered.get(k) ?? 0, k).toBeGreaterThanOrEqual(1);
+    for (const k of [...model.keys, ...model.rejected])
+      expect(proxy.delivered.get(k) ?? 0, k).toBeGreaterThanOrEqual(1);
 
     const ws = a.workspaceId;
     // Tags: each created once (a double add would be a second row or a 40009), live ones as modelled.
