@@ -131,7 +131,7 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
   expect(reasons).toEqual([
     'Row 2 (e2e_amy): The same creator is in row 5, which is imported instead',
     'Row 3: The creator id is missing',
-    'Row 4 (e2e_bob): follower_count is not valid',
+    'Row 4 (e2e_bob): Followers is not valid',
   ]);
   expect((await lists({ name: 'e2e_' })).count).toBe(0);
 

@@ -31,7 +31,7 @@ import { startImportWorker, postImportChunk, type ImportWorker } from './import-
 import { runImport } from './import-run.ts';
 import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary } from './import-rules.ts';
 import type { Loaded, PrepareResult } from './import-session.ts';
-import { fieldLabel, readErrorText } from './import-text.ts';
+import { fieldLabel, readableReason, readErrorText } from './import-text.ts';
 import './import.css';
 
 type Phase =
@@ -375,8 +375,16 @@ function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | '
   const s = phase.summary;
   const pct = percent(s.done, total);
   const shown = s.skipped.slice(0, SHOWN_REASONS);
+  const ref = useRef<HTMLElement>(null);
+  const step = phase.step;
+  // the progress and the summary sit below the tables: bring them into view when they change
+  // (a block body: newer Chromium returns a promise from scrollIntoView, and an effect may
+  // return only a cleanup function)
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [step]);
   return (
-    <section className="cd-import__run" aria-live="polite">
+    <section ref={ref} className="cd-import__run" aria-live="polite">
       {phase.step === 'running' ? (
         <ProgressBar
           className="cd-import__progress"
@@ -425,8 +433,8 @@ function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | '
             {shown.map((x, i) => (
               <li key={i}>
                 {x.unique_id
-                  ? m.import_reason_line_id({ row: x.row, id: x.unique_id, reason: x.reason })
-                  : m.import_reason_line({ row: x.row, reason: x.reason })}
+                  ? m.import_reason_line_id({ row: x.row, id: x.unique_id, reason: readableReason(x.reason) })
+                  : m.import_reason_line({ row: x.row, reason: readableReason(x.reason) })}
               </li>
             ))}
           </ul>

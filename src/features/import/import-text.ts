@@ -32,6 +32,12 @@ const FIELD: Record<ProfileField, () => string> = {
 
 export const fieldLabel = (f: ProfileField): string => FIELD[f]();
 
+const FIELD_KEY = new RegExp(`\\b(${Object.keys(FIELD).join('|')})\\b`, 'g');
+
+/** The server names a bad field by its key ("follower_count is not valid"); show its label. */
+export const readableReason = (reason: string): string =>
+  reason.replace(FIELD_KEY, (k) => fieldLabel(k as ProfileField));
+
 const READ: Record<ReadError, () => string> = {
   empty: m.import_error_empty,
   not_text: m.import_error_not_text,

@@ -191,3 +191,15 @@ describe('reading files', () => {
     expect(await failure(readTable(blobOf(bad), 'c.csv'))).toBe('not_text');
   });
 });
+
+describe('texts', () => {
+  it('names bad fields by their label and maps a refused file to its message', async () => {
+    const { readableReason, readErrorText } = await import('./import-text.ts');
+    expect(readableReason('follower_count is not valid')).toBe('Followers is not valid');
+    expect(readableReason('video_engagement_t30 is not valid')).toBe('Engagement % (30 days) is not valid');
+    expect(readableReason('The creator id is missing')).toBe('The creator id is missing');
+    // an ImportFileError arrives from the worker as a plain Error with the same message
+    expect(readErrorText(new Error(new ImportFileError('not_xlsx').message))).toMatch(/not an XLSX workbook/);
+    expect(readErrorText(new Error('disk on fire'))).toBe('The file could not be read: disk on fire');
+  });
+});
