@@ -8,6 +8,7 @@ import * as m0008 from './migrations/0008_name_search.ts';
 import * as m0009 from './migrations/0009_creator_counts.ts';
 import * as m0010 from './migrations/0010_name_scan_index.ts';
 import * as m0011 from './migrations/0011_creator_sort_id_indexes.ts';
+import * as m0012 from './migrations/0012_creator_tags_workspace_index.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0009_creator_counts': m0009,
   '0010_name_scan_index': m0010,
   '0011_creator_sort_id_indexes': m0011,
+  '0012_creator_tags_workspace_index': m0012,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
