@@ -19,6 +19,7 @@ import { buildBenchPage, withBenchPage } from './browser-bench.ts';
 import { percentile, queryMix } from './gen.ts';
 import { table, type Row } from './report.ts';
 import { benchExport, spliceExportSection } from './export.ts';
+import { benchHome, spliceHomeSection } from './home.ts';
 import { benchImport, spliceImportSection } from './import.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -40,6 +41,15 @@ if (process.env.BENCH_ONLY === 'export') {
   const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
   fs.writeFileSync('docs/benchmarks.md', spliceExportSection(doc, sections.join('\n')));
   console.log('written docs/benchmarks.md (export sections)');
+  process.exit(0);
+}
+
+// BENCH_ONLY=home: only the Home screen section (replaced in place in docs/benchmarks.md).
+if (process.env.BENCH_ONLY === 'home') {
+  await benchHome(say, load);
+  const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
+  fs.writeFileSync('docs/benchmarks.md', spliceHomeSection(doc, sections.join('\n')));
+  console.log('written docs/benchmarks.md (home section)');
   process.exit(0);
 }
 
@@ -217,6 +227,9 @@ try {
 } finally {
   await server.stop();
 }
+
+// 4. The Home screen (issue 5): the real PWA against its own seeded server.
+if (process.env.BENCH_SKIP_BROWSER !== '1') await benchHome(say, load);
 
 // 5. Exports (issue 10): the server's XLSX job and the offline view export.
 await benchExport(say, load);
