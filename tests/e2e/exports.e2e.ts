@@ -11,46 +11,29 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
-import { encodeForm } from '../../contract/wire.ts';
 import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+const suite = browserSuite({}, async ({ browser, server }) => {
   ctx = await newContext(browser, server.url, 'en-US');
   session = await signInDemo(ctx, server.url, 'en');
   page = await ctx.newPage();
   errors = trackErrors(page);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
-async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/v0.1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm({ language: 'en-us', ...body }),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+const post = <T>(path: string, body: Record<string, unknown>): Promise<T> =>
+  callApi<T>(suite.server.url, session.token, 'POST', path, body);
 
 interface Info {
   file_path: string | null;
@@ -98,7 +81,7 @@ async function readXlsx(url: string): Promise<{ header: string[]; rows: number; 
 
 /** Rows a download may hold: the free tier stops at FREE_EXPORT_ROW_CAP (D6). */
 async function exportLimit(): Promise<number> {
-  const res = await fetch(`${server.url}/api/v0.1/member/info`, { headers: { token: session.token } });
+  const res = await fetch(`${suite.server.url}/api/v0.1/member/info`, { headers: { token: session.token } });
   const json = (await res.json()) as { data: { vip: { tier: string } } };
   return json.data.vip.tier === 'vip' ? Number.POSITIVE_INFINITY : FREE_EXPORT_ROW_CAP;
 }
@@ -219,7 +202,7 @@ describe('exports', () => {
   it('a large view shows the worker’s progress, then saves every row', async () => {
     // Grow Singapore past PROGRESS_FROM through the plugin's ingest call.
     for (let part = 0; part < 2; part++) {
-      const res = await fetch(`${server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+      const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', token: session.token },
         body: JSON.stringify({

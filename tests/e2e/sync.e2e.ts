@@ -9,60 +9,34 @@
  * Each test registers fresh email accounts (empty workspaces: the first sync is instant) and
  * edits tags on /tag, which go through the outbox like every mirrored write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { apiSignIn, expectToast, useSession, type ApiSession } from '../helpers/shell.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { apiSignIn, expectToast, registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 const PASSWORD = 'Secret#2026';
 const t0 = Date.now();
 const step = (s: string) => console.log(`[sync.e2e] ${((Date.now() - t0) / 1000).toFixed(1)}s ${s}`);
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '0' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const suite = browserSuite({ SEED_DEMO: '0' });
 
 let accountSeq = 0;
 /** A fresh email account, registered the way the register form does; returns its session. */
 async function register(who: string): Promise<{ email: string; session: ApiSession }> {
   accountSeq += 1;
   const email = `${who}${t0}${accountSeq}@example.com`;
-  const res = await fetch(`${server.url}/api/v0.1/member/getToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: encodeForm({
-      sys_tag: 'tiktok-sys',
-      type: 'register',
-      isPassword: 1,
-      email,
-      password: PASSWORD,
-      language: 'en-us',
-    }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
-  if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);
-  return { email, session: body.data };
+  return { email, session: await registerEmail(suite.server.url, email, PASSWORD) };
 }
 
 /** The US tag titles the server holds for the token's workspace (sorted). */
 async function serverTags(token: string): Promise<string[]> {
-  const res = await fetch(`${server.url}/api/v0.1/tags/lists`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
-    body: encodeForm({ country: 'US', page: 1, limit: 100, language: 'en-us' }),
+  const data = await callApi<{ list: { title: string }[] }>(suite.server.url, token, 'POST', '/tags/lists', {
+    country: 'US',
+    page: 1,
+    limit: 100,
   });
-  const body = (await res.json()) as { code: number; msg: string; data: { list: { title: string }[] } };
-  if (body.code !== 200) throw new Error(`tags/lists: ${body.code} ${body.msg}`);
-  return body.data.list.map((t) => t.title).sort();
+  return data.list.map((t) => t.title).sort();
 }
 
 /** The token the browser currently holds (its cookie), for checks on the server. */
@@ -95,18 +69,14 @@ interface Who {
 
 /** Who a token belongs to, as the pull answers it (the ids the outbox stamps entries with). */
 async function whoAmI(token: string): Promise<Who> {
-  const res = await fetch(`${server.url}/api/v0.1/sync/pull`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token },
-    body: encodeForm({ cursor: '', limit: 1, language: 'en-us' }),
-  });
-  const body = (await res.json()) as {
-    code: number;
-    msg: string;
-    data: { user_id: number; workspace_id: number };
-  };
-  if (body.code !== 200) throw new Error(`sync/pull: ${body.code} ${body.msg}`);
-  return { userId: body.data.user_id, workspaceId: body.data.workspace_id };
+  const data = await callApi<{ user_id: number; workspace_id: number }>(
+    suite.server.url,
+    token,
+    'POST',
+    '/sync/pull',
+    { cursor: '', limit: 1 },
+  );
+  return { userId: data.user_id, workspaceId: data.workspace_id };
 }
 
 /** The local session and first-sync marks in the profile's IndexedDB. */
@@ -250,8 +220,8 @@ async function logOut(page: Page): Promise<void> {
 describe('local-first sync', () => {
   it('keeps an offline edit across a reload and sends it once on reconnect', async () => {
     const { session } = await register('offline');
-    const ctx = await newContext(browser, server.url);
-    await useSession(ctx, server.url, session);
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
     const page = await tagTab(ctx);
     const errors = trackErrors(page);
     await controlledByServiceWorker(page);
@@ -285,8 +255,8 @@ describe('local-first sync', () => {
 
   it('two tabs of one profile edit at once: each change reaches the server once and both tabs converge', async () => {
     const { session } = await register('tabs');
-    const ctx = await newContext(browser, server.url);
-    await useSession(ctx, server.url, session);
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
     const [a, b] = [await tagTab(ctx), await tagTab(ctx)] as const;
 
     step('two tabs add');
@@ -327,8 +297,8 @@ describe('local-first sync', () => {
     const owner = await register('owner');
     const other = await register('other');
     const ownerId = (await whoAmI(owner.session.token)).userId;
-    const ctx = await newContext(browser, server.url);
-    await useSession(ctx, server.url, owner.session);
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, owner.session);
     const page = await tagTab(ctx);
 
     step('pending edit, session replaced elsewhere');
@@ -337,7 +307,7 @@ describe('local-first sync', () => {
     await addTag(page, 'Owner pending');
     await unsent(page).getByText('1 unsent').waitFor();
     // The same account signs in on another device: this browser's token now answers 10007.
-    const elsewhere = await apiSignIn(server.url, { email: owner.email }, PASSWORD, { force: true });
+    const elsewhere = await apiSignIn(suite.server.url, { email: owner.email }, PASSWORD, { force: true });
     expect(elsewhere.code).toBe(200);
 
     step('reconnect → forced logout');
@@ -386,7 +356,7 @@ describe('local-first sync', () => {
     await savedRow(page, 'Owner pending');
     expect(await tagRow(page, 'Other user tag').count()).toBe(0);
     await expect.poll(() => outbox(page)).toEqual([]);
-    const otherAgain = await apiSignIn(server.url, { email: other.email }, PASSWORD, { force: true });
+    const otherAgain = await apiSignIn(suite.server.url, { email: other.email }, PASSWORD, { force: true });
     expect(await serverTags(otherAgain.data.token)).toEqual(['Other user tag']);
     step('done');
     await ctx.close();
@@ -395,8 +365,8 @@ describe('local-first sync', () => {
   it('a tab left open after its user signed out never syncs into the next user’s session', async () => {
     const first = await register('first');
     const next = await register('next');
-    const ctx = await newContext(browser, server.url);
-    await useSession(ctx, server.url, first.session);
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, first.session);
     const stale = await tagTab(ctx);
     const tab = await tagTab(ctx);
     await addTag(tab, 'First user tag');

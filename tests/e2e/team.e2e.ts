@@ -16,6 +16,7 @@ import {
   dismissToasts,
   expectToast,
   redeemCode,
+  registerEmail,
   useSession,
   type ApiSession,
 } from '../helpers/shell.ts';
@@ -26,25 +27,7 @@ const ADMIN = `alice${stamp}@example.com`;
 const MEMBER = `bob${stamp}@example.com`;
 const nameOf = (email: string) => email.split('@')[0]!;
 
-/** Registers an email account the way the register form does and returns its session. */
-async function register(email: string): Promise<ApiSession> {
-  const res = await fetch(`${suite.server.url}/api/v0.1/member/getToken`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: encodeForm({
-      sys_tag: 'tiktok-sys',
-      type: 'register',
-      partner: 'creatordesk',
-      isPassword: 1,
-      email,
-      password: PASSWORD,
-      language: 'en-us',
-    }),
-  });
-  const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
-  if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);
-  return body.data;
-}
+const register = (email: string) => registerEmail(suite.server.url, email, PASSWORD);
 
 async function pageFor(session: ApiSession, path: string): Promise<Page> {
   const ctx: BrowserContext = await newContext(suite.browser, suite.server.url, 'en-US');

@@ -39,6 +39,26 @@ export async function apiSignIn(
   return (await res.json()) as { code: number; msg: string; data: ApiSession };
 }
 
+/** Registers an email account the way the register form does (partner creatordesk); its session. */
+export async function registerEmail(baseUrl: string, email: string, password: string): Promise<ApiSession> {
+  const res = await fetch(`${baseUrl}/api/v0.1/member/getToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: encodeForm({
+      sys_tag: 'tiktok-sys',
+      type: 'register',
+      partner: 'creatordesk',
+      isPassword: 1,
+      email,
+      password,
+      language: 'en-us',
+    }),
+  });
+  const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
+  if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);
+  return body.data;
+}
+
 /** Puts a session into a browser context: the cookies TiktokToken, tkToken and tkSession. */
 export async function useSession(context: BrowserContext, baseUrl: string, s: ApiSession): Promise<void> {
   const { token, ...rest } = s;
