@@ -3,8 +3,10 @@
  * not what its name says is refused with a reason; a CSV with Chinese and English headers,
  * a row without an id, a bad number and a repeated creator is mapped automatically, checked
  * (nothing written yet: the server agrees), imported with progress, and the new creators show
- * in the Home grid after sync and through the API with the values from the file.
+ * in the Home grid after sync and through the API with the values from the file. Then an XLSX
+ * (read by exceljs, which the worker loads only for XLSX) creates one creator and updates one.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
@@ -162,6 +164,32 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
   await page.getByLabel('Creator', { exact: true }).first().fill('e2e_cara');
   await creatorRow('e2e_cara').waitFor({ timeout: 30_000 });
   expect(await creatorRow('e2e_cara').textContent()).toContain('Cara, the "Chef"');
+
+  // 6. an XLSX (exceljs, loaded by the worker only now) with Chinese headers
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('达人');
+  ws.addRow(['达人ID', '粉丝数', '邮箱']);
+  ws.addRow(['e2e_eve', 4200, 'eve@mail.test']);
+  ws.addRow(['e2e_dan', '1.5万', '']);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await fileInput().setInputFiles({
+    name: 'more.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+  });
+  await dialog().getByText('more.xlsx: 2 rows, 3 columns').waitFor({ timeout: 30_000 });
+  await dialog().getByRole('button', { name: 'Check', exact: true }).click();
+  await dialog().getByText('Check result: nothing has been changed yet').waitFor({ timeout: 30_000 });
+  expect([await stat('new').textContent(), await stat('updated').textContent()]).toEqual(['1', '1']);
+  await dialog().getByRole('button', { name: 'Import 2 rows' }).click();
+  await dialog().getByText('Import finished').waitFor({ timeout: 30_000 });
+  const more = (await lists({ name: 'e2e_' })).list.filter((r) =>
+    ['e2e_eve', 'e2e_dan'].includes(r.unique_id),
+  );
+  expect(more.map((r) => [r.unique_id, r.follower_count]).sort()).toEqual([
+    ['e2e_dan', 15_000],
+    ['e2e_eve', 4200],
+  ]);
 
   expect(errors).toEqual([]);
 }, 240_000);
