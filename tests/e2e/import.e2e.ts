@@ -2,7 +2,7 @@
  * The creator import in a real browser against the real server (demo seed): a file that is
  * not what its name says is refused with a reason; a CSV with Chinese and English headers,
  * a row without an id, a bad number and a repeated creator is mapped automatically, checked
- * (nothing written yet: the server agrees), imported with progress, and the new creators show
+ * (nothing written yet: the server agrees), imported, and the new creators show
  * in the Home grid after sync and through the API with the values from the file. Then an XLSX
  * (read by exceljs, which the worker loads only for XLSX) creates one creator and updates one.
  */
