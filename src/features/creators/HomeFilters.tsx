@@ -4,7 +4,7 @@
  * milliseconds, so the name filters on every keystroke: a pause there would cost more than the
  * query); the challenge, which asks the server, settles for a moment first. Search applies both.
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -24,7 +24,8 @@ function triItems(): SelectOption<TriState>[] {
   ];
 }
 
-export function HomeFilters({
+/** Memoised: a sort click or a new page of results does not re-render the filter bar's widgets. */
+export const HomeFilters = memo(function HomeFilters({
   value,
   tags,
   onChange,
@@ -118,4 +119,4 @@ export function HomeFilters({
       </Button>
     </form>
   );
-}
+});
