@@ -205,18 +205,30 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     '--cd-grid-row-h': `${rowHeight}px`,
     '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
   } as CSSProperties;
-  const footer =
-    props.pager ??
-    (onPageChange && !windowMode ? (
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        allMode={props.allMode}
-        isDisabled={loading}
-        onChange={onPageChange}
-      />
-    ) : null);
+  // The same Pager element while its inputs stay: React then skips it (its page-size select is
+  // costly) when only the rows change, e.g. on a sort click or a keystroke in a filter.
+  const pageChangeRef = useRef(onPageChange);
+  useEffect(() => {
+    pageChangeRef.current = onPageChange;
+  });
+  const pageChange = useCallback((p: number, size: number) => pageChangeRef.current?.(p, size), []);
+  const hasPager = !!onPageChange && !windowMode;
+  const { allMode } = props;
+  const pager = useMemo(
+    () =>
+      hasPager ? (
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={total}
+          allMode={allMode}
+          isDisabled={loading}
+          onChange={pageChange}
+        />
+      ) : null,
+    [hasPager, page, pageSize, total, allMode, loading, pageChange],
+  );
+  const footer = props.pager ?? pager;
 
   return (
     <div className={cx('cd-grid', loading && 'cd-grid--loading', props.className)} style={styleVars}>
