@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import qs from 'qs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { decodeForm, encodeForm } from './wire.ts';
@@ -21,6 +23,52 @@ describe('form bodies', () => {
     }
     expect(list.parse(decodeForm('bloggers=a').bloggers)).toEqual(['a']);
     expect(list.parse(decodeForm('').bloggers)).toEqual([]);
+  });
+
+  it('reads what qs reads, for any mix of plain, list, indexed and nested keys', () => {
+    const name = fc.constantFrom('a', 'b', 'bloggers', '__proto__', 'toString', '', 'a%5B0%5D', 'x+y');
+    const suffix = fc.constantFrom(
+      '',
+      '[]',
+      '[0]',
+      '[1]',
+      '[2]',
+      '[01]',
+      '[10]',
+      '[0][k]',
+      '[k]',
+      ']',
+      '[',
+      '[][]',
+    );
+    const value = fc.constantFrom('', 'v', 'a+b', '%E4%B8%AD', '%zz', '1=2');
+    const pair = fc.tuple(name, suffix, value).map(([n, s, v]) => `${n}${s}=${v}`);
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 12 }), (pairs) => {
+        const text = pairs.join('&');
+        const expected = qs.parse(text, {
+          depth: 3,
+          arrayLimit: 100_000,
+          parameterLimit: 200_000,
+          allowPrototypes: false,
+          duplicates: 'combine',
+        });
+        expect(decodeForm(text), text).toEqual(expected);
+      }),
+      { numRuns: 3000, seed: 20261122 },
+    );
+  });
+
+  it('reads long lists in linear time (qs alone is quadratic: 20,000 ids took seconds)', () => {
+    const ids = Array.from({ length: 100_000 }, (_, i) => `creator_${i}`);
+    for (const arrayFormat of ['indices', 'brackets', 'repeat'] as const) {
+      const text = qs.stringify({ bloggers: ids, country: 'US' }, { arrayFormat });
+      const t = performance.now();
+      const parsed = decodeForm(text);
+      const ms = performance.now() - t;
+      expect(parsed).toEqual({ bloggers: ids, country: 'US' });
+      expect(ms, arrayFormat).toBeLessThan(1500);
+    }
   });
 
   it('refuses prototype pollution and keeps nesting shallow', () => {
