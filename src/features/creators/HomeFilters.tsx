@@ -4,7 +4,7 @@
  * milliseconds, so the name filters on every keystroke: a pause there would cost more than the
  * query); the challenge, which asks the server, settles for a moment first. Search applies both.
  */
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -24,7 +24,13 @@ function triItems(): SelectOption<TriState>[] {
   ];
 }
 
-/** Memoised: a sort click or a new page of results does not re-render the filter bar's widgets. */
+type Patch = Partial<HomeFilterValue>;
+
+/**
+ * Memoised, and split so that a keystroke in the name box re-renders the box alone: the selects
+ * and the date picker sit in memoised parts whose props do not change while the name does (a
+ * sort click or a new page of results re-renders none of it).
+ */
 export const HomeFilters = memo(function HomeFilters({
   value,
   tags,
@@ -36,22 +42,21 @@ export const HomeFilters = memo(function HomeFilters({
   onChange: (v: HomeFilterValue) => void;
   onSearch: () => void;
 }) {
-  const [name, setName] = useState(value.name);
   const [challenge, setChallenge] = useState(value.challenge);
-  const [dates, setDates] = useState<DateRangeValue | null>(null);
+  // A stable patcher over the latest value, so the memoised parts keep equal props.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const patch = useCallback((p: Patch) => onChange({ ...latest.current, ...p }), [onChange]);
+  const setName = useCallback((name: string) => patch({ name }), [patch]);
 
   // The challenge looks its creators up on the server: no request per keystroke burst.
   useEffect(() => {
     if (challenge === value.challenge) return;
-    const t = setTimeout(() => onChange({ ...value, challenge }), TEXT_SETTLE_MS);
+    const t = setTimeout(() => patch({ challenge }), TEXT_SETTLE_MS);
     return () => clearTimeout(t);
-  }, [challenge, value, onChange]);
-
-  const tri = triItems();
-  const tagItems: SelectOption<number>[] = [
-    { id: 0, label: m.home_any() },
-    ...tags.map((t) => ({ id: t.tag_id, label: t.tag_title })),
-  ];
+  }, [challenge, value.challenge, patch]);
 
   return (
     <form
@@ -59,24 +64,12 @@ export const HomeFilters = memo(function HomeFilters({
       role="search"
       onSubmit={(e) => {
         e.preventDefault();
-        onChange({ ...value, name, challenge });
+        patch({ challenge });
         onSearch();
       }}
     >
-      <CountrySelect
-        value={value.country}
-        onChange={(country) => onChange({ ...value, country, tagId: null })}
-      />
-      <Input
-        label={m.home_search_name()}
-        placeholder={m.home_search_name_hint()}
-        value={name}
-        maxLength={255}
-        onChange={(e) => {
-          setName(e.target.value);
-          onChange({ ...value, name: e.target.value });
-        }}
-      />
+      <CountryFilter country={value.country} onPatch={patch} />
+      <NameFilter initial={value.name} onName={setName} />
       <Input
         label={m.home_search_challenge()}
         placeholder={m.home_search_challenge_hint()}
@@ -84,39 +77,107 @@ export const HomeFilters = memo(function HomeFilters({
         maxLength={255}
         onChange={(e) => setChallenge(e.target.value)}
       />
-      <Select<number>
-        label={m.home_search_tag()}
-        items={tagItems}
-        value={value.tagId ?? 0}
-        onChange={(id) => onChange({ ...value, tagId: id === 0 ? null : id })}
-      />
-      <Select<TriState>
-        label={m.home_search_chat()}
-        items={tri}
-        value={value.isChat}
-        onChange={(isChat) => onChange({ ...value, isChat })}
-      />
-      <Select<TriState>
-        label={m.home_search_invited()}
-        items={tri}
-        value={value.isInvitation}
-        onChange={(isInvitation) => onChange({ ...value, isInvitation })}
-      />
-      <Select<TriState>
-        label={m.home_search_black()}
-        items={tri}
-        value={value.isBlack}
-        onChange={(isBlack) => onChange({ ...value, isBlack })}
-      />
-      <RangeDatePicker
-        label={m.home_search_dates()}
-        value={dates}
-        onChange={setDates}
-        onChangeUnix={(range) => onChange({ ...value, range })}
+      <FlagFilters
+        tags={tags}
+        tagId={value.tagId}
+        isChat={value.isChat}
+        isInvitation={value.isInvitation}
+        isBlack={value.isBlack}
+        onPatch={patch}
       />
       <Button type="submit" variant="primary">
         {m.common_search()}
       </Button>
     </form>
+  );
+});
+
+const CountryFilter = memo(function CountryFilter({
+  country,
+  onPatch,
+}: {
+  country: HomeFilterValue['country'];
+  onPatch: (p: Patch) => void;
+}) {
+  return <CountrySelect value={country} onChange={(c) => onPatch({ country: c, tagId: null })} />;
+});
+
+/** The name box keeps its own text and applies every keystroke at once. */
+const NameFilter = memo(function NameFilter({
+  initial,
+  onName,
+}: {
+  initial: string;
+  onName: (name: string) => void;
+}) {
+  const [name, setName] = useState(initial);
+  return (
+    <Input
+      label={m.home_search_name()}
+      placeholder={m.home_search_name_hint()}
+      value={name}
+      maxLength={255}
+      onChange={(e) => {
+        setName(e.target.value);
+        onName(e.target.value);
+      }}
+    />
+  );
+});
+
+const FlagFilters = memo(function FlagFilters({
+  tags,
+  tagId,
+  isChat,
+  isInvitation,
+  isBlack,
+  onPatch,
+}: {
+  tags: readonly CreatorTag[];
+  tagId: number | null;
+  isChat: TriState;
+  isInvitation: TriState;
+  isBlack: TriState;
+  onPatch: (p: Patch) => void;
+}) {
+  const [dates, setDates] = useState<DateRangeValue | null>(null);
+  const tri = useMemo(triItems, []);
+  const tagItems = useMemo<SelectOption<number>[]>(
+    () => [{ id: 0, label: m.home_any() }, ...tags.map((t) => ({ id: t.tag_id, label: t.tag_title }))],
+    [tags],
+  );
+  return (
+    <>
+      <Select<number>
+        label={m.home_search_tag()}
+        items={tagItems}
+        value={tagId ?? 0}
+        onChange={(id) => onPatch({ tagId: id === 0 ? null : id })}
+      />
+      <Select<TriState>
+        label={m.home_search_chat()}
+        items={tri}
+        value={isChat}
+        onChange={(v) => onPatch({ isChat: v })}
+      />
+      <Select<TriState>
+        label={m.home_search_invited()}
+        items={tri}
+        value={isInvitation}
+        onChange={(v) => onPatch({ isInvitation: v })}
+      />
+      <Select<TriState>
+        label={m.home_search_black()}
+        items={tri}
+        value={isBlack}
+        onChange={(v) => onPatch({ isBlack: v })}
+      />
+      <RangeDatePicker
+        label={m.home_search_dates()}
+        value={dates}
+        onChange={setDates}
+        onChangeUnix={(range) => onPatch({ range })}
+      />
+    </>
   );
 });
