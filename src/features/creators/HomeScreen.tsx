@@ -100,16 +100,20 @@ export function HomeScreen() {
     setDialog(which);
   }
 
-  /** Runs a queued edit; on success the page shows it, the selection clears and the dialog closes. */
+  /**
+   * Runs a queued edit. The page shows it before the outbox write (a refused write asks the worker
+   * again, which puts the rows back); on success the selection clears and the dialog closes.
+   */
   async function queued(run: (refs: CreatorRef[]) => Promise<unknown>, show: (r: HomeRow) => HomeRow) {
     const refs = [...selection.keys].map(refOfKey);
+    list.patchRows(new Set(refs.map((r) => r.id)), show);
     try {
       await run(refs);
     } catch (e) {
+      void list.reload();
       toast.error(e instanceof Error ? e.message : String(e));
       return;
     }
-    list.patchRows(new Set(refs.map((r) => r.id)), show);
     selection.clear();
     setDialog(null);
     toast.success(m.home_queued());
