@@ -18,6 +18,7 @@ import { now } from './versioning.ts';
 import { engineOf } from './dialect.ts';
 import { NAME_FTS } from './migrations/0008_name_search.ts';
 import { NAME_SCAN_INDEX, NAME_SCAN_MARKER } from './migrations/0010_name_scan_index.ts';
+import { TAG_SORT_INDEX } from './migrations/0013_creator_tags_country.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export interface TagRef {
@@ -281,6 +282,7 @@ export async function listCreators(
   const dir = f.sort ?? 'desc';
   const key = NULLABLE.has(field) ? sql`coalesce(${sql.ref(field)}, 0)` : sql.ref(field);
   if (engineOf(db) === 'postgres' && !onlyFlags(f)) return listMatched(db, ws, f, key, dir);
+  if (tagDriven(db, f)) return listByTagLinks(db, ws, f, field, key, dir);
   const page = db
     .selectFrom('creators')
     .selectAll()
@@ -340,4 +342,82 @@ async function listMatched(
     .orderBy('id', dir)
     .execute();
   return { rows, count: Number(picked[0]!.total) };
+}
+
+/**
+ * SQLite, a list filtered by tags (and maybe flags and a 3+ character name, no challenge or date):
+ * driven from the tag links, which carry their creator's live country, flags and the two indexed
+ * sort keys (migration 0013).
+ */
+const tagDriven = (db: Db, f: CreatorListRequest): boolean =>
+  engineOf(db) === 'sqlite' &&
+  f.tagsId.length > 0 &&
+  !f.challenge?.replace(/^#+/, '').trim() &&
+  f.startTime === undefined &&
+  f.endTime === undefined &&
+  !sqliteShortName(db, f.name);
+
+/**
+ * The count is exact and index-only: the country's links of the tags, narrowed by the flags
+ * stored on them and by the name's trigram matches (the 79k links of the most used tag at 1M
+ * creators in ~7 ms, against 125+ ms scanning the country's 333k creators for the tag).
+ * The page's ids come from the same links:
+ * - sorted by followers or add time, in the order of the links' index (one tag: read in order,
+ *   stopping after the page; several: the matches' index entries sorted, no creator row read);
+ * - by any other key, the matched creators are read by primary key and sorted.
+ * Then the page's rows are read by id.
+ */
+async function listByTagLinks(
+  db: Db,
+  ws: number,
+  f: CreatorListRequest,
+  field: string,
+  key: Expression<unknown>,
+  dir: 'asc' | 'desc',
+): Promise<{ rows: Creator[]; count: number }> {
+  const flag = (column: string, value: number | undefined) =>
+    value === undefined ? sql`` : sql` and ct.${sql.raw(column)} = ${value}`;
+  const name = f.name
+    ? sql` and ct.creator_id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${`"${f.name.replaceAll('"', '""')}"`})`
+    : sql``;
+  const sortIndex = TAG_SORT_INDEX[field as keyof typeof TAG_SORT_INDEX] as string | undefined;
+  const links = (index: string) => sql`from creator_tags ct indexed by ${sql.raw(`"${index}"`)}
+    where ct.workspace_id = ${ws} and ct.country = ${f.country} and ct.tag_id in (${sql.join(f.tagsId)})${flag(
+      'is_chat',
+      f.isChat,
+    )}${flag('is_invitation', f.isInvitation)}${flag('is_black', f.isBlack)}${name}`;
+  // One link per creator and tag: with one tag a creator's links are already distinct.
+  const distinct = new Set(f.tagsId).size > 1 ? sql.raw('distinct ') : sql``;
+  const counted = await sql<{ n: number }>`select count(${distinct}ct.creator_id) as n ${links(
+    TAG_SORT_INDEX.follower_count,
+  )}`.execute(db);
+  const count = Number(counted.rows[0]?.n ?? 0);
+  const offset = (f.page - 1) * f.limit;
+  if (!count || offset >= count) return { rows: [], count };
+  const order = sql.raw(dir);
+  const picked = sortIndex
+    ? await sql<{
+        id: number;
+      }>`select ${distinct}ct.creator_id as id, ct.${sql.raw(field)} ${links(sortIndex)}
+        order by ct.${sql.raw(field)} ${order}, ct.creator_id ${order} limit ${f.limit} offset ${offset}`.execute(
+        db,
+      )
+    : await sql<{
+        id: number;
+      }>`select c.id from (select ${distinct}ct.creator_id ${links(TAG_SORT_INDEX.follower_count)}) m
+        cross join creators c on c.id = m.creator_id
+        where c.workspace_id = ${ws} and c.country = ${f.country} and c.deleted_at is null
+        order by ${key} ${order}, c.id ${order} limit ${f.limit} offset ${offset}`.execute(db);
+  const ids = picked.rows.map((r) => Number(r.id));
+  if (!ids.length) return { rows: [], count };
+  const rows = await db
+    .selectFrom('creators')
+    .selectAll()
+    .where('id', 'in', ids)
+    // `+`: not an index term (SQLite would scan the workspace's version index instead of the ids).
+    .where(sql<SqlBool>`+${sql.ref('workspace_id')} = ${ws}`)
+    .orderBy(key, dir)
+    .orderBy('id', dir)
+    .execute();
+  return { rows, count };
 }

@@ -9,6 +9,7 @@ import * as m0009 from './migrations/0009_creator_counts.ts';
 import * as m0010 from './migrations/0010_name_scan_index.ts';
 import * as m0011 from './migrations/0011_creator_sort_id_indexes.ts';
 import * as m0012 from './migrations/0012_creator_tags_workspace_index.ts';
+import * as m0013 from './migrations/0013_creator_tags_country.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0010_name_scan_index': m0010,
   '0011_creator_sort_id_indexes': m0011,
   '0012_creator_tags_workspace_index': m0012,
+  '0013_creator_tags_country': m0013,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
