@@ -281,8 +281,8 @@ export async function listCreators(
   const field = f.field ?? 'add_time';
   const dir = f.sort ?? 'desc';
   const key = NULLABLE.has(field) ? sql`coalesce(${sql.ref(field)}, 0)` : sql.ref(field);
-  if (engineOf(db) === 'postgres' && !onlyFlags(f)) return listMatched(db, ws, f, key, dir);
   if (tagDriven(db, f)) return listByTagLinks(db, ws, f, field, key, dir);
+  if (engineOf(db) === 'postgres' && !onlyFlags(f)) return listMatched(db, ws, f, key, dir);
   const page = db
     .selectFrom('creators')
     .selectAll()
@@ -350,12 +350,11 @@ async function listMatched(
  * sort keys (migration 0013).
  */
 const tagDriven = (db: Db, f: CreatorListRequest): boolean =>
-  engineOf(db) === 'sqlite' &&
   f.tagsId.length > 0 &&
   !f.challenge?.replace(/^#+/, '').trim() &&
   f.startTime === undefined &&
   f.endTime === undefined &&
-  !sqliteShortName(db, f.name);
+  (engineOf(db) === 'sqlite' ? !sqliteShortName(db, f.name) : !f.name);
 
 /**
  * The count is exact and index-only: the country's links of the tags, narrowed by the flags
@@ -381,7 +380,9 @@ async function listByTagLinks(
     ? sql` and ct.creator_id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${`"${f.name.replaceAll('"', '""')}"`})`
     : sql``;
   const sortIndex = TAG_SORT_INDEX[field as keyof typeof TAG_SORT_INDEX] as string | undefined;
-  const links = (index: string) => sql`from creator_tags ct indexed by ${sql.raw(`"${index}"`)}
+  const sqlite = engineOf(db) === 'sqlite';
+  // SQLite is told the index (it has no statistics to prefer it over the tag's own index).
+  const links = (index: string) => sql`from creator_tags ct${sql.raw(sqlite ? ` indexed by "${index}"` : '')}
     where ct.workspace_id = ${ws} and ct.country = ${f.country} and ct.tag_id in (${sql.join(f.tagsId)})${flag(
       'is_chat',
       f.isChat,
@@ -405,7 +406,7 @@ async function listByTagLinks(
     : await sql<{
         id: number;
       }>`select c.id from (select ${distinct}ct.creator_id ${links(TAG_SORT_INDEX.follower_count)}) m
-        cross join creators c on c.id = m.creator_id
+        ${sql.raw(sqlite ? 'cross join' : 'join')} creators c on c.id = m.creator_id
         where c.workspace_id = ${ws} and c.country = ${f.country} and c.deleted_at is null
         order by ${key} ${order}, c.id ${order} limit ${f.limit} offset ${offset}`.execute(db);
   const ids = picked.rows.map((r) => Number(r.id));

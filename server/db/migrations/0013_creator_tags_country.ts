@@ -16,9 +16,11 @@
  * a creator's insert and hard delete too (links never outlive a creator in the app, but a stale
  * link must not count). Existing links are backfilled here.
  *
- * PostgreSQL keeps its plan (hash join of `creator_tags_tag_ws` with the country's index in one
- * matched set, migration 0011): no columns there. The repository reads them with raw SQL on SQLite
- * only, so the shared schema type does not list them.
+ * PostgreSQL gets the same columns and indexes (INCLUDE for the flags): a BEFORE row trigger on
+ * creator_tags, statement-level triggers with transition tables on creators (as migration 0009).
+ * There a list of tags (+ flags, no name) reads them; with a name it keeps the one-pass matched set
+ * of migration 0011 (trigram bitmaps hash-joined with the tag). The repository reads the columns
+ * with raw SQL, so the shared schema type does not list them.
  */
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../dialect.ts';
@@ -70,10 +72,48 @@ const SQLITE = [
    end`,
 ];
 
+/** PostgreSQL: the link copies on insert/update (BEFORE row trigger); creators' writes update their links per statement. */
+const pgSet = (n: string) =>
+  `country = case when ${n}.deleted_at is null and ${n}.workspace_id = ct.workspace_id then ${n}.country end, ${COPIED.map((f) => `${f} = ${n}.${f}`).join(', ')}`;
+const POSTGRES = [
+  ...['country text', ...COPIED.map((f) => `${f} bigint`)].map(
+    (c) => `alter table creator_tags add column ${c}`,
+  ),
+  `update creator_tags ct set ${pgSet('c')} from creators c where c.id = ct.creator_id`,
+  ...Object.entries(TAG_SORT_INDEX).map(
+    ([
+      key,
+      index,
+    ]) => `create index ${index} on creator_tags (workspace_id, country, tag_id, ${key}, creator_id)
+     include (${FLAGS.join(', ')}) where country is not null`,
+  ),
+  `create function creator_tags_copy() returns trigger language plpgsql as $$ begin
+     select ${fromCreator('c', 'new.workspace_id')} into new.country, ${COPIED.map((f) => `new.${f}`).join(', ')}
+       from creators c where c.id = new.creator_id;
+     return new; end $$`,
+  `create trigger creator_tags_copy before insert or update of workspace_id, creator_id, tag_id on creator_tags
+   for each row execute function creator_tags_copy()`,
+  `create function creators_tag_copy_ins() returns trigger language plpgsql as $$ begin
+     update creator_tags ct set ${pgSet('n')} from new_rows n where ct.creator_id = n.id; return null; end $$`,
+  `create function creators_tag_copy_upd() returns trigger language plpgsql as $$ begin
+     update creator_tags ct set ${pgSet('n')} from new_rows n join old_rows o on o.id = n.id
+     where ct.creator_id = n.id and (o.workspace_id is distinct from n.workspace_id or o.country is distinct from n.country
+       or o.deleted_at is distinct from n.deleted_at ${COPIED.map((f) => `or o.${f} is distinct from n.${f}`).join(' ')});
+     return null; end $$`,
+  `create function creators_tag_copy_del() returns trigger language plpgsql as $$ begin
+     update creator_tags ct set country = null, ${COPIED.map((f) => `${f} = null`).join(', ')} from old_rows o where ct.creator_id = o.id;
+     return null; end $$`,
+  `create trigger creators_tag_copy_ins after insert on creators referencing new table as new_rows
+   for each statement execute function creators_tag_copy_ins()`,
+  `create trigger creators_tag_copy_upd after update on creators referencing old table as old_rows new table as new_rows
+   for each statement execute function creators_tag_copy_upd()`,
+  `create trigger creators_tag_copy_del after delete on creators referencing old table as old_rows
+   for each statement execute function creators_tag_copy_del()`,
+];
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
-  if (engineOf(db) !== 'sqlite') return;
-  for (const ddl of SQLITE) await sql.raw(ddl).execute(db);
+  for (const ddl of engineOf(db) === 'postgres' ? POSTGRES : SQLITE) await sql.raw(ddl).execute(db);
 }
 
 export async function down(): Promise<void> {
