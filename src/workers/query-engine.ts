@@ -247,7 +247,7 @@ function hayOf(r: CreatorRow): string {
 }
 
 /** Drops empty parts so equal filters share one cached mask. */
-function normalise(q: CreatorFilter): CreatorFilter {
+export function normalise(q: CreatorFilter): CreatorFilter {
   const f: CreatorFilter = {};
   const name = q.name?.trim().toLowerCase();
   if (name) f.name = name;

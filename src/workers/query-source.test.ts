@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { editCreators } from '../db/actions.ts';
-import { BLOCK_SIZE } from '../db/db.ts';
+import { BLOCK_SIZE, getMeta } from '../db/db.ts';
 import { applyPage } from '../db/mirror.ts';
 import { markFailed } from '../db/outbox.ts';
 import { creator, freshDb, page } from '../db/test-db.ts';
-import { CreatorSource } from './query-source.ts';
+import { CreatorSource, FIRST_PAGES, firstPageKey } from './query-source.ts';
 
 async function until(cond: () => boolean, ms = 2000): Promise<void> {
   const end = Date.now() + ms;
@@ -89,5 +89,49 @@ describe('query source', () => {
     await until(() => src.index.size === 4);
     expect(seen).toHaveLength(3);
     src.close();
+  });
+
+  it('answers a stored first page on the next start only while the data is the same', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [1, 2, 3, BLOCK_SIZE + 1].map((id) => creator(id)) } }));
+    await editCreators(db, 'US', [{ id: 2, unique_id: 'u2' }], { is_chat: 1 });
+    const first = { offset: 0, limit: 2 };
+    const byFollowers = { field: 'follower_count' as const, sort: 'asc' as const, offset: 0, limit: 3 };
+    expect(firstPageKey({ ...first, name: ' ' })).toBe(firstPageKey(first));
+    expect(firstPageKey({ ...first, name: 'x' })).toBeNull();
+    expect(firstPageKey({ ...first, offset: 2 })).toBeNull();
+
+    const a = new CreatorSource(db);
+    await a.setCountry('US');
+    const want = [a.query(first), a.query(byFollowers)];
+    await until(() => false, 800).catch(() => undefined); // the store waits 0.3 s after the last query
+    a.close();
+    expect(await getMeta(db, FIRST_PAGES)).toBeDefined();
+
+    // next start: the stored answers, equal to the loaded index's, and nothing for other queries
+    const b = new CreatorSource(db);
+    const loading = b.setCountry('US');
+    expect(await b.quickAnswer('US', first)).toEqual(want[0]);
+    expect(await b.quickAnswer('US', byFollowers)).toEqual(want[1]);
+    expect(await b.quickAnswer('US', { ...first, limit: 5 })).toBeNull();
+    expect(await b.quickAnswer('US', { ...first, isChat: 1 })).toBeNull();
+    await loading;
+    expect(b.query(first)).toEqual(want[0]);
+    expect(await b.quickAnswer('US', first)).toBeNull(); // loaded: the index answers
+    b.close();
+
+    // a pulled change or another outbox entry since: not used
+    await applyPage(db, page({ changes: { creators: [creator(4)] } }));
+    const c = new CreatorSource(db);
+    const cLoading = c.setCountry('US');
+    expect(await c.quickAnswer('US', first)).toBeNull();
+    await cLoading;
+    c.close();
+    await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 1 });
+    const d = new CreatorSource(db);
+    const dLoading = d.setCountry('US');
+    expect(await d.quickAnswer('US', first)).toBeNull();
+    await dLoading;
+    d.close();
   });
 });

@@ -5,15 +5,37 @@
  * (re-applying effects to the rows they touch), so lists update without a reload.
  * `onChange` listeners hear about every change of the index once it is applied, so a screen asks
  * again exactly when the answer may differ (no timers, no stale re-reads).
+ *
+ * Reopening: reading and indexing 100k rows takes about a second, so the first pages of the
+ * unfiltered orders the screen asked for are kept in `meta` (FIRST_PAGES) with a signature of the
+ * data they came from (session, block count and newest block rev, outbox effects). On the next
+ * start a query for one of them is answered from there while the blocks still load, but only
+ * when the stored data has the same signature, i.e. the answer is the one the full index gives.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { CreatorRow } from '../../contract/sync.ts';
-import { META, getMeta, type LocalDB, type LocalSession } from '../db/db.ts';
+import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import type { Effect, OutboxEntry } from '../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects } from '../db/overlay.ts';
-import { CreatorIndex, SORT_FIELDS } from './query-engine.ts';
+import { CreatorIndex, SORT_FIELDS, normalise, type CreatorQuery, type QueryResult } from './query-engine.ts';
 
 const WARM_AFTER_MS = 400;
+/** meta key of the cached first pages (see the header). */
+export const FIRST_PAGES = 'query_first_pages';
+const FIRST_PAGES_MAX = 6;
+const FIRST_PAGES_WRITE_MS = 300;
+
+interface FirstPages {
+  country: string;
+  sig: string;
+  answers: Record<string, QueryResult>;
+}
+
+/** The cache key of a first page of an unfiltered query, or null when `q` is not one. */
+export function firstPageKey(q: CreatorQuery): string | null {
+  if (q.offset !== 0 || JSON.stringify(normalise(q)) !== '{}') return null;
+  return JSON.stringify([q.field ?? null, q.sort ?? null, q.limit]);
+}
 
 export class CreatorSource {
   readonly index = new CreatorIndex();
@@ -26,6 +48,11 @@ export class CreatorSource {
   private loading: Promise<void> = Promise.resolve();
   private listeners = new Set<(country: string) => void>();
   private warmTimer: ReturnType<typeof setTimeout> | undefined;
+  private loaded = false;
+  private early: Promise<FirstPages | null> = Promise.resolve(null);
+  /** First-page queries asked since the load, newest last (what FIRST_PAGES keeps). */
+  private asked: { key: string; q: CreatorQuery }[] = [];
+  private writeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly db: LocalDB) {}
 
@@ -33,8 +60,75 @@ export class CreatorSource {
   async setCountry(country: string): Promise<void> {
     if (country === this.country) return this.loading;
     this.country = country;
-    this.loading = this.load(country);
+    this.loaded = false;
+    this.asked = [];
+    // the small check first, so a cached first page is not queued behind the whole read
+    this.early = this.readFirstPages(country).catch(() => null);
+    this.loading = this.early.then(() => this.load(country));
     await this.loading;
+  }
+
+  /**
+   * The answer to `q` while the country is still loading, when it is a first page stored by the
+   * previous session over the same data (see the header); null otherwise.
+   */
+  async quickAnswer(country: string, q: CreatorQuery): Promise<QueryResult | null> {
+    const key = firstPageKey(q);
+    if (key === null || country !== this.country || this.loaded) return null;
+    const fp = await this.early;
+    return country === this.country && !this.loaded && fp ? (fp.answers[key] ?? null) : null;
+  }
+
+  /** Answers `q` from the loaded index and remembers first pages for the next start. */
+  query(q: CreatorQuery): QueryResult {
+    const res = this.index.query(q);
+    const key = firstPageKey(q);
+    if (key !== null && this.loaded) {
+      this.asked = [...this.asked.filter((a) => a.key !== key), { key, q }].slice(-FIRST_PAGES_MAX);
+      this.writeFirstPagesSoon();
+    }
+    return res;
+  }
+
+  /** What the stored rows of `country` look like, as far as the first pages depend on them. */
+  private async signature(country: string, effectsJson: string): Promise<string> {
+    const session = await getMeta<LocalSession>(this.db, META.session);
+    const range = this.db.creatorBlocks
+      .where('[country+rev]')
+      .between([country, -Infinity], [country, Infinity]);
+    const [count, newest] = await Promise.all([range.count(), range.clone().reverse().limit(1).keys()]);
+    return JSON.stringify([session?.userId, session?.workspaceId, count, newest[0] ?? null, effectsJson]);
+  }
+
+  private async readFirstPages(country: string): Promise<FirstPages | null> {
+    const fp = await getMeta<FirstPages>(this.db, FIRST_PAGES);
+    if (!fp || fp.country !== country) return null;
+    const effects = JSON.stringify(liveEffects(await this.entries(), 'creators'));
+    return (await this.signature(country, effects)) === fp.sig ? fp : null;
+  }
+
+  /**
+   * Stores the asked first pages, answered by the index now, under the signature of the data the
+   * index holds (its block count and newest rev, its effects): a start over other data ignores them.
+   */
+  private writeFirstPagesSoon(): void {
+    clearTimeout(this.writeTimer);
+    this.writeTimer = setTimeout(() => {
+      if (!this.loaded || !this.asked.length) return;
+      const country = this.country;
+      const answers: Record<string, QueryResult> = {};
+      for (const a of this.asked) answers[a.key] = this.index.query(a.q);
+      const held = JSON.stringify([this.blockIds.size, [country, this.lastRev]]);
+      const effects = JSON.stringify(this.effects);
+      void this.signature(country, effects)
+        .then((sig) => {
+          // the stored blocks must be exactly the ones the index holds
+          const [, , count, newest] = JSON.parse(sig) as [unknown, unknown, number, unknown];
+          if (JSON.stringify([count, newest]) !== held || country !== this.country) return;
+          return setMeta(this.db, FIRST_PAGES, { country, sig, answers } satisfies FirstPages);
+        })
+        .catch(() => undefined);
+    }, FIRST_PAGES_WRITE_MS);
   }
 
   ready(): Promise<void> {
@@ -52,6 +146,7 @@ export class CreatorSource {
     this.index.patch(upserts, removed);
     for (const fn of this.listeners) fn(this.country);
     this.warmSoon();
+    this.writeFirstPagesSoon();
   }
 
   /**
@@ -95,6 +190,7 @@ export class CreatorSource {
       if (e) rows.push(e);
     }
     this.index.setRows(rows);
+    this.loaded = true;
     for (const fn of this.listeners) fn(country);
     this.warmSoon();
     this.subs.push(
@@ -105,6 +201,7 @@ export class CreatorSource {
 
   close(): void {
     clearTimeout(this.warmTimer);
+    clearTimeout(this.writeTimer);
     this.subs.forEach((s) => s.unsubscribe());
     this.subs = [];
   }

@@ -14,9 +14,14 @@ const api = {
   /** Loads the country's rows (a no-op when already loaded). */
   setCountry: (country: string) => source.setCountry(country),
   async query(country: string, q: CreatorQuery): Promise<QueryResult & { ms: number }> {
-    await source.setCountry(country);
+    const loading = source.setCountry(country);
+    loading.catch(() => undefined); // awaited below unless answered early
+    // a first page stored by the last session over the same data, while the rows still load
+    const early = await source.quickAnswer(country, q);
+    if (early) return { ...early, ms: 0 };
+    await loading;
     const t0 = performance.now();
-    const res = source.index.query(q);
+    const res = source.query(q);
     return { ...res, ms: performance.now() - t0 };
   },
   /** Precomputes sort orders so later sort changes are cheap. */
@@ -28,7 +33,10 @@ const api = {
   /** `fn` (a Comlink.proxy) hears `country` after each change of the loaded rows; see unsubscribe. */
   subscribe(fn: (country: string) => void): number {
     const id = ++lastSubscription;
-    subscriptions.set(id, source.onChange((c) => void fn(c)));
+    subscriptions.set(
+      id,
+      source.onChange((c) => void fn(c)),
+    );
     return id;
   },
   unsubscribe(id: number): void {
