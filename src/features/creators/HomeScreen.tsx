@@ -5,7 +5,7 @@
  * (useSelection('home'), kept across pages and reloads) is enough to build the wire's
  * `bloggers` list without the rows being on screen.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
@@ -92,13 +92,22 @@ export function HomeScreen() {
     [selection],
   );
 
-  function openDialog(which: 'status' | 'tags') {
-    if (!selection.size) {
+  // Stable callbacks and memoised toolbar parts: a keystroke or a sort click re-renders the grid's
+  // rows, not the screen's buttons (react-aria buttons cost a few ms each render).
+  const selectionRef = useRef(selection);
+  const reloadRef = useRef(list.reload);
+  useEffect(() => {
+    selectionRef.current = selection;
+    reloadRef.current = list.reload;
+  });
+  const openDialog = useCallback((which: 'status' | 'tags') => {
+    if (!selectionRef.current.size) {
       toast.warning(m.home_select_first());
       return;
     }
     setDialog(which);
-  }
+  }, []);
+  const reload = useCallback(() => reloadRef.current(), []);
 
   /**
    * Runs a queued edit. The page shows it before the outbox write (a refused write asks the worker
@@ -133,9 +142,54 @@ export function HomeScreen() {
       (r) => ({ ...r, tags: mergeTags(r.tags, op, picked) }),
     );
 
+  const country = filters.country;
+  const buttons = useMemo(
+    () => (
+      <>
+        <HomeDownload country={country} />
+        <ImportButton country={country} />
+      </>
+    ),
+    [country],
+  );
+  const exportKey = JSON.stringify({ ...creatorFilter, field, sort: field ? sort!.order : undefined });
+  const exportButton = useMemo(
+    () => (
+      <ExportViewButton
+        country={country}
+        query={JSON.parse(exportKey) as Parameters<typeof ExportViewButton>[0]['query']}
+        total={list.total}
+      />
+    ),
+    [country, exportKey, list.total],
+  );
+  const editButtons = useMemo(
+    () => (
+      <>
+        <Button size="sm" onPress={() => openDialog('status')}>
+          {m.home_edit_status()}
+        </Button>
+        <Button size="sm" onPress={() => openDialog('tags')}>
+          {m.home_set_tags()}
+        </Button>
+      </>
+    ),
+    [openDialog],
+  );
+  const toolbar = useMemo(
+    () => (
+      <>
+        {buttons}
+        {exportButton}
+        {editButtons}
+      </>
+    ),
+    [buttons, exportButton, editButtons],
+  );
+
   return (
     <div className="screen-panel home-panel">
-      <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={list.reload} />
+      <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
       <DataGrid
         aria-label={m.app_title_home()}
         storageKey="home"
@@ -149,27 +203,11 @@ export function HomeScreen() {
         page={page.page}
         pageSize={page.size}
         onPageChange={(p, size) => setPage({ page: size === page.size ? p : 1, size })}
-        onRefresh={list.reload}
+        onRefresh={reload}
         selection={selection}
         stickyFirstColumn
         emptyText={list.loaded ? m.home_empty() : undefined}
-        toolbar={
-          <>
-            <HomeDownload country={filters.country} />
-            <ImportButton country={filters.country} />
-            <ExportViewButton
-              country={filters.country}
-              query={{ ...creatorFilter, field, sort: field ? sort!.order : undefined }}
-              total={list.total}
-            />
-            <Button size="sm" onPress={() => openDialog('status')}>
-              {m.home_edit_status()}
-            </Button>
-            <Button size="sm" onPress={() => openDialog('tags')}>
-              {m.home_set_tags()}
-            </Button>
-          </>
-        }
+        toolbar={toolbar}
       />
       {dialog === 'status' && (
         <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />

@@ -28,22 +28,29 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const seq = useRef(0);
   const key = JSON.stringify(q);
 
+  // `loading` only changes until the first answer: afterwards the grid keeps showing the previous
+  // rows while the next query runs (a few ms), so flipping it per query would only cost renders.
+  const loadedRef = useRef(false);
   const run = useCallback((): Promise<void> => {
     const mine = ++seq.current;
     const { country, filter, field, sort, page, pageSize } = JSON.parse(key) as CreatorPageQuery;
-    setLoading(true);
+    if (!loadedRef.current) setLoading(true);
     return queryWorker()
       .query(country, { ...filter, field, sort, offset: (page - 1) * pageSize, limit: pageSize })
-      .then((res) => {
-        if (mine !== seq.current) return;
-        setRows(res.rows as unknown as HomeRow[]);
-        setTotal(res.total);
-        setLoaded(true);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (mine === seq.current) setLoading(false);
-      });
+      .then(
+        (res) => {
+          if (mine !== seq.current) return;
+          loadedRef.current = true;
+          // one render: rows, total and the loading flags change together
+          setRows(res.rows as unknown as HomeRow[]);
+          setTotal(res.total);
+          setLoaded(true);
+          setLoading(false);
+        },
+        () => {
+          if (mine === seq.current) setLoading(false);
+        },
+      );
   }, [key]);
 
   // Worker change events ask again, at most one query in flight (a burst of blocks during the

@@ -33,6 +33,7 @@ export function GridHeader<Row>({
     if (box.current) box.current.indeterminate = pageCheck === 'some';
   }, [pageCheck]);
 
+  const lastPinned = layout.pinned[layout.pinned.length - 1];
   const head = (c: LaidColumn<Row>, pinned: boolean) => {
     const aria = c.sortable ? ariaSortOf(sort, c.id) : undefined;
     return (
@@ -43,7 +44,11 @@ export function GridHeader<Row>({
         aria-sort={aria}
         data-cell={`0:${c.logical}`}
         tabIndex={focusCol === c.logical ? 0 : -1}
-        className={cx(cellClass(c, pinned), 'cd-grid__head', c.sortable && 'cd-grid__head--sortable')}
+        className={cx(
+          cellClass(c, pinned, pinned && c === lastPinned),
+          'cd-grid__head',
+          c.sortable && 'cd-grid__head--sortable',
+        )}
         style={{ width: c.px, left: c.stickyLeft }}
       >
         {c.sortable ? (
@@ -80,7 +85,10 @@ export function GridHeader<Row>({
             aria-colindex={1}
             data-cell="0:0"
             tabIndex={focusCol === 0 ? 0 : -1}
-            className="cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned cd-grid__head"
+            className={cx(
+              'cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned cd-grid__head',
+              !lastPinned && 'cd-grid__cell--pinned-last',
+            )}
             style={{ left: 0 }}
           >
             <input

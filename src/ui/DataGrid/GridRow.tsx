@@ -30,8 +30,17 @@ function defaultCell(row: unknown, id: string): ReactNode {
   return typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean);
 }
 
-export const cellClass = (c: { align?: string }, pinned: boolean): string =>
-  cx('cd-grid__cell', c.align && `cd-grid__cell--${c.align}`, pinned && 'cd-grid__cell--pinned');
+/**
+ * `last`: the last pinned cell of the row, which casts the shadow (a class, not a `:has(+ …)`
+ * selector: that one made every row mutation re-check its siblings' styles).
+ */
+export const cellClass = (c: { align?: string }, pinned: boolean, last = false): string =>
+  cx(
+    'cd-grid__cell',
+    c.align && `cd-grid__cell--${c.align}`,
+    pinned && 'cd-grid__cell--pinned',
+    last && 'cd-grid__cell--pinned-last',
+  );
 
 function GridRowImpl<Row>({
   row,
@@ -45,6 +54,7 @@ function GridRowImpl<Row>({
   onToggle,
 }: GridRowProps<Row>) {
   const r = index + 1; // grid coordinate (header is 0)
+  const lastPinned = layout.pinned[layout.pinned.length - 1];
   const cell = (c: LaidColumn<Row>, pinned: boolean) => (
     <div
       key={c.id}
@@ -52,7 +62,7 @@ function GridRowImpl<Row>({
       aria-colindex={c.logical + 1}
       data-cell={`${r}:${c.logical}`}
       tabIndex={focusCol === c.logical ? 0 : -1}
-      className={cellClass(c, pinned)}
+      className={cellClass(c, pinned, pinned && c === lastPinned)}
       style={{ width: c.px, left: c.stickyLeft }}
     >
       {row === undefined ? (
@@ -82,7 +92,10 @@ function GridRowImpl<Row>({
           aria-colindex={1}
           data-cell={`${r}:0`}
           tabIndex={focusCol === 0 ? 0 : -1}
-          className="cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned"
+          className={cx(
+            'cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned',
+            !lastPinned && 'cd-grid__cell--pinned-last',
+          )}
           style={{ left: 0 }}
         >
           {rowKey !== undefined && (

@@ -2,7 +2,7 @@
  * The bar above the grid: the screen's own buttons on the left; total, refresh, zoom and the
  * column chooser on the right; under it the selection bar (count + clear, which toasts).
  */
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { formatNumber } from '../../i18n/format.ts';
 import { Button } from '../Button.tsx';
@@ -28,61 +28,74 @@ export interface GridToolbarProps<Row> {
   showColumnChooser: boolean;
 }
 
-export function GridToolbar<Row>(p: GridToolbarProps<Row>) {
+/**
+ * Memoised, and the tools right of the total are a memoised part of their own: a new total (a
+ * keystroke in a filter) re-renders the total's text, not the refresh, zoom and column buttons.
+ */
+export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Row>) {
+  const { total, ...tools } = p;
   return (
     <div className="cd-grid__toolbar">
       <div className="cd-grid__toolbar-start">{p.children}</div>
       <div className="cd-grid__toolbar-end">
         <span className="cd-grid__total" aria-live="polite">
-          {m.grid_total({ total: formatNumber(p.total) })}
+          {m.grid_total({ total: formatNumber(total) })}
         </span>
-        {p.onRefresh && (
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={m.grid_refresh()}
-            isDisabled={p.loading}
-            onPress={p.onRefresh}
-            icon={<GridIcon name="refresh" className={p.loading ? 'cd-grid__spin' : undefined} />}
-          />
-        )}
-        <span
-          className="cd-grid__zoom"
-          role="group"
-          aria-label={m.grid_zoom_level({ percent: String(Math.round(p.zoom * 100)) })}
-        >
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={m.grid_zoom_out()}
-            isDisabled={p.zoom <= MIN_ZOOM}
-            onPress={() => p.onZoom(stepZoom(p.zoom, -1))}
-            icon={<GridIcon name="zoom-out" />}
-          />
-          <span className="cd-grid__zoom-value" aria-hidden="true">
-            {Math.round(p.zoom * 100)}%
-          </span>
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={m.grid_zoom_in()}
-            isDisabled={p.zoom >= MAX_ZOOM}
-            onPress={() => p.onZoom(stepZoom(p.zoom, 1))}
-            icon={<GridIcon name="zoom-in" />}
-          />
-        </span>
-        {p.showColumnChooser && (
-          <ColumnChooser
-            columns={p.columns}
-            choice={p.choice}
-            onToggle={p.onToggleColumn}
-            onReset={p.onResetColumns}
-          />
-        )}
+        <GridTools {...tools} />
       </div>
     </div>
   );
-}
+}) as <Row>(p: GridToolbarProps<Row>) => ReactNode;
+
+const GridTools = memo(function GridTools<Row>(p: Omit<GridToolbarProps<Row>, 'total'>) {
+  return (
+    <>
+      {p.onRefresh && (
+        <Button
+          size="sm"
+          variant="text"
+          aria-label={m.grid_refresh()}
+          isDisabled={p.loading}
+          onPress={p.onRefresh}
+          icon={<GridIcon name="refresh" className={p.loading ? 'cd-grid__spin' : undefined} />}
+        />
+      )}
+      <span
+        className="cd-grid__zoom"
+        role="group"
+        aria-label={m.grid_zoom_level({ percent: String(Math.round(p.zoom * 100)) })}
+      >
+        <Button
+          size="sm"
+          variant="text"
+          aria-label={m.grid_zoom_out()}
+          isDisabled={p.zoom <= MIN_ZOOM}
+          onPress={() => p.onZoom(stepZoom(p.zoom, -1))}
+          icon={<GridIcon name="zoom-out" />}
+        />
+        <span className="cd-grid__zoom-value" aria-hidden="true">
+          {Math.round(p.zoom * 100)}%
+        </span>
+        <Button
+          size="sm"
+          variant="text"
+          aria-label={m.grid_zoom_in()}
+          isDisabled={p.zoom >= MAX_ZOOM}
+          onPress={() => p.onZoom(stepZoom(p.zoom, 1))}
+          icon={<GridIcon name="zoom-in" />}
+        />
+      </span>
+      {p.showColumnChooser && (
+        <ColumnChooser
+          columns={p.columns}
+          choice={p.choice}
+          onToggle={p.onToggleColumn}
+          onReset={p.onResetColumns}
+        />
+      )}
+    </>
+  );
+}) as <Row>(p: Omit<GridToolbarProps<Row>, 'total'>) => ReactNode;
 
 /** Count of selected rows (on every page) with a clear button; the screen's bulk actions may sit here. */
 export function SelectionBar({ selection, actions }: { selection: GridSelection; actions?: ReactNode }) {
