@@ -10,6 +10,7 @@ import * as m0010 from './migrations/0010_name_scan_index.ts';
 import * as m0011 from './migrations/0011_creator_sort_id_indexes.ts';
 import * as m0012 from './migrations/0012_creator_tags_workspace_index.ts';
 import * as m0013 from './migrations/0013_creator_tags_country.ts';
+import * as m0014 from './migrations/0014_creator_tags_copy_update.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0011_creator_sort_id_indexes': m0011,
   '0012_creator_tags_workspace_index': m0012,
   '0013_creator_tags_country': m0013,
+  '0014_creator_tags_copy_update': m0014,
 };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -25,16 +25,16 @@
 import { sql, type Kysely } from 'kysely';
 import { engineOf } from '../dialect.ts';
 
-const FLAGS = ['is_chat', 'is_invitation', 'is_black'] as const;
+export const FLAGS = ['is_chat', 'is_invitation', 'is_black'] as const;
 /** Sort keys of the list that a tag's page reads in order from the links (their indexes below). */
 export const TAG_SORT_INDEX = {
   follower_count: 'creator_tags_followers',
   add_time: 'creator_tags_added',
 } as const;
-const COPIED = [...FLAGS, ...Object.keys(TAG_SORT_INDEX)];
+export const COPIED = [...FLAGS, ...Object.keys(TAG_SORT_INDEX)];
 
 /** The denormalised values for one link, from creator `c`, for a link of workspace `ws`. */
-const fromCreator = (c: string, ws: string) =>
+export const fromCreator = (c: string, ws: string) =>
   `case when ${c}.deleted_at is null and ${c}.workspace_id = ${ws} then ${c}.country end, ${COPIED.map((f) => `${c}.${f}`).join(', ')}`;
 const COLS = `(country, ${COPIED.join(', ')})`;
 const REFRESH_LINK = (creatorId: string, where: string) =>
@@ -73,7 +73,7 @@ const SQLITE = [
 ];
 
 /** PostgreSQL: the link copies on insert/update (BEFORE row trigger); creators' writes update their links per statement. */
-const pgSet = (n: string) =>
+export const pgSet = (n: string) =>
   `country = case when ${n}.deleted_at is null and ${n}.workspace_id = ct.workspace_id then ${n}.country end, ${COPIED.map((f) => `${f} = ${n}.${f}`).join(', ')}`;
 const POSTGRES = [
   ...['country text', ...COPIED.map((f) => `${f} bigint`)].map(
