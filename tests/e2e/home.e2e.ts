@@ -9,15 +9,12 @@
  * One server and one page for the whole file; each test starts from a fresh /home.
  */
 import dayjs from 'dayjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
@@ -35,17 +32,11 @@ interface Row {
   tags: { tag_id: number; tag_title: string }[];
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await newContext(browser, server.url, 'en-US');
-  session = await signInDemo(ctx, server.url, 'en');
+const suite = browserSuite({}, async ({ browser }) => {
+  ctx = await newContext(browser, suite.server.url, 'en-US');
+  session = await signInDemo(ctx, suite.server.url, 'en');
   page = await ctx.newPage();
   errors = trackErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function lists(body: Record<string, unknown>): Promise<Row[]> {
@@ -56,16 +47,9 @@ async function listPage(body: Record<string, unknown>): Promise<{ list: Row[]; c
   return post('/blogger/lists', body);
 }
 
-async function post<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const res = await fetch(`${server.url}/api/v0.1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm({ country: 'US', page: 1, ...body }),
-  });
-  const json = (await res.json()) as { code: number; msg: string; data: T };
-  if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
-  return json.data;
-}
+/** A POST as the app makes it, for the US creators' first page unless `body` says otherwise. */
+const post = <T>(path: string, body: Record<string, unknown>): Promise<T> =>
+  callApi<T>(suite.server.url, session.token, 'POST', path, { country: 'US', page: 1, ...body });
 
 const usTags = () =>
   post<{ list: { id: number; title: string }[] }>('/tags/lists', { limit: 100 }).then((d) => d.list);
