@@ -91,20 +91,29 @@ export class CreatorSource {
   }
 
   /** What the stored rows of `country` look like, as far as the first pages depend on them. */
-  private async signature(country: string, effectsJson: string): Promise<string> {
-    const session = await getMeta<LocalSession>(this.db, META.session);
+  private async signature(country: string, effectsJson: () => Promise<string>): Promise<string> {
     const range = this.db.creatorBlocks
       .where('[country+rev]')
       .between([country, -Infinity], [country, Infinity]);
-    const [count, newest] = await Promise.all([range.count(), range.clone().reverse().limit(1).keys()]);
-    return JSON.stringify([session?.userId, session?.workspaceId, count, newest[0] ?? null, effectsJson]);
+    const [session, count, newest, effects] = await Promise.all([
+      getMeta<LocalSession>(this.db, META.session),
+      range.count(),
+      range.clone().reverse().limit(1).keys(),
+      effectsJson(),
+    ]);
+    return JSON.stringify([session?.userId, session?.workspaceId, count, newest[0] ?? null, effects]);
   }
 
-  private async readFirstPages(country: string): Promise<FirstPages | null> {
-    const fp = await getMeta<FirstPages>(this.db, FIRST_PAGES);
-    if (!fp || fp.country !== country) return null;
-    const effects = JSON.stringify(liveEffects(await this.entries(), 'creators'));
-    return (await this.signature(country, effects)) === fp.sig ? fp : null;
+  /** One read transaction (a consistent snapshot), its reads in parallel: it runs before the rows load. */
+  private readFirstPages(country: string): Promise<FirstPages | null> {
+    const { db } = this;
+    return db.transaction('r', [db.meta, db.outbox, db.creatorBlocks], async () => {
+      const [fp, sig] = await Promise.all([
+        getMeta<FirstPages>(db, FIRST_PAGES),
+        this.signature(country, async () => JSON.stringify(liveEffects(await this.entries(), 'creators'))),
+      ]);
+      return fp && fp.country === country && fp.sig === sig ? fp : null;
+    });
   }
 
   /**
@@ -120,7 +129,7 @@ export class CreatorSource {
       for (const a of this.asked) answers[a.key] = this.index.query(a.q);
       const held = JSON.stringify([this.blockIds.size, [country, this.lastRev]]);
       const effects = JSON.stringify(this.effects);
-      void this.signature(country, effects)
+      void this.signature(country, () => Promise.resolve(effects))
         .then((sig) => {
           // the stored blocks must be exactly the ones the index holds
           const [, , count, newest] = JSON.parse(sig) as [unknown, unknown, number, unknown];
