@@ -176,6 +176,17 @@ export class CreatorSource {
 
   private async load(country: string): Promise<void> {
     this.close();
+    // The outbox is followed from the start: an edit queued while the rows load (the page is
+    // usable early thanks to the stored first pages) is applied right after them, before the
+    // page's next query can be answered without it.
+    let ready = false;
+    let early: OutboxEntry[] | null = null;
+    this.subs.push(
+      liveQuery(() => this.entries()).subscribe((entries) => {
+        if (ready) this.refreshEffects(entries);
+        else early = entries;
+      }),
+    );
     const blocks = await this.db.creatorBlocks
       .where('[country+rev]')
       .between([country, -Infinity], [country, Infinity])
@@ -192,7 +203,8 @@ export class CreatorSource {
       );
       for (const r of b.rows) this.base.set(r.id, r);
     }
-    this.effects = liveEffects(await this.entries(), 'creators');
+    const used = early ?? (await this.entries());
+    this.effects = liveEffects(used, 'creators');
     const rows: CreatorRow[] = [];
     for (const r of this.base.values()) {
       const e = this.effective(r);
@@ -200,11 +212,14 @@ export class CreatorSource {
     }
     this.index.setRows(rows);
     this.loaded = true;
+    ready = true;
+    // a newer outbox state that arrived while `used` was read
+    const latest = early as OutboxEntry[] | null;
+    if (latest && latest !== used) this.refreshEffects(latest);
     for (const fn of this.listeners) fn(country);
     this.warmSoon();
     this.subs.push(
       liveQuery(() => getMeta<number>(this.db, META.rev)).subscribe(() => void this.refreshBlocks()),
-      liveQuery(() => this.entries()).subscribe((entries) => this.refreshEffects(entries)),
     );
   }
 
