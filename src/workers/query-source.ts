@@ -45,6 +45,9 @@ export class CreatorSource {
   private lastRev = 0;
   private effects: Effect[] = [];
   private subs: Subscription[] = [];
+  /** Refreshes queued one after another (see `serial`), and the load they belong to. */
+  private queue: Promise<void> = Promise.resolve();
+  private generation = 0;
   private loading: Promise<void> = Promise.resolve();
   private listeners = new Set<(country: string) => void>();
   private warmTimer: ReturnType<typeof setTimeout> | undefined;
@@ -183,7 +186,7 @@ export class CreatorSource {
     let early: OutboxEntry[] | null = null;
     this.subs.push(
       liveQuery(() => this.entries()).subscribe((entries) => {
-        if (ready) this.refreshEffects(entries);
+        if (ready) void this.serial(() => this.refreshEffects(entries));
         else early = entries;
       }),
     );
@@ -215,15 +218,18 @@ export class CreatorSource {
     ready = true;
     // a newer outbox state that arrived while `used` was read
     const latest = early as OutboxEntry[] | null;
-    if (latest && latest !== used) this.refreshEffects(latest);
+    if (latest && latest !== used) void this.serial(() => this.refreshEffects(latest));
     for (const fn of this.listeners) fn(country);
     this.warmSoon();
     this.subs.push(
-      liveQuery(() => getMeta<number>(this.db, META.rev)).subscribe(() => void this.refreshBlocks()),
+      liveQuery(() => getMeta<number>(this.db, META.rev)).subscribe(
+        () => void this.serial(() => this.refreshBlocks()),
+      ),
     );
   }
 
   close(): void {
+    this.generation++;
     clearTimeout(this.warmTimer);
     clearTimeout(this.writeTimer);
     this.subs.forEach((s) => s.unsubscribe());
@@ -287,7 +293,23 @@ export class CreatorSource {
     this.patched(upserts, removed);
   }
 
-  private refreshEffects(entries: OutboxEntry[]): void {
+  /**
+   * Block and outbox refreshes run one at a time, in order. Sync writes the pulled rows before it
+   * drops the outbox entries they settle, but the two live queries may report in either order: an
+   * outbox refresh therefore reads newer blocks first, or a dropped entry would briefly show the
+   * old row (a bulk edit flashing back to its previous value).
+   */
+  private serial(step: () => Promise<void>): Promise<void> {
+    const gen = this.generation;
+    // a step queued for a country that has since been closed does nothing
+    const guarded = () => (gen === this.generation ? step() : Promise.resolve());
+    const run = this.queue.then(guarded, guarded);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async refreshEffects(entries: OutboxEntry[]): Promise<void> {
+    await this.refreshBlocks();
     const next = liveEffects(entries, 'creators');
     const touched = new Set<number>();
     for (const fx of [...this.effects, ...next]) if ('ids' in fx) fx.ids.forEach((id) => touched.add(id));
