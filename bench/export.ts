@@ -199,12 +199,3 @@ export async function benchExport(say: Say, load: () => string): Promise<void> {
   await serverExport(n, say, load);
   await offlineExport(n, say, load);
 }
-
-/** Replaces the export sections of docs/benchmarks.md (or appends them). */
-export function spliceExportSection(doc: string, section: string): string {
-  const start = doc.indexOf('## Server export');
-  if (start < 0) return `${doc.trimEnd()}\n\n${section}`;
-  const afterOffline = doc.indexOf('## Offline "export this view"', start);
-  const next = doc.indexOf('\n## ', (afterOffline < 0 ? start : afterOffline) + 3);
-  return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
-}

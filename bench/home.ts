@@ -592,11 +592,3 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     await server.stop();
   }
 }
-
-/** BENCH_ONLY=home: puts this section into docs/benchmarks.md in place of the previous one. */
-export function spliceHomeSection(doc: string, section: string): string {
-  const start = doc.indexOf(`## ${HOME_TITLE}`);
-  if (start < 0) return `${doc.trimEnd()}\n\n${section}`;
-  const next = doc.indexOf('\n## ', start + 3);
-  return doc.slice(0, start) + section + (next < 0 ? '' : doc.slice(next + 1));
-}

@@ -251,11 +251,3 @@ export async function benchImport(say: Say, loadavg: () => string): Promise<void
     'End to end = read and map the file + check (dry run of every row) + import, in chunks of 5,000 (two calls in flight, so HTTP in-flight time adds up to more than the wall time). The machine is shared (2 cores): the load column matters.',
   );
 }
-
-/** Replaces the import section of docs/benchmarks.md (or appends it). */
-export function spliceImportSection(doc: string, section: string): string {
-  const start = doc.indexOf(`## ${IMPORT_TITLE}`);
-  if (start < 0) return `${doc.trimEnd()}\n\n${section}`;
-  const next = doc.indexOf('\n## ', start + 3);
-  return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
-}

@@ -16,3 +16,15 @@ export function table(title: string, rows: Row[], note = ''): string {
     '',
   ].join('\n');
 }
+
+/**
+ * Puts `section` into a benchmarks document in place of the sections from `## first` through
+ * `## last` (one section when `last` is left out), or appends it when the document has none.
+ */
+export function spliceSections(doc: string, section: string, first: string, last = first): string {
+  const start = doc.indexOf(`## ${first}`);
+  if (start < 0) return `${doc.trimEnd()}\n\n${section}`;
+  const lastStart = doc.indexOf(`## ${last}`, start);
+  const next = doc.indexOf('\n## ', (lastStart < 0 ? start : lastStart) + 3);
+  return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
+}

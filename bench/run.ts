@@ -17,10 +17,10 @@ import { benchQueries } from './query-node.ts';
 import { seedCreators } from './seed-server.ts';
 import { buildBenchPage, withBenchPage } from './browser-bench.ts';
 import { percentile, queryMix } from './gen.ts';
-import { table, type Row } from './report.ts';
-import { benchExport, spliceExportSection } from './export.ts';
-import { benchHome, spliceHomeSection } from './home.ts';
-import { benchImport, spliceImportSection } from './import.ts';
+import { spliceSections, table, type Row } from './report.ts';
+import { benchExport } from './export.ts';
+import { benchHome, HOME_TITLE } from './home.ts';
+import { benchImport, IMPORT_TITLE } from './import.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -35,30 +35,20 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export: only the export sections (issue 10), replaced in place in docs/benchmarks.md.
-if (process.env.BENCH_ONLY === 'export') {
-  await benchExport(say, load);
+// BENCH_ONLY=export|home|import: only that part, its sections replaced in place in docs/benchmarks.md.
+const ONLY = {
+  export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
+  home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
+  import: { run: benchImport, first: IMPORT_TITLE, last: IMPORT_TITLE },
+};
+const only = process.env.BENCH_ONLY;
+if (only) {
+  const part = ONLY[only as keyof typeof ONLY];
+  if (!part) throw new Error(`BENCH_ONLY must be one of ${Object.keys(ONLY).join(', ')}`);
+  await part.run(say, load);
   const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
-  fs.writeFileSync('docs/benchmarks.md', spliceExportSection(doc, sections.join('\n')));
-  console.log('written docs/benchmarks.md (export sections)');
-  process.exit(0);
-}
-
-// BENCH_ONLY=home: only the Home screen section (replaced in place in docs/benchmarks.md).
-if (process.env.BENCH_ONLY === 'home') {
-  await benchHome(say, load);
-  const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
-  fs.writeFileSync('docs/benchmarks.md', spliceHomeSection(doc, sections.join('\n')));
-  console.log('written docs/benchmarks.md (home section)');
-  process.exit(0);
-}
-
-// BENCH_ONLY=import: only the import section (issue 10), replaced in place in docs/benchmarks.md.
-if (process.env.BENCH_ONLY === 'import') {
-  await benchImport(say, load);
-  const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
-  fs.writeFileSync('docs/benchmarks.md', spliceImportSection(doc, sections.join('\n')));
-  console.log('written docs/benchmarks.md (import section)');
+  fs.writeFileSync('docs/benchmarks.md', spliceSections(doc, sections.join('\n'), part.first, part.last));
+  console.log(`written docs/benchmarks.md (${only})`);
   process.exit(0);
 }
 
