@@ -4,24 +4,12 @@
  * known creators blacklisted (is_black) and the screen shows its names from the outbox (see
  * blacklist-data.ts); black.del removes the selected rows at once (the creators' flag follows by sync).
  */
-import { deleteRows, enqueue, NotSignedIn } from '../../db/actions.ts';
+import { deleteRows, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { m } from '../../paraglide/messages.js';
-import { confirm } from '../../ui/confirm-store.ts';
-import { toast } from '../../ui/toast-queue.ts';
+import { confirmDelete, record } from '../catalog/catalog-actions.ts';
 import type { BlackRow } from './blacklist-data.ts';
-
-async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
-  try {
-    await write();
-    toast.success(okMessage);
-    return true;
-  } catch (e) {
-    toast.error(e instanceof NotSignedIn ? m.catalog_not_ready() : m.catalog_save_failed());
-    return false;
-  }
-}
 
 export function addToBlacklist(country: string, names: readonly string[], reason: string) {
   return record(async () => {
@@ -38,17 +26,8 @@ export function addToBlacklist(country: string, names: readonly string[], reason
 /** Asks with the count, then removes the saved rows; unsent ones wait for their add to land. */
 export async function removeFromBlacklist(country: string, rows: readonly BlackRow[]): Promise<boolean> {
   const saved = rows.filter((r) => r.id > 0);
-  if (saved.length === 0) {
-    toast.info(m.catalog_still_saving());
-    return false;
-  }
-  const ok = await confirm({
-    title: m.blacklist_delete_title(),
-    message: m.blacklist_delete_message({ count: saved.length }),
-    confirmLabel: m.common_delete(),
-    tone: 'danger',
-  });
-  if (!ok) return false;
+  const message = m.blacklist_delete_message({ count: saved.length });
+  if (!(await confirmDelete(saved.length, m.blacklist_delete_title(), message))) return false;
   return record(
     () =>
       deleteRows(

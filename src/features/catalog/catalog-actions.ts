@@ -16,7 +16,8 @@ import { isPending } from './catalog-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
+/** Runs an outbox write and says how it went (also used by the blacklist and invitation screens). */
+export async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
   try {
     await write();
     toast.success(okMessage);
@@ -59,17 +60,26 @@ export function editCatalogRow(
 
 /** Asks first, then deletes by the spec's `{id, country}` call. */
 export async function deleteCatalogRow(table: SmallTable, path: string, row: SyncRow, name: string) {
-  if (isPending(row)) {
+  if (
+    !(await confirmDelete(
+      isPending(row) ? 0 : 1,
+      m.catalog_delete_title(),
+      m.catalog_delete_message({ name }),
+    ))
+  )
+    return false;
+  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country } };
+  return record(() => deleteRows(localDb, table, call, [row.id]), m.catalog_deleted());
+}
+
+/**
+ * Asks before a delete of `saved` rows. None saved (only rows added offline, which have no server
+ * id yet) says they are still saving instead, and answers no.
+ */
+export async function confirmDelete(saved: number, title: string, message: string): Promise<boolean> {
+  if (saved === 0) {
     toast.info(m.catalog_still_saving());
     return false;
   }
-  const ok = await confirm({
-    title: m.catalog_delete_title(),
-    message: m.catalog_delete_message({ name }),
-    confirmLabel: m.common_delete(),
-    tone: 'danger',
-  });
-  if (!ok) return false;
-  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country } };
-  return record(() => deleteRows(localDb, table, call, [row.id]), m.catalog_deleted());
+  return confirm({ title, message, confirmLabel: m.common_delete(), tone: 'danger' });
 }

@@ -6,19 +6,16 @@
 import { useMemo, useState } from 'react';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
-import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
-import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
+import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { invitationTone, subStatusTone, Tag } from '../../ui/StatusTag.tsx';
-import { ExportButton } from '../blacklist/ExportButton.tsx';
-import { contains, inRange, pageOf, sortRows, tagTone } from '../catalog/catalog-rules.ts';
-import { filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
-import { profileUrl } from '../topic-tracking/topic-tracking-api.ts';
+import { contains, inRange, tagTone } from '../catalog/catalog-rules.ts';
+import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
+import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
 import { AddInvitationDialog } from './AddInvitationDialog.tsx';
 import { deleteInvitations } from './invitation-actions.ts';
 import { COOPERATING, statusLabel, subStatusLabel } from './invitation-rules.ts';
@@ -37,14 +34,9 @@ export function InvitedScreen() {
   const [choice, setChoice] = useState<InvitedChoice>({ tagId: 0, status: 0, sub: 0 });
   const [adding, setAdding] = useState(false);
   const [openId, setOpenId] = useState<number | null>(null);
-  const [sort, setSort] = useState<SortState>({ field: 'add_time', order: 'desc' });
-  const key = filterKey(country, title, range, choice, sort);
-  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE, key });
-  const page = paging.key === key ? paging.page : 1;
-
-  const sorted = useMemo(() => {
+  const filtered = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
-    const shown = (rows ?? []).filter(
+    return (rows ?? []).filter(
       (r) =>
         (contains(r.unique_id, title) || contains(r.daren_name, title)) &&
         (!choice.tagId || r.tags.some((t) => t.tag_id === choice.tagId)) &&
@@ -52,22 +44,12 @@ export function InvitedScreen() {
         (choice.status !== COOPERATING || !choice.sub || r.sub_status === choice.sub) &&
         inRange(r, within),
     );
-    return sortRows(shown, sort.field, sort.order === 'asc' ? 'ascending' : 'descending');
-  }, [rows, title, range, choice, sort]);
+  }, [rows, title, range, choice]);
+  const grid = useLocalGrid(filtered, [country, title, range, choice]);
 
   const columns = useMemo<GridColumn<InvitationView>[]>(
     () => [
-      {
-        id: 'unique_id',
-        header: m.invited_col_unique_id(),
-        width: 180,
-        alwaysVisible: true,
-        render: (r) => (
-          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-            {r.unique_id}
-          </a>
-        ),
-      },
+      creatorIdColumn<InvitationView>(m.invited_col_unique_id()),
       { id: 'daren_name', header: m.invited_name(), width: 160 },
       {
         id: 'status',
@@ -96,22 +78,7 @@ export function InvitedScreen() {
       },
       { id: 'daren_email', header: m.invited_col_email(), width: 200 },
       { id: 'product_id', header: m.invited_col_product(), width: 160 },
-      {
-        id: 'add_time',
-        header: m.catalog_col_added(),
-        width: 170,
-        sortable: true,
-        firstOrder: 'desc',
-        render: (r) => formatDateTime(r.add_time as number),
-      },
-      {
-        id: 'update_time',
-        header: m.catalog_col_updated(),
-        width: 170,
-        sortable: true,
-        firstOrder: 'desc',
-        render: (r) => formatDateTime(r.update_time as number),
-      },
+      ...timeColumns<InvitationView>(),
       {
         id: 'actions',
         header: m.catalog_col_actions(),
@@ -150,30 +117,21 @@ export function InvitedScreen() {
         aria-label={m.app_title_invited()}
         storageKey="invited"
         columns={columns}
-        rows={pageOf(sorted, page, paging.size)}
-        total={sorted.length}
+        {...grid}
         getRowKey={(r) => r.id}
         loading={!rows}
-        sort={sort}
-        onSortChange={setSort}
-        page={page}
-        pageSize={paging.size}
-        onPageChange={(p, size) => setPaging({ page: p, size, key })}
         selection={selection}
         dragScroll
         stickyFirstColumn
         toolbar={
-          <>
-            <Button
-              size="sm"
-              variant="danger"
-              isDisabled={selection.size === 0}
-              onPress={() => void remove()}
-            >
-              {m.invited_delete_selected()}
-            </Button>
-            <ExportButton type="invitation" country={country} label={m.invited_download()} />
-          </>
+          <DeleteAndDownload
+            deleteLabel={m.invited_delete_selected()}
+            hasSelection={selection.size > 0}
+            onDelete={() => void remove()}
+            type="invitation"
+            country={country}
+            downloadLabel={m.invited_download()}
+          />
         }
       />
       {adding && <AddInvitationDialog country={country} onClose={() => setAdding(false)} />}

@@ -1,20 +1,8 @@
 /** Invitation writes through the outbox (src/db/actions.ts) with the catalogue screens' toasts. */
-import { deleteRows, editRow, enqueue, NotSignedIn } from '../../db/actions.ts';
+import { deleteRows, editRow, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
-import { confirm } from '../../ui/confirm-store.ts';
-import { toast } from '../../ui/toast-queue.ts';
-
-async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
-  try {
-    await write();
-    toast.success(okMessage);
-    return true;
-  } catch (e) {
-    toast.error(e instanceof NotSignedIn ? m.catalog_not_ready() : m.catalog_save_failed());
-    return false;
-  }
-}
+import { confirmDelete, record } from '../catalog/catalog-actions.ts';
 
 /** One invitation.add for many names; the rows arrive by sync (the server creates or merges them). */
 export function addInvitations(country: string, names: string[], productIds: string[], invited: 0 | 1) {
@@ -46,17 +34,8 @@ export function editInvitation(id: number, body: Record<string, unknown>, patch:
 
 export async function deleteInvitations(ids: number[]): Promise<boolean> {
   const saved = ids.filter((id) => id > 0);
-  if (saved.length === 0) {
-    toast.info(m.catalog_still_saving());
-    return false;
-  }
-  const ok = await confirm({
-    title: m.invited_delete_title(),
-    message: m.invited_delete_message({ count: saved.length }),
-    confirmLabel: m.common_delete(),
-    tone: 'danger',
-  });
-  if (!ok) return false;
+  const message = m.invited_delete_message({ count: saved.length });
+  if (!(await confirmDelete(saved.length, m.invited_delete_title(), message))) return false;
   return record(
     () =>
       deleteRows(
