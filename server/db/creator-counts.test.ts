@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { creatorWriteOps, creatorWriter } from '../../tests/helpers/creator-writes.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { blankCreator } from './creator.repository.ts';
 
@@ -16,11 +17,7 @@ const flag = fc.constantFrom(0, 1);
 const flags = fc.record({ is_chat: flag, is_invitation: flag, is_black: flag });
 const op = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), n: fc.integer({ min: 1, max: 5 }), country: fc.constantFrom(...COUNTRIES), flags, other: fc.boolean(), deleted: fc.boolean() }),
-  fc.record({ kind: fc.constant('flags' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 4 }), flags }),
-  fc.record({ kind: fc.constant('country' as const), pick: fc.nat(), country: fc.constantFrom(...COUNTRIES) }),
-  fc.record({ kind: fc.constant('softDelete' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  ...creatorWriteOps(flags, COUNTRIES),
   fc.record({ kind: fc.constant('version' as const), pick: fc.nat() }),
 ); // prettier-ignore
 
@@ -31,48 +28,26 @@ describeEngines('creator counts (0009)', (t) => {
     const me: SignedIn = await app.signUp();
     const other: SignedIn = await app.signUp();
     const programs = fc.sample(fc.array(op, { minLength: 5, maxLength: 25 }), { seed: SEED, numRuns: 12 });
-    let seq = 0;
+    const w = creatorWriter(db, me.workspaceId);
     let checked = 0;
     for (const program of programs) {
       for (const o of program) {
-        const ids = (await db.selectFrom('creators').select('id').where('workspace_id', '=', me.workspaceId).orderBy('id').execute()).map((r) => Number(r.id)); // prettier-ignore
-        const some = (pick: number, n = 1) =>
-          ids.length
-            ? Array.from({ length: Math.min(n, ids.length) }, (_, i) => ids[(pick + i) % ids.length]!)
-            : [];
+        await w.load();
         if (o.kind === 'insert') {
           const ws = o.other ? other.workspaceId : me.workspaceId;
-          const rows = Array.from({ length: o.n }, () => ({
-            ...blankCreator(ws, o.country, `c${++seq}`, 1, 1_700_000_000 + seq),
-            ...o.flags,
-            deleted_at: o.deleted ? 1_700_000_000 : null,
-          }));
+          const rows = Array.from({ length: o.n }, () => {
+            const seq = w.next();
+            return {
+              ...blankCreator(ws, o.country, `c${seq}`, 1, 1_700_000_000 + seq),
+              ...o.flags,
+              deleted_at: o.deleted ? 1_700_000_000 : null,
+            };
+          });
           await db.insertInto('creators').values(rows).execute(); // one statement, many rows
-        } else if (o.kind === 'flags' && ids.length) {
-          await db.updateTable('creators').set(o.flags).where('id', 'in', some(o.pick, o.n)).execute();
-        } else if (o.kind === 'country' && ids.length) {
-          // A country change may collide with a live creator of the same name there: skip that case.
-          await db
-            .updateTable('creators')
-            .set({ country: o.country, unique_id: `moved${++seq}` })
-            .where('id', 'in', some(o.pick))
-            .execute();
-        } else if (o.kind === 'softDelete' && ids.length) {
-          await db
-            .updateTable('creators')
-            .set({ deleted_at: 1 })
-            .where('id', 'in', some(o.pick, o.n))
-            .execute();
-        } else if (o.kind === 'restore' && ids.length) {
-          await db
-            .updateTable('creators')
-            .set({ deleted_at: null, unique_id: `back${++seq}` })
-            .where('id', 'in', some(o.pick))
-            .execute();
-        } else if (o.kind === 'delete' && ids.length) {
-          await db.deleteFrom('creators').where('id', 'in', some(o.pick)).execute();
-        } else if (o.kind === 'version' && ids.length) {
-          await db.updateTable('creators').set({ version: 2 }).where('id', 'in', some(o.pick, 3)).execute();
+        } else if (o.kind === 'version') {
+          if (w.any) await db.updateTable('creators').set({ version: 2 }).where('id', 'in', w.some(o.pick, 3)).execute(); // prettier-ignore
+        } else {
+          await w.apply(o);
         }
       }
       for (const country of COUNTRIES) {

@@ -11,6 +11,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
+import { creatorWriteOps, creatorWriter } from '../../tests/helpers/creator-writes.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { insertTag } from '../routes/blogger.fixtures.ts';
 import { blankCreator } from './creator.repository.ts';
@@ -27,11 +28,7 @@ const op = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('insert' as const), n: fc.integer({ min: 1, max: 6 }), country: fc.constantFrom(...COUNTRIES), flags, name: word, followers: fc.constantFrom(0, 10, 20), other: fc.boolean(), deleted: fc.integer({ min: 0, max: 5 }).map((n) => n === 0), tags: fc.subarray([0, 1, 2]) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('link' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 8 }), tags: fc.subarray([0, 1, 2], { minLength: 1 }) }) },
   fc.record({ kind: fc.constant('unlink' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 3 }), tags: fc.subarray([0, 1, 2], { minLength: 1 }) }),
-  fc.record({ kind: fc.constant('flags' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 4 }), flags }),
-  fc.record({ kind: fc.constant('country' as const), pick: fc.nat(), country: fc.constantFrom(...COUNTRIES) }),
-  fc.record({ kind: fc.constant('softDelete' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 3 }) }),
-  fc.record({ kind: fc.constant('restore' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }),
+  ...creatorWriteOps(flags, COUNTRIES),
   fc.record({ kind: fc.constant('rename' as const), pick: fc.nat(), name: word }),
   fc.record({ kind: fc.constant('keys' as const), pick: fc.nat(), n: fc.integer({ min: 1, max: 4 }), followers: fc.constantFrom(0, 10, 20, 30), added: fc.constantFrom(1_700_000_000, 1_700_000_005) }),
 ); // prettier-ignore
@@ -87,15 +84,11 @@ describeEngines('tag lists after writes (0013)', (t) => {
       ...fc.sample(request, { seed: SEED, numRuns: 40 }),
       ...fc.sample(dense, { seed: SEED, numRuns: 10 }),
     ];
-    let seq = 0;
+    const w = creatorWriter(db, me.workspaceId);
     let checked = 0;
     for (const program of programs) {
       for (const o of program) {
-        const ids = (await db.selectFrom('creators').select('id').where('workspace_id', '=', me.workspaceId).orderBy('id').execute()).map((r) => Number(r.id)); // prettier-ignore
-        const some = (pick: number, n = 1) =>
-          ids.length
-            ? Array.from({ length: Math.min(n, ids.length) }, (_, i) => ids[(pick + i) % ids.length]!)
-            : [];
+        await w.load();
         const link = async (ws: number, creators: number[], tags: number[]) => {
           if (!creators.length || !tags.length) return;
           await db
@@ -110,64 +103,50 @@ describeEngines('tag lists after writes (0013)', (t) => {
         };
         if (o.kind === 'insert') {
           const ws = o.other ? other.workspaceId : me.workspaceId;
-          const rows = Array.from({ length: o.n }, () => ({
-            ...blankCreator(ws, o.country, `${o.name}${++seq}`, 1, 1_700_000_000 + (seq % 3)),
-            daren_name: o.name,
-            follower_count: o.followers,
-            video_last_time: seq % 2 ? null : seq % 4,
-            ...o.flags,
-            deleted_at: o.deleted ? 1_700_000_000 : null,
-          }));
+          const rows = Array.from({ length: o.n }, () => {
+            const seq = w.next();
+            return {
+              ...blankCreator(ws, o.country, `${o.name}${seq}`, 1, 1_700_000_000 + (seq % 3)),
+              daren_name: o.name,
+              follower_count: o.followers,
+              video_last_time: seq % 2 ? null : seq % 4,
+              ...o.flags,
+              deleted_at: o.deleted ? 1_700_000_000 : null,
+            };
+          });
           const made = await db.insertInto('creators').values(rows).returning('id').execute();
           const tags = o.other ? [otherTag] : o.tags.map((i) => tagIds[i]!);
           await link(ws, made.map((r) => Number(r.id)), tags); // prettier-ignore
         } else if (o.kind === 'link') {
-          await link(me.workspaceId, some(o.pick, o.n), o.tags.map((i) => tagIds[i]!)); // prettier-ignore
-        } else if (o.kind === 'unlink' && ids.length) {
+          await link(me.workspaceId, w.some(o.pick, o.n), o.tags.map((i) => tagIds[i]!)); // prettier-ignore
+        } else if (o.kind === 'unlink') {
+          if (!w.any) continue;
           await db
             .deleteFrom('creator_tags')
-            .where('creator_id', 'in', some(o.pick, o.n))
+            .where('creator_id', 'in', w.some(o.pick, o.n))
             .where(
               'tag_id',
               'in',
               o.tags.map((i) => tagIds[i]!),
             ) // prettier-ignore
             .execute();
-        } else if (o.kind === 'flags' && ids.length && Object.keys(o.flags).length) {
-          await db.updateTable('creators').set(o.flags).where('id', 'in', some(o.pick, o.n)).execute();
-        } else if (o.kind === 'country' && ids.length) {
-          await db
-            .updateTable('creators')
-            .set({ country: o.country, unique_id: `moved${++seq}` })
-            .where('id', 'in', some(o.pick))
-            .execute();
-        } else if (o.kind === 'softDelete' && ids.length) {
-          await db
-            .updateTable('creators')
-            .set({ deleted_at: 1 })
-            .where('id', 'in', some(o.pick, o.n))
-            .execute();
-        } else if (o.kind === 'restore' && ids.length) {
-          await db
-            .updateTable('creators')
-            .set({ deleted_at: null, unique_id: `back${++seq}` })
-            .where('id', 'in', some(o.pick))
-            .execute();
-        } else if (o.kind === 'delete' && ids.length) {
-          // The app never leaves links behind a deleted creator; a raw delete does, and they must not count.
-          await db.deleteFrom('creators').where('id', 'in', some(o.pick)).execute();
-        } else if (o.kind === 'keys' && ids.length) {
+        } else if (o.kind === 'keys') {
+          if (!w.any) continue;
           await db
             .updateTable('creators')
             .set({ follower_count: o.followers, add_time: o.added })
-            .where('id', 'in', some(o.pick, o.n))
+            .where('id', 'in', w.some(o.pick, o.n))
             .execute();
-        } else if (o.kind === 'rename' && ids.length) {
+        } else if (o.kind === 'rename') {
+          if (!w.any) continue;
           await db
             .updateTable('creators')
             .set({ nick_name: o.name })
-            .where('id', 'in', some(o.pick))
+            .where('id', 'in', w.some(o.pick))
             .execute();
+        } else {
+          // a raw delete leaves the creator's tag links behind: they must not count
+          await w.apply(o);
         }
       }
 
