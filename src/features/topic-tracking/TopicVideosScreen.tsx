@@ -2,17 +2,14 @@
  * /topicVideo?id=: the videos collected for one topic (POST /challenge/video.lists), a server-paged
  * grid with the synced bottom scrollbar. Each row shows the cover and links to the video on TikTok.
  */
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { TopicVideoRow } from '../../../contract/schemas/topic-tracking.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { profileUrl, videoUrl } from './topic-links.ts';
 import { topicVideos } from './topic-tracking-api.ts';
-import { TopicIdGuard } from './TopicIdGuard.tsx';
-import { usePagedList } from './usePagedList.ts';
-import './topic-tracking.css';
+import { TopicPagedGrid } from './TopicPagedGrid.tsx';
 
 const counted = (id: keyof TopicVideoRow & string, header: string): GridColumn<TopicVideoRow> => ({
   id,
@@ -37,16 +34,6 @@ function VideoCell({ row }: { row: TopicVideoRow }) {
 }
 
 export function TopicVideosScreen({ id }: { id: string }) {
-  return <TopicIdGuard id={id}>{(topicId) => <VideoGrid topicId={topicId} />}</TopicIdGuard>;
-}
-
-function VideoGrid({ topicId }: { topicId: number }) {
-  const load = useCallback(
-    (page: number, limit: number, signal: AbortSignal) =>
-      topicVideos({ challengeId: topicId, page, limit }, signal),
-    [topicId],
-  );
-  const list = usePagedList(load, String(topicId));
   const columns = useMemo<GridColumn<TopicVideoRow>[]>(
     () => [
       {
@@ -96,22 +83,13 @@ function VideoGrid({ topicId }: { topicId: number }) {
     [],
   );
   return (
-    <div className="screen-panel tt-panel">
-      <DataGrid
-        aria-label={m.app_title_topic_video()}
-        storageKey="topicVideo"
-        columns={columns}
-        rows={list.rows}
-        total={list.total}
-        getRowKey={(r) => r.id}
-        loading={list.loading}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPageChange={list.setPage}
-        onRefresh={list.reload}
-        stickyFirstColumn
-        emptyText={list.loaded ? m.topicvideo_empty() : undefined}
-      />
-    </div>
+    <TopicPagedGrid
+      id={id}
+      query={topicVideos}
+      columns={columns}
+      aria-label={m.app_title_topic_video()}
+      storageKey="topicVideo"
+      emptyText={m.topicvideo_empty()}
+    />
   );
 }
