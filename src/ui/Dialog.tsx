@@ -1,6 +1,7 @@
 /**
  * A modal dialog: react-aria's Modal (focus trap, Escape, focus return, inert background) with a
  * title bar, a scrollable body and a footer for the actions. Controlled by `isOpen` + `onClose`.
+ * Most footers are `footer={<DialogFooter onCancel={onClose} onConfirm={save} />}` (Cancel, Save).
  */
 import type { ReactNode } from 'react';
 import { Dialog as RacDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
@@ -65,5 +66,40 @@ export function Dialog({
         </RacDialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+export interface DialogFooterProps {
+  onCancel: () => void;
+  /** The primary action; a returned promise is not awaited (the dialog shows its own progress). */
+  onConfirm: () => unknown;
+  /** Default: Save. */
+  confirmLabel?: ReactNode;
+  /** Default: Cancel. */
+  cancelLabel?: ReactNode;
+  /** Disables the confirm button (a call is running, nothing to save yet). */
+  isDisabled?: boolean;
+  tone?: 'primary' | 'danger';
+  /** Focuses the confirm button when the dialog opens (confirmations). */
+  autoFocus?: boolean;
+}
+
+/** The usual footer: Cancel, then the primary action (Save unless told otherwise). */
+export function DialogFooter({
+  onCancel,
+  onConfirm,
+  confirmLabel = m.common_save(),
+  cancelLabel = m.common_cancel(),
+  isDisabled,
+  tone = 'primary',
+  autoFocus,
+}: DialogFooterProps) {
+  return (
+    <>
+      <Button onPress={onCancel}>{cancelLabel}</Button>
+      <Button variant={tone} onPress={() => void onConfirm()} isDisabled={isDisabled} autoFocus={autoFocus}>
+        {confirmLabel}
+      </Button>
+    </>
   );
 }

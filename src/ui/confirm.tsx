@@ -1,9 +1,8 @@
 /** Shows the confirm() requests of confirm-store.ts. Mount <DialogHost/> once (main.tsx does). */
 import { useSyncExternalStore } from 'react';
 import { m } from '../paraglide/messages.js';
-import { Button } from './Button.tsx';
 import { currentConfirm, settleConfirm, subscribeConfirm } from './confirm-store.ts';
-import { Dialog } from './Dialog.tsx';
+import { Dialog, DialogFooter } from './Dialog.tsx';
 
 export { confirm, type ConfirmOptions } from './confirm-store.ts';
 
@@ -20,12 +19,14 @@ export function DialogHost() {
       onClose={() => done(false)}
       title={req.title ?? m.common_confirm_title()}
       footer={
-        <>
-          <Button onPress={() => done(false)}>{req.cancelLabel ?? m.common_cancel()}</Button>
-          <Button variant={req.tone === 'danger' ? 'danger' : 'primary'} onPress={() => done(true)} autoFocus>
-            {req.confirmLabel ?? m.common_confirm()}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={() => done(false)}
+          onConfirm={() => done(true)}
+          cancelLabel={req.cancelLabel}
+          confirmLabel={req.confirmLabel ?? m.common_confirm()}
+          tone={req.tone === 'danger' ? 'danger' : 'primary'}
+          autoFocus
+        />
       }
     >
       <div className="cd-confirm__message">{req.message}</div>

@@ -5,8 +5,7 @@
  * keeps this one, so the seller stays at work; the server's msg is shown as a success toast.
  */
 import { useState } from 'react';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { m } from '../../paraglide/messages.js';
@@ -62,12 +61,13 @@ export function ChangePasswordDialog({
       onClose={close}
       title={m.account_password_title()}
       footer={
-        <>
-          <Button onPress={close}>{m.account_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={busy}>
-            {m.account_confirm()}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={close}
+          onConfirm={save}
+          cancelLabel={m.account_cancel()}
+          confirmLabel={m.account_confirm()}
+          isDisabled={busy}
+        />
       }
     >
       <form

@@ -4,8 +4,7 @@
  */
 import { useState } from 'react';
 import { REDEEM_CODE_LENGTH } from '../../../contract/constants.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { m } from '../../paraglide/messages.js';
 import { redeemVip } from '../vip/redeem.ts';
@@ -42,12 +41,13 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
       onClose={close}
       title={m.account_vip_title()}
       footer={
-        <>
-          <Button onPress={close}>{m.account_cancel()}</Button>
-          <Button variant="primary" onPress={() => void redeem()} isDisabled={busy}>
-            {m.account_confirm()}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={close}
+          onConfirm={redeem}
+          cancelLabel={m.account_cancel()}
+          confirmLabel={m.account_confirm()}
+          isDisabled={busy}
+        />
       }
     >
       <form

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
 import { splitNames } from '../../../contract/schemas/creator.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addToBlacklist } from './blacklist-actions.ts';
@@ -28,14 +27,7 @@ export function BlacklistAddDialog({ country, onClose }: { country: string; onCl
       onClose={onClose}
       size="lg"
       title={m.blacklist_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
         <TextArea

@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addInvitations } from './invitation-actions.ts';
@@ -34,14 +33,7 @@ export function AddInvitationDialog({ country, onClose }: { country: string; onC
       onClose={onClose}
       size="lg"
       title={m.invited_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
         <RadioGroup

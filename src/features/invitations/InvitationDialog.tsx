@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { EMAIL_PATTERN, TEXTAREA_MAX } from '../../../contract/constants.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
@@ -71,14 +70,7 @@ export function InvitationDialog({ row, onClose }: { row: InvitationView; onClos
       onClose={onClose}
       size="lg"
       title={m.invited_edit_title({ name: row.unique_id })}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" isDisabled={row.id < 0} onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} isDisabled={row.id < 0} />}
     >
       <div className="catalog-form">
         {row.tags.length > 0 && (

@@ -11,8 +11,7 @@ import {
 } from '../../../contract/schemas/product.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ImageUpload } from '../../ui/ImageUpload.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -96,14 +95,7 @@ export function ProductDialog({ country, row, rows, onClose }: ProductDialogProp
       onClose={onClose}
       size="lg"
       title={row ? m.products_edit_title() : m.products_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
         <Field

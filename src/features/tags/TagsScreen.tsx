@@ -9,8 +9,7 @@ import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -135,14 +134,7 @@ function TagDialog({ country, row, rows, onClose }: TagDialogProps) {
       isOpen
       onClose={onClose}
       title={row ? m.tags_edit_title() : m.tags_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <form
         onSubmit={(e) => {

@@ -2,8 +2,7 @@
 import { useState } from 'react';
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { renameTeam } from './team-api.ts';
 import { TeamTitleField, validTitle } from './TeamTitleField.tsx';
 
@@ -34,14 +33,7 @@ export function RenameDialog({ current, onClose, onSaved }: Props) {
       isOpen
       onClose={onClose}
       title={m.team_edit_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={busy}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} isDisabled={busy} />}
     >
       <form
         onSubmit={(e) => {

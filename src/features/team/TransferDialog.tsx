@@ -5,8 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { TeamDetail, TeamMember } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { confirm, Dialog } from '../../ui/Dialog.tsx';
+import { confirm, Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { teamMembers, transferAdmin } from './team-api.ts';
@@ -54,12 +53,12 @@ export function TransferDialog({ onClose, onSaved }: Props) {
       onClose={onClose}
       title={m.team_transfer()}
       footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={busy}>
-            {m.common_confirm()}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          onConfirm={save}
+          confirmLabel={m.common_confirm()}
+          isDisabled={busy}
+        />
       }
     >
       {members === null ? (

@@ -9,7 +9,7 @@ import type { CreatorRow } from '../../../contract/sync.ts';
 import { getSession } from '../../api/session.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -79,14 +79,7 @@ export function CopyForCreatorDialog({ country, title, content, onClose }: CopyF
       onClose={onClose}
       size="lg"
       title={m.templates_copy_title({ name: title })}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void copy()}>
-            {m.templates_copy_action()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={copy} confirmLabel={m.templates_copy_action()} />}
     >
       <div className="catalog-form">
         <Input

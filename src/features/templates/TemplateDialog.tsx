@@ -9,7 +9,7 @@ import type { SyncRow } from '../../../contract/sync.ts';
 import { getSession } from '../../api/session.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -73,14 +73,7 @@ export function TemplateDialog({ country, row, onClose }: TemplateDialogProps) {
       onClose={onClose}
       size="lg"
       title={row ? m.templates_edit_title() : m.templates_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
         <Field

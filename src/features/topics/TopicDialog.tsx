@@ -7,8 +7,7 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import { TOPIC_TITLE_MAX } from '../../../contract/schemas/topic.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { todayString } from '../../ui/date-rules.ts';
@@ -58,14 +57,7 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
       isOpen
       onClose={onClose}
       title={m.topics_add_title()}
-      footer={
-        <>
-          <Button onPress={onClose}>{m.common_cancel()}</Button>
-          <Button variant="primary" onPress={() => void save()}>
-            {m.common_save()}
-          </Button>
-        </>
-      }
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
         <Field
