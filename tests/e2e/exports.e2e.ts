@@ -16,20 +16,16 @@ import { describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
 import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
+import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 
-const suite = browserSuite({}, async ({ browser, server }) => {
-  ctx = await newContext(browser, server.url, 'en-US');
-  session = await signInDemo(ctx, server.url, 'en');
-  page = await ctx.newPage();
-  errors = trackErrors(page);
+const suite = browserSuite({}, async (s) => {
+  ({ ctx, session, page, errors } = await signedInPage(s));
 });
 
 const post = <T>(path: string, body: Record<string, unknown>): Promise<T> =>

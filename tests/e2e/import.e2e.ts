@@ -7,16 +7,11 @@
  * (read by exceljs, which the worker loads only for XLSX) creates one creator and updates one.
  */
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext, trackErrors } from '../helpers/browser.ts';
-import { startServer, type RunningServer } from '../helpers/server-process.ts';
-import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
+import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
-let server: RunningServer;
-let browser: Browser;
-let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
@@ -28,29 +23,17 @@ interface Row {
   video_engagement_t30: number;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  ctx = await newContext(browser, server.url, 'en-US');
-  session = await signInDemo(ctx, server.url, 'en');
-  page = await ctx.newPage();
-  errors = trackErrors(page);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const suite = browserSuite({}, async (s) => {
+  ({ session, page, errors } = await signedInPage(s));
 });
 
-async function lists(body: Record<string, unknown>): Promise<{ list: Row[]; count: number }> {
-  const res = await fetch(`${server.url}/api/v0.1/blogger/lists`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', token: session.token },
-    body: encodeForm({ country: 'US', page: 1, limit: 50, ...body }),
+const lists = (body: Record<string, unknown>) =>
+  callApi<{ list: Row[]; count: number }>(suite.server.url, session.token, 'POST', '/blogger/lists', {
+    country: 'US',
+    page: 1,
+    limit: 50,
+    ...body,
   });
-  const json = (await res.json()) as { code: number; msg: string; data: { list: Row[]; count: number } };
-  if (json.code !== 200) throw new Error(`lists: ${json.code} ${json.msg}`);
-  return json.data;
-}
 
 const dialog = () => page.getByRole('dialog', { name: 'Import creators' });
 const fileInput = () => dialog().locator('input[type=file]');

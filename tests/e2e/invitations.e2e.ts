@@ -8,20 +8,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
+import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
 let page: Page;
 let errors: string[];
 
-const suite = browserSuite({}, async ({ browser, server }) => {
-  ctx = await newContext(browser, server.url, 'en-US');
-  session = await signInDemo(ctx, server.url, 'en');
-  page = await ctx.newPage();
-  errors = trackErrors(page);
+const suite = browserSuite({}, async (s) => {
+  ({ ctx, session, page, errors } = await signedInPage(s));
   // The first sync gives the app its local session; the tag list shows once it is done.
   await page.goto('/tag');
   await page

@@ -3,10 +3,11 @@
  * one Chromium, started before the file's tests and closed after them.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
-import { launchBrowser, newContext } from './browser.ts';
+import { launchBrowser, newContext, trackErrors } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
+import { signInDemo, type ApiSession } from './shell.ts';
 
 export interface BrowserSuite {
   readonly server: RunningServer;
@@ -48,6 +49,27 @@ export function browserSuite(
     await server?.stop();
   });
   return suite;
+}
+
+export interface SignedInPage {
+  ctx: BrowserContext;
+  session: ApiSession;
+  page: Page;
+  /** The page's console errors and failed requests (trackErrors). */
+  errors: string[];
+}
+
+/**
+ * A fresh en-US profile with the English demo account signed in and one blank page, for a file whose
+ * tests share one signed-in page:
+ *
+ *   const suite = browserSuite({}, async (s) => ({ ctx, session, page, errors } = await signedInPage(s)));
+ */
+export async function signedInPage({ browser, server }: BrowserSuite): Promise<SignedInPage> {
+  const ctx = await newContext(browser, server.url, 'en-US');
+  const session = await signInDemo(ctx, server.url, 'en');
+  const page = await ctx.newPage();
+  return { ctx, session, page, errors: trackErrors(page) };
 }
 
 /** One API call as the app makes it (form body, `token` header); throws unless code is 200. */
