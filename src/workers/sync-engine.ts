@@ -21,7 +21,15 @@ import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
 import { PULL_DEFAULT_LIMIT, decodePull, type PullResponse, type PullWire } from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import { applyPage, clearMirror } from '../db/mirror.ts';
-import { markAcked, markFailed, markRetryLater, markSending, nextToSend, settle } from '../db/outbox.ts';
+import {
+  entriesOf,
+  markAcked,
+  markFailed,
+  markRetryLater,
+  markSending,
+  nextToSend,
+  settle,
+} from '../db/outbox.ts';
 import { backoffMs, callApi, type HttpDeps } from './sync-http.ts';
 
 /**
@@ -95,9 +103,18 @@ export class SyncEngine {
     this.failures = 0;
     this.set({ pausedBy: null, lastError: null, phase: 'idle' });
     this.watch?.unsubscribe();
-    // A new pending entry (from any tab) starts a round.
-    this.watch = liveQuery(() => db.outbox.where('state').equals('pending').count()).subscribe((n) => {
-      if (n > 0) void this.syncNow();
+    // A new entry (from any tab) starts a round. Only new ones: an entry put back after a fault
+    // waits for the backoff (watching every pending entry made an offline round restart itself).
+    let fresh = 0;
+    this.watch = liveQuery(() =>
+      db.outbox
+        .where('state')
+        .equals('pending')
+        .filter((e) => e.attempts === 0)
+        .count(),
+    ).subscribe((n) => {
+      if (n > fresh) void this.syncNow();
+      fresh = n;
     });
     await this.syncNow();
   }
@@ -176,7 +193,11 @@ export class SyncEngine {
       return this.set({ phase: 'idle', progress: null });
     }
     try {
-      // Pull first: a fresh mirror before sending; pull again when the outbox changed anything.
+      // A call sent before without an answer (a timeout, a dropped connection, a reload mid-call)
+      // may already be applied: send it again first (same key), so the pull that brings its row
+      // back finds it acked and the row never shows twice (the overlay's copy and the server's).
+      if ((await this.unanswered()) && (await this.drain()) === 'transient') return this.retryLater();
+      // Otherwise pull first: a fresh mirror before sending; pull again when the outbox changed anything.
       if (!(await this.pullAll())) return this.retryLater();
       const pushed = await this.drain();
       if (pushed === 'transient') return this.retryLater();
@@ -241,6 +262,15 @@ export class SyncEngine {
     await settle(db, startedAt);
     this.set({ progress: null, firstSyncDone: true });
     return true;
+  }
+
+  /** Whether the session has an entry that was sent and got no answer. */
+  private async unanswered(): Promise<boolean> {
+    const session = await getMeta<LocalSession>(this.deps.db, META.session);
+    if (!session) return false;
+    return (await entriesOf(this.deps.db, session)).some(
+      (e) => e.state === 'sending' || (e.state === 'pending' && e.attempts > 0),
+    );
   }
 
   /** Sends pending entries in order: 'changed' when any was accepted or rejected. */

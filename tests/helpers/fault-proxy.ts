@@ -59,6 +59,12 @@ export interface ProxyOptions {
   weights: Partial<Record<FaultKind, number>>;
   /** At most this many draws of a kind; later draws of it forward cleanly (`late` costs time). */
   caps?: Partial<Record<FaultKind, number>>;
+  /**
+   * Each kind listed is dealt to mutations (requests with an Idempotency-Key) at least this many
+   * times: every 4th mutation takes the next owed kind (seeded order) instead of a random draw,
+   * so a short run still exercises every fault.
+   */
+  atLeast?: Partial<Record<FaultKind, number>>;
   /** How long `late` holds a request (longer than the client's timeout). */
   lateMs: number;
   /** How long a `stall` keeps the connection open at most (the client should give up first). */
@@ -160,6 +166,18 @@ export async function startFaultProxy(opts: ProxyOptions): Promise<FaultProxy> {
     }
     return 'ok';
   };
+  const owed: FaultKind[] = [];
+  for (const k of kinds) for (let i = 0; i < (opts.atLeast?.[k] ?? 0); i++) owed.push(k);
+  for (let i = owed.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [owed[i], owed[j]] = [owed[j]!, owed[i]!];
+  }
+  let mutations = 0;
+  const dealt = (): FaultKind | undefined => {
+    if (mutations++ % 4 !== 0) return undefined;
+    while (owed.length && proxy.mutationCounts[owed[0]!] >= (opts.atLeast?.[owed[0]!] ?? 0)) owed.shift();
+    return owed.shift();
+  };
   let inFlight = 0;
   let waiters: (() => void)[] = [];
   const settleOne = () => {
@@ -203,12 +221,13 @@ export async function startFaultProxy(opts: ProxyOptions): Promise<FaultProxy> {
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const body = await readBody(req);
-    const kind: FaultKind = proxy.enabled ? draw() : 'ok';
+    const key = req.headers['idempotency-key'];
+    const drawn: FaultKind = proxy.enabled ? draw() : 'ok';
+    const kind = (proxy.enabled && key ? dealt() : undefined) ?? drawn;
     // The random draws for a delay come right after the kind, so a seed replays exactly.
     const delay = Math.floor(random() * (opts.maxDelayMs ?? 150));
     const split = random();
     proxy.counts[kind] += 1;
-    const key = req.headers['idempotency-key'];
     if (key) proxy.mutationCounts[kind] += 1;
     const socket = req.socket;
     switch (kind) {

@@ -29,16 +29,19 @@ interface Harness {
   engine: SyncEngine;
   states: SyncState[];
   sent: { path: string; key: string | null; body: string }[];
-  faults: { offline: number; http500: number };
+  faults: { offline: number; http500: number; lostAnswer: number };
+  /** Runs before every request the engine makes (pulls included). */
+  onFetch?: (path: string) => Promise<void>;
 }
 
 function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness {
   const db = new LocalDB(`engine-${++dbn}-${Math.random()}`);
   const states: SyncState[] = [];
   const sent: Harness['sent'] = [];
-  const faults = { offline: 0, http500: 0 };
+  const faults = { offline: 0, http500: 0, lostAnswer: 0 };
   const wrapped: typeof fetch = async (input, init) => {
     const path = String(input).slice(apiBase.length);
+    await h.onFetch?.(path);
     if (path !== '/sync/pull') {
       if (faults.offline > 0) {
         faults.offline--;
@@ -50,6 +53,14 @@ function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness 
       }
       const headers = new Headers(init?.headers);
       sent.push({ path, key: headers.get('idempotency-key'), body: String(init?.body ?? '') });
+      if (faults.lostAnswer > 0) {
+        // The server applies the call; its answer never arrives (a dropped connection or a reload).
+        faults.lostAnswer--;
+        await (await fetch(input, init)).text();
+        faults.offline = Number.POSITIVE_INFINITY; // and the network is gone until the test says
+
+        throw new TypeError('Failed to fetch');
+      }
     }
     return fetch(input, init);
   };
@@ -62,7 +73,8 @@ function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness 
     periodMs: 3_600_000,
     onState: (s) => states.push(s),
   });
-  return { db, engine, states, sent, faults };
+  const h: Harness = { db, engine, states, sent, faults };
+  return h;
 }
 
 /** Web Locks with ifAvailable, as another tab holding the lock would behave. */
@@ -156,6 +168,43 @@ describe('sync engine', () => {
     expect(tags.map((x) => x.title)).toEqual(['first', 'second']);
     expect((await readRows(h.db, 'tags', 'US')).map((r) => r.title).sort()).toEqual(['first', 'second']);
     h.engine.stop();
+  });
+
+  it('never shows a row twice when a call whose answer was lost is already applied on the server', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    h.faults.lostAnswer = 1;
+    await addRow(
+      h.db,
+      'tags',
+      { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'once' } },
+      { country: 'US', title: 'once' },
+    );
+    await h.engine.syncNow(); // applied on the server, the answer lost, then offline: the entry waits
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
+
+    // The next round (a retry, or the app reopened): what the screens read at every step.
+    const seen: number[] = [];
+    const look = async () =>
+      seen.push((await readRows(h.db, 'tags', 'US')).filter((r) => r.title === 'once').length);
+    h.onFetch = look;
+    h.engine.stop();
+    h.faults.offline = 0;
+    await h.engine.start({ ...a, language: 'en-us' });
+    await look();
+    h.engine.stop();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.max(...seen)).toBe(1);
+    expect(seen.at(-1)).toBe(1);
+    expect(await countsOf(h.db, a)).toEqual({ unsent: 0, failed: 0 });
+    const onServer = await t.database.db
+      .selectFrom('tags')
+      .select('id')
+      .where('workspace_id', '=', a.workspaceId)
+      .where('title', '=', 'once')
+      .execute();
+    expect(onServer).toHaveLength(1);
   });
 
   it('marks a rejected call failed, drops its overlay, and goes on with the next one', async () => {

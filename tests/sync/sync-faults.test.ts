@@ -153,6 +153,7 @@ describeEngines('sync under injected network faults', (t) => {
       lateMs: TIMEOUT_MS + 250,
       stallMs: TIMEOUT_MS * 5,
       caps: { late: 10, stall: 10 },
+      atLeast: Object.fromEntries(FAULT_KINDS.filter((k) => k !== 'ok').map((k) => [k, MIN_EACH])),
       weights: {
         ok: 40,
         delay: 8,
