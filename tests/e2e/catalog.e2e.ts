@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { dismissToasts, expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -26,17 +26,6 @@ const suite = browserSuite({}, async ({ browser }) => {
 /** One API call with the session's token (form body, as the app sends it). */
 const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
   callApi<T>(suite.server.url, session.token, method, path, body);
-
-/** Waits until the server's list answers what `check` wants (the outbox sends in the background). */
-async function serverAgrees(read: () => Promise<unknown[]>, check: (rows: unknown[]) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const rows = await read();
-    if (check(rows)) return rows;
-    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(rows).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const dialog = () => page.locator('.cd-modal').getByRole('dialog');
 const confirmBox = () => page.locator('.cd-modal').getByRole('alertdialog');

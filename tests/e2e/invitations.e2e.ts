@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, signedInPage, serverAgrees } from '../helpers/browser-suite.ts';
 import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -33,16 +33,6 @@ const suite = browserSuite({}, async (s) => {
 
 const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
   callApi<T>(suite.server.url, session.token, method, path, body);
-
-async function serverAgrees<T>(read: () => Promise<T[]>, check: (rows: T[]) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const rows = await read();
-    if (check(rows)) return rows;
-    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(rows).slice(0, 400)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 const dialog = () => page.locator('.cd-modal').getByRole('dialog');
 const confirmBox = () => page.locator('.cd-modal').getByRole('alertdialog');

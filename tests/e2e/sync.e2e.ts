@@ -12,7 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { apiSignIn, expectToast, registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const PASSWORD = 'Secret#2026';
@@ -44,17 +44,6 @@ async function browserToken(ctx: BrowserContext): Promise<string> {
   const c = (await ctx.cookies()).find((x) => x.name === 'TiktokToken' && x.value);
   if (!c) throw new Error('no token cookie');
   return c.value;
-}
-
-/** Polls the server until `check` holds (the outbox sends in the background). */
-async function serverAgrees(read: () => Promise<string[]>, check: (titles: string[]) => boolean) {
-  const until = Date.now() + 20_000;
-  for (;;) {
-    const titles = await read();
-    if (check(titles)) return titles;
-    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(titles)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });

@@ -89,3 +89,21 @@ export async function callApi<T>(
   if (json.code !== 200) throw new Error(`${path}: ${json.code} ${json.msg}`);
   return json.data;
 }
+
+/**
+ * Polls `read` (usually a server list) until `check` holds, for changes the outbox sends in the
+ * background; returns the last read. Throws with what it last saw after `ms`.
+ */
+export async function serverAgrees<T>(
+  read: () => Promise<T>,
+  check: (seen: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const seen = await read();
+    if (check(seen)) return seen;
+    if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(seen).slice(0, 400)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
