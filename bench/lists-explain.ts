@@ -38,7 +38,9 @@ if (values['pg-url']) {
   sqlite = new SQLite(path.join(values['sqlite-dir'], 'creatordesk.sqlite'));
   db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), log });
 } else throw new Error('--sqlite-dir DIR or --pg-url URL');
+const migrating = performance.now();
 await migrate(db); // as the server would on start (adds indexes and counters of newer migrations)
+console.log(`migrations checked/applied in ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
 
 // The demo workspace, its biggest country and its most used tag, as bench/lists.ts picks them.
 const top = await db
@@ -68,10 +70,18 @@ for (const set of sets) {
   const total = performance.now() - t;
   const queries = [...captured];
   console.log(`\n=== ${set.name}: count ${count}, ${total.toFixed(1)} ms in ${queries.length} statements`);
+  // PostgreSQL: one transaction per filter set, so a `set local` the list issued applies to the plans.
+  const client = pool ? await pool.connect() : undefined;
+  await client?.query('begin');
   for (const { q, ms } of queries) {
     console.log(`--- ${ms.toFixed(1)} ms: ${q.sql}\n    params ${JSON.stringify(q.parameters)}`);
-    if (pool) {
-      const r = await pool.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
+    if (client) {
+      if (/^\s*(begin|commit|rollback)\b/i.test(q.sql)) continue;
+      if (/^\s*set\b/i.test(q.sql)) {
+        await client.query(q.sql);
+        continue;
+      }
+      const r = await client.query(`explain (analyze, buffers) ${q.sql}`, q.parameters as unknown[]);
       for (const row of r.rows as { 'QUERY PLAN': string }[]) console.log(`    ${row['QUERY PLAN']}`);
     } else if (sqlite) {
       const rows = sqlite.prepare(`explain query plan ${q.sql}`).all(...(q.parameters as unknown[])) as {
@@ -80,5 +90,7 @@ for (const set of sets) {
       for (const row of rows) console.log(`    ${row.detail}`);
     }
   }
+  await client?.query('rollback');
+  client?.release();
 }
 await db.destroy();

@@ -114,3 +114,34 @@ describeEngines('creator list vs a brute-force model', (t) => {
     expect(seen).toBeGreaterThan(0);
   });
 });
+
+describeEngines('creator list: a name matches within one name only', (t) => {
+  // PostgreSQL matches the newline-joined copies of the three names (migration 0015): a term that
+  // spans two of them must still match nothing, with and without a tag, sorted either way.
+  it('does not match across unique_id, daren_name and nick_name', async () => {
+    const app = t();
+    const me = await app.signUp();
+    const tag = await insertTag(app, me.workspaceId, 't');
+    const id = await insertCreator(app, me.workspaceId, 'xan', { daren_name: 'Nby', nick_name: 'zz' });
+    await linkTag(app, me.workspaceId, id, tag);
+    const list = async (name: string, extra: Record<string, unknown>) => {
+      const res = await app.call(
+        'POST',
+        '/blogger/lists',
+        { country: 'US', name, field: 'follower_count', sort: 'desc', ...extra },
+        { token: me.token },
+      );
+      expect(res.code).toBe(200);
+      return {
+        count: res.data.count as number,
+        ids: (res.data.list as { unique_id: string }[]).map((r) => r.unique_id),
+      };
+    };
+    for (const extra of [{}, { tagsId: tag }, { isChat: 0 }]) {
+      expect(await list('an\nn', extra), JSON.stringify(extra)).toEqual({ count: 0, ids: [] });
+      expect(await list('n\nnb', extra), JSON.stringify(extra)).toEqual({ count: 0, ids: [] });
+      expect(await list('nB', extra), JSON.stringify(extra)).toEqual({ count: 1, ids: ['xan'] });
+      expect(await list('Z', extra), JSON.stringify(extra)).toEqual({ count: 1, ids: ['xan'] });
+    }
+  });
+});

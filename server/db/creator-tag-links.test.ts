@@ -7,6 +7,10 @@
  * stored rows in memory gives, on both engines, and the links' copied columns (country, flags,
  * follower_count, add_time) equal their creator's. Sorts by followers and add time read the
  * page from the links' indexes, video_last_time sorts the matched creators.
+ * Migration 0015 (PostgreSQL): the links also carry their creator's lowercased names, and
+ * creator_names holds one narrow row per creator; both are checked against the creators after each
+ * program, and lists by a name without a tag (including a term with a newline, which must not match
+ * across two names) are checked as the tag lists are.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -45,6 +49,19 @@ const request = fc.record(
   },
   { requiredKeys: ['tags', 'field', 'sort', 'page'] },
 );
+// No tag: a name (+ flags) alone, which PostgreSQL answers from creator_names (migration 0015).
+const byName = fc.record(
+  {
+    isChat: flag,
+    isInvitation: flag,
+    isBlack: flag,
+    name: fc.constantFrom('ann', 'aNa', 'bab', 'an', 'A', 'n\nb'),
+    field: fc.constantFrom('follower_count', 'add_time', 'video_last_time'),
+    sort: fc.constantFrom('asc', 'desc'),
+    page: fc.integer({ min: 1, max: 3 }),
+  },
+  { requiredKeys: ['name', 'field', 'sort', 'page'] },
+);
 // Tags alone match many creators: pages 2 and 3 have rows.
 const dense = fc.record({
   tags: fc.subarray([0, 1, 2], { minLength: 2 }),
@@ -69,7 +86,7 @@ interface Stored {
   is_black: number;
 }
 
-describeEngines('tag lists after writes (0013)', (t) => {
+describeEngines('tag and name lists after writes (0013, 0015)', (t) => {
   it('answer the page and count of the stored rows', { timeout: 180_000 }, async () => {
     const app = t();
     const { db, engine } = app.database;
@@ -80,9 +97,12 @@ describeEngines('tag lists after writes (0013)', (t) => {
     );
     const otherTag = await insertTag(app, other.workspaceId, 'x');
     const programs = fc.sample(fc.array(op, { minLength: 10, maxLength: 40 }), { seed: SEED, numRuns: 12 });
-    const requests: (typeof request extends fc.Arbitrary<infer T> ? T : never)[] = [
+    const requests: (Omit<typeof request extends fc.Arbitrary<infer T> ? T : never, 'tags'> & {
+      tags?: number[];
+    })[] = [
       ...fc.sample(request, { seed: SEED, numRuns: 40 }),
       ...fc.sample(dense, { seed: SEED, numRuns: 10 }),
+      ...fc.sample(byName, { seed: SEED, numRuns: 20 }),
     ];
     const w = creatorWriter(db, me.workspaceId);
     let checked = 0;
@@ -162,6 +182,23 @@ describeEngines('tag lists after writes (0013)', (t) => {
           sql``,
         )}`.execute(db);
       expect(Number(stale[0]!.n)).toBe(0);
+      if (engine === 'postgres') {
+        // PostgreSQL (0015): each link's names and each creator's creator_names row equal its creator's.
+        const names = (c: string) =>
+          sql.raw(`concat_ws(E'\\n', lower(${c}.unique_id), lower(${c}.daren_name), lower(${c}.nick_name))`);
+        const { rows: staleNames } = await sql<{
+          n: number | string;
+        }>`select count(*) as n from creator_tags ct
+          left join creators c on c.id = ct.creator_id
+          where ct.names is distinct from (case when c.id is not null then ${names('c')} end)`.execute(db);
+        expect(Number(staleNames[0]!.n)).toBe(0);
+        const { rows: staleRows } = await sql<{ n: number | string }>`select count(*) as n
+          from creators c full join creator_names cn on cn.creator_id = c.id
+          where (cn.workspace_id, cn.country, cn.is_chat, cn.is_invitation, cn.is_black, cn.follower_count,
+            cn.add_time, cn.names) is distinct from (c.workspace_id, case when c.deleted_at is null then c.country end,
+            c.is_chat, c.is_invitation, c.is_black, c.follower_count, c.add_time, ${names('c')})`.execute(db);
+        expect(Number(staleRows[0]!.n)).toBe(0);
+      }
 
       const stored = (await db
         .selectFrom('creators')
@@ -182,10 +219,10 @@ describeEngines('tag lists after writes (0013)', (t) => {
       }
       const live = stored.filter((r) => r.country === 'US' && r.deleted_at === null);
       for (const q of requests) {
-        const wanted = q.tags.map((i) => tagIds[i]!);
+        const wanted = q.tags?.map((i) => tagIds[i]!);
         const matches = live.filter(
           (r) =>
-            wanted.some((tag) => tagsOf.get(Number(r.id))?.has(tag)) &&
+            (!wanted || wanted.some((tag) => tagsOf.get(Number(r.id))?.has(tag))) &&
             (q.name === undefined ||
               [r.unique_id, r.daren_name, r.nick_name].some((v) =>
                 v.toLowerCase().includes(q.name!.toLowerCase()),
@@ -201,7 +238,7 @@ describeEngines('tag lists after writes (0013)', (t) => {
         const body: Record<string, unknown> = {
           country: 'US',
           limit: LIMIT,
-          tagsId: wanted,
+          ...(wanted ? { tagsId: wanted } : {}),
           field: q.field,
           sort: q.sort,
           page: q.page,

@@ -19,6 +19,7 @@ import { engineOf } from './dialect.ts';
 import { NAME_FTS } from './migrations/0008_name_search.ts';
 import { NAME_SCAN_INDEX, NAME_SCAN_MARKER } from './migrations/0010_name_scan_index.ts';
 import { TAG_SORT_INDEX } from './migrations/0013_creator_tags_country.ts';
+import { NAMES_TABLE, NAME_SORT_KEYS } from './migrations/0015_creator_names.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 export interface TagRef {
@@ -282,6 +283,7 @@ export async function listCreators(
   const dir = f.sort ?? 'desc';
   const key = NULLABLE.has(field) ? sql`coalesce(${sql.ref(field)}, 0)` : sql.ref(field);
   if (tagDriven(db, f)) return listByTagLinks(db, ws, f, field, key, dir);
+  if (namesDriven(db, f, field)) return listByNames(db, ws, f, field, key, dir);
   if (engineOf(db) === 'postgres' && !onlyFlags(f)) return listMatched(db, ws, f, key, dir);
   const page = db
     .selectFrom('creators')
@@ -345,16 +347,26 @@ async function listMatched(
 }
 
 /**
- * SQLite, a list filtered by tags (and maybe flags and a 3+ character name, no challenge or date):
- * driven from the tag links, which carry their creator's live country, flags and the two indexed
- * sort keys (migration 0013).
+ * PostgreSQL matches a name against the lowercased names copied by migration 0015, joined by a
+ * newline: the same rows as `lower(col) like '%x%'` on any of the three columns unless the term
+ * itself holds a newline (it could then match across two names; such a term keeps the old query).
+ */
+const pgNamesCopy = (name: string | undefined): name is string => !!name && !name.includes('\n');
+const namesLike = (column: string, name: string) =>
+  sql<SqlBool>`${sql.ref(column)} like ${likePattern(name)} escape '\\'`;
+
+/**
+ * A list filtered by tags (and maybe flags and a name, no challenge or date): driven from the tag
+ * links, which carry their creator's live country, flags and the two indexed sort keys (migration
+ * 0013) and, on PostgreSQL, its names (0015). SQLite intersects with the FTS rowids of a 3+
+ * character name.
  */
 const tagDriven = (db: Db, f: CreatorListRequest): boolean =>
   f.tagsId.length > 0 &&
   !f.challenge?.replace(/^#+/, '').trim() &&
   f.startTime === undefined &&
   f.endTime === undefined &&
-  (engineOf(db) === 'sqlite' ? !sqliteShortName(db, f.name) : !f.name);
+  (engineOf(db) === 'sqlite' ? !sqliteShortName(db, f.name) : !f.name || pgNamesCopy(f.name));
 
 /**
  * The count is exact and index-only: the country's links of the tags, narrowed by the flags
@@ -376,11 +388,13 @@ async function listByTagLinks(
 ): Promise<{ rows: Creator[]; count: number }> {
   const flag = (column: string, value: number | undefined) =>
     value === undefined ? sql`` : sql` and ct.${sql.raw(column)} = ${value}`;
-  const name = f.name
-    ? sql` and ct.creator_id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${`"${f.name.replaceAll('"', '""')}"`})`
-    : sql``;
-  const sortIndex = TAG_SORT_INDEX[field as keyof typeof TAG_SORT_INDEX] as string | undefined;
   const sqlite = engineOf(db) === 'sqlite';
+  const name = !f.name
+    ? sql``
+    : sqlite
+      ? sql` and ct.creator_id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${`"${f.name.replaceAll('"', '""')}"`})`
+      : sql` and ${namesLike('ct.names', f.name)}`;
+  const sortIndex = TAG_SORT_INDEX[field as keyof typeof TAG_SORT_INDEX] as string | undefined;
   // SQLite is told the index (it has no statistics to prefer it over the tag's own index).
   const links = (index: string) => sql`from creator_tags ct${sql.raw(sqlite ? ` indexed by "${index}"` : '')}
     where ct.workspace_id = ${ws} and ct.country = ${f.country} and ct.tag_id in (${sql.join(f.tagsId)})${flag(
@@ -409,16 +423,84 @@ async function listByTagLinks(
         ${sql.raw(sqlite ? 'cross join' : 'join')} creators c on c.id = m.creator_id
         where c.workspace_id = ${ws} and c.country = ${f.country} and c.deleted_at is null
         order by ${key} ${order}, c.id ${order} limit ${f.limit} offset ${offset}`.execute(db);
-  const ids = picked.rows.map((r) => Number(r.id));
-  if (!ids.length) return { rows: [], count };
-  const rows = await db
-    .selectFrom('creators')
-    .selectAll()
-    .where('id', 'in', ids)
-    // `+`: not an index term (SQLite would scan the workspace's version index instead of the ids).
-    .where(sql<SqlBool>`+${sql.ref('workspace_id')} = ${ws}`)
-    .orderBy(key, dir)
-    .orderBy('id', dir)
-    .execute();
-  return { rows, count };
+  return { rows: await rowsByIds(db, ws, picked.rows, key, dir), count };
+}
+
+/** The page's creators by id, in list order. */
+async function rowsByIds(
+  db: Db,
+  ws: number,
+  picked: readonly { id: number | string }[],
+  key: Expression<unknown>,
+  dir: 'asc' | 'desc',
+): Promise<Creator[]> {
+  const ids = picked.map((r) => Number(r.id));
+  if (!ids.length) return [];
+  return (
+    db
+      .selectFrom('creators')
+      .selectAll()
+      .where('id', 'in', ids)
+      // `+`: not an index term (SQLite would scan the workspace's version index instead of the ids).
+      .where(sql<SqlBool>`+${sql.ref('workspace_id')} = ${ws}`)
+      .orderBy(key, dir)
+      .orderBy('id', dir)
+      .execute()
+  );
+}
+
+/**
+ * PostgreSQL, a list narrowed by a name (+ flags; no tag, challenge or date) sorted by followers or
+ * add time: read from `creator_names` (migration 0015), one narrow row per creator with its live
+ * country, flags, both sort keys and lowercased names. As listMatched, the matching set is read
+ * once (a MATERIALIZED CTE of id + sort key), counted by a window and cut to the page; then the
+ * page's rows are read by id. A 3+ character name reads its trigram matches of the country from
+ * the GIN index and rechecks them in the narrow table; a shorter one (no trigram) is told to read
+ * the covering btree index-only (PostgreSQL otherwise picks a parallel scan of the whole table).
+ */
+const namesDriven = (db: Db, f: CreatorListRequest, field: string): boolean =>
+  engineOf(db) === 'postgres' &&
+  pgNamesCopy(f.name) &&
+  !f.tagsId.length &&
+  !f.challenge?.replace(/^#+/, '').trim() &&
+  f.startTime === undefined &&
+  f.endTime === undefined &&
+  (NAME_SORT_KEYS as readonly string[]).includes(field);
+
+async function listByNames(
+  db: Db,
+  ws: number,
+  f: CreatorListRequest,
+  field: string,
+  key: Expression<unknown>,
+  dir: 'asc' | 'desc',
+): Promise<{ rows: Creator[]; count: number }> {
+  const flag = (column: string, value: number | undefined) =>
+    value === undefined ? sql`` : sql` and cn.${sql.raw(column)} = ${value}`;
+  const where = sql`from ${sql.table(NAMES_TABLE)} cn where cn.workspace_id = ${ws} and cn.country = ${
+    f.country
+  } and ${namesLike('cn.names', f.name!)}${flag('is_chat', f.isChat)}${flag('is_invitation', f.isInvitation)}${flag(
+    'is_black',
+    f.isBlack,
+  )}`;
+  const order = sql.raw(dir);
+  const page = (q: Db) =>
+    sql<{ id: number; total: number | string }>`with matched as materialized (
+        select cn.creator_id as id, cn.${sql.raw(field)} as sort_key ${where})
+      select id, count(*) over () as total from matched
+      order by sort_key ${order}, id ${order} limit ${f.limit} offset ${(f.page - 1) * f.limit}`.execute(q);
+  const short = [...f.name!].length < 3;
+  const picked =
+    short && !db.isTransaction
+      ? await db.transaction().execute(async (trx) => {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local enable_bitmapscan = off`.execute(trx);
+          return page(trx);
+        })
+      : await page(db);
+  // A page past the end has no row to carry the total.
+  const count = picked.rows.length
+    ? Number(picked.rows[0]!.total)
+    : Number((await sql<{ n: number | string }>`select count(*) as n ${where}`.execute(db)).rows[0]?.n ?? 0);
+  return { rows: await rowsByIds(db, ws, picked.rows, key, dir), count };
 }
