@@ -16,6 +16,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
+import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerBloggerRoutes } from './routes/blogger.routes.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('auth', null);
+  registerRequestTrace(app, config.slowRequestMs);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, decodeForm(String(body)));
@@ -125,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const requireAuth = async (req: FastifyRequest): Promise<void> => {
     req.auth = await authenticate(database.db, tokenOf(req));
+    markPhase(req, 'auth');
   };
   const jobs = createJobRunner(database, app.log);
   app.addHook('onReady', async () => jobs.start());

@@ -22,6 +22,8 @@ const Env = z.object({
     .default(8 * 1024 * 1024),
   /** Behind a reverse proxy: trust X-Forwarded-For for client addresses (rate limits). Off by default. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** Log requests slower than this many ms (with their phases), stuck requests and event-loop stalls; 0 = off. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(0),
   /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
   TEST_HOOKS: z.enum(['0', '1']).default('0'),
 });
@@ -42,6 +44,7 @@ export type Config = {
   bodyLimit: number;
   trustProxy: boolean;
   testHooks: boolean;
+  slowRequestMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1',
     testHooks: e.TEST_HOOKS === '1',
+    slowRequestMs: e.SLOW_REQUEST_MS,
   };
 }

@@ -6,13 +6,77 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import type { DB } from './schema.ts';
 import type { Engine } from './dialect.ts';
 
 // PostgreSQL returns bigint (int8) and numeric as strings; our values fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(1700, (v) => Number.parseFloat(v));
+
+/**
+ * SQLite has one connection, and better-sqlite3 runs every statement synchronously, so Kysely's
+ * driver hands that connection from query to query through promises alone: while requests queue
+ * for it, one microtask drain runs every queued query (and every request's next steps) without the
+ * event loop ever getting back to its poll phase. Node 20 accepts one new connection per poll
+ * phase (libuv 1.45+), so under load a burst of new connections was accepted about one per second
+ * or slower; on a CPU-starved machine the last of 100 waited more than 30 s before its first
+ * request was even read. Here waiters queue in order (FIFO, one wake-up per hand-over instead of
+ * waking every waiter), and once the connection has been busy for SLICE_MS without a break, the
+ * next hand-over waits for the event loop (setImmediate), so sockets are accepted and read at
+ * least every few milliseconds of database work.
+ */
+export const SLICE_MS = 8;
+
+export class FairSqliteDriver extends SqliteDriver implements Driver {
+  #queue: (() => void)[] = [];
+  #busy = false;
+  #sliceStart = 0;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
+    else {
+      this.#busy = true;
+      this.#sliceStart = performance.now();
+    }
+    // Kysely's own mutex is always free here: this queue lets one holder through at a time.
+    return super.acquireConnection();
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection();
+    const next = this.#queue.shift();
+    if (!next) {
+      this.#busy = false;
+      return;
+    }
+    // The connection stays taken (busy) through the hand-over, so later arrivals queue behind.
+    if (performance.now() - this.#sliceStart < SLICE_MS) return next();
+    setImmediate(() => {
+      this.#sliceStart = performance.now();
+      next();
+    });
+  }
+}
+
+class FairSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new FairSqliteDriver(this.#config);
+  }
+}
 
 export interface Database {
   db: Kysely<DB>;
@@ -48,7 +112,7 @@ export function openDatabase(opts: OpenOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new FairSqliteDialect({ database: sqlite }) });
   return {
     db,
     engine: 'sqlite',

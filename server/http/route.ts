@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from '../app.ts';
+import { markPhase } from './request-trace.ts';
 import { input, parse } from './validate.ts';
 
 export function route<E extends Endpoint>(
@@ -23,6 +24,11 @@ export function route<E extends Endpoint>(
     method: ep.method,
     url: ep.path,
     preHandler: ep.auth ? ctx.requireAuth : undefined,
-    handler: async (req) => handler(req, parse(ep.request, input(req)) as z.infer<E['request']>),
+    handler: async (req) => {
+      markPhase(req, 'handler');
+      const env = await handler(req, parse(ep.request, input(req)) as z.infer<E['request']>);
+      markPhase(req, 'handled');
+      return env;
+    },
   });
 }

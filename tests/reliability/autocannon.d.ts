@@ -17,7 +17,13 @@ declare module 'autocannon' {
     duration?: number;
     timeout?: number;
     requests?: Record<string, unknown>[];
+    /** Called once per connection with autocannon's client object, before it connects. */
+    setupClient?: (client: any) => void;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The run: a promise of the result that also emits 'reqError' (errors and timeouts, as they happen). */
+  interface Instance extends PromiseLike<Result> {
+    on(event: 'reqError', listener: (err: Error) => void): Instance;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }
