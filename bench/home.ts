@@ -20,6 +20,13 @@
  *
  * Build: the PWA is built into HOME_WEB_DIR (default /tmp/dist-home) unless HOME_SKIP_BUILD=1.
  * HOME_ONLY_REOPEN=1 stops after step 0 (prints only; nothing is written).
+ * Development aids for the grid's update cost (steps 1 and 2): HOME_ONLY_INPUT=1 skips step 0 and
+ * stops after step 2; HOME_TRACE=file.json records a Chrome trace of steps 1 and 2;
+ * HOME_CPUPROFILE=file.cpuprofile a V8 CPU profile of them (build with `vite build --minify false`
+ * and set HOME_SKIP_BUILD=1 for readable names); HOME_INIT_SCRIPT=file.js adds an init script to the
+ * page (e.g. a React render counter or a CSS override) and prints its window.__benchReport after
+ * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
+ * through `BENCH_ONLY=home npm run bench`, which would then write an empty Home section.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -203,6 +210,8 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     // tsx keeps function names with a __name helper that page.evaluate bodies do not carry
     await ctx.addInitScript('globalThis.__name = (f) => f;');
     await ctx.addInitScript(FIRST_ROW_PROBE);
+    // a development aid, e.g. a React render counter; it may leave a summary in window.__benchReport
+    if (process.env.HOME_INIT_SCRIPT) await ctx.addInitScript({ path: process.env.HOME_INIT_SCRIPT });
     const page = await ctx.newPage();
     page.setDefaultTimeout(180_000);
     page.on('pageerror', (e) => console.error('page error:', e));
@@ -219,7 +228,8 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     await page.waitForTimeout(1000); // the query worker stores its first pages 0.3 s after the rows settle
     const reopen = { reload: [] as number[], tab: [] as number[] };
     const shells = { reload: [] as number[], tab: [] as number[] };
-    for (let i = 0; i < REOPEN_SAMPLES; i++) {
+    const onlyInput = process.env.HOME_ONLY_INPUT === '1';
+    for (let i = 0; i < (onlyInput ? 0 : REOPEN_SAMPLES); i++) {
       await page.reload();
       const r = await firstRowMs(page);
       reopen.reload.push(r.row);
@@ -249,6 +259,18 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       const { metrics } = await cdp.send('Performance.getMetrics');
       return (metrics.find((x) => x.name === 'TaskDuration')?.value ?? 0) * 1000;
     };
+    const tracePath = process.env.HOME_TRACE;
+    if (tracePath)
+      await browser.startTracing(page, {
+        path: tracePath,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
+      });
+    const profilePath = process.env.HOME_CPUPROFILE;
+    if (profilePath) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     let cpu0 = await mainMs();
     const keyTimes: number[] = [];
     let keyNoops = 0;
@@ -303,6 +325,19 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     console.log(
       `home: sorts p50/p95 ${ms(percentile(sortTimes, 50))} / ${ms(percentile(sortTimes, 95))} (${sortTimes.length}, ${sortNoops} no-ops)`,
     );
+    console.log(
+      `home: main thread per action: keystroke ${ms(keyCpu / keyCount)}, sort ${ms(sortCpu / sortCount)}; times ${JSON.stringify({ keys: keyTimes.map(Math.round), sorts: sortTimes.map(Math.round) })}`,
+    );
+    if (tracePath) await browser.stopTracing();
+    if (profilePath) fs.writeFileSync(profilePath, JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    if (process.env.HOME_INIT_SCRIPT)
+      console.log(
+        'home: init script report',
+        await page.evaluate(() =>
+          JSON.stringify((window as unknown as { __benchReport?: unknown }).__benchReport),
+        ),
+      );
+    if (onlyInput) return; // quick look while working on the grid's update cost
 
     // 3. Scrolling at the largest page size: most row elements in the DOM at any time.
     await page.getByRole('button', { name: /Rows per page/ }).click();

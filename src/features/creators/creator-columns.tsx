@@ -69,15 +69,20 @@ const time = (id: keyof FullRow, header: string, hidden = false): Col => ({
   render: (r) => formatDateTime(r[id] as number | null),
 });
 
-/** The label follows the number (not the synced *_str), so an optimistic edit reads right. */
-const flag = (id: 'is_chat' | 'is_invitation', header: string, on: () => string, off: () => string): Col => ({
-  id,
-  header,
-  width: 120,
-  render: (r) => <Tag tone={flagTone(r[id])}>{r[id] > 0 ? on() : off()}</Tag>,
-});
+/**
+ * The label follows the number (not the synced *_str), so an optimistic edit reads right. Both
+ * tags are made once (the columns are made per locale): React skips a cell whose element is the
+ * one it already shows, which a sort or a keystroke does for most of these cells.
+ */
+const flag = (id: 'is_chat' | 'is_invitation', header: string, on: () => string, off: () => string): Col => {
+  const yes = <Tag tone={flagTone(1)}>{on()}</Tag>;
+  const no = <Tag tone={flagTone(0)}>{off()}</Tag>;
+  return { id, header, width: 120, render: (r) => (r[id] > 0 ? yes : no) };
+};
 
 export function creatorColumns(): Col[] {
+  const blackYes = <Tag tone={blacklistTone(1)}>{m.home_black_yes()}</Tag>;
+  const blackNo = <Tag tone={blacklistTone(0)}>{m.home_black_no()}</Tag>;
   return [
     {
       id: 'unique_id',
@@ -127,9 +132,7 @@ export function creatorColumns(): Col[] {
       id: 'is_black',
       header: m.home_col_black(),
       width: 110,
-      render: (r) => (
-        <Tag tone={blacklistTone(r.is_black)}>{r.is_black > 0 ? m.home_black_yes() : m.home_black_no()}</Tag>
-      ),
+      render: (r) => (r.is_black > 0 ? blackYes : blackNo),
     },
     numeric('follower_count', m.home_col_followers(), formatNumber),
     numeric('gmv_t30', m.home_col_gmv(), (n) => formatGmv(n)),

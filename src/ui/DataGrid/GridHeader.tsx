@@ -1,11 +1,10 @@
 /** The sticky header row: sort buttons with aria-sort, and the page checkbox. */
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { cx } from '../cx.ts';
 import { ariaSortOf, type CheckState } from './grid-math.ts';
 import type { GridLayout, LaidColumn, SortState } from './grid-types.ts';
 import { GridIcon } from './GridIcons.tsx';
-import { cellClass } from './GridRow.tsx';
 
 export interface GridHeaderProps<Row> {
   layout: GridLayout<Row>;
@@ -19,7 +18,7 @@ export interface GridHeaderProps<Row> {
   focusCol: number;
 }
 
-export function GridHeader<Row>({
+function GridHeaderImpl<Row>({
   layout,
   sort,
   onSort,
@@ -34,7 +33,7 @@ export function GridHeader<Row>({
   }, [pageCheck]);
 
   const lastPinned = layout.pinned[layout.pinned.length - 1];
-  const head = (c: LaidColumn<Row>, pinned: boolean) => {
+  const head = (c: LaidColumn<Row>) => {
     const aria = c.sortable ? ariaSortOf(sort, c.id) : undefined;
     return (
       <div
@@ -44,12 +43,8 @@ export function GridHeader<Row>({
         aria-sort={aria}
         data-cell={`0:${c.logical}`}
         tabIndex={focusCol === c.logical ? 0 : -1}
-        className={cx(
-          cellClass(c, pinned, pinned && c === lastPinned),
-          'cd-grid__head',
-          c.sortable && 'cd-grid__head--sortable',
-        )}
-        style={{ width: c.px, left: c.stickyLeft }}
+        className={cx(c.cellClassName, 'cd-grid__head', c.sortable && 'cd-grid__head--sortable')}
+        style={c.cellStyle}
       >
         {c.sortable ? (
           // A real button for pointer and screen-reader users; keyboard focus stays on the cell
@@ -103,12 +98,15 @@ export function GridHeader<Row>({
             />
           </div>
         )}
-        {layout.pinned.map((c) => head(c, true))}
+        {layout.pinned.map(head)}
         {layout.leftSpacer > 0 && (
           <div className="cd-grid__spacer" style={{ width: layout.leftSpacer }} aria-hidden="true" />
         )}
-        {layout.mid.map((c) => head(c, false))}
+        {layout.mid.map(head)}
       </div>
     </div>
   );
 }
+
+/** Memoised: the DataGrid hands it stable callbacks, so new rows alone do not re-render it. */
+export const GridHeader = memo(GridHeaderImpl) as typeof GridHeaderImpl;

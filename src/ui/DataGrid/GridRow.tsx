@@ -42,6 +42,10 @@ export const cellClass = (c: { align?: string }, pinned: boolean, last = false):
     last && 'cd-grid__cell--pinned-last',
   );
 
+const CHECK_CELL = 'cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned';
+const CHECK_CELL_LAST = `${CHECK_CELL} cd-grid__cell--pinned-last`;
+const CHECK_STYLE = { left: 0 };
+
 function GridRowImpl<Row>({
   row,
   index,
@@ -54,16 +58,16 @@ function GridRowImpl<Row>({
   onToggle,
 }: GridRowProps<Row>) {
   const r = index + 1; // grid coordinate (header is 0)
-  const lastPinned = layout.pinned[layout.pinned.length - 1];
-  const cell = (c: LaidColumn<Row>, pinned: boolean) => (
+  // class and style come ready-made with the column (useGridLayout), shared by every row
+  const cell = (c: LaidColumn<Row>) => (
     <div
       key={c.id}
       role="gridcell"
       aria-colindex={c.logical + 1}
       data-cell={`${r}:${c.logical}`}
       tabIndex={focusCol === c.logical ? 0 : -1}
-      className={cellClass(c, pinned, pinned && c === lastPinned)}
-      style={{ width: c.px, left: c.stickyLeft }}
+      className={c.cellClassName}
+      style={c.cellStyle}
     >
       {row === undefined ? (
         <span className="cd-grid__skeleton" />
@@ -92,11 +96,8 @@ function GridRowImpl<Row>({
           aria-colindex={1}
           data-cell={`${r}:0`}
           tabIndex={focusCol === 0 ? 0 : -1}
-          className={cx(
-            'cd-grid__cell cd-grid__cell--check cd-grid__cell--pinned',
-            !lastPinned && 'cd-grid__cell--pinned-last',
-          )}
-          style={{ left: 0 }}
+          className={layout.pinned.length ? CHECK_CELL : CHECK_CELL_LAST}
+          style={CHECK_STYLE}
         >
           {rowKey !== undefined && (
             <input
@@ -110,11 +111,11 @@ function GridRowImpl<Row>({
           )}
         </div>
       )}
-      {layout.pinned.map((c) => cell(c, true))}
+      {layout.pinned.map(cell)}
       {layout.leftSpacer > 0 && (
         <div className="cd-grid__spacer" style={{ width: layout.leftSpacer }} aria-hidden="true" />
       )}
-      {layout.mid.map((c) => cell(c, false))}
+      {layout.mid.map(cell)}
     </div>
   );
 }

@@ -33,10 +33,11 @@ export interface GridToolbarProps<Row> {
  * keystroke in a filter) re-renders the total's text, not the refresh, zoom and column buttons.
  */
 export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Row>) {
-  const { total, ...tools } = p;
+  // the screen's buttons (children) stay out of the tools' props: new buttons, same tools
+  const { total, children, ...tools } = p;
   return (
     <div className="cd-grid__toolbar">
-      <div className="cd-grid__toolbar-start">{p.children}</div>
+      <div className="cd-grid__toolbar-start">{children}</div>
       <div className="cd-grid__toolbar-end">
         <span className="cd-grid__total" aria-live="polite">
           {m.grid_total({ total: formatNumber(total) })}
@@ -47,7 +48,7 @@ export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Ro
   );
 }) as <Row>(p: GridToolbarProps<Row>) => ReactNode;
 
-const GridTools = memo(function GridTools<Row>(p: Omit<GridToolbarProps<Row>, 'total'>) {
+const GridTools = memo(function GridTools<Row>(p: Omit<GridToolbarProps<Row>, 'total' | 'children'>) {
   return (
     <>
       {p.onRefresh && (
@@ -95,7 +96,7 @@ const GridTools = memo(function GridTools<Row>(p: Omit<GridToolbarProps<Row>, 't
       )}
     </>
   );
-}) as <Row>(p: Omit<GridToolbarProps<Row>, 'total'>) => ReactNode;
+}) as <Row>(p: Omit<GridToolbarProps<Row>, 'total' | 'children'>) => ReactNode;
 
 /** Count of selected rows (on every page) with a clear button; the screen's bulk actions may sit here. */
 export function SelectionBar({ selection, actions }: { selection: GridSelection; actions?: ReactNode }) {

@@ -1,5 +1,5 @@
 /** Shapes shared by the grid's pieces (column definitions, sort state, row keys). */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export type RowKey = string | number;
 export type SortOrder = 'asc' | 'desc';
@@ -40,6 +40,12 @@ export interface LaidColumn<Row> extends GridColumn<Row> {
   logical: number;
   /** Offset for `position: sticky; left` of pinned columns. */
   stickyLeft?: number;
+  /**
+   * The cell's class and inline style, made once per layout: every row's cells share the same
+   * string and object, so a re-rendered row leaves its cells' class and style untouched.
+   */
+  cellClassName: string;
+  cellStyle: CSSProperties;
 }
 
 /** What one render of the grid shows horizontally; shared by the header and every row. */

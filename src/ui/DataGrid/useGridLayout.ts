@@ -9,6 +9,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { cappedRange } from './grid-math.ts';
+import { cellClass } from './GridRow.tsx';
 import {
   columnWidth,
   SELECT_COLUMN_WIDTH,
@@ -32,18 +33,24 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
 
   const cols = useMemo(() => {
     const base = selectable ? 1 : 0;
-    const laid: LaidColumn<Row>[] = shown.map((c, i) => ({
-      ...c,
-      px: Math.round(columnWidth(c) * zoom),
-      logical: base + i,
-    }));
-    const nPinned = stickyFirstColumn && laid.length > 1 ? 1 : 0;
+    const nPinned = stickyFirstColumn && shown.length > 1 ? 1 : 0;
     let left = selectable ? SELECT_COLUMN_WIDTH : 0;
-    const pinned = laid.slice(0, nPinned).map((c) => {
-      const p = { ...c, stickyLeft: left };
-      left += c.px;
-      return p;
+    const laid: LaidColumn<Row>[] = shown.map((c, i) => {
+      const px = Math.round(columnWidth(c) * zoom);
+      if (i >= nPinned)
+        return { ...c, px, logical: base + i, cellClassName: cellClass(c, false), cellStyle: { width: px } };
+      const stickyLeft = left;
+      left += px;
+      return {
+        ...c,
+        px,
+        logical: base + i,
+        stickyLeft,
+        cellClassName: cellClass(c, true, i === nPinned - 1),
+        cellStyle: { width: px, left: stickyLeft },
+      };
     });
+    const pinned = laid.slice(0, nPinned);
     const rest = laid.slice(nPinned);
     return {
       pinned,
