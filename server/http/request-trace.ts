@@ -2,11 +2,12 @@
  * Slow-request tracing, on when SLOW_REQUEST_MS > 0 (off by default). Every request keeps the
  * times of its phases (received, body parsed, auth done, handler start/end, send, done); a request
  * slower than the threshold is logged at warn with its route, request id and those phases, so a
- * stall shows where it was spent. A request still unanswered after the threshold is logged as
+ * stall shows where it was spent. A request still unanswered after 5x the threshold is logged as
  * `stuck` by a once-a-second sweep (a reply that never comes would otherwise leave no trace), and
- * aborted requests, Fastify timeouts and event-loop stalls over the threshold are logged too.
+ * aborted requests, Fastify timeouts, event-loop stalls and GC pauses over a quarter of the
+ * threshold, and each connection's accept and close, are logged too.
  */
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 type Phase = 'body' | 'auth' | 'handler' | 'handled' | 'send';
@@ -94,6 +95,16 @@ export function registerRequestTrace(app: FastifyInstance, slowMs: number): void
     req.log.warn({ trace: describe(req) }, 'request timed out (socket)');
   });
 
+  // Garbage-collection pauses long enough to matter (they stop the event loop like a stall).
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration >= slowMs / 4)
+        app.log.warn(
+          { gc: { ms: round(e.duration), kind: (e as { detail?: { kind?: number } }).detail?.kind } },
+          'gc pause',
+        );
+  });
+  gc.observe({ entryTypes: ['gc'] });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const sweep = setInterval(() => {
@@ -117,5 +128,6 @@ export function registerRequestTrace(app: FastifyInstance, slowMs: number): void
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     loop.disable();
+    gc.disconnect();
   });
 }

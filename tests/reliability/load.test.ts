@@ -214,7 +214,7 @@ it(
       .filter((x) => x.ms >= SLOW_MS);
     const failed = result.errors || result.timeouts || result.non2xx || appErrors.length;
     if (failed || slowest.length || unanswered.length) {
-      const traces = lines.filter((l) => /"trace"|"eventLoop"|"connection closed"/.test(l));
+      const traces = lines.filter((l) => /"trace"|"eventLoop"|"gc"|"connection closed"/.test(l));
       console.log(
         `answered after ${SLOW_MS} ms+: ${slowest.length}; slowest: ${slowest.slice(0, 8).map(fmt).join('; ')}\n` +
           `unanswered at the end after ${SLOW_MS} ms+: ${unanswered.map(fmt).join('; ') || 'none'}\n` +
