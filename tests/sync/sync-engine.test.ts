@@ -186,8 +186,9 @@ describe('sync engine', () => {
 
     // The next round (a retry, or the app reopened): what the screens read at every step.
     const seen: number[] = [];
-    const look = async () =>
+    const look = async (): Promise<void> => {
       seen.push((await readRows(h.db, 'tags', 'US')).filter((r) => r.title === 'once').length);
+    };
     h.onFetch = look;
     h.engine.stop();
     h.faults.offline = 0;
