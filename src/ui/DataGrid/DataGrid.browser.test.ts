@@ -123,6 +123,19 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
+  it('patches the shown rows in place on a new page instead of re-creating them', async () => {
+    const { page } = await open();
+    const firstRow = page.locator('[role=grid] .cd-grid__body [role=row]').first();
+    await expect(firstRowId(page)).resolves.toBe('1');
+    await firstRow.evaluate((r) => ((r as HTMLElement & { mark?: number }).mark = 1));
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(firstRowId(page)).resolves.toBe('21');
+    // the same element (rows are keyed by position), now with page 2's aria-rowindex
+    await expect(firstRow.evaluate((r) => (r as HTMLElement & { mark?: number }).mark)).resolves.toBe(1);
+    await expect(firstRow.getAttribute('aria-rowindex')).resolves.toBe('22');
+    await page.context().close();
+  });
+
   it('sorts from the header, resets to page 1 and exposes aria-sort', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: 'Page 3' }).click();
