@@ -212,6 +212,12 @@ function nameFilter(db: Db, eb: ExpressionBuilder<DB, 'creators'>, name: string)
     const phrase = `"${name.replaceAll('"', '""')}"`;
     return sql<SqlBool>`creators.id in (select rowid from ${sql.table(NAME_FTS)} where ${sql.table(NAME_FTS)} match ${phrase})`;
   }
+  // SQLite, 1–2 characters: one LIKE over the three names joined by a newline instead of three
+  // lower() + LIKE (at 1M creators the count of "li" 140 → 82 ms). SQLite's LIKE ignores ASCII case
+  // and its lower() changes nothing else, and the pattern is lowercased, so this matches the same
+  // rows unless the term holds a newline (it could then match across two names).
+  if (engineOf(db) === 'sqlite' && !name.includes('\n'))
+    return sql<SqlBool>`(unique_id || char(10) || daren_name || char(10) || nick_name) like ${likePattern(name)} escape '\\'`;
   return eb.or([ilike('unique_id', name), ilike('daren_name', name), ilike('nick_name', name)]);
 }
 
