@@ -112,7 +112,7 @@ export async function seedWorkspace(
  */
 async function refreshPlannerStatistics(database: Database): Promise<void> {
   if (database.engine !== 'postgres') return;
-  await sql`vacuum (analyze) creators, creator_tags, creator_counts, invitations, invitation_history, blacklist`.execute(
+  await sql`vacuum (analyze) creators, creator_tags, creator_names, creator_counts, invitations, invitation_history, blacklist`.execute(
     database.db,
   );
 }
