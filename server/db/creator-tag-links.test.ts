@@ -97,9 +97,8 @@ describeEngines('tag and name lists after writes (0013, 0015)', (t) => {
     );
     const otherTag = await insertTag(app, other.workspaceId, 'x');
     const programs = fc.sample(fc.array(op, { minLength: 10, maxLength: 40 }), { seed: SEED, numRuns: 12 });
-    const requests: (Omit<typeof request extends fc.Arbitrary<infer T> ? T : never, 'tags'> & {
-      tags?: number[];
-    })[] = [
+    type Req<A> = A extends fc.Arbitrary<infer T> ? T : never;
+    const requests: (Omit<Req<typeof request>, 'tags' | 'name'> & { tags?: number[]; name?: string })[] = [
       ...fc.sample(request, { seed: SEED, numRuns: 40 }),
       ...fc.sample(dense, { seed: SEED, numRuns: 10 }),
       ...fc.sample(byName, { seed: SEED, numRuns: 20 }),

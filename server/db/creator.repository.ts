@@ -254,15 +254,20 @@ const onlyFlags = (f: CreatorListRequest): boolean =>
   f.startTime === undefined &&
   f.endTime === undefined;
 
+/** ` and <alias.>is_chat = ?` … for each flag the list asks for (the same columns on creators, links, names). */
+const flagTerms = (f: CreatorListRequest, alias?: string) =>
+  sql.join(
+    (['is_chat', 'is_invitation', 'is_black'] as const)
+      .map((column, i) => [column, [f.isChat, f.isInvitation, f.isBlack][i]] as const)
+      .filter(([, value]) => value !== undefined)
+      .map(([column, value]) => sql` and ${sql.ref(alias ? `${alias}.${column}` : column)} = ${value}`),
+    sql``,
+  );
+
 async function countCreators(db: Db, ws: number, f: CreatorListRequest): Promise<number> {
   if (onlyFlags(f)) {
-    const flag = (column: string, value: number | undefined) =>
-      value === undefined ? sql`` : sql` and ${sql.ref(column)} = ${value}`;
     const { rows } = await sql<{ n: number | string | null }>`select sum(n) as n from creator_counts
-      where workspace_id = ${ws} and country = ${f.country}${flag('is_chat', f.isChat)}${flag(
-        'is_invitation',
-        f.isInvitation,
-      )}${flag('is_black', f.isBlack)}`.execute(db);
+      where workspace_id = ${ws} and country = ${f.country}${flagTerms(f)}`.execute(db);
     return Number(rows[0]?.n ?? 0);
   }
   const query = db
@@ -392,8 +397,6 @@ async function listByTagLinks(
   key: Expression<unknown>,
   dir: 'asc' | 'desc',
 ): Promise<{ rows: Creator[]; count: number }> {
-  const flag = (column: string, value: number | undefined) =>
-    value === undefined ? sql`` : sql` and ct.${sql.raw(column)} = ${value}`;
   const sqlite = engineOf(db) === 'sqlite';
   const name = !f.name
     ? sql``
@@ -403,10 +406,7 @@ async function listByTagLinks(
   const sortIndex = TAG_SORT_INDEX[field as keyof typeof TAG_SORT_INDEX] as string | undefined;
   // SQLite is told the index (it has no statistics to prefer it over the tag's own index).
   const links = (index: string) => sql`from creator_tags ct${sql.raw(sqlite ? ` indexed by "${index}"` : '')}
-    where ct.workspace_id = ${ws} and ct.country = ${f.country} and ct.tag_id in (${sql.join(f.tagsId)})${flag(
-      'is_chat',
-      f.isChat,
-    )}${flag('is_invitation', f.isInvitation)}${flag('is_black', f.isBlack)}${name}`;
+    where ct.workspace_id = ${ws} and ct.country = ${f.country} and ct.tag_id in (${sql.join(f.tagsId)})${flagTerms(f, 'ct')}${name}`;
   // One link per creator and tag: with one tag a creator's links are already distinct.
   const distinct = new Set(f.tagsId).size > 1 ? sql.raw('distinct ') : sql``;
   const counted = await sql<{ n: number }>`select count(${distinct}ct.creator_id) as n ${links(
@@ -481,14 +481,9 @@ async function listByNames(
   key: Expression<unknown>,
   dir: 'asc' | 'desc',
 ): Promise<{ rows: Creator[]; count: number }> {
-  const flag = (column: string, value: number | undefined) =>
-    value === undefined ? sql`` : sql` and cn.${sql.raw(column)} = ${value}`;
   const where = sql`from ${sql.table(NAMES_TABLE)} cn where cn.workspace_id = ${ws} and cn.country = ${
     f.country
-  } and ${namesLike('cn.names', f.name!)}${flag('is_chat', f.isChat)}${flag('is_invitation', f.isInvitation)}${flag(
-    'is_black',
-    f.isBlack,
-  )}`;
+  } and ${namesLike('cn.names', f.name!)}${flagTerms(f, 'cn')}`;
   const order = sql.raw(dir);
   const page = (q: Db) =>
     sql<{ id: number; total: number | string }>`with matched as materialized (
