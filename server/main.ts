@@ -24,8 +24,15 @@ console.log(`
   Demo login (en-us): email ${DEMO_ACCOUNTS.en.email}  password ${DEMO_ACCOUNTS.en.password}
 `);
 
+// Shutdown is bounded: a job or request still running after the grace period is cut off (a claimed
+// job is taken over by a live runner once its heartbeat stops; acknowledged writes are committed).
+const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    setTimeout(() => {
+      console.error(`CreatorDesk: shutdown took over ${SHUTDOWN_GRACE_MS / 1000} s; exiting now`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     void app
       .close()
       .then(() => database.close())
