@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
 import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
-import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, popupOption, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -219,7 +219,7 @@ describe('exports', () => {
       .getByRole('button', { name: /Country/ })
       .first()
       .click();
-    await page.getByRole('option', { name: 'Singapore', exact: true }).click();
+    await popupOption(page, 'Singapore').click();
     await page
       .getByText(`Total ${count.toLocaleString('en-US')}`)
       .first()

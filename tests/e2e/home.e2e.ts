@@ -12,7 +12,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, popupOption } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -91,7 +91,7 @@ async function openHome(): Promise<number> {
 /** Picks an option of one of the filter bar's selects (by the select's label). */
 async function pick(label: RegExp, option: string) {
   await filterBar().getByRole('button', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await popupOption(page, option).click();
 }
 
 /** The grid's total settles on the server's count for the same filter; returns it. */
@@ -120,7 +120,7 @@ async function editStatus(option: string) {
   await dialog()
     .getByRole('button', { name: /Status/ })
     .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await popupOption(page, option).click();
   await dialog().getByRole('button', { name: 'Confirm' }).click();
   await dialog().waitFor({ state: 'detached' });
 }
@@ -203,7 +203,7 @@ describe('home', () => {
     await dialog()
       .getByRole('button', { name: /Status/ })
       .click();
-    await page.getByRole('option', { name: 'Chatted', exact: true }).click();
+    await popupOption(page, 'Chatted').click();
     await dialog().getByRole('button', { name: 'Confirm' }).click();
     await dialog().waitFor({ state: 'detached' });
 

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { browserSuite, callApi, signedInPage, serverAgrees } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, popupOption, serverAgrees, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -157,20 +157,20 @@ describe('invited', () => {
 
     expect(await select(page, 'Sub status').count()).toBe(0);
     await select(page, 'Status').click();
-    await page.getByRole('option', { name: 'Cooperating', exact: true }).click();
+    await popupOption(page, 'Cooperating').click();
     await select(page, 'Sub status').waitFor();
     await row('e2e_inv_a').waitFor({ state: 'detached' });
     await select(page, 'Status').click();
-    await page.getByRole('option', { name: 'All', exact: true }).click();
+    await popupOption(page, 'All').click();
     await select(page, 'Sub status').waitFor({ state: 'detached' });
 
     await row('e2e_inv_a').getByRole('button', { name: 'View e2e_inv_a' }).click();
     await select(dialog(), 'Status').click();
-    await page.getByRole('option', { name: 'Cooperating', exact: true }).click();
+    await popupOption(page, 'Cooperating').click();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Please choose a sub status');
     await select(dialog(), 'Sub status').click();
-    await page.getByRole('option', { name: 'Sample sent', exact: true }).click();
+    await popupOption(page, 'Sample sent').click();
     await dialog().getByRole('button', { name: 'Save' }).click();
     await dialog().waitFor({ state: 'detached' });
     await row('e2e_inv_a').getByText('Sample sent').waitFor();

@@ -3,7 +3,7 @@
  * one Chromium, started before the file's tests and closed after them.
  */
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { launchBrowser, newContext, trackErrors } from './browser.ts';
 import { startServer, type RunningServer } from './server-process.ts';
@@ -106,4 +106,13 @@ export async function serverAgrees<T>(
     if (Date.now() > until) throw new Error(`server never agreed: ${JSON.stringify(seen).slice(0, 400)}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * An option of the open select popup. A popup that was just closed by a pick stays in the page
+ * (marked `data-exiting`) until react-aria sees its animation end, so the next select's options can
+ * briefly sit beside the old ones; this only looks in the popup that is opening or open.
+ */
+export function popupOption(page: Page, name: string): Locator {
+  return page.locator('.cd-popover:not([data-exiting])').getByRole('option', { name, exact: true });
 }
