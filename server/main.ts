@@ -30,8 +30,15 @@ const SHUTDOWN_GRACE_MS = 10_000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     setTimeout(() => {
-      console.error(`CreatorDesk: shutdown took over ${SHUTDOWN_GRACE_MS / 1000} s; exiting now`);
-      process.exit(1);
+      // Say what was still open, so a shutdown that hangs can be told apart (connections, jobs, pool).
+      app.server.getConnections((_, connections) => {
+        const handles = process.getActiveResourcesInfo().filter((r) => r !== 'Timeout');
+        console.error(
+          `CreatorDesk: shutdown took over ${SHUTDOWN_GRACE_MS / 1000} s; exiting now ` +
+            `(open connections: ${connections}; active resources: ${handles.join(', ') || 'none'})`,
+        );
+        process.exit(1);
+      });
     }, SHUTDOWN_GRACE_MS).unref();
     void app
       .close()

@@ -2,7 +2,8 @@
  * Two API server processes on one PostgreSQL database (decisions D2/D4/D13), sharing DATA_DIR
  * as a shared volume would: a session made on one works (and ends) on the other, the SMS
  * limits count across both, an Idempotency-Key replayed on the other process answers the stored
- * response without a second write, and export jobs raced by both job runners run once each.
+ * response without a second write, export jobs raced by both job runners run once each, and both
+ * shut down cleanly (a hung close would ride the 10 s grace exit of server/main.ts instead).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -143,6 +144,22 @@ it(
     expect(files.filter((f) => f.endsWith('.xlsx'))).toHaveLength(ids.length);
     // Either process serves a file the other wrote.
     const file = [...infos.values()][0].file_path as string;
-    for (const s of [one, two]) expect((await fetch(`${s.url}${file}`)).status).toBe(200);
+    for (const s of [one, two]) {
+      const res = await fetch(`${s.url}${file}`);
+      expect(res.status).toBe(200);
+      expect(
+        Buffer.from(await res.arrayBuffer())
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK'); // an XLSX (zip)
+    }
   },
 );
+
+it('both processes shut down cleanly on SIGTERM, well inside the 10 s grace', async () => {
+  const started = Date.now();
+  await Promise.all([one.stop(), two.stop()]);
+  const took = Date.now() - started;
+  for (const s of [one, two]) expect(s.proc.exitCode, s.output().slice(-2000)).toBe(0);
+  expect(took).toBeLessThan(5_000);
+});
