@@ -23,7 +23,9 @@
  * Development aids for the grid's update cost (steps 1 and 2): HOME_ONLY_INPUT=1 skips step 0 and
  * stops after step 2; HOME_TRACE=file.json records a Chrome trace of steps 1 and 2;
  * HOME_CPUPROFILE=file.cpuprofile a V8 CPU profile of them (build with `vite build --minify false`
- * and set HOME_SKIP_BUILD=1 for readable names); HOME_INIT_SCRIPT=file.js adds an init script to the
+ * and set HOME_SKIP_BUILD=1 for readable names); HOME_ONLY_BULK=N repeats only the contiguous bulk
+ * edit N times (alternating chatted / not chatted) and counts the runs that showed it undone;
+ * HOME_INIT_SCRIPT=file.js adds an init script to the
  * page (e.g. a React render counter or a CSS override) and prints its window.__benchReport after
  * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
  * through `BENCH_ONLY=home npm run bench`, which would then write an empty Home section.
@@ -229,6 +231,21 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     const reopen = { reload: [] as number[], tab: [] as number[] };
     const shells = { reload: [] as number[], tab: [] as number[] };
     const onlyInput = process.env.HOME_ONLY_INPUT === '1';
+    const onlyBulk = Number(process.env.HOME_ONLY_BULK ?? 0);
+    if (onlyBulk > 0) {
+      // A development aid for the bulk edit's "visible at once, never undone": the contiguous edit
+      // N times, alternating the value so each one changes the cells; prints the relapses.
+      const chosen = await newestLocal();
+      const runs = [];
+      for (let i = 0; i < onlyBulk; i++) {
+        const r = await bulkEdit(chosen, false, i % 2 ? 'Not chatted' : 'Chatted');
+        console.log(`home: bulk ${i + 1}/${onlyBulk} ${JSON.stringify(r)}`);
+        runs.push(r);
+      }
+      const relapsed = runs.filter((r) => r.relapses > 0).length;
+      console.log(`home: bulk edits with a relapse: ${relapsed} of ${runs.length}`);
+      return;
+    }
     for (let i = 0; i < (onlyInput ? 0 : REOPEN_SAMPLES); i++) {
       await page.reload();
       const r = await firstRowMs(page);
@@ -367,13 +384,44 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
 
     console.log(`home: scroll ${JSON.stringify(scroll)}`);
 
+    /** The 1,000 newest US creators of the local mirror (the grid's default order shows them first). */
+    function newestLocal() {
+      return page.evaluate(
+        () =>
+          new Promise<{ id: number; unique_id: string; is_chat: number }[]>((resolve, reject) => {
+            const req = indexedDB.open('creatordesk');
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const db = req.result;
+              const all = db.transaction('creatorBlocks').objectStore('creatorBlocks').getAll();
+              all.onsuccess = () => {
+                db.close();
+                const rows = (
+                  all.result as {
+                    country: string;
+                    rows: { id: number; unique_id: string; is_chat: number }[];
+                  }[]
+                )
+                  .filter((b) => b.country === 'US')
+                  .flatMap((b) =>
+                    b.rows.map((r) => ({ id: r.id, unique_id: r.unique_id, is_chat: r.is_chat })),
+                  );
+                resolve(rows.sort((a, b) => b.id - a.id).slice(0, 1000));
+              };
+            };
+          }),
+      );
+    }
+
     /** Bulk edit (status → chatted) of `chosen`, already on the server; see the section notes. */
     async function bulkEdit(
       chosen: { id: number; unique_id: string; is_chat: number }[],
       byFollowers: boolean,
+      to: 'Chatted' | 'Not chatted' = 'Chatted',
     ) {
       const chattedBefore = (await post('/blogger/lists', { country: 'US', isChat: 1, limit: 1 })).count;
-      const expected = chattedBefore + chosen.filter((r) => r.is_chat === 0).length;
+      const flag = to === 'Chatted' ? 1 : 0;
+      const expected = chattedBefore + chosen.filter((r) => r.is_chat !== flag).length * (flag ? 1 : -1);
       await page.evaluate(
         (keys) => {
           sessionStorage.setItem('cd.grid.home.selection', JSON.stringify(keys));
@@ -398,14 +446,14 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       await page.getByRole('button', { name: 'Edit status', exact: true }).click();
       const dialog = page.locator('.cd-modal').getByRole('dialog');
       await dialog.getByRole('button', { name: /Status/ }).click();
-      await page.getByRole('option', { name: 'Chatted', exact: true }).click();
+      await page.getByRole('option', { name: to, exact: true }).click();
       const chatCol = await page
         .getByRole('columnheader', { name: 'Chat', exact: true })
         .getAttribute('aria-colindex');
       // Watch the page's chat cells: when all show "Chatted", and whether any turns back later.
       const picked = chosen.map((r) => r.unique_id);
       await page.evaluate(
-        ([col, ids]) => {
+        ([col, ids, want]) => {
           const w = window as unknown as { __bulk: { start: number; visible: number; relapses: number } };
           const b = { start: 0, visible: 0, relapses: 0 };
           w.__bulk = b;
@@ -419,7 +467,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
             const cells = [...body.querySelectorAll('[role=row]')]
               .filter((r) => chosen.has(r.querySelector('a')?.textContent?.replace(/^@/, '') ?? ''))
               .map((r) => r.querySelector(`[role=gridcell][aria-colindex="${col}"]`));
-            const all = cells.length > 0 && cells.every((c) => c?.textContent === 'Chatted');
+            const all = cells.length > 0 && cells.every((c) => c?.textContent === want);
             if (all && !b.visible) {
               requestAnimationFrame(() => {
                 const ch = new MessageChannel();
@@ -430,7 +478,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
           };
           new MutationObserver(check).observe(body, { subtree: true, childList: true, characterData: true });
         },
-        [chatCol, picked] as const,
+        [chatCol, picked, to] as const,
       );
       const outboxCount = () =>
         page.evaluate(
@@ -467,6 +515,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
         if (Date.now() - t > 60_000) break;
         await new Promise((r) => setTimeout(r, 50));
       }
+      for (const r of chosen) r.is_chat = flag;
       await page.waitForFunction(
         () => (window as unknown as { __bulk: { visible: number } }).__bulk.visible > 0,
         null,
@@ -507,31 +556,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       );
     const scattered = await bulkEdit(top, true);
     console.log(`home: bulk scattered ${JSON.stringify(scattered)}`);
-    const newest = await page.evaluate(
-      () =>
-        new Promise<{ id: number; unique_id: string; is_chat: number }[]>((resolve, reject) => {
-          const req = indexedDB.open('creatordesk');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            const db = req.result;
-            const all = db.transaction('creatorBlocks').objectStore('creatorBlocks').getAll();
-            all.onsuccess = () => {
-              db.close();
-              const rows = (
-                all.result as {
-                  country: string;
-                  rows: { id: number; unique_id: string; is_chat: number }[];
-                }[]
-              )
-                .filter((b) => b.country === 'US')
-                .flatMap((b) =>
-                  b.rows.map((r) => ({ id: r.id, unique_id: r.unique_id, is_chat: r.is_chat })),
-                );
-              resolve(rows.sort((a, b) => b.id - a.id).slice(0, 1000));
-            };
-          };
-        }),
-    );
+    const newest = await newestLocal();
     const contiguous = await bulkEdit(newest, false);
     console.log(`home: bulk contiguous ${JSON.stringify(contiguous)}`);
 

@@ -67,6 +67,46 @@ describe('query source', () => {
     src.close();
   });
 
+  it('applyOutbox puts an edit written just now in every later answer, and tells listeners once', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1), creator(2)] } }));
+    const src = new CreatorSource(db);
+    await src.setCountry('US');
+    let told = 0;
+    src.onChange(() => told++);
+    await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 1 });
+    await src.applyOutbox();
+    // no waiting for the outbox's live query: the answer has the edit now
+    expect(src.query({ isChat: 1, offset: 0, limit: 10 }).rows.map((r) => r.id)).toEqual([1]);
+    expect(told).toBe(1);
+    // the live query's own reports (of this outbox, or of one read before the edit) change nothing
+    await new Promise((r) => setTimeout(r, 100));
+    expect(told).toBe(1);
+    expect(src.index.row(1)?.is_chat).toBe(1);
+    src.close();
+  });
+
+  it('never goes back to an outbox read before the one applied', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1)] } }));
+    const src = new CreatorSource(db);
+    await src.setCountry('US');
+    // the live query's report of a read opened before the edit, delivered after applyOutbox
+    const internals = src as unknown as {
+      snapshot(): Promise<unknown>;
+      refreshEffects(snap: unknown): Promise<void>;
+    };
+    const before = await internals.snapshot();
+    await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 1 });
+    await src.applyOutbox();
+    let told = 0;
+    src.onChange(() => told++);
+    await internals.refreshEffects(before);
+    expect(src.index.row(1)?.is_chat).toBe(1);
+    expect(told).toBe(0);
+    src.close();
+  });
+
   it('tells listeners after each change is in the index, and stops when unsubscribed', async () => {
     const db = await freshDb();
     await applyPage(db, page({ changes: { creators: [creator(1), creator(2)] } }));

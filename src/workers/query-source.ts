@@ -25,6 +25,12 @@ export const FIRST_PAGES = 'query_first_pages';
 const FIRST_PAGES_MAX = 6;
 const FIRST_PAGES_WRITE_MS = 300;
 
+/** The outbox read in one transaction, numbered in the order the reads were opened (see `snapshot`). */
+interface OutboxSnapshot {
+  at: number;
+  entries: OutboxEntry[];
+}
+
 interface FirstPages {
   country: string;
   sig: string;
@@ -44,6 +50,11 @@ export class CreatorSource {
   private blockIds = new Map<number, number[]>();
   private lastRev = 0;
   private effects: Effect[] = [];
+  /** The applied effects as JSON: an outbox report that changes none of them is skipped. */
+  private effectsKey = '[]';
+  /** Outbox snapshots taken, and the number of the one the effects come from. */
+  private snapshots = 0;
+  private effectsAt = 0;
   private subs: Subscription[] = [];
   /** Refreshes queued one after another (see `serial`), and the load they belong to. */
   private queue: Promise<void> = Promise.resolve();
@@ -131,7 +142,7 @@ export class CreatorSource {
       const answers: Record<string, QueryResult> = {};
       for (const a of this.asked) answers[a.key] = this.index.query(a.q);
       const held = JSON.stringify([this.blockIds.size, [country, this.lastRev]]);
-      const effects = JSON.stringify(this.effects);
+      const effects = this.effectsKey;
       void this.signature(country, () => Promise.resolve(effects))
         .then((sig) => {
           // the stored blocks must be exactly the ones the index holds
@@ -183,11 +194,11 @@ export class CreatorSource {
     // usable early thanks to the stored first pages) is applied right after them, before the
     // page's next query can be answered without it.
     let ready = false;
-    let early: OutboxEntry[] | null = null;
+    let early: OutboxSnapshot | null = null;
     this.subs.push(
-      liveQuery(() => this.entries()).subscribe((entries) => {
-        if (ready) void this.serial(() => this.refreshEffects(entries));
-        else early = entries;
+      liveQuery(() => this.snapshot()).subscribe((snap) => {
+        if (ready) void this.serial(() => this.refreshEffects(snap));
+        else early = snap;
       }),
     );
     const blocks = await this.db.creatorBlocks
@@ -206,8 +217,10 @@ export class CreatorSource {
       );
       for (const r of b.rows) this.base.set(r.id, r);
     }
-    const used = early ?? (await this.entries());
-    this.effects = liveEffects(used, 'creators');
+    const used = early ?? (await this.snapshot());
+    this.effects = liveEffects(used.entries, 'creators');
+    this.effectsKey = JSON.stringify(this.effects);
+    this.effectsAt = used.at;
     const rows: CreatorRow[] = [];
     for (const r of this.base.values()) {
       const e = this.effective(r);
@@ -217,7 +230,7 @@ export class CreatorSource {
     this.loaded = true;
     ready = true;
     // a newer outbox state that arrived while `used` was read
-    const latest = early as OutboxEntry[] | null;
+    const latest = early as OutboxSnapshot | null;
     if (latest && latest !== used) void this.serial(() => this.refreshEffects(latest));
     for (const fn of this.listeners) fn(country);
     this.warmSoon();
@@ -234,6 +247,19 @@ export class CreatorSource {
     clearTimeout(this.writeTimer);
     this.subs.forEach((s) => s.unsubscribe());
     this.subs = [];
+  }
+
+  /**
+   * The outbox in one read transaction, numbered when it opens. IndexedDB runs transactions in the
+   * order they were opened (a write opened in between waits for the earlier read and goes before
+   * the later one), so a higher number never holds older data than a lower one.
+   */
+  private snapshot(): Promise<OutboxSnapshot> {
+    const { db } = this;
+    return db.transaction('r', [db.meta, db.outbox], async () => {
+      const at = ++this.snapshots;
+      return { at, entries: await this.entries() };
+    });
   }
 
   private async entries(): Promise<OutboxEntry[]> {
@@ -308,9 +334,26 @@ export class CreatorSource {
     return run;
   }
 
-  private async refreshEffects(entries: OutboxEntry[]): Promise<void> {
+  /**
+   * Applies the outbox as it is now, without waiting for its live query to report: once this
+   * resolves, every later answer includes the entries written before the call (an action's edit
+   * never shows on a page and then vanishes while the report is on its way).
+   */
+  async applyOutbox(): Promise<void> {
+    await this.loading;
+    await this.serial(async () => this.refreshEffects(await this.snapshot()));
+  }
+
+  private async refreshEffects(snap: OutboxSnapshot): Promise<void> {
     await this.refreshBlocks();
-    const next = liveEffects(entries, 'creators');
+    // The live query's report of a read opened before the one applied (applyOutbox's) would put
+    // an older outbox back: an edit would vanish and return.
+    if (snap.at < this.effectsAt) return;
+    this.effectsAt = snap.at;
+    const next = liveEffects(snap.entries, 'creators');
+    const key = JSON.stringify(next);
+    if (key === this.effectsKey) return; // e.g. applyOutbox, then the live query's report of it
+    this.effectsKey = key;
     const touched = new Set<number>();
     for (const fx of [...this.effects, ...next]) if ('ids' in fx) fx.ids.forEach((id) => touched.add(id));
     this.effects = next;

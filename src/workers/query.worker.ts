@@ -29,6 +29,10 @@ const api = {
     await source.setCountry(country);
     for (const f of fields) source.index.permutation(f);
   },
+  /** Resolves once the current outbox is applied to `country`'s rows (see CreatorSource.applyOutbox). */
+  async applyOutbox(country: string): Promise<void> {
+    if (country === source.country) await source.applyOutbox();
+  },
   size: () => source.index.size,
   /** `fn` (a Comlink.proxy) hears `country` after each change of the loaded rows; see unsubscribe. */
   subscribe(fn: (country: string) => void): number {

@@ -110,19 +110,22 @@ export function HomeScreen() {
   const reload = useCallback(() => reloadRef.current(), []);
 
   /**
-   * Runs a queued edit. The page shows it before the outbox write (a refused write asks the worker
-   * again, which puts the rows back); on success the selection clears and the dialog closes.
+   * Runs a queued edit. The page shows it before the outbox write and keeps it until the query
+   * worker has it (a refused write drops it and asks the worker again, which puts the rows back);
+   * on success the selection clears and the dialog closes.
    */
   async function queued(run: (refs: CreatorRef[]) => Promise<unknown>, show: (r: HomeRow) => HomeRow) {
     const refs = [...selection.keys].map(refOfKey);
-    list.patchRows(new Set(refs.map((r) => r.id)), show);
+    const edit = list.showEdit(new Set(refs.map((r) => r.id)), show);
     try {
       await run(refs);
     } catch (e) {
+      edit.discard();
       void list.reload();
       toast.error(e instanceof Error ? e.message : String(e));
       return;
     }
+    void edit.settle();
     selection.clear();
     setDialog(null);
     toast.success(m.home_queued());

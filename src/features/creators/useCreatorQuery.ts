@@ -2,14 +2,15 @@
  * The home grid's data: one page of the query worker's answer for the current filters and sort.
  * The worker follows IndexedDB (sync blocks, outbox effects) on its own and says when its rows
  * changed (`subscribe`); the page is then asked again, so the first sync fills the grid as it
- * lands and an edit shows up without a reload. `patchRows` lets an action show its effect on the
- * page at once, before the worker has read the outbox.
+ * lands and an edit shows up without a reload. `showEdit` lets an action show its effect on the
+ * page at once, and keeps it there until the worker has read the outbox (pending-edits.ts).
  */
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreatorFilter, SortField } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import type { HomeRow } from './creator-columns.tsx';
+import { PendingEdits } from './pending-edits.ts';
 
 export interface CreatorPageQuery {
   country: string;
@@ -26,6 +27,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const seq = useRef(0);
+  const pending = useRef(new PendingEdits<HomeRow>());
   const key = JSON.stringify(q);
 
   // `loading` only changes until the first answer: afterwards the grid keeps showing the previous
@@ -42,7 +44,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
           if (mine !== seq.current) return;
           loadedRef.current = true;
           // one render: rows, total and the loading flags change together
-          setRows(res.rows as unknown as HomeRow[]);
+          setRows(pending.current.apply(res.rows as unknown as HomeRow[], mine));
           setTotal(res.total);
           setLoaded(true);
           setLoading(false);
@@ -92,10 +94,28 @@ export function useCreatorQuery(q: CreatorPageQuery) {
     };
   }, [country]);
 
-  /** Shows a queued edit on the current page before the worker has applied it. */
-  const patchRows = useCallback((ids: ReadonlySet<number>, fn: (r: HomeRow) => HomeRow) => {
-    setRows((rs) => rs.map((r) => (ids.has(r.id) ? fn(r) : r)));
-  }, []);
+  /**
+   * Shows an edit on the current page at once and on every answer until the worker has it. After
+   * the outbox write, `settle()` asks the worker to apply the outbox; if the write failed,
+   * `discard()` drops the edit (then reload).
+   */
+  const showEdit = useCallback(
+    (ids: ReadonlySet<number>, fn: (r: HomeRow) => HomeRow) => {
+      const edits = pending.current;
+      const edit = edits.add(ids, fn);
+      setRows((rs) => edits.show(rs, edit));
+      return {
+        settle: async () => {
+          await queryWorker()
+            .applyOutbox(country)
+            .catch(() => undefined);
+          edits.settle(edit, seq.current);
+        },
+        discard: () => edits.discard(edit),
+      };
+    },
+    [country],
+  );
 
-  return { rows, total, loading, loaded, reload: run, patchRows };
+  return { rows, total, loading, loaded, reload: run, showEdit };
 }
