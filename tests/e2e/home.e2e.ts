@@ -6,13 +6,14 @@
  * Then: every filter's total against POST /blogger/lists for the same filter, sorting both ways
  * on another column, the column chooser and the selection across paging and reloads, status and
  * tag edits made offline that reach the server once back online, and the link targets.
- * One server and one page for the whole file; each test starts from a fresh /home.
+ * Last, the same screen in zh-cn: Chinese labels and number forms, a filter, the status and tag
+ * dialogs, and a reload. One server for the whole file; each test starts from a fresh /home.
  */
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi, popupOption } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, popupOption, serverAgrees as agrees } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
@@ -479,4 +480,114 @@ describe('home', () => {
     ).toBe('-');
     expect(errors).toEqual([]);
   }, 90_000);
+});
+
+describe('home in zh-cn', () => {
+  it('filters, formats numbers the Chinese way, edits status and tags, and keeps them across a reload', async () => {
+    const zhCtx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    const zh = await signInDemo(zhCtx, suite.server.url, 'zh');
+    const zhPage = await zhCtx.newPage();
+    const zhErrors = trackErrors(zhPage);
+    const zhList = (body: Record<string, unknown>) =>
+      callApi<{ list: Row[]; count: number }>(suite.server.url, zh.token, 'POST', '/blogger/lists', {
+        country: 'US',
+        page: 1,
+        ...body,
+      });
+    const total = async () => digits((await zhPage.locator('.cd-grid__total').textContent()) ?? '');
+    const rowOf = (id: string) =>
+      zhPage
+        .locator('.cd-grid__row:has([role=gridcell])')
+        .filter({ has: zhPage.getByRole('link', { name: `@${id}`, exact: true }) });
+    const cellOf = async (id: string, header: string) => {
+      const col = await zhPage
+        .getByRole('columnheader', { name: header, exact: true })
+        .getAttribute('aria-colindex');
+      return rowOf(id).locator(`[role=gridcell][aria-colindex="${col}"]`);
+    };
+
+    await zhPage.goto('/home');
+    await zhPage.getByRole('heading', { name: '达人库' }).waitFor();
+    const { count } = await zhList({ limit: 1 });
+    await zhPage
+      .locator('.cd-grid__total', { hasText: `共 ${count.toLocaleString('zh-CN')} 条` })
+      .waitFor({ timeout: 90_000 });
+
+    // A flag filter in Chinese narrows the grid to the server's count; every row reads 已建联.
+    await zhPage
+      .locator('.home-filters')
+      .getByRole('button', { name: /已建联/ })
+      .click();
+    await popupOption(zhPage, '是').click();
+    const chatted = (await zhList({ isChat: 1, limit: 1 })).count;
+    await expect.poll(total, { timeout: 20_000 }).toBe(chatted);
+    const chatCol = await zhPage
+      .getByRole('columnheader', { name: '建联', exact: true })
+      .getAttribute('aria-colindex');
+    const chatCells = await zhPage
+      .locator(`.cd-grid__row [role=gridcell][aria-colindex="${chatCol}"]`)
+      .allTextContents();
+    expect(new Set(chatCells)).toEqual(new Set(['已建联']));
+    await zhPage
+      .locator('.home-filters')
+      .getByRole('button', { name: /已建联/ })
+      .click();
+    await popupOption(zhPage, '全部').click();
+    await expect.poll(total, { timeout: 20_000 }).toBe(count);
+
+    // Money in the Chinese compact form (万), as Intl writes it for zh-CN.
+    const [top] = (await zhList({ field: 'gmv_t30', sort: 'desc', limit: 1 })).list;
+    expect(top!.gmv_t30).toBeGreaterThanOrEqual(10_000);
+    const gmv = zhPage.getByRole('columnheader', { name: 'GMV（30 天）', exact: true });
+    await gmv.getByRole('button').click();
+    await expect.poll(() => gmv.getAttribute('aria-sort')).toBe('descending');
+    const gmvText = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 2 }).format(
+      top!.gmv_t30,
+    );
+    expect(gmvText).toMatch(/万|亿/);
+    await expect.poll(async () => (await cellOf(top!.unique_id, 'GMV（30 天）')).textContent()).toBe(gmvText);
+
+    // Edit status and add a tag through the Chinese dialogs.
+    const [c] = (await zhList({ isChat: 0, isBlack: 0, limit: 1 })).list;
+    const tags = await callApi<{ list: { id: number; title: string }[] }>(
+      suite.server.url,
+      zh.token,
+      'POST',
+      '/tags/lists',
+      { country: 'US', limit: 100 },
+    );
+    const tag = tags.list.find((t) => !c!.tags.some((x) => x.tag_id === t.id))!;
+    await zhPage.getByRole('textbox', { name: '达人', exact: true }).fill(c!.unique_id);
+    await rowOf(c!.unique_id).getByRole('checkbox').check();
+    await zhPage.getByText('已选 1 项', { exact: true }).waitFor();
+    const zhDialog = () => zhPage.locator('.cd-modal').getByRole('dialog');
+    await zhPage.getByRole('button', { name: '编辑状态', exact: true }).click();
+    await zhDialog().getByRole('button', { name: /状态/ }).click();
+    await popupOption(zhPage, '已建联').click();
+    await zhDialog().getByRole('button', { name: '确认' }).click();
+    await expectToast(zhPage, '已保存，将在后台同步');
+    await expect.poll(async () => (await cellOf(c!.unique_id, '建联')).textContent()).toBe('已建联');
+
+    await rowOf(c!.unique_id).getByRole('checkbox').check();
+    await zhPage
+      .locator('.cd-grid__toolbar-start')
+      .getByRole('button', { name: '标签', exact: true })
+      .click();
+    await zhDialog().getByRole('option', { name: tag.title, exact: true }).click();
+    await zhDialog().getByRole('button', { name: '确认' }).click();
+    await zhDialog().waitFor({ state: 'detached' });
+    await rowOf(c!.unique_id).getByText(tag.title, { exact: true }).waitFor();
+
+    // The server agrees, and a reload shows both changes from the local mirror.
+    await agrees(
+      async () => (await zhList({ name: c!.unique_id, limit: 50 })).list.find((r) => r.id === c!.id),
+      (r) => r?.is_chat === 1 && r.tags.some((x) => x.tag_id === tag.id),
+    );
+    await zhPage.reload();
+    await zhPage.getByRole('textbox', { name: '达人', exact: true }).fill(c!.unique_id);
+    await expect.poll(async () => (await cellOf(c!.unique_id, '建联')).textContent()).toBe('已建联');
+    await rowOf(c!.unique_id).getByText(tag.title, { exact: true }).waitFor();
+    expect(zhErrors).toEqual([]);
+    await zhCtx.close();
+  }, 150_000);
 });
