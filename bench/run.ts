@@ -9,6 +9,8 @@
  * 3. Headless Chromium: first sync into IndexedDB through the real sync engine in a worker,
  *    then the query source loading blocks (= ready to query); query engine over generated rows
  *    at both sizes; round trips across postMessage; POST /blogger/lists vs the local answer.
+ * Then the Home screen (home.ts), exports (export.ts), import (import.ts), and the server's
+ * creator list on SQLite and PostgreSQL at 1,000,000 creators with sync pull (lists.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +23,7 @@ import { spliceSections, table, type Row } from './report.ts';
 import { benchExport } from './export.ts';
 import { benchHome, HOME_TITLE } from './home.ts';
 import { benchImport, IMPORT_TITLE } from './import.ts';
+import { benchLists, LISTS_TITLE } from './lists.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -35,11 +38,12 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
   import: { run: benchImport, first: IMPORT_TITLE, last: IMPORT_TITLE },
+  lists: { run: benchLists, first: LISTS_TITLE, last: LISTS_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -226,6 +230,9 @@ await benchExport(say, load);
 
 // Import (issue 10): a 100,000-row CSV through the import code, from Node and through the dialog.
 await benchImport(say, load);
+
+// 6. The server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull (issue 11).
+await benchLists(say);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;
 fs.mkdirSync('docs', { recursive: true });
