@@ -10,7 +10,8 @@
  *    then the query source loading blocks (= ready to query); query engine over generated rows
  *    at both sizes; round trips across postMessage; POST /blogger/lists vs the local answer.
  * Then the Home screen (home.ts), exports (export.ts), import (import.ts), and the server's
- * creator list on SQLite and PostgreSQL at 1,000,000 creators with sync pull (lists.ts).
+ * creator list on SQLite and PostgreSQL at 1,000,000 creators with sync pull (lists.ts), and
+ * 100 connections of mixed calls for 60 s on each engine (load.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { benchExport } from './export.ts';
 import { benchHome, HOME_TITLE } from './home.ts';
 import { benchImport, IMPORT_TITLE } from './import.ts';
 import { benchLists, LISTS_TITLE } from './lists.ts';
+import { benchLoad, LOAD_TITLE } from './load.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -38,12 +40,13 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
   import: { run: benchImport, first: IMPORT_TITLE, last: IMPORT_TITLE },
   lists: { run: benchLists, first: LISTS_TITLE, last: LISTS_TITLE },
+  load: { run: benchLoad, first: LOAD_TITLE, last: LOAD_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -233,6 +236,9 @@ await benchImport(say, load);
 
 // 6. The server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull (issue 11).
 await benchLists(say);
+
+// 7. Load (issue 11): 100 connections for 60 s on one server process, each engine.
+await benchLoad(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;
 fs.mkdirSync('docs', { recursive: true });

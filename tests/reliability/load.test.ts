@@ -7,6 +7,8 @@
  * title), each in its own workspace. Zero transport errors, timeouts, non-2xx answers and
  * application errors; p50/p95 per call; every acknowledged tag is in the database after.
  *
+ * With LOAD_REPORT=file the figures are also written there as JSON (bench/load.ts reads them).
+ *
  * Diagnostics: every request carries `x-trace-ref`; the server runs with SLOW_REQUEST_MS
  * (LOAD_SLOW_MS, default 5000) and logs slow or stuck requests with their phases, event-loop
  * stalls and when it accepted each connection. The test prints when the last connection was
@@ -205,6 +207,37 @@ it(
         `${connectedAt.length} connected by ${(Math.max(...connectedAt) / 1000).toFixed(1)} s, ` +
         `${acceptedAt.length} accepted by the server by ${(Math.max(...acceptedAt) / 1000).toFixed(1)} s`,
     );
+
+    // `npm run bench` (bench/load.ts) reads the figures from here, failed runs included.
+    if (process.env.LOAD_REPORT) {
+      const calls = (k: Kind) => ({
+        calls: times[k].length,
+        p50: pct(times[k], 50),
+        p95: pct(times[k], 95),
+        max: pct(times[k], 100),
+      });
+      fs.writeFileSync(
+        process.env.LOAD_REPORT,
+        JSON.stringify({
+          engine: ENGINE,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          requests: result.requests.total,
+          perSecond: result.requests.average,
+          signin: calls('signin'),
+          list: calls('list'),
+          edit: calls('edit'),
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          appErrors: appErrors.length,
+          acked: acked.size,
+          stored: stored.size,
+          lost: lost.length,
+          lastAcceptS: Math.max(...acceptedAt) / 1000,
+        }),
+      );
+    }
 
     const fmt = (x: Timed) =>
       `${x.ref} ${x.kind} ${x.ms.toFixed(0)} ms (sent at ${(x.at / 1000).toFixed(1)} s)`;
