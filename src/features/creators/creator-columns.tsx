@@ -150,15 +150,16 @@ export function creatorColumns(): Col[] {
       id: 'bio_link',
       header: m.home_col_bio_link(),
       width: 180,
+      // A value that is no http(s) address (say `javascript:…` from an import) shows as text.
       render: (r) => {
         const href = bioHref(r.bio_link);
-        return href ? (
-          <a href={href} target="_blank" rel="noopener noreferrer" title={r.bio_link}>
-            {r.bio_link}
-          </a>
-        ) : (
-          DASH
-        );
+        if (href)
+          return (
+            <a href={href} target="_blank" rel="noopener noreferrer" title={r.bio_link}>
+              {r.bio_link}
+            </a>
+          );
+        return r.bio_link?.trim() ? <span title={r.bio_link}>{r.bio_link}</span> : DASH;
       },
     },
     text('email', m.home_col_email(), 200),
