@@ -41,6 +41,8 @@ import type { Row } from './report.ts';
 import { seedCreators } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
+/** A creator as the bulk edit picks it. */
+type Picked = { id: number; unique_id: string; is_chat: number };
 
 export const HOME_TITLE = 'Home screen in Chromium';
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
@@ -195,7 +197,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       const json = (await res.json()) as {
         code: number;
         msg: string;
-        data: { list: { id: number; unique_id: string; is_chat: number }[]; count: number };
+        data: { list: Picked[]; count: number };
       };
       if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
       return json.data;
@@ -388,7 +390,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     function newestLocal() {
       return page.evaluate(
         () =>
-          new Promise<{ id: number; unique_id: string; is_chat: number }[]>((resolve, reject) => {
+          new Promise<Picked[]>((resolve, reject) => {
             const req = indexedDB.open('creatordesk');
             req.onerror = () => reject(req.error);
             req.onsuccess = () => {
@@ -399,7 +401,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
                 const rows = (
                   all.result as {
                     country: string;
-                    rows: { id: number; unique_id: string; is_chat: number }[];
+                    rows: Picked[];
                   }[]
                 )
                   .filter((b) => b.country === 'US')
@@ -413,9 +415,9 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       );
     }
 
-    /** Bulk edit (status → chatted) of `chosen`, already on the server; see the section notes. */
+    /** Bulk edit (chat status → `to`) of `chosen`, already on the server; see the section notes. */
     async function bulkEdit(
-      chosen: { id: number; unique_id: string; is_chat: number }[],
+      chosen: Picked[],
       byFollowers: boolean,
       to: 'Chatted' | 'Not chatted' = 'Chatted',
     ) {
@@ -541,7 +543,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     // server's top 1,000 by followers; the grid sorted the same way shows selected rows on its
     // first page, ties staying inside the top group) and contiguous (the 1,000 newest ids, the
     // grid's default order: one or two blocks of the local mirror).
-    const top: { id: number; unique_id: string; is_chat: number }[] = [];
+    const top: Picked[] = [];
     for (let p = 1; p <= 10; p++)
       top.push(
         ...(

@@ -28,11 +28,10 @@ import { newSession, openFor } from '../tests/reliability/accounts.ts';
 import { findUserByLogin } from '../server/db/account.repository.ts';
 import { DEMO_ACCOUNTS } from '../server/services/demo.ts';
 import { FILTER_SETS, measure, pullThroughput, type Probe, type Result } from './lists-probe.ts';
-import { table, type Row } from './report.ts';
+import { ENGINE_NAME, table, type Row } from './report.ts';
 
 export const LISTS_TITLE = 'Server list latency and sync pull';
 const TARGET: Record<string, number> = { sqlite: 100, postgres: 50 };
-const ENGINE_NAME: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 
 export interface ListsOptions {
   sizes: number[];

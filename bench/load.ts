@@ -9,25 +9,27 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Row } from './report.ts';
+import { ENGINE_NAME, type Row } from './report.ts';
 
 export const LOAD_TITLE = 'Load: 100 connections of sign-in, list and edit on one server process';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
-interface Calls {
+export interface LoadCalls {
   calls: number;
   p50: number;
   p95: number;
   max: number;
 }
-interface Report {
+/** What tests/reliability/load.test.ts writes to LOAD_REPORT. */
+export interface LoadReport {
   engine: string;
   seconds: number;
+  connections: number;
   requests: number;
   perSecond: number;
-  signin: Calls;
-  list: Calls;
-  edit: Calls;
+  signin: LoadCalls;
+  list: LoadCalls;
+  edit: LoadCalls;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -38,7 +40,7 @@ interface Report {
   lastAcceptS: number;
 }
 
-const calls = (c: Calls) =>
+const calls = (c: LoadCalls) =>
   `${c.p50.toFixed(0)} / ${c.p95.toFixed(0)} ms (${c.calls.toLocaleString('en-US')})`;
 
 export async function benchLoad(say: Say, load: () => string): Promise<void> {
@@ -55,10 +57,10 @@ export async function benchLoad(say: Say, load: () => string): Promise<void> {
       rows.push({ engine, result: `no figures: the test exited with ${run.status}` });
       continue;
     }
-    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
+    const r = JSON.parse(fs.readFileSync(file, 'utf8')) as LoadReport;
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
     rows.push({
-      engine: engine === 'postgres' ? 'PostgreSQL' : 'SQLite',
+      engine: ENGINE_NAME[engine] ?? engine,
       seconds: r.seconds,
       requests: `${r.requests.toLocaleString('en-US')} (${Math.round(r.perSecond)}/s)`,
       'sign-in p50 / p95': calls(r.signin),

@@ -1,6 +1,9 @@
 /** Markdown tables for the bench output (readable in the terminal and in docs/). */
 export type Row = Record<string, string | number>;
 
+/** How the tables name the database engines. */
+export const ENGINE_NAME: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
 export function table(title: string, rows: Row[], note = ''): string {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (v: unknown) => String(v ?? '');

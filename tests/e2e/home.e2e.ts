@@ -64,18 +64,19 @@ async function serverAgrees(body: Record<string, unknown>, ok: (l: Row[]) => boo
   }
 }
 
-const dataRows = () => page.locator('.cd-grid__row:has([role=gridcell])');
+// Grid helpers work on the file's page unless given another (the zh-cn test's).
+const dataRows = (p = page) => p.locator('.cd-grid__row:has([role=gridcell])');
 const nameBox = () =>
   page
     .getByRole('searchbox')
     .or(page.getByLabel('Creator', { exact: true }))
     .first();
-const creatorRow = (id: string) =>
-  dataRows().filter({ has: page.getByRole('link', { name: `@${id}`, exact: true }) });
+const creatorRow = (id: string, p = page) =>
+  dataRows(p).filter({ has: p.getByRole('link', { name: `@${id}`, exact: true }) });
 const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
 const filterBar = () => page.locator('.home-filters');
 const dialog = () => page.locator('.cd-modal').getByRole('dialog');
-const gridTotal = async () => digits((await page.locator('.cd-grid__total').textContent()) ?? '');
+const gridTotal = async (p = page) => digits((await p.locator('.cd-grid__total').textContent()) ?? '');
 const selectedBar = (n: number) => page.getByText(`${n} selected`, { exact: true });
 
 /** A fresh /home once the first sync has brought every US creator; returns that total. */
@@ -494,11 +495,8 @@ describe('home in zh-cn', () => {
         page: 1,
         ...body,
       });
-    const total = async () => digits((await zhPage.locator('.cd-grid__total').textContent()) ?? '');
-    const rowOf = (id: string) =>
-      zhPage
-        .locator('.cd-grid__row:has([role=gridcell])')
-        .filter({ has: zhPage.getByRole('link', { name: `@${id}`, exact: true }) });
+    const total = () => gridTotal(zhPage);
+    const rowOf = (id: string) => creatorRow(id, zhPage);
     const cellOf = async (id: string, header: string) => {
       const col = await zhPage
         .getByRole('columnheader', { name: header, exact: true })

@@ -22,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
+import type { LoadCalls, LoadReport } from '../../bench/load.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { createAccounts, openFor, removeTracked, track } from './accounts.ts';
 
@@ -198,8 +199,16 @@ it(
     const acceptedAt = lines
       .filter((l) => l.includes('"connection accepted"'))
       .map((l) => (JSON.parse(l) as { conn: { atMs: number } }).conn.atMs);
-    const line = (k: Kind) =>
-      `${k} ${times[k].length} calls p50 ${pct(times[k], 50).toFixed(0)} ms p95 ${pct(times[k], 95).toFixed(0)} ms max ${pct(times[k], 100).toFixed(0)} ms`;
+    const calls = (k: Kind): LoadCalls => ({
+      calls: times[k].length,
+      p50: pct(times[k], 50),
+      p95: pct(times[k], 95),
+      max: pct(times[k], 100),
+    });
+    const line = (k: Kind) => {
+      const c = calls(k);
+      return `${k} ${c.calls} calls p50 ${c.p50.toFixed(0)} ms p95 ${c.p95.toFixed(0)} ms max ${c.max.toFixed(0)} ms`;
+    };
     console.log(
       `load (${ENGINE}): ${SECONDS} s, ${CONNECTIONS} connections, ${result.requests.total} requests (${result.requests.average}/s); ` +
         `${line('signin')}; ${line('list')}; ${line('edit')}; errors ${result.errors}, timeouts ${result.timeouts}, ` +
@@ -210,12 +219,6 @@ it(
 
     // `npm run bench` (bench/load.ts) reads the figures from here, failed runs included.
     if (process.env.LOAD_REPORT) {
-      const calls = (k: Kind) => ({
-        calls: times[k].length,
-        p50: pct(times[k], 50),
-        p95: pct(times[k], 95),
-        max: pct(times[k], 100),
-      });
       fs.writeFileSync(
         process.env.LOAD_REPORT,
         JSON.stringify({
@@ -235,7 +238,7 @@ it(
           stored: stored.size,
           lost: lost.length,
           lastAcceptS: Math.max(...acceptedAt) / 1000,
-        }),
+        } satisfies LoadReport),
       );
     }
 
