@@ -12,8 +12,6 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/connection.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
@@ -30,25 +28,10 @@ import { registerUploadRoutes } from './routes/upload.routes.ts';
 import { registerTeamRoutes } from './routes/team.routes.ts';
 import { registerDownloadRoutes } from './routes/download.routes.ts';
 import { registerIntakeRoutes } from './routes/intake.routes.ts';
-import { createJobRunner, type JobRunner } from './jobs/runner.ts';
+import { createJobRunner } from './jobs/runner.ts';
+import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-}
-
-/** What every routes file receives. */
-export interface RouteContext extends AppDeps {
-  db: Database['db'];
-  /** Pre-handler for calls marked (token) in the spec. */
-  requireAuth: (req: FastifyRequest) => Promise<void>;
-  /** Background jobs (exports, topic collection); feature routes register their handlers. */
-  jobs: JobRunner;
-}
-
-export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
 const ROUTES: RegisterRoutes[] = [

@@ -4,7 +4,7 @@
  * /challenge/add has check_time null, so it is picked up at the next tick.
  */
 import type { FastifyInstance } from 'fastify';
-import type { RouteContext } from '../app.ts';
+import type { RouteContext } from '../http/route-context.ts';
 import { COLLECT_KIND, runCollectJob, scheduleDue, systemClock, type CollectorDeps } from './collect-job.ts';
 import { collectorSettings } from './settings.ts';
 

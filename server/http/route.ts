@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
-import type { RouteContext } from '../app.ts';
+import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
 import { input, parse } from './validate.ts';
 

@@ -2,7 +2,7 @@
 import { blacklistEndpoints as black } from '../../contract/schemas/blacklist.ts';
 import { creatorEndpoints as creator } from '../../contract/schemas/creator.ts';
 import { invitationEndpoints as inv } from '../../contract/schemas/invitation.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';

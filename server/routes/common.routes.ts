@@ -4,7 +4,7 @@
  */
 import { accountEndpoints as ep, isSmsPhone } from '../../contract/schemas/account.ts';
 import type { Language } from '../../contract/constants.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { invalid } from '../http/errors.ts';
 import { mutation } from '../http/mutation.ts';

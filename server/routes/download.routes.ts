@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { downloadEndpoints } from '../../contract/schemas/download.ts';
 import { authOf } from '../http/auth.ts';
 import { fail, languageOf, ok } from '../http/envelope.ts';

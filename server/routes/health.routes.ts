@@ -1,4 +1,4 @@
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
 
 export const registerHealthRoutes: RegisterRoutes = (api, { database }) => {

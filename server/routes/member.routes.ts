@@ -1,6 +1,6 @@
 /** /member/*: sign-in and register (getToken), logout, password change and the user-menu summary. */
 import { accountEndpoints as ep, getTokenCommand } from '../../contract/schemas/account.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';

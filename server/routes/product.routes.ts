@@ -1,5 +1,5 @@
 import { productEndpoints as ep } from '../../contract/schemas/product.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';

@@ -4,7 +4,7 @@
  * JSON text and are spliced into the envelope without being parsed (renderJson).
  */
 import { syncEndpoints } from '../../contract/sync.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { input, parse } from '../http/validate.ts';

@@ -1,5 +1,5 @@
 import { topicTrackingEndpoints as ep } from '../../contract/schemas/topic-tracking.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { startTopicCollector } from '../collectors/scheduler.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';

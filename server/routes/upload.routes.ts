@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD, uploadEndpoints as ep } from '../../contract/schemas/upload.ts';
-import type { RegisterRoutes } from '../app.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';
 import { route } from '../http/route.ts';

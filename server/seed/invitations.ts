@@ -5,7 +5,6 @@
  */
 import type { Rng } from './prng.ts';
 import type { Region } from './regions.ts';
-import type { CreatorRow } from './creators.ts';
 
 export interface InvitationRow {
   country: string;
@@ -87,8 +86,20 @@ function pathTo([status, sub]: Step): Step[] {
   return path;
 }
 
+/** The creator fields an invitation copies (a structural slice of the seed's creator row). */
+export interface InvitedCreator {
+  add_time: number;
+  country: string;
+  unique_id: string;
+  daren_name: string;
+  daren_sex: string;
+  daren_email: string;
+  daren_phone: string;
+  daren_addr: string;
+}
+
 export function invitationFor(
-  creator: CreatorRow,
+  creator: InvitedCreator,
   region: Region,
   products: readonly string[],
   ordinal: number,

@@ -1,0 +1,24 @@
+/**
+ * What the app hands every routes file. Lives beside route.ts, not in app.ts, so the server reads
+ * top-down (app → routes → services → db) and no routes file imports its caller.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/connection.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** What every routes file receives. */
+export interface RouteContext extends AppDeps {
+  db: Database['db'];
+  /** Pre-handler for calls marked (token) in the spec. */
+  requireAuth: (req: FastifyRequest) => Promise<void>;
+  /** Background jobs (exports, topic collection); feature routes register their handlers. */
+  jobs: JobRunner;
+}
+
+export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;
