@@ -7,8 +7,12 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/fc-seed.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A poll waits for the state a test expects after an action; 1 s (the default) is short on a
+    // loaded 2-core machine. A poll that passes returns at once, so this only bounds failures.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

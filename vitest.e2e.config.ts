@@ -11,5 +11,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // A poll waits for the state a test expects after an action; 1 s (the default) is short on a
+    // loaded 2-core machine. A poll that passes returns at once, so this only bounds failures.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -18,8 +18,8 @@ describe('en-us login', () => {
   it('checks the email-or-phone field, then the password; no SMS mode is offered', async () => {
     const page = await enPage('/login');
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
-    expect(await page.getByPlaceholder('Please enter the SMS code').count()).toBe(0);
+    await expect.poll(() => page.getByRole('tab').count()).toBe(0);
+    await expect.poll(() => page.getByPlaceholder('Please enter the SMS code').count()).toBe(0);
     const account = page.getByPlaceholder('Please enter your email or phone');
     await submit(page, 'Sign in');
     await expectToast(page, 'Please enter your email or phone');
@@ -61,7 +61,7 @@ describe('en-us register', () => {
   it('needs an email, then a password, shows server checks, and signs the new account in', async () => {
     const page = await enPage('/register');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
-    expect(await page.getByPlaceholder('Please enter your phone number').count()).toBe(0);
+    await expect.poll(() => page.getByPlaceholder('Please enter your phone number').count()).toBe(0);
     await submit(page, 'Sign up');
     await expectToast(page, 'Please enter your email');
     const email = `seller${Date.now()}@example.com`;

@@ -61,7 +61,9 @@ describe('tags', () => {
     await page.reload();
     await row('E2E Launch').waitFor({ timeout: 20_000 });
     // The coloured chip has a tone from its title.
-    expect(await row('E2E Launch').locator('.cd-tag').getAttribute('class')).toMatch(/cd-tag--\w+/);
+    await expect
+      .poll(() => row('E2E Launch').locator('.cd-tag').getAttribute('class'))
+      .toMatch(/cd-tag--\w+/);
 
     await row('E2E Launch').getByRole('button', { name: 'Edit E2E Launch' }).click();
     await dialog().getByLabel('Tag name').fill('');
@@ -86,7 +88,7 @@ describe('tags', () => {
     );
     await page.reload();
     await page.locator('.catalog-table__row').first().waitFor();
-    expect(await row('E2E Relaunch').count()).toBe(0);
+    await expect.poll(() => row('E2E Relaunch').count()).toBe(0);
     await dismissToasts(page).catch(() => undefined);
   });
 });
@@ -119,8 +121,10 @@ describe('tags offline', () => {
     await page.waitForFunction(() => !document.body.textContent?.includes('Saving…'), undefined, {
       timeout: 20_000,
     });
-    expect(await row('E2E Offline').count()).toBe(1);
-    expect(await row('E2E Offline').getByRole('button', { name: 'Edit E2E Offline' }).isEnabled()).toBe(true);
+    await expect.poll(() => row('E2E Offline').count()).toBe(1);
+    await expect
+      .poll(() => row('E2E Offline').getByRole('button', { name: 'Edit E2E Offline' }).isEnabled())
+      .toBe(true);
   });
 });
 
@@ -140,12 +144,14 @@ describe('chat templates', () => {
 
     await dialog().getByLabel('Template content').fill('Hi {creator_name}, ');
     await dialog().getByRole('button', { name: '{product_id}' }).click();
-    expect(await dialog().getByTestId('template-preview').textContent()).toBe('Hi Alex, 1729384756');
+    await expect
+      .poll(() => dialog().getByTestId('template-preview').textContent())
+      .toBe('Hi Alex, 1729384756');
     // {seller_name} previews as the signed-in member's name.
     await dialog().getByRole('button', { name: '{seller_name}' }).click();
-    expect(await dialog().getByTestId('template-preview').textContent()).toBe(
-      'Hi Alex, 1729384756Demo Seller',
-    );
+    await expect
+      .poll(() => dialog().getByTestId('template-preview').textContent())
+      .toBe('Hi Alex, 1729384756Demo Seller');
     await dialog().getByLabel('Template content').fill('Hi {creator_name}, see {product_id}. {seller_name}');
     await save.click();
     await expectToast(page, 'Added');
@@ -198,12 +204,13 @@ describe('chat templates', () => {
       .getByRole('button', { name: new RegExp(`^${creator.unique_id} ·`) })
       .click({ timeout: 30_000 });
     await dialog().getByLabel('Product id (optional)').fill('P-42');
-    const preview = await dialog().getByTestId('copy-preview').textContent();
-    expect(preview).toMatch(/^Hello .+, try P-42\. Demo Seller$/);
+    const copyPreview = () => dialog().getByTestId('copy-preview').textContent();
+    await expect.poll(copyPreview).toMatch(/^Hello .+, try P-42\. Demo Seller$/);
+    const preview = await copyPreview();
     expect(preview).not.toContain('{creator_name}');
     await dialog().getByRole('button', { name: 'Copy to clipboard' }).click();
     await expectToast(page, 'Copied to the clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(preview);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(preview);
 
     await row('E2E Hello').getByRole('button', { name: 'Delete E2E Hello' }).click();
     await confirmBox().getByRole('button', { name: 'Delete' }).click();
@@ -245,7 +252,7 @@ describe('products', () => {
     await file.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
     const preview = dialog().locator('img');
     await preview.waitFor();
-    expect(await preview.getAttribute('src')).toMatch(/^\/files\//);
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/files\//);
 
     await save.click();
     await expectToast(page, 'Added');
@@ -311,9 +318,9 @@ describe('topics', () => {
     expect(tracked.list).toEqual([]);
 
     await page.getByRole('columnheader', { name: 'Views' }).click();
-    expect(await page.getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort')).toBe(
-      'ascending',
-    );
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Views' }).getAttribute('aria-sort'))
+      .toBe('ascending');
 
     const first = page.locator('.catalog-table__row').first();
     const videos = first.getByRole('link', { name: /^Videos of #/ });

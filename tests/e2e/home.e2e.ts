@@ -196,7 +196,7 @@ describe('home', () => {
     // The second creator under another filter: the selection survives it.
     await filterByName(b!.unique_id);
     await creatorRow(b!.unique_id).getByRole('checkbox').check();
-    await expect(page.getByText('2 selected').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByText('2 selected').isVisible()).toBe(true);
 
     step('edit');
     await page.getByRole('button', { name: 'Edit status', exact: true }).click();
@@ -211,7 +211,7 @@ describe('home', () => {
 
     // At once: the flag reads chatted and the selection is gone.
     await creatorRow(b!.unique_id).getByText('Chatted', { exact: true }).waitFor({ timeout: 5_000 });
-    await expect(page.getByText('2 selected').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText('2 selected').count()).toBe(0);
 
     step('server');
     // The server agrees (the outbox sends in the background).
@@ -275,7 +275,7 @@ describe('home', () => {
     step('filters: two at once');
     await pick(/Chatted/, 'Yes');
     await pick(/Blacklisted/, 'No');
-    expect(await expectServerTotal({ isChat: 1, isBlack: 0 })).toBeGreaterThan(0);
+    await expect.poll(() => expectServerTotal({ isChat: 1, isBlack: 0 })).toBeGreaterThan(0);
     await pick(/Chatted/, 'Any');
     await pick(/Blacklisted/, 'Any');
     await expect.poll(gridTotal).toBe(full);
@@ -362,10 +362,16 @@ describe('home', () => {
       .toBe(0);
 
     await openHome();
-    expect(await page.getByRole('columnheader', { name: 'Followers', exact: true }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Followers', exact: true }).count())
+      .toBe(0);
     await page.getByRole('button', { name: 'Columns', exact: true }).click();
-    expect(await chooser().getByRole('checkbox', { name: 'Followers', exact: true }).isChecked()).toBe(false);
-    expect(await chooser().getByRole('checkbox', { name: 'Email', exact: true }).isChecked()).toBe(true);
+    await expect
+      .poll(() => chooser().getByRole('checkbox', { name: 'Followers', exact: true }).isChecked())
+      .toBe(false);
+    await expect
+      .poll(() => chooser().getByRole('checkbox', { name: 'Email', exact: true }).isChecked())
+      .toBe(true);
     await chooser().getByRole('button', { name: 'Reset to defaults' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('columnheader', { name: 'Followers', exact: true }).waitFor();
@@ -384,11 +390,11 @@ describe('home', () => {
     // reload: both still selected, each ticked on its page
     await openHome();
     await selectedBar(2).waitFor();
-    expect(await creatorRow(first).getByRole('checkbox').isChecked()).toBe(true);
+    await expect.poll(() => creatorRow(first).getByRole('checkbox').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Next page' }).click();
     await creatorRow(second).waitFor();
-    expect(await creatorRow(second).getByRole('checkbox').isChecked()).toBe(true);
-    expect(await dataRows().locator('input[type=checkbox]:checked').count()).toBe(1);
+    await expect.poll(() => creatorRow(second).getByRole('checkbox').isChecked()).toBe(true);
+    await expect.poll(() => dataRows().locator('input[type=checkbox]:checked').count()).toBe(1);
 
     // a bulk edit clears it (also after a reload) and reaches the server
     await editStatus('Invited');
@@ -396,7 +402,7 @@ describe('home', () => {
     await creatorRow(second).getByText('Invited', { exact: true }).first().waitFor({ timeout: 5_000 });
     await openHome();
     await expect.poll(() => page.locator('.cd-grid__selection').count()).toBe(0);
-    expect(await creatorRow(first).getByRole('checkbox').isChecked()).toBe(false);
+    await expect.poll(() => creatorRow(first).getByRole('checkbox').isChecked()).toBe(false);
     for (const id of [first, second])
       await serverAgrees(
         { name: id, isInvitation: 1 },
@@ -441,7 +447,7 @@ describe('home', () => {
     await openHome();
     await filterByName(c!.unique_id);
     await creatorRow(c!.unique_id).getByText(tag.title, { exact: true }).waitFor();
-    expect(await columnTexts('Invitation')).toContain('Invited');
+    await expect.poll(() => columnTexts('Invitation')).toContain('Invited');
   }, 150_000);
 
   it('links the creator id to the TikTok profile and the bio link to its target', async () => {
@@ -455,10 +461,10 @@ describe('home', () => {
       name: `@${withBio.unique_id}`,
       exact: true,
     });
-    expect(await profile.getAttribute('href')).toBe(
-      `https://www.tiktok.com/@${encodeURIComponent(withBio.unique_id)}`,
-    );
-    expect(await profile.getAttribute('target')).toBe('_blank');
+    await expect
+      .poll(() => profile.getAttribute('href'))
+      .toBe(`https://www.tiktok.com/@${encodeURIComponent(withBio.unique_id)}`);
+    await expect.poll(() => profile.getAttribute('target')).toBe('_blank');
 
     // the bio column sits further right: scroll sideways until its header is rendered
     const scroller = page.locator('.cd-grid__scroll');
@@ -469,8 +475,8 @@ describe('home', () => {
     const expected = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`).href;
     const bio = creatorRow(withBio.unique_id).locator(`a[href="${expected}"]`);
     await bio.waitFor();
-    expect(await bio.getAttribute('target')).toBe('_blank');
-    expect(await bio.textContent()).toBe(withBio.bio_link);
+    await expect.poll(() => bio.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => bio.textContent()).toBe(withBio.bio_link);
 
     await filterByName(without.unique_id);
     for (let i = 0; i < 40 && !(await bioHeader.count()); i++)

@@ -37,8 +37,10 @@ async function shownInert(text: string): Promise<void> {
     .filter({ visible: true })
     .first()
     .waitFor({ timeout: 60_000 });
-  expect(await s.page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? [])).toEqual([]);
-  expect(await s.page.locator('img[src="x"], svg[onload], script:not([src])').count()).toBe(0);
+  await expect
+    .poll(() => s.page.evaluate(() => (window as unknown as { __ran?: string[] }).__ran ?? []))
+    .toEqual([]);
+  await expect.poll(() => s.page.locator('img[src="x"], svg[onload], script:not([src])').count()).toBe(0);
 }
 
 describe('stored text', () => {
@@ -114,7 +116,7 @@ describe('stored text', () => {
     }
     // A javascript: bio link is shown as text, never as a link to follow.
     await row.getByText(/^javascript:/).waitFor();
-    expect(await row.locator('a[href^="javascript:" i]').count()).toBe(0);
+    await expect.poll(() => row.locator('a[href^="javascript:" i]').count()).toBe(0);
 
     // After a reload the same rows come from the local mirror; still text.
     await s.page.reload();

@@ -104,28 +104,29 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
   await expect.poll(() => dialog().getByRole('row').filter({ hasText: 'e2e_cara' }).count()).toBe(1);
 
   const importButton = dialog().getByRole('button', { name: 'Import 7 rows' });
-  expect(await importButton.isDisabled()).toBe(true);
+  await expect.poll(() => importButton.isDisabled()).toBe(true);
 
   // 3. check: a dry run of every row
   await dialog().getByRole('button', { name: 'Check', exact: true }).click();
   await dialog().getByText('Check result: nothing has been changed yet').waitFor({ timeout: 30_000 });
-  expect(await stat('new').textContent()).toBe('3');
-  expect(await stat('updated').textContent()).toBe('1');
-  expect(await stat('skipped').textContent()).toBe('3');
-  const reasons = await dialog().locator('.cd-import__reasons li').allTextContents();
-  expect(reasons).toEqual([
-    'Row 2 (e2e_amy): The same creator is in row 5, which is imported instead',
-    'Row 3: The creator id is missing',
-    'Row 4 (e2e_bob): Followers is not valid',
-  ]);
+  await expect.poll(() => stat('new').textContent()).toBe('3');
+  await expect.poll(() => stat('updated').textContent()).toBe('1');
+  await expect.poll(() => stat('skipped').textContent()).toBe('3');
+  await expect
+    .poll(() => dialog().locator('.cd-import__reasons li').allTextContents())
+    .toEqual([
+      'Row 2 (e2e_amy): The same creator is in row 5, which is imported instead',
+      'Row 3: The creator id is missing',
+      'Row 4 (e2e_bob): Followers is not valid',
+    ]);
   expect((await lists({ name: 'e2e_' })).count).toBe(0);
 
   // 4. import
   await importButton.click();
   await dialog().getByText('Import finished').waitFor({ timeout: 30_000 });
-  expect(await stat('new').textContent()).toBe('3');
-  expect(await stat('updated').textContent()).toBe('1');
-  expect(await stat('skipped').textContent()).toBe('3');
+  await expect.poll(() => stat('new').textContent()).toBe('3');
+  await expect.poll(() => stat('updated').textContent()).toBe('1');
+  await expect.poll(() => stat('skipped').textContent()).toBe('3');
   await expectToast(page, 'Imported: 3 new, 1 updated, 3 skipped');
 
   // the server has them, with the file's values (the later copy of amy won)
@@ -146,7 +147,7 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
     .waitFor({ timeout: 60_000 });
   await page.getByLabel('Creator', { exact: true }).first().fill('e2e_cara');
   await creatorRow('e2e_cara').waitFor({ timeout: 30_000 });
-  expect(await creatorRow('e2e_cara').textContent()).toContain('Cara, the "Chef"');
+  await expect.poll(() => creatorRow('e2e_cara').textContent()).toContain('Cara, the "Chef"');
 
   // 6. an XLSX (exceljs, loaded by the worker only now) with Chinese headers
   const wb = new ExcelJS.Workbook();

@@ -83,9 +83,9 @@ describe('blacklist', () => {
       (r) => r.length === 2,
     );
     expect(saved.map((r) => r.reason)).toEqual(['Spam', 'Spam']);
-    expect(await row('e2e_black_one').getByRole('link', { name: 'e2e_black_one' }).getAttribute('href')).toBe(
-      'https://www.tiktok.com/@e2e_black_one',
-    );
+    await expect
+      .poll(() => row('e2e_black_one').getByRole('link', { name: 'e2e_black_one' }).getAttribute('href'))
+      .toBe('https://www.tiktok.com/@e2e_black_one');
 
     await page.reload();
     await row('e2e_black_two').waitFor({ timeout: 20_000 });
@@ -96,7 +96,7 @@ describe('blacklist', () => {
     );
 
     const remove = page.getByRole('button', { name: 'Delete selected' });
-    expect(await remove.isDisabled()).toBe(true);
+    await expect.poll(() => remove.isDisabled()).toBe(true);
     await row('e2e_black_one').getByRole('checkbox').check();
     await row('e2e_black_two').getByRole('checkbox').check();
     await remove.click();
@@ -153,9 +153,9 @@ describe('invited', () => {
       () => mirrored('invitations'),
       (names) => names.includes('e2e_inv_a') && names.includes('e2e_inv_b'),
     );
-    expect(await row('e2e_inv_a').count()).toBe(1);
+    await expect.poll(() => row('e2e_inv_a').count()).toBe(1);
 
-    expect(await select(page, 'Sub status').count()).toBe(0);
+    await expect.poll(() => select(page, 'Sub status').count()).toBe(0);
     await select(page, 'Status').click();
     await popupOption(page, 'Cooperating').click();
     await select(page, 'Sub status').waitFor();
@@ -243,7 +243,7 @@ describe('invited, a long paste', () => {
       () => mirrored('invitations').then((all) => all.filter((n) => n.startsWith('e2e_bulk_'))),
       (r) => r.length === 500,
     );
-    expect(await gridTotal().textContent()).toBe('Total 500');
+    await expect.poll(() => gridTotal().textContent()).toBe('Total 500');
   }, 90_000);
 });
 
@@ -282,9 +282,9 @@ describe('blacklist and the home screen', () => {
     await menu('home').click();
     const before = await homeBlackFlag(id);
     await before.getByText('Not blacklisted', { exact: true }).waitFor();
-    expect(await before.getAttribute('class')).toContain('cd-tag--black-off');
+    await expect.poll(() => before.getAttribute('class')).toContain('cd-tag--black-off');
     const green = await token('--cd-status-green');
-    expect(await before.evaluate((el) => getComputedStyle(el).color)).toBe(green);
+    await expect.poll(() => before.evaluate((el) => getComputedStyle(el).color)).toBe(green);
 
     await menu('blacklist').click();
     await page.getByRole('button', { name: 'Add to blacklist' }).click();
@@ -299,10 +299,10 @@ describe('blacklist and the home screen', () => {
     await menu('home').click();
     const after = await homeBlackFlag(id);
     await after.getByText('Blacklisted', { exact: true }).waitFor({ timeout: 10_000 });
-    expect(await after.getAttribute('class')).toContain('cd-tag--black-on');
+    await expect.poll(() => after.getAttribute('class')).toContain('cd-tag--black-on');
     const red = await token('--cd-status-red');
     expect(red).not.toBe(green);
-    expect(await after.evaluate((el) => getComputedStyle(el).color)).toBe(red);
+    await expect.poll(() => after.evaluate((el) => getComputedStyle(el).color)).toBe(red);
     // The server agrees, and after a reload (the mirror's own copy) it is still red.
     await serverAgrees(
       () => blacklisted(id),
@@ -311,7 +311,7 @@ describe('blacklist and the home screen', () => {
     await page.reload();
     const reloaded = await homeBlackFlag(id);
     await reloaded.getByText('Blacklisted', { exact: true }).waitFor();
-    expect(await reloaded.getAttribute('class')).toContain('cd-tag--black-on');
+    await expect.poll(() => reloaded.getAttribute('class')).toContain('cd-tag--black-on');
     expect(errors).toEqual([]);
   }, 120_000);
 });
@@ -350,9 +350,9 @@ describe('offline, then synced', () => {
     await unsent().getByText('2 unsent', { exact: true }).waitFor();
     // Nothing reached the server while the browser was offline.
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await invitations('e2e_off_inv_')).toEqual([]);
-    expect(await blacklisted('e2e_off_blk_')).toEqual([]);
-    expect(await unsent().textContent()).toBe('2 unsent');
+    await expect.poll(() => invitations('e2e_off_inv_')).toEqual([]);
+    await expect.poll(() => blacklisted('e2e_off_blk_')).toEqual([]);
+    await expect.poll(() => unsent().textContent()).toBe('2 unsent');
 
     await ctx.setOffline(false);
     await unsent().waitFor({ state: 'detached', timeout: 30_000 });
@@ -370,7 +370,7 @@ describe('offline, then synced', () => {
       () => mirrored('blacklist'),
       (n) => n.includes('e2e_off_blk_a'),
     );
-    expect(await row('e2e_off_blk_a').count()).toBe(1);
+    await expect.poll(() => row('e2e_off_blk_a').count()).toBe(1);
     await menu('invited').click();
     await nameFilter().fill('e2e_off_inv_');
     await serverAgrees(
@@ -378,7 +378,7 @@ describe('offline, then synced', () => {
       (n) => n.includes('e2e_off_inv_a') && n.includes('e2e_off_inv_b'),
     );
     await gridTotal().getByText('Total 2', { exact: true }).waitFor();
-    expect(await row('e2e_off_inv_a').count()).toBe(1);
+    await expect.poll(() => row('e2e_off_inv_a').count()).toBe(1);
     // After a reload (a fresh pull) still once each, locally and on the server.
     await page.reload();
     await nameFilter().fill('e2e_off_inv_');

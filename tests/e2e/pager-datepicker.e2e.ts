@@ -41,19 +41,20 @@ describe('pager', () => {
     const total = Number((await page.getByText(/^Total \d+$/).textContent())!.replace(/\D/g, ''));
     expect(total).toBeGreaterThanOrEqual(45);
     await page.getByRole('button', { name: /Rows per page/ }).click();
-    const options = await page.getByRole('option').allTextContents();
-    expect(options.map((o) => o.trim())).toEqual([20, 30, 40, 50, 75, 100].map((n) => `${n} / page`));
+    await expect
+      .poll(async () => (await page.getByRole('option').allTextContents()).map((o) => o.trim()))
+      .toEqual([20, 30, 40, 50, 75, 100].map((n) => `${n} / page`));
     await page.keyboard.press('Escape');
   });
 
   it('keeps only digits in the jump box and lands on the last page when jumping past the end', async () => {
     const total = Number((await page.getByText(/^Total \d+$/).textContent())!.replace(/\D/g, ''));
     const last = Math.ceil(total / 20);
-    expect(await current()).toBe('1');
+    await expect.poll(() => current()).toBe('1');
     const jump = page.locator('.cd-pager__jump-input');
     await jump.fill('');
     await jump.pressSequentially('a2b');
-    expect(await jump.inputValue()).toBe('2');
+    await expect.poll(() => jump.inputValue()).toBe('2');
     await jump.press('Enter');
     await page.waitForFunction(
       () => document.querySelector('.cd-pager [aria-current="page"]')?.textContent === '2',
@@ -64,7 +65,7 @@ describe('pager', () => {
       (n) => document.querySelector('.cd-pager [aria-current="page"]')?.textContent === String(n),
       last,
     );
-    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
   });
 });
 
@@ -86,16 +87,16 @@ describe('range-date picker', () => {
     const after = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 2);
     const next = page.getByRole('button', { name: 'Next month' });
     if (tomorrow.getMonth() !== now.getMonth()) await next.click();
-    expect(await disabled(tomorrow.getDate())).toBe(false);
+    await expect.poll(() => disabled(tomorrow.getDate())).toBe(false);
     if (after.getMonth() !== tomorrow.getMonth()) await next.click();
-    expect(await disabled(after.getDate())).toBe(true);
-    expect(await next.isDisabled()).toBe(true);
+    await expect.poll(() => disabled(after.getDate())).toBe(true);
+    await expect.poll(() => next.isDisabled()).toBe(true);
 
     const prev = page.getByRole('button', { name: 'Previous month' });
     for (let i = 0; i < 200 && !(await prev.isDisabled()); i++) await prev.click();
-    expect(await page.locator('.cd-calendar__title').textContent()).toBe('March 2021');
-    expect(await disabled(11)).toBe(true);
-    expect(await disabled(12)).toBe(false);
+    await expect.poll(() => page.locator('.cd-calendar__title').textContent()).toBe('March 2021');
+    await expect.poll(() => disabled(11)).toBe(true);
+    await expect.poll(() => disabled(12)).toBe(false);
     await cell(12).waitFor();
   });
 });

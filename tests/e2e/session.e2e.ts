@@ -35,7 +35,7 @@ const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdia
 describe('user menu', () => {
   it('shows the avatar letter, greeting, login time and tier; redeems VIP through the dialog', async () => {
     const page = await signedInPage('en');
-    expect(await page.getByTestId('avatar').textContent()).toBe('D');
+    await expect.poll(() => page.getByTestId('avatar').textContent()).toBe('D');
     await menu(page).click();
     await page.getByText(`Hello, ${DEMO_ACCOUNTS.en.member_name}`).waitFor();
     await page.getByText(/^Signed in \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/).waitFor();
@@ -45,7 +45,7 @@ describe('user menu', () => {
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'Please enter a valid redeem code');
     const input = dialog(page).getByPlaceholder('Enter the redeem code');
-    expect(await input.getAttribute('maxlength')).toBe('9');
+    await expect.poll(() => input.getAttribute('maxlength')).toBe('9');
     await input.fill('ZZZZZZZZZ');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'This redeem code does not exist');
@@ -136,8 +136,8 @@ describe('user menu', () => {
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Change password' }).click();
     const phone = dialog(page).getByLabel('Phone');
-    expect(await phone.inputValue()).toBe(DEMO_ACCOUNTS.zh.phone);
-    expect(await phone.getAttribute('readonly')).not.toBeNull();
+    await expect.poll(() => phone.inputValue()).toBe(DEMO_ACCOUNTS.zh.phone);
+    await expect.poll(() => phone.getAttribute('readonly')).not.toBeNull();
     const ok = () => dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await ok();
     await expectToast(page, 'Enter a new password');

@@ -34,8 +34,8 @@ describe('app shell', () => {
     }
     // Signed in, the landing page offers the workspace in a new tab, plus the user menu.
     const open = page.getByRole('link', { name: 'Open workspace' }).first();
-    expect(await open.getAttribute('href')).toBe('/home');
-    expect(await open.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => open.getAttribute('href')).toBe('/home');
+    await expect.poll(() => open.getAttribute('target')).toBe('_blank');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
 
     await page.goto('/home');
@@ -44,10 +44,12 @@ describe('app shell', () => {
       .locator('.app-menu [data-menu]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')));
     expect(keys).toEqual(MENU_ORDER);
-    expect(await page.locator('.app-footer').textContent()).toContain(String(new Date().getFullYear()));
+    await expect
+      .poll(() => page.locator('.app-footer').textContent())
+      .toContain(String(new Date().getFullYear()));
     const help = page.getByRole('link', { name: 'Help' });
-    expect(await help.getAttribute('target')).toBe('_blank');
-    expect(await help.getAttribute('href')).toMatch(/^https?:\/\//);
+    await expect.poll(() => help.getAttribute('target')).toBe('_blank');
+    await expect.poll(() => help.getAttribute('href')).toMatch(/^https?:\/\//);
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -59,14 +61,14 @@ describe('app shell', () => {
     const active = () => page.locator('.app-menu [aria-current="page"]').getAttribute('data-menu');
     await page.goto('/invite/42');
     await page.getByRole('heading', { name: 'Team invitation' }).waitFor();
-    expect(await active()).toBe('team');
+    await expect.poll(() => active()).toBe('team');
     await page.goto('/topicInfluencer?id=5');
     await page.getByRole('heading', { name: 'Topic influencers' }).waitFor();
-    expect(await active()).toBe('topic');
+    await expect.poll(() => active()).toBe('topic');
     // Clicking a menu entry moves the highlight.
     await page.getByRole('link', { name: 'Blacklist' }).click();
     await page.getByRole('heading', { name: 'Blacklist' }).waitFor();
-    expect(await active()).toBe('blacklist');
+    await expect.poll(() => active()).toBe('blacklist');
     await ctx.close();
   });
 
@@ -79,8 +81,9 @@ describe('app shell', () => {
     await page.goto('/topicVideo');
     await page.getByText('Page load error').waitFor();
     await page.getByText('Could not get your topic', { exact: false }).waitFor();
-    const crumbs = await page.locator('.screen-breadcrumb li').allTextContents();
-    expect(crumbs).toEqual(['Creators', 'Topic management', 'Topic videos']);
+    await expect
+      .poll(() => page.locator('.screen-breadcrumb li').allTextContents())
+      .toEqual(['Creators', 'Topic management', 'Topic videos']);
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.pathname === '/topic');
 
@@ -106,10 +109,10 @@ describe('app shell', () => {
       tall.style.height = '1500px';
       document.querySelector('.app-content')!.append(tall);
     });
-    expect(await scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 150)).toBe(true);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 150)).toBe(true);
     await scroller.evaluate((el) => el.scrollTo(0, 90));
     await page.waitForTimeout(200);
-    expect(await toTop.count()).toBe(0);
+    await expect.poll(() => toTop.count()).toBe(0);
     await scroller.evaluate((el) => el.scrollTo(0, 140));
     await toTop.waitFor();
     await toTop.click();
@@ -127,10 +130,10 @@ describe('app shell', () => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
     await page.getByRole('heading', { name: '标签管理' }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('zh-cn');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('zh-cn');
     await page.reload();
     await page.getByRole('heading', { name: '标签管理' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('zh-cn');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('zh-cn');
     await ctx.close();
   });
 
@@ -148,7 +151,7 @@ describe('app shell', () => {
     for (let i = 0; i < 60 && !(await isActive()); i++) await page.waitForTimeout(500);
     await page.reload();
     await page.getByRole('heading', { name: 'Creator database' }).waitFor();
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await ctx.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Creator database' }).waitFor();

@@ -181,7 +181,7 @@ async function controlledByServiceWorker(page: Page): Promise<void> {
     )
     .toBe(true);
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** Signs in through the login form; a live session elsewhere is taken over ("Sign in anyway"). */
@@ -229,14 +229,14 @@ describe('local-first sync', () => {
     await tagRow(page, 'Offline edit').getByText('Saving…').waitFor({ timeout: 10_000 });
     await unsent(page).getByText('1 unsent').waitFor();
     await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
-    expect(await serverTags(session.token)).toEqual([]);
+    await expect.poll(() => serverTags(session.token)).toEqual([]);
 
     step('reconnect');
     await ctx.setOffline(false);
     await unsent(page).waitFor({ state: 'detached', timeout: 15_000 });
     step('sent');
     await savedRow(page, 'Offline edit');
-    expect(await serverTags(session.token)).toEqual(['Offline edit']);
+    await expect.poll(() => serverTags(session.token)).toEqual(['Offline edit']);
     await expect.poll(() => outbox(page)).toEqual([]);
     expect(errors).toEqual([]);
     await ctx.close();
@@ -254,7 +254,7 @@ describe('local-first sync', () => {
       () => serverTags(session.token),
       (t) => t.length === 2,
     );
-    expect(await serverTags(session.token)).toEqual(['From tab A', 'From tab B']);
+    await expect.poll(() => serverTags(session.token)).toEqual(['From tab A', 'From tab B']);
     for (const page of [a, b]) {
       await savedRow(page, 'From tab A');
       await savedRow(page, 'From tab B');
@@ -277,7 +277,7 @@ describe('local-first sync', () => {
       await tagRow(page, 'From tab A').waitFor({ state: 'detached' });
       await synced(page);
     }
-    expect(await serverTags(session.token)).toEqual(['From tab B', 'Renamed in tab B']);
+    await expect.poll(() => serverTags(session.token)).toEqual(['From tab B', 'Renamed in tab B']);
     await expect.poll(() => outbox(a)).toEqual([]);
     await ctx.close();
   });
@@ -305,10 +305,10 @@ describe('local-first sync', () => {
     await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
     await page.getByRole('link', { name: 'Log in' }).first().waitFor();
     expect((await ctx.cookies()).some((c) => c.name === 'TiktokToken' && c.value)).toBe(false);
-    expect(await outbox(page)).toEqual([
-      { path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId },
-    ]);
-    expect(await serverTags(elsewhere.data.token)).toEqual([]);
+    await expect
+      .poll(() => outbox(page))
+      .toEqual([{ path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId }]);
+    await expect.poll(() => serverTags(elsewhere.data.token)).toEqual([]);
 
     step('another user signs in');
     await signInWithForm(page, other.email);
@@ -318,18 +318,18 @@ describe('local-first sync', () => {
     await synced(page);
     await tagRow(page, 'Owner pending').waitFor({ state: 'detached' });
     // Pull and drain have run for the other user: the owner's entry still waits, sent nowhere.
-    expect(await serverTags(await browserToken(ctx))).toEqual([]);
-    expect(await serverTags(elsewhere.data.token)).toEqual([]);
-    expect(await outbox(page)).toEqual([
-      { path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId },
-    ]);
+    await expect.poll(async () => serverTags(await browserToken(ctx))).toEqual([]);
+    await expect.poll(() => serverTags(elsewhere.data.token)).toEqual([]);
+    await expect
+      .poll(() => outbox(page))
+      .toEqual([{ path: '/tags/add', title: 'Owner pending', state: 'pending', userId: ownerId }]);
     await addTag(page, 'Other user tag');
     await serverAgrees(
       async () => serverTags(await browserToken(ctx)),
       (t) => t.length === 1,
     );
     await synced(page);
-    expect(await serverTags(await browserToken(ctx))).toEqual(['Other user tag']);
+    await expect.poll(async () => serverTags(await browserToken(ctx))).toEqual(['Other user tag']);
     await logOut(page);
 
     step('owner signs in again');
@@ -340,13 +340,13 @@ describe('local-first sync', () => {
       () => serverTags(ownerToken),
       (t) => t.length > 0,
     );
-    expect(await serverTags(ownerToken)).toEqual(['Owner pending']);
+    await expect.poll(() => serverTags(ownerToken)).toEqual(['Owner pending']);
     await page.goto('/tag');
     await savedRow(page, 'Owner pending');
-    expect(await tagRow(page, 'Other user tag').count()).toBe(0);
+    await expect.poll(() => tagRow(page, 'Other user tag').count()).toBe(0);
     await expect.poll(() => outbox(page)).toEqual([]);
     const otherAgain = await apiSignIn(suite.server.url, { email: other.email }, PASSWORD, { force: true });
-    expect(await serverTags(otherAgain.data.token)).toEqual(['Other user tag']);
+    await expect.poll(() => serverTags(otherAgain.data.token)).toEqual(['Other user tag']);
     step('done');
     await ctx.close();
   });
@@ -386,14 +386,14 @@ describe('local-first sync', () => {
     // … and the profile still belongs to the next user: no first-user rows, nothing sent as them.
     expect((await localMeta(tab)).session).toEqual(nextWho);
     await synced(tab);
-    expect(await tagRow(tab, 'First user tag').count()).toBe(0);
+    await expect.poll(() => tagRow(tab, 'First user tag').count()).toBe(0);
     await addTag(tab, 'Next user again');
     await serverAgrees(
       () => serverTags(nextToken),
       (t) => t.length === 2,
     );
-    expect(await serverTags(nextToken)).toEqual(['Next user again', 'Next user tag']);
-    expect(await serverTags(first.session.token)).toEqual(['First user tag']);
+    await expect.poll(() => serverTags(nextToken)).toEqual(['Next user again', 'Next user tag']);
+    await expect.poll(() => serverTags(first.session.token)).toEqual(['First user tag']);
     await ctx.close();
   });
 });

@@ -103,18 +103,18 @@ describe('team', () => {
     await create.click();
     await expectToast(admin, 'Please enter the team name');
     const name = admin.getByRole('textbox', { name: 'Team name' });
-    expect(await name.getAttribute('maxlength')).toBe('12');
+    await expect.poll(() => name.getAttribute('maxlength')).toBe('12');
     await name.fill('Sales Team');
     await create.click();
     await expectToast(admin, 'Team created');
-    expect(await teamTitle(admin).textContent()).toBe('Sales Team');
-    expect(await admin.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
+    await expect.poll(() => teamTitle(admin).textContent()).toBe('Sales Team');
+    await expect.poll(() => admin.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
 
     await admin.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(admin, 'Invite link copied');
     link = await admin.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(new RegExp(`^${suite.server.url}/invite/\\d+$`));
-    expect(await admin.getByRole('textbox', { name: 'Invite link' }).inputValue()).toBe(link);
+    await expect.poll(() => admin.getByRole('textbox', { name: 'Invite link' }).inputValue()).toBe(link);
   });
 
   it('a malformed or unknown invite shows the empty notice; a valid one joins after confirming', async () => {
@@ -129,24 +129,24 @@ describe('team', () => {
     await addTag(adminSession.token, 'Team tag');
 
     await member.goto(link);
-    expect(await member.getByTestId('invite-admin').textContent()).toBe(nameOf(ADMIN));
-    expect(await member.getByTestId('invite-team').textContent()).toBe('Sales Team');
+    await expect.poll(() => member.getByTestId('invite-admin').textContent()).toBe(nameOf(ADMIN));
+    await expect.poll(() => member.getByTestId('invite-team').textContent()).toBe('Sales Team');
     await member.getByRole('button', { name: 'Join the team' }).click();
     await confirmBox(member).getByText('Join Sales Team?', { exact: false }).waitFor();
     await confirmBox(member).getByRole('button', { name: 'Confirm' }).click();
     await member.waitForURL((u) => u.pathname === '/team');
     await expectToast(member, 'You joined the team');
-    expect(await teamTitle(member).textContent()).toBe('Sales Team');
-    expect(await member.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
+    await expect.poll(() => teamTitle(member).textContent()).toBe('Sales Team');
+    await expect.poll(() => member.getByTestId('team-admin').textContent()).toBe(nameOf(ADMIN));
     // A normal member sees only the team info.
     await member.getByText('You are a member of this team.').waitFor();
-    expect(await member.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
-    expect(await member.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+    await expect.poll(() => member.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
+    await expect.poll(() => member.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
 
     // Joining switched the workspace: the mirror now holds the team's rows, not the member's own.
     await member.getByRole('link', { name: 'Tags', exact: true }).click();
     await member.getByText('Team tag', { exact: true }).waitFor({ timeout: 15_000 });
-    expect(await member.getByText('Own tag', { exact: true }).count()).toBe(0);
+    await expect.poll(() => member.getByText('Own tag', { exact: true }).count()).toBe(0);
     await member.goto('/team');
 
     // Someone already in a team is sent to /team instead.
@@ -172,7 +172,7 @@ describe('team', () => {
     const adminRow = await openCreator(admin, TEAM_CREATOR);
     await adminRow.getByText('Shared One', { exact: true }).waitFor();
     await memberRow.getByText('Shared One', { exact: true }).waitFor();
-    expect(await adminRow.getByText('Team tag', { exact: true }).count()).toBe(0);
+    await expect.poll(() => adminRow.getByText('Team tag', { exact: true }).count()).toBe(0);
 
     // The member tags the creator through the home screen's tag dialog …
     await memberRow.getByRole('checkbox').check();
@@ -200,7 +200,7 @@ describe('team', () => {
     // the window gains focus (and every 30 s anyway).
     await admin.evaluate(() => window.dispatchEvent(new Event('focus')));
     await adminRow.getByText('Team tag', { exact: true }).waitFor({ timeout: 40_000 });
-    expect(await admin.getByRole('textbox', { name: 'Creator' }).inputValue()).toBe(TEAM_CREATOR);
+    await expect.poll(() => admin.getByRole('textbox', { name: 'Creator' }).inputValue()).toBe(TEAM_CREATOR);
 
     await member.goto('/team');
     await admin.goto('/team');
@@ -211,10 +211,10 @@ describe('team', () => {
     const memberRow = grid.getByRole('row').filter({ hasText: nameOf(MEMBER) });
     const adminRow = grid.getByRole('row').filter({ hasText: nameOf(ADMIN) });
     await memberRow.waitFor();
-    expect(await adminRow.getByText('Admin', { exact: true }).count()).toBe(1);
-    expect(await memberRow.getByText('Admin', { exact: true }).count()).toBe(0);
-    expect(await adminRow.getByRole('button', { name: /^Remove/ }).isDisabled()).toBe(true);
-    expect(await memberRow.getByRole('button', { name: /^Remove/ }).isEnabled()).toBe(true);
+    await expect.poll(() => adminRow.getByText('Admin', { exact: true }).count()).toBe(1);
+    await expect.poll(() => memberRow.getByText('Admin', { exact: true }).count()).toBe(0);
+    await expect.poll(() => adminRow.getByRole('button', { name: /^Remove/ }).isDisabled()).toBe(true);
+    await expect.poll(() => memberRow.getByRole('button', { name: /^Remove/ }).isEnabled()).toBe(true);
 
     await admin.getByRole('button', { name: 'Edit name' }).click();
     const field = dialog(admin).getByRole('textbox', { name: 'Team name' });
@@ -234,13 +234,13 @@ describe('team', () => {
       .getByRole('button', { name: /New admin/ })
       .click();
     const options = admin.getByRole('option');
-    expect(await options.allTextContents()).toEqual([nameOf(MEMBER)]);
+    await expect.poll(() => options.allTextContents()).toEqual([nameOf(MEMBER)]);
     await options.first().click();
     await dialog(admin).getByRole('button', { name: 'Confirm' }).click();
     await confirmBox(admin).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(admin, 'Admin transferred');
     await admin.getByTestId('team-admin').getByText(nameOf(MEMBER)).waitFor();
-    expect(await admin.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
+    await expect.poll(() => admin.getByRole('button', { name: 'Dismiss team' }).count()).toBe(0);
 
     await member.reload();
     await member.getByTestId('team-title').getByText('Growth').waitFor();
@@ -301,7 +301,7 @@ describe('vip page', () => {
     await member.getByRole('textbox', { name: 'Redeem code' }).fill(redeemCode(suite.server.dataDir));
     await redeem.click();
     await expectToast(member, /^VIP is active until \d{4}-\d\d-\d\d$/);
-    expect(await member.getByRole('textbox', { name: 'Redeem code' }).inputValue()).toBe('');
+    await expect.poll(() => member.getByRole('textbox', { name: 'Redeem code' }).inputValue()).toBe('');
     await menu.click();
     await member
       .getByTestId('account-tier')

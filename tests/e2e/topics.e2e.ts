@@ -78,14 +78,14 @@ describe('topic pages', () => {
     for (const path of ['/topicVideo', '/topicInfluencer?id=']) {
       await page.goto(path);
       await page.getByText('Page load error').waitFor();
-      await expect(page.getByText('Could not get your topic', { exact: false }).count()).resolves.toBe(1);
-      await expect(page.getByRole('button', { name: 'Back' }).count()).resolves.toBe(1);
+      await expect.poll(() => page.getByText('Could not get your topic', { exact: false }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('button', { name: 'Back' }).count()).toBe(1);
       const crumbs = page.getByRole('navigation', { name: /breadcrumb/i });
-      await expect(crumbs.getByRole('link', { name: 'Topic management' }).getAttribute('href')).resolves.toBe(
-        '/topic',
-      );
+      await expect
+        .poll(() => crumbs.getByRole('link', { name: 'Topic management' }).getAttribute('href'))
+        .toBe('/topic');
     }
-    await expect(grid().count()).resolves.toBe(0);
+    await expect.poll(() => grid().count()).toBe(0);
   });
 
   it("lists a seeded topic's videos with covers and TikTok links once collected", async () => {
@@ -93,7 +93,7 @@ describe('topic pages', () => {
     const first = dataRows().first();
     const href = await first.locator('a.tt-video').getAttribute('href');
     expect(href).toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\w+$/);
-    await expect(page.locator('.cd-grid__hbar').count()).resolves.toBe(1);
+    await expect.poll(() => page.locator('.cd-grid__hbar').count()).toBe(1);
     const videos = await api<{ count: number }>('POST', '/challenge/video.lists', {
       country: 'US',
       challengeId: topicId,
@@ -101,7 +101,7 @@ describe('topic pages', () => {
       limit: 10,
     });
     expect(videos.count).toBeGreaterThan(0);
-    await expect(total().textContent()).resolves.toBe(`Total ${videos.count.toLocaleString('en-US')}`);
+    await expect.poll(() => total().textContent()).toBe(`Total ${videos.count.toLocaleString('en-US')}`);
   });
 
   it('shows the cover image when the video has one', async () => {
@@ -115,8 +115,8 @@ describe('topic pages', () => {
     await page.reload();
     const cover = dataRows().first().locator('img.tt-cover');
     await cover.waitFor();
-    await expect(cover.getAttribute('src')).resolves.toBe('/flags/us.svg');
-    await expect(dataRows().nth(1).locator('img.tt-cover').count()).resolves.toBe(0);
+    await expect.poll(() => cover.getAttribute('src')).toBe('/flags/us.svg');
+    await expect.poll(() => dataRows().nth(1).locator('img.tt-cover').count()).toBe(0);
     await page.unroute('**/api/v0.1/challenge/video.lists');
   });
 
@@ -125,8 +125,8 @@ describe('topic pages', () => {
     const first = dataRows().first();
     const link = first.locator('a.tt-author__id');
     const id = (await link.textContent())!.replace(/^@/, '');
-    await expect(link.getAttribute('href')).resolves.toBe(`https://www.tiktok.com/@${id}`);
-    await expect(first.getByText(/%$|^-$/).count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => link.getAttribute('href')).toBe(`https://www.tiktok.com/@${id}`);
+    await expect.poll(() => first.getByText(/%$|^-$/).count()).toBeGreaterThan(0);
   });
 });
 
@@ -139,11 +139,11 @@ describe('amateur list', () => {
     const before = await colCount();
     await page.getByRole('button', { name: 'Columns' }).click();
     const email = chooser().getByRole('checkbox', { name: 'Email' });
-    expect(await email.isChecked()).toBe(false);
-    expect(await chooser().getByRole('checkbox', { name: 'Bio link' }).isChecked()).toBe(false);
-    expect(await chooser().getByRole('checkbox', { name: 'Followers' }).isChecked()).toBe(true);
+    await expect.poll(() => email.isChecked()).toBe(false);
+    await expect.poll(() => chooser().getByRole('checkbox', { name: 'Bio link' }).isChecked()).toBe(false);
+    await expect.poll(() => chooser().getByRole('checkbox', { name: 'Followers' }).isChecked()).toBe(true);
     await chooser().getByText('Email', { exact: true }).click();
-    expect(await email.isChecked()).toBe(true);
+    await expect.poll(() => email.isChecked()).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(colCount).toBe(before + 1);
 
@@ -151,7 +151,7 @@ describe('amateur list', () => {
     await dataRows().locator('a.tt-author__id').first().waitFor();
     await expect.poll(colCount).toBe(before + 1);
     await page.getByRole('button', { name: 'Columns' }).click();
-    expect(await chooser().getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
+    await expect.poll(() => chooser().getByRole('checkbox', { name: 'Email' }).isChecked()).toBe(true);
     await page.keyboard.press('Escape');
   });
 
@@ -166,11 +166,13 @@ describe('amateur list', () => {
     await page.getByLabel('Creator', { exact: true }).fill(target);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(async () => total().textContent()).toBe(`Total ${expected}`);
-    await expect(
-      dataRows()
-        .filter({ hasText: `@${target}` })
-        .count(),
-    ).resolves.toBe(1);
+    await expect
+      .poll(() =>
+        dataRows()
+          .filter({ hasText: `@${target}` })
+          .count(),
+      )
+      .toBe(1);
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(async () => total().textContent()).toContain(String(all.count));
@@ -194,7 +196,7 @@ describe('amateur list', () => {
 
   it('lets the owner lower the threshold, which shrinks the list', async () => {
     const all = await amateurList();
-    await expect(page.getByTestId('amateur-threshold').textContent()).resolves.toContain('10,000');
+    await expect.poll(() => page.getByTestId('amateur-threshold').textContent()).toContain('10,000');
     await page.getByRole('button', { name: 'Change' }).click();
     await page.getByLabel('Amateur follower threshold').fill('3000');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -212,7 +214,7 @@ describe('amateur list', () => {
     const dialog = page.getByRole('dialog', { name: 'Download' });
     const link = dialog.getByRole('link', { name: 'Open file' });
     await link.waitFor({ timeout: 20_000 });
-    expect(await link.getAttribute('href')).toContain('/files/');
+    await expect.poll(() => link.getAttribute('href')).toContain('/files/');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
   });
@@ -264,7 +266,7 @@ describe('a newly added topic', () => {
     // Saved (the row's links appear once the server's row has synced), never refused.
     const videosLink = page.getByRole('link', { name: `Videos of #${title}` });
     await videosLink.waitFor({ timeout: 30_000 });
-    await expect(page.getByText(/\d+ failed/).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByText(/\d+ failed/).count()).toBe(0);
     const id = Number(
       new URL((await videosLink.getAttribute('href'))!, suite.server.url).searchParams.get('id'),
     );
@@ -293,9 +295,9 @@ describe('a newly added topic', () => {
     await expect
       .poll(async () => total().textContent())
       .toBe(`Total ${videos.count.toLocaleString('en-US')}`);
-    expect(await dataRows().locator('a.tt-video').first().getAttribute('href')).toMatch(
-      /^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\w+$/,
-    );
+    await expect
+      .poll(() => dataRows().locator('a.tt-video').first().getAttribute('href'))
+      .toMatch(/^https:\/\/www\.tiktok\.com\/@[^/]+\/video\/\w+$/);
 
     await openUntilRows(`/topicInfluencer?id=${id}`, 'a.tt-author__id');
     const influencers = await api<{ count: number; list: { unique_id: string }[] }>(
@@ -307,10 +309,11 @@ describe('a newly added topic', () => {
     await expect
       .poll(async () => total().textContent())
       .toBe(`Total ${influencers.count.toLocaleString('en-US')}`);
-    const shown = (await dataRows().locator('a.tt-author__id').allTextContents()).map((t) =>
-      t.replace(/^@/, ''),
-    );
-    expect(shown).toContain(influencers.list[0]!.unique_id);
+    await expect
+      .poll(async () =>
+        (await dataRows().locator('a.tt-author__id').allTextContents()).map((t) => t.replace(/^@/, '')),
+      )
+      .toContain(influencers.list[0]!.unique_id);
 
     // The topic row follows by sync: its video count is the collector's.
     await page.goto('/topic');

@@ -67,7 +67,7 @@ const ticked = (page: Page, row: number) =>
 describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
   it('scrolls 100,000 rows keeping under 150 rows and only some columns in the DOM', async () => {
     const { page, errors } = await open('mode=window');
-    await expect(grid(page).getAttribute('aria-rowcount')).resolves.toBe('100001');
+    await expect.poll(() => grid(page).getAttribute('aria-rowcount')).toBe('100001');
     await page.waitForSelector('[aria-rowindex="3"] >> text=creator_2');
     const total = await grid(page).evaluate((g) => g.scrollHeight);
     for (const at of [0, 0.25, 0.5, 0.999, 1]) {
@@ -102,16 +102,20 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
 
   it('moves focus by keyboard across the whole virtual grid', async () => {
     const { page } = await open('mode=window');
+    // Focus lands once the target cell is rendered: a move that scrolls (PageDown, End) renders
+    // the new rows or columns on the scroll event after the key, so every read below polls.
     await page.locator('[role=row][aria-rowindex="2"] [aria-colindex="2"]').click();
-    expect(await focusedCell(page)).toBe('1:1');
+    await expect.poll(() => focusedCell(page)).toBe('1:1');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    expect(await focusedCell(page)).toBe('2:2');
+    await expect.poll(() => focusedCell(page)).toBe('2:2');
     await page.keyboard.press('PageDown');
-    const paged = Number((await focusedCell(page))?.split(':')[0]);
-    expect(paged).toBeGreaterThan(10);
+    const pagedRow = async () => Number((await focusedCell(page))?.split(':')[0]);
+    await expect.poll(pagedRow).toBeGreaterThan(10);
+    const paged = await pagedRow();
+    // PageDown moves by whole pages from row 2, so its row is 2 + k * pageRows, never in between
     await page.keyboard.press('End');
-    expect(await focusedCell(page)).toBe(`${paged}:38`);
+    await expect.poll(() => focusedCell(page)).toBe(`${paged}:38`);
     await page.keyboard.press('Control+End');
     await expect.poll(() => focusedCell(page)).toBe('100000:38');
     await expect(
@@ -119,38 +123,38 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     ).resolves.toBe('100001');
     await page.keyboard.press('Control+Home');
     await expect.poll(() => focusedCell(page)).toBe('0:0');
-    expect(await domRows(page)).toBeLessThan(150);
+    expect(await domRows(page)).toBeLessThan(150); // an upper bound that must hold at every moment
     await page.context().close();
   });
 
   it('patches the shown rows in place on a new page instead of re-creating them', async () => {
     const { page } = await open();
     const firstRow = page.locator('[role=grid] .cd-grid__body [role=row]').first();
-    await expect(firstRowId(page)).resolves.toBe('1');
+    await expect.poll(() => firstRowId(page)).toBe('1');
     await firstRow.evaluate((r) => ((r as HTMLElement & { mark?: number }).mark = 1));
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect(firstRowId(page)).resolves.toBe('21');
+    await expect.poll(() => firstRowId(page)).toBe('21');
     // the same element (rows are keyed by position), now with page 2's aria-rowindex
+    await expect.poll(() => firstRow.getAttribute('aria-rowindex')).toBe('22');
     await expect(firstRow.evaluate((r) => (r as HTMLElement & { mark?: number }).mark)).resolves.toBe(1);
-    await expect(firstRow.getAttribute('aria-rowindex')).resolves.toBe('22');
     await page.context().close();
   });
 
   it('sorts from the header, resets to page 1 and exposes aria-sort', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: 'Page 3' }).click();
-    await expect(firstRowId(page)).resolves.toBe('41');
+    await expect.poll(() => firstRowId(page)).toBe('41');
     const idHeader = page.locator('[role=columnheader][aria-colindex="2"]');
     await idHeader.locator('button').click();
-    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
-    await expect(page.locator('[aria-current=page]').textContent()).resolves.toBe('1');
+    await expect.poll(() => idHeader.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => page.locator('[aria-current=page]').textContent()).toBe('1');
     await idHeader.locator('button').click();
-    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('descending');
-    await expect(firstRowId(page)).resolves.toBe('100000');
+    await expect.poll(() => idHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => firstRowId(page)).toBe('100000');
     // Enter on the focused header cell sorts too
     await idHeader.focus();
     await page.keyboard.press('Enter');
-    await expect(idHeader.getAttribute('aria-sort')).resolves.toBe('ascending');
+    await expect.poll(() => idHeader.getAttribute('aria-sort')).toBe('ascending');
     await page.context().close();
   });
 
@@ -167,17 +171,19 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
         .evaluate((r) => r.getBoundingClientRect().height);
     const before = await rowH();
     await page.getByRole('button', { name: 'Larger rows' }).click();
-    expect(await rowH()).toBeGreaterThan(before);
+    await expect.poll(rowH).toBeGreaterThan(before);
+    const zoomed = await rowH();
     await page.reload();
     await page.waitForSelector('.cd-grid__body [role=row]');
+    await expect.poll(() => grid(page).getAttribute('aria-colcount')).toBe('39');
     const names = await page.locator('[role=columnheader]').allTextContents();
     expect(names).not.toContain('Field 0');
-    expect(await grid(page).getAttribute('aria-colcount')).toBe('39');
+    await expect.poll(rowH).toBe(zoomed); // zoom survived the reload
     await page.getByRole('button', { name: 'Columns' }).click();
-    await expect(page.getByRole('checkbox', { name: 'Field 36' }).isChecked()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Field 36' }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Reset to defaults' }).click();
-    await expect(page.getByRole('checkbox', { name: 'Field 0' }).isChecked()).resolves.toBe(true);
-    expect(await rowH()).toBeGreaterThan(before); // zoom survived the reload
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Field 0' }).isChecked()).toBe(true);
+    expect(await rowH()).toBe(zoomed); // resetting the columns leaves the zoom alone
     await page.context().close();
   });
 
@@ -187,28 +193,32 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await page.locator('[aria-rowindex="3"] input[type=checkbox]').check();
     await page.getByText('2 selected').waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect(ticked(page, 22)).resolves.toBe(false);
+    await expect.poll(() => firstRowId(page)).toBe('21');
+    await expect.poll(() => ticked(page, 22)).toBe(false);
     await page.getByRole('checkbox', { name: 'Select all rows shown' }).check();
     await page.getByText('22 selected').waitFor();
     await page.getByRole('button', { name: 'Page 1' }).click();
-    await expect(ticked(page, 2)).resolves.toBe(true);
-    await expect(ticked(page, 4)).resolves.toBe(false);
+    await expect.poll(() => firstRowId(page)).toBe('1');
+    await expect.poll(() => ticked(page, 2)).toBe(true);
+    await expect.poll(() => ticked(page, 4)).toBe(false);
     await page.reload();
     await page.getByText('22 selected').waitFor();
-    await expect(ticked(page, 3)).resolves.toBe(true);
-    await expect(
-      page
-        .getByRole('checkbox', { name: 'Select all rows shown' })
-        .evaluate((b) => (b as HTMLInputElement).indeterminate),
-    ).resolves.toBe(true);
+    await expect.poll(() => ticked(page, 3)).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('checkbox', { name: 'Select all rows shown' })
+          .evaluate((b) => (b as HTMLInputElement).indeterminate),
+      )
+      .toBe(true);
     // Space on a focused row cell toggles it
     await page.locator('[aria-rowindex="4"] [aria-colindex="3"]').click();
     await page.keyboard.press(' ');
     await page.getByText('23 selected').waitFor();
     await page.getByRole('button', { name: 'Clear selection' }).click();
     await page.getByText('Selection cleared').waitFor();
-    expect(await page.getByText(/selected$/).count()).toBe(0);
-    await expect(ticked(page, 2)).resolves.toBe(false);
+    await expect.poll(() => page.getByText(/selected$/).count()).toBe(0);
+    await expect.poll(() => ticked(page, 2)).toBe(false);
     await page.context().close();
   });
 
@@ -230,17 +240,17 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await page.mouse.up();
     await expect.poll(() => grid(page).evaluate((g) => g.scrollLeft)).toBe(300);
     await page.getByRole('button', { name: 'Refresh' }).click();
-    await expect(page.getByTestId('refreshes').textContent()).resolves.toBe('1');
+    await expect.poll(() => page.getByTestId('refreshes').textContent()).toBe('1');
     await page.context().close();
   });
 
   it('shows the empty state and a busy skeleton while loading', async () => {
     const empty = await open('mode=empty');
     await empty.page.getByText('No data').waitFor();
-    await expect(grid(empty.page).getAttribute('aria-rowcount')).resolves.toBe('1');
+    await expect.poll(() => grid(empty.page).getAttribute('aria-rowcount')).toBe('1');
     await empty.page.context().close();
     const loading = await open('mode=loading');
-    await expect(grid(loading.page).getAttribute('aria-busy')).resolves.toBe('true');
+    await expect.poll(() => grid(loading.page).getAttribute('aria-busy')).toBe('true');
     expect(await loading.page.locator('.cd-grid__skeleton').count()).toBeGreaterThan(0);
     expect(await loading.page.getByText('No data').count()).toBe(0);
     await expect(
