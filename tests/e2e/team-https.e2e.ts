@@ -1,0 +1,293 @@
+/**
+ * The team install end to end (issue #26), over real HTTPS: Caddy from Debian with the shipped
+ * deploy/Caddyfile and a throwaway CA's certificate, two server processes on one PostgreSQL
+ * database, Chromium trusting the CA and resolving team.creatordesk.test to loopback.
+ *
+ * An admin signs up in the browser (Secure cookies), installs the service worker, goes offline,
+ * reloads and queues an edit. The team is upgraded meanwhile: a new PWA build is released and both
+ * processes restart one at a time while a teammate's client keeps calling (no call fails). Back
+ * online, the queued edit (same Idempotency-Key) goes through process 1 and reaches the teammate's
+ * screen served by process 2; replaying its key on process 2 answers the stored response. The
+ * admin then takes the new version and edits again. Any Content-Security-Policy violation, in a
+ * page, a worker or the service worker (browsers report them to /csp-report), fails the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { BrowserContext } from 'playwright-core';
+import { httpsRequest } from '../helpers/caddy.ts';
+import { buildPwa, releaseWeb } from '../helpers/pwa-release.ts';
+import { useSession, type ApiSession } from '../helpers/shell.ts';
+import {
+  addTagInDialog,
+  controlledByServiceWorker,
+  openTagPage,
+  outboxEntries,
+  savedRow,
+  synced,
+  tagRow,
+  unsent,
+} from '../helpers/tag-page.ts';
+import { metricSum, startTeamStack, type TeamStack } from '../helpers/team-stack.ts';
+import { keepCalling } from '../helpers/traffic.ts';
+
+const PASSWORD = 'Secret#2026';
+const NEW_HELP_URL = 'https://help.agency.example/creatordesk-next';
+const t0 = Date.now();
+const step = (s: string) => console.log(`[team-https] ${((Date.now() - t0) / 1000).toFixed(1)}s ${s}`);
+
+let stack: TeamStack;
+let nextBuild: Promise<void>;
+const webDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cd-web-release-')));
+/** CSP violations seen in pages (event or console) and counted by the servers. */
+const violations: string[] = [];
+let reportedBefore = 0;
+
+beforeAll(async () => {
+  step('building two releases of the PWA');
+  // Two releases of the PWA as a team install builds them (the API on the app's own origin); the
+  // second differs in its help link, so it is a new bundle with a new service worker.
+  const builds = [
+    buildPwa(webDirs[0]!, { VITE_API_BASE: 'self' }),
+    buildPwa(webDirs[1]!, { VITE_API_BASE: 'self', VITE_HELP_URL: NEW_HELP_URL }),
+  ];
+  nextBuild = builds[1]!;
+  await builds[0];
+  step('first release built; starting PostgreSQL database, two processes, Caddy, Chromium');
+  stack = await startTeamStack(webDirs[0]!);
+  step('stack up');
+}, 300_000);
+
+afterAll(async () => {
+  await nextBuild.catch(() => undefined);
+  await stack?.close();
+  for (const dir of webDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function watchedContext(): Promise<BrowserContext> {
+  const ctx = await stack.newContext();
+  await ctx.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(
+        `CSP violation: ${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
+    ),
+  );
+  ctx.on('console', (m) => {
+    if (/CSP violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  ctx.on('weberror', (e) => violations.push(`page error: ${String(e.error())}`));
+  return ctx;
+}
+
+const reportedViolations = async () =>
+  reportedBefore +
+  metricSum(await stack.metricsText(0), 'creatordesk_csp_violations_total') +
+  metricSum(await stack.metricsText(1), 'creatordesk_csp_violations_total');
+
+const header = (h: Record<string, string | string[] | undefined>, name: string) => h[name];
+
+describe('team install over HTTPS', () => {
+  it('passes the app’s security headers through the proxy and keeps /ops private', async () => {
+    const shell = await httpsRequest(stack.origin, stack.ca, '/home');
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(shell.body)?.[1];
+    expect(asset).toBeTruthy();
+    const answers = {
+      shell,
+      asset: await httpsRequest(stack.origin, stack.ca, asset!),
+      worker: await httpsRequest(stack.origin, stack.ca, '/sw.js'),
+      api: await httpsRequest(stack.origin, stack.ca, '/api/v0.1/health'),
+    };
+    for (const [what, res] of Object.entries(answers)) {
+      expect(res.status, what).toBe(200);
+      const csp = header(res.headers, 'content-security-policy');
+      expect(typeof csp, `${what}: one CSP header`).toBe('string');
+      expect(csp).toContain("connect-src 'self';");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(header(res.headers, 'strict-transport-security'), what).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      expect(header(res.headers, 'x-content-type-options'), what).toBe('nosniff');
+      expect(header(res.headers, 'server'), what).toBeUndefined();
+    }
+    expect(JSON.parse(answers.api.body)).toEqual({ code: 200, msg: 'Success', data: { status: 'ok' } });
+    // Readiness and metrics answer with the token on the process, never through the proxy.
+    const auth = { authorization: `Bearer ${stack.opsToken}` };
+    expect((await httpsRequest(stack.origin, stack.ca, '/ops/ready', { headers: auth })).status).toBe(404);
+    expect((await httpsRequest(stack.origin, stack.ca, '/ops/metrics', { headers: auth })).status).toBe(404);
+    // Plain HTTP to a process (no proxy saying https): no HSTS.
+    const direct = await fetch(`${stack.servers[0]!.url}/api/v0.1/health`);
+    expect(direct.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it(
+    'signs up, works offline, keeps a queued edit through a rolling upgrade, and the edit reaches the teammate on the other process',
+    { timeout: 420_000 },
+    async () => {
+      const stamp = Date.now();
+      const adminEmail = `owner${stamp}@agency.example`;
+
+      step('admin signs up in the browser');
+      const adminCtx = await watchedContext();
+      await stack.pin(adminCtx, 0);
+      const admin = await adminCtx.newPage();
+      await admin.goto('/register');
+      await admin.getByPlaceholder('Please enter your email').fill(adminEmail);
+      await admin.getByPlaceholder('Please enter your password').fill(PASSWORD);
+      await admin.locator('form').getByRole('button', { name: 'Sign up', exact: true }).click();
+      await admin.waitForURL((u) => u.pathname === '/home');
+      const cookies = await adminCtx.cookies(stack.origin);
+      for (const name of ['TiktokToken', 'tkToken', 'tkSession']) {
+        const c = cookies.find((x) => x.name === name);
+        expect(c?.secure, `${name} is Secure`).toBe(true);
+        expect(c?.sameSite).toBe('Lax');
+      }
+      const adminToken = cookies.find((c) => c.name === 'TiktokToken')!.value;
+
+      step('every screen of the top menu loads under the CSP');
+      const links = admin.locator('nav.app-menu a');
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(9);
+      const menu = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+      for (const p of menu) {
+        await admin.goto(p);
+        await admin.waitForLoadState('networkidle');
+      }
+
+      step('team: the admin creates it, a teammate signs up and joins');
+      expect((await stack.api(adminToken, 'POST', '/team/add', { title: 'Agency' })).code).toBe(200);
+      const team = await stack.api<{ team_id: number; invite_code?: string }>(
+        adminToken,
+        'GET',
+        '/team/info',
+      );
+      const member = await stack.api<ApiSession>('', 'POST', '/member/getToken', {
+        sys_tag: 'tiktok-sys',
+        type: 'register',
+        partner: 'creatordesk',
+        isPassword: 1,
+        email: `agent${stamp}@agency.example`,
+        password: PASSWORD,
+      });
+      expect(member.code).toBe(200);
+      const memberToken = member.data.token;
+      // The invite code once team invites are secret (issue #19), the team id before.
+      const join = await stack.api(memberToken, 'POST', '/team/user.add', {
+        teamId: team.data.invite_code ?? team.data.team_id,
+      });
+      expect(join.code, join.msg).toBe(200);
+      const memberCtx = await watchedContext();
+      await useSession(memberCtx, stack.origin, member.data);
+      await stack.pin(memberCtx, 1);
+      const teammate = await openTagPage(memberCtx);
+
+      step('admin installs the service worker, goes offline, reloads, queues an edit');
+      await admin.goto('/tag');
+      await admin.getByRole('heading', { name: 'Tags' }).waitFor();
+      await controlledByServiceWorker(admin);
+      await synced(admin);
+      const oldHelp = await admin.locator('a.app-help').getAttribute('href');
+      expect(oldHelp).not.toBe(NEW_HELP_URL);
+      await adminCtx.setOffline(true);
+      await admin.reload();
+      await admin.getByRole('heading', { name: 'Tags' }).waitFor();
+      const queued = `Queued through the upgrade ${stamp % 100000}`;
+      await addTagInDialog(admin, queued);
+      await unsent(admin).getByText('1 unsent').waitFor();
+      const [entry] = await outboxEntries(admin);
+      expect(entry?.body.title).toBe(queued);
+
+      step('upgrade: release the new PWA, restart process 1 then 2 while the teammate keeps calling');
+      await nextBuild;
+      releaseWeb(stack.webLink, webDirs[1]!);
+      const traffic = keepCalling(stack, memberToken);
+      for (const i of [0, 1]) {
+        reportedBefore += metricSum(await stack.metricsText(i), 'creatordesk_csp_violations_total');
+        await stack.restart(i);
+        await stack.waitInRotation(i);
+        step(`process ${i + 1} restarted on the new release`);
+      }
+      const calls = await traffic.stop();
+      expect(calls.failures).toEqual([]);
+      expect(calls.ok).toBeGreaterThan(20);
+      step(`${calls.ok} teammate calls during the rolling restart, none failed`);
+
+      step('still offline after the upgrade: the edit waits with its key');
+      await admin.reload();
+      await admin.getByRole('heading', { name: 'Tags' }).waitFor();
+      await tagRow(admin, queued).getByText('Saving…').waitFor({ timeout: 10_000 });
+      const [still] = await outboxEntries(admin);
+      expect(still?.idempotencyKey).toBe(entry!.idempotencyKey);
+
+      step('back online through process 1; the teammate on process 2 sees the edit');
+      await stack.pin(adminCtx, 0);
+      await stack.pin(memberCtx, 1);
+      const before = [await stack.metricsText(0), await stack.metricsText(1)];
+      await adminCtx.setOffline(false);
+      await admin.evaluate(() => window.dispatchEvent(new Event('online')));
+      await unsent(admin).waitFor({ state: 'detached', timeout: 30_000 });
+      await savedRow(admin, queued);
+      await teammate.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await savedRow(teammate, queued, 40_000);
+      const after = [await stack.metricsText(0), await stack.metricsText(1)];
+      const pushes = (i: number) =>
+        metricSum(after[i]!, 'creatordesk_outbox_pushes_total', 'code="200"') -
+        metricSum(before[i]!, 'creatordesk_outbox_pushes_total', 'code="200"');
+      const pulls = (i: number) =>
+        metricSum(after[i]!, 'creatordesk_sync_pulls_total', 'code="200"') -
+        metricSum(before[i]!, 'creatordesk_sync_pulls_total', 'code="200"');
+      expect(pushes(0)).toBeGreaterThanOrEqual(1);
+      expect(pushes(1)).toBe(0);
+      expect(pulls(1)).toBeGreaterThanOrEqual(1);
+
+      step('the stored answer of the queued key replays on process 2, nothing written twice');
+      const stored = await storedResponse(entry!.idempotencyKey);
+      const replay = await stack.api(adminToken, entry!.method, entry!.path, entry!.body, {
+        'idempotency-key': entry!.idempotencyKey,
+        cookie: await stack.pinCookie(1),
+      });
+      expect(replay).toEqual(stored);
+      const tags = await stack.api<{ list: { title: string }[] }>(adminToken, 'POST', '/tags/lists', {
+        country: 'US',
+        page: 1,
+        limit: 100,
+      });
+      expect(tags.data.list.filter((t) => t.title === queued)).toHaveLength(1);
+
+      step('the admin takes the new version; its edit reaches the teammate too');
+      await admin.reload();
+      const bar = admin.getByRole('status').filter({ hasText: 'A new version of CreatorDesk is available.' });
+      await bar.getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 });
+      await expect
+        .poll(() => admin.locator('a.app-help').getAttribute('href'), { timeout: 30_000 })
+        .toBe(NEW_HELP_URL);
+      await admin.getByRole('heading', { name: 'Tags' }).waitFor();
+      await savedRow(admin, queued);
+      const fresh = `Sent by the new version ${stamp % 100000}`;
+      await addTagInDialog(admin, fresh);
+      await savedRow(admin, fresh);
+      await teammate.evaluate(() => window.dispatchEvent(new Event('focus')));
+      await savedRow(teammate, fresh, 40_000);
+
+      expect(violations).toEqual([]);
+      expect(await reportedViolations()).toBe(0);
+      step('done');
+    },
+  );
+});
+
+/** The response the server stored with an Idempotency-Key (the answer a replay must repeat). */
+async function storedResponse(key: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    const res = await client.query('select response from idempotency_keys where key = $1', [key]);
+    expect(res.rows).toHaveLength(1);
+    return JSON.parse(res.rows[0].response as string);
+  } finally {
+    await client.end();
+  }
+}
