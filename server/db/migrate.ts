@@ -28,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '0015_creator_names': m0015,
 };
 
+/** Every migration this code knows, by name. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
 /**
  * Runs what is pending and answers the names it ran. Several processes may start together: on
  * PostgreSQL, Kysely's Migrator holds an advisory lock (pg_advisory_lock) for the whole run, in one
@@ -63,5 +66,5 @@ export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
     .execute()
     .catch(() => [] as { name: string }[]);
   const ran = new Set(done.map((r: { name: string }) => r.name));
-  return Object.keys(migrations).filter((name) => !ran.has(name));
+  return MIGRATION_NAMES.filter((name) => !ran.has(name));
 }
