@@ -34,6 +34,9 @@ const Env = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
 
+/** Every variable the server reads (deploy/creatordesk.env.example is checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(Env.shape);
+
 export type Config = {
   port: number;
   host: string;

@@ -12,6 +12,7 @@
  * page, a worker or the service worker (browsers report them to /csp-report), fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -200,6 +201,17 @@ describe('team install over HTTPS', () => {
       const [entry] = await outboxEntries(admin);
       expect(entry?.body.title).toBe(queued);
 
+      step(
+        'a teammate call answered before the upgrade, its key stored 6 days ago (the answer never arrived)',
+      );
+      const oldKey = crypto.randomUUID();
+      const oldCall = { country: 'GB', title: `days-old ${stamp % 100000}` };
+      const oldAnswer = await stack.api(memberToken, 'POST', '/tags/add', oldCall, {
+        'idempotency-key': oldKey,
+      });
+      expect(oldAnswer.code).toBe(200);
+      await sql('update idempotency_keys set created_at = created_at - 6 * 86400 where key = $1', [oldKey]);
+
       step('upgrade: release the new PWA, restart process 1 then 2 while the teammate keeps calling');
       await nextBuild;
       releaseWeb(stack.webLink, webDirs[1]!);
@@ -257,6 +269,17 @@ describe('team install over HTTPS', () => {
       });
       expect(tags.data.list.filter((t) => t.title === queued)).toHaveLength(1);
 
+      const replayOld = await stack.api(memberToken, 'POST', '/tags/add', oldCall, {
+        'idempotency-key': oldKey,
+      });
+      expect(replayOld).toEqual(oldAnswer);
+      const gb = await stack.api<{ list: { title: string }[] }>(memberToken, 'POST', '/tags/lists', {
+        country: 'GB',
+        page: 1,
+        limit: 1000,
+      });
+      expect(gb.data.list.filter((t) => t.title === oldCall.title)).toHaveLength(1);
+
       step('the admin takes the new version; its edit reaches the teammate too');
       await admin.reload();
       const bar = admin.getByRole('status').filter({ hasText: 'A new version of CreatorDesk is available.' });
@@ -279,15 +302,20 @@ describe('team install over HTTPS', () => {
   );
 });
 
-/** The response the server stored with an Idempotency-Key (the answer a replay must repeat). */
-async function storedResponse(key: string): Promise<unknown> {
+/** One statement on the stack's database. */
+async function sql(q: string, params: unknown[]): Promise<pg.QueryResultRow[]> {
   const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   try {
-    const res = await client.query('select response from idempotency_keys where key = $1', [key]);
-    expect(res.rows).toHaveLength(1);
-    return JSON.parse(res.rows[0].response as string);
+    return (await client.query(q, params)).rows;
   } finally {
     await client.end();
   }
+}
+
+/** The response the server stored with an Idempotency-Key (the answer a replay must repeat). */
+async function storedResponse(key: string): Promise<unknown> {
+  const rows = await sql('select response from idempotency_keys where key = $1', [key]);
+  expect(rows).toHaveLength(1);
+  return JSON.parse(rows[0]!.response as string);
 }

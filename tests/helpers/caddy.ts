@@ -85,7 +85,7 @@ export async function startCaddy(o: CaddyOptions): Promise<RunningCaddy> {
       CREATORDESK_SITE: `${o.host}:${port}`,
       CREATORDESK_TLS: `tls ${o.ca.certFile} ${o.ca.keyFile}`,
       CREATORDESK_UPSTREAMS: o.upstreams.join(' '),
-      CREATORDESK_OPS_TOKEN: o.opsToken,
+      OPS_TOKEN: o.opsToken,
       ...o.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
