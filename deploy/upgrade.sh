@@ -20,7 +20,6 @@ set -a
 # shellcheck source=/dev/null
 . "$ENV_FILE"
 set +a
-as_app() { runuser -u creatordesk -- env HOME="$BASE" "$@"; }
 
 git -C "$BASE/repo" fetch --tags --quiet origin || echo "(git fetch failed: using the commits already in $BASE/repo)"
 SHA=$(git -C "$BASE/repo" rev-parse --short "$REF^{commit}")
@@ -29,12 +28,13 @@ echo "== release $REF ($SHA) → $REL"
 mkdir -p "$REL"
 git -C "$BASE/repo" archive "$SHA" | tar -x -C "$REL"
 chown -R creatordesk:creatordesk "$REL"
-(cd "$REL" && as_app npm ci --no-audit --no-fund && as_app npm run build)
+APP_DIR="$REL" "$REL/deploy/app.sh" npm ci --no-audit --no-fund
+APP_DIR="$REL" "$REL/deploy/app.sh" npm run build
 
 FIRST=""
 if [ -e "$BASE/current" ]; then
   echo "== backup before the upgrade"
-  (cd "$BASE/current" && as_app npm run --silent backup -- --keep 14)
+  APP_DIR="$BASE/current" "$REL/deploy/app.sh" npm run --silent backup -- --keep 14
   cp -n "$BASE/current/dist/assets/"* "$REL/dist/assets/" 2>/dev/null || true
 else
   FIRST=1

@@ -90,6 +90,7 @@ it(
     expect(made.status, made.out).toBe(0);
     const folder = /backup written: (\S+)/.exec(made.out)![1]!;
     expect(path.dirname(folder)).toBe(path.join(dataDir, 'backups'));
+    expect(fs.statSync(folder).mode & 0o077, 'only the owner reads a backup').toBe(0);
     expect(fs.readFileSync(path.join(folder, 'database.pgdump')).subarray(0, 5).toString()).toBe('PGDMP');
     const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ format: 1, engine: 'postgres', files: { count: 1, bytes: 4096 } });

@@ -89,7 +89,9 @@ export async function runBackup(argv: string[], env: NodeJS.ProcessEnv = process
   const config = loadConfig(env);
   const dir = path.resolve(positionals[0] ?? path.join(config.dataDir, 'backups', stamp()));
   if (fs.existsSync(dir) && fs.readdirSync(dir).length) throw new Error(`${dir} exists and is not empty`);
-  fs.mkdirSync(dir, { recursive: true });
+  // Password hashes and session digests are inside: only the owner may read the folder.
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
 
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const dbFile = path.join(dir, DATABASE_FILE[engine]);

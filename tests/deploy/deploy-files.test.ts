@@ -54,7 +54,7 @@ describe('deploy/', () => {
   it('every setting the Caddyfile, units and scripts read is in the example', () => {
     const used = new Set<string>();
     for (const m of code('Caddyfile').matchAll(/\{\$([A-Z0-9_]+)/g)) used.add(m[1]!);
-    for (const f of ['upgrade.sh', 'rolling-restart.sh'])
+    for (const f of ['upgrade.sh', 'rolling-restart.sh', 'app.sh'])
       for (const m of code(f).matchAll(/\$\{?([A-Z][A-Z0-9_]+)/g)) used.add(m[1]!);
     const ownDefaults = [
       'CADDY_ADMIN',
@@ -73,6 +73,7 @@ describe('deploy/', () => {
       'HOME',
       'CREATORDESK_BASE',
       'CREATORDESK_ENV',
+      'APP_DIR',
     ];
     const missing = [...used].filter(
       (k) => !(k in example) && !ownDefaults.includes(k) && !scriptLocals.includes(k),
@@ -101,7 +102,7 @@ describe('deploy/', () => {
   });
 
   it('the scripts parse and are executable', () => {
-    for (const f of ['upgrade.sh', 'rolling-restart.sh']) {
+    for (const f of ['upgrade.sh', 'rolling-restart.sh', 'app.sh']) {
       execFileSync('bash', ['-n', path.join('deploy', f)]);
       expect(fs.statSync(path.join('deploy', f)).mode & 0o111, f).not.toBe(0);
     }
