@@ -11,8 +11,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
+import { pgQuery } from '../../tests/helpers/pg-cluster.ts';
 import { startServer, type RunningServer } from '../../tests/helpers/server-process.ts';
 import { callForm, createAccounts, openFor } from '../../tests/reliability/accounts.ts';
 import { seedWorkspace } from '../../tests/isolation/fixtures.ts';
@@ -21,15 +22,7 @@ const dbName = `t_bkpg_${crypto.randomBytes(5).toString('hex')}`;
 const servers: RunningServer[] = [];
 const tmp = (p: string) => fs.mkdtempSync(path.join(os.tmpdir(), p));
 
-async function sqlAt<T extends pg.QueryResultRow>(url: string, q: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(q)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sqlAt = <T extends pg.QueryResultRow>(url: string, q: string) => pgQuery<T>(url, q);
 const admin = (q: string) => sqlAt(inject('pgAdminUrl'), q);
 
 afterAll(async () => {

@@ -7,7 +7,8 @@
  * reloads and queues an edit. The team is upgraded meanwhile: a new PWA build is released and both
  * processes restart one at a time while a teammate's client keeps calling (no call fails). Back
  * online, the queued edit (same Idempotency-Key) goes through process 1 and reaches the teammate's
- * screen served by process 2; replaying its key on process 2 answers the stored response. The
+ * screen served by process 2; replaying its key on process 2 answers the stored response, and so
+ * does a key stored before the restarts and aged six days (an answer the client never got). The
  * admin then takes the new version and edits again. Any Content-Security-Policy violation, in a
  * page, a worker or the service worker (browsers report them to /csp-report), fails the test.
  */
@@ -16,9 +17,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { BrowserContext } from 'playwright-core';
 import { httpsRequest } from '../helpers/caddy.ts';
+import { pgQuery } from '../helpers/pg-cluster.ts';
 import { buildPwa, releaseWeb } from '../helpers/pwa-release.ts';
 import { useSession, type ApiSession } from '../helpers/shell.ts';
 import {
@@ -303,15 +304,7 @@ describe('team install over HTTPS', () => {
 });
 
 /** One statement on the stack's database. */
-async function sql(q: string, params: unknown[]): Promise<pg.QueryResultRow[]> {
-  const client = new pg.Client({ connectionString: stack.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(q, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = (q: string, params: unknown[]) => pgQuery(stack.databaseUrl, q, params);
 
 /** The response the server stored with an Idempotency-Key (the answer a replay must repeat). */
 async function storedResponse(key: string): Promise<unknown> {

@@ -9,12 +9,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { httpsRequest, startCaddy, type RunningCaddy } from './caddy.ts';
 import setupPg from './global-setup.ts';
+import { pgQuery } from './pg-cluster.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
 import { createTestCa, type TestCa } from './tls-ca.ts';
 
@@ -65,16 +65,13 @@ async function createDatabase(): Promise<{ url: string; drop: () => Promise<void
   let admin = '';
   await setupPg({ provide: (_k: string, v: unknown) => (admin = String(v)) });
   const name = `t_team_${crypto.randomBytes(5).toString('hex')}`;
-  const run = async (q: string) => {
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
+  const run = (q: string) => pgQuery(admin, q);
   await run(`create database ${name}`);
   return {
     url: admin.replace(/\/[^/]*$/, `/${name}`),
-    drop: () => run(`drop database if exists ${name} with (force)`),
+    drop: async () => {
+      await run(`drop database if exists ${name} with (force)`);
+    },
   };
 }
 

@@ -9,9 +9,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, expect, inject, it } from 'vitest';
 import { MIGRATION_NAMES } from '../../server/db/migrate.ts';
+import { pgQuery } from '../helpers/pg-cluster.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 
 const PROCESSES = 3;
@@ -19,15 +20,7 @@ const servers: RunningServer[] = [];
 const dbName = `t_start_${crypto.randomBytes(5).toString('hex')}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-start-'));
 
-async function admin<T extends pg.QueryResultRow>(q: string, url = inject('pgAdminUrl')): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(q)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const admin = <T extends pg.QueryResultRow>(q: string, url = inject('pgAdminUrl')) => pgQuery<T>(url, q);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
