@@ -150,11 +150,12 @@ describe('team install over HTTPS', () => {
       }
       const adminToken = cookies.find((c) => c.name === 'TiktokToken')!.value;
 
-      step('every screen of the top menu loads under the CSP');
+      step('every signed-in screen loads under the CSP');
       const links = admin.locator('nav.app-menu a');
       await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(9);
       const menu = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
-      for (const p of menu) {
+      // …and the signed-in screens off the menu (VIP from the user menu, an invite link).
+      for (const p of [...menu, '/vip', '/invite/1']) {
         await admin.goto(p);
         await admin.waitForLoadState('networkidle');
       }
