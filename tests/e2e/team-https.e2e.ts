@@ -14,14 +14,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
 import { httpsRequest } from '../helpers/caddy.ts';
 import { pgQuery } from '../helpers/pg-cluster.ts';
-import { buildPwa, releaseWeb } from '../helpers/pwa-release.ts';
-import { useSession, type ApiSession } from '../helpers/shell.ts';
+import { buildTwoReleases, releaseWeb } from '../helpers/pwa-release.ts';
+import { useSession } from '../helpers/shell.ts';
+import { watchCsp, type CspWatch } from '../helpers/csp-watch.ts';
 import {
   addTagInDialog,
   controlledByServiceWorker,
@@ -32,7 +29,13 @@ import {
   tagRow,
   unsent,
 } from '../helpers/tag-page.ts';
-import { metricSum, startTeamStack, type TeamStack } from '../helpers/team-stack.ts';
+import {
+  addTeammate,
+  metricDelta,
+  startTeamStack,
+  tagTitles,
+  type TeamStack,
+} from '../helpers/team-stack.ts';
 import { keepCalling } from '../helpers/traffic.ts';
 
 const PASSWORD = 'Secret#2026';
@@ -41,53 +44,22 @@ const t0 = Date.now();
 const step = (s: string) => console.log(`[team-https] ${((Date.now() - t0) / 1000).toFixed(1)}s ${s}`);
 
 let stack: TeamStack;
-let nextBuild: Promise<void>;
-const webDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cd-web-release-')));
-/** CSP violations seen in pages (event or console) and counted by the servers. */
-const violations: string[] = [];
-let reportedBefore = 0;
+let csp: CspWatch;
+const releases = buildTwoReleases({ VITE_HELP_URL: NEW_HELP_URL });
 
 beforeAll(async () => {
   step('building two releases of the PWA');
-  // Two releases of the PWA as a team install builds them (the API on the app's own origin); the
-  // second differs in its help link, so it is a new bundle with a new service worker.
-  const builds = [
-    buildPwa(webDirs[0]!, { VITE_API_BASE: 'self' }),
-    buildPwa(webDirs[1]!, { VITE_API_BASE: 'self', VITE_HELP_URL: NEW_HELP_URL }),
-  ];
-  nextBuild = builds[1]!;
-  await builds[0];
+  await releases.first;
   step('first release built; starting PostgreSQL database, two processes, Caddy, Chromium');
-  stack = await startTeamStack(webDirs[0]!);
+  stack = await startTeamStack(releases.dirs[0]);
+  csp = watchCsp(stack);
   step('stack up');
 }, 300_000);
 
 afterAll(async () => {
-  await nextBuild.catch(() => undefined);
   await stack?.close();
-  for (const dir of webDirs) fs.rmSync(dir, { recursive: true, force: true });
+  await releases.remove();
 });
-
-async function watchedContext(): Promise<BrowserContext> {
-  const ctx = await stack.newContext();
-  await ctx.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(
-        `CSP violation: ${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
-      ),
-    ),
-  );
-  ctx.on('console', (m) => {
-    if (/CSP violation|Content Security Policy/i.test(m.text())) violations.push(m.text());
-  });
-  ctx.on('weberror', (e) => violations.push(`page error: ${String(e.error())}`));
-  return ctx;
-}
-
-const reportedViolations = async () =>
-  reportedBefore +
-  metricSum(await stack.metricsText(0), 'creatordesk_csp_violations_total') +
-  metricSum(await stack.metricsText(1), 'creatordesk_csp_violations_total');
 
 const header = (h: Record<string, string | string[] | undefined>, name: string) => h[name];
 
@@ -134,7 +106,7 @@ describe('team install over HTTPS', () => {
       const adminEmail = `owner${stamp}@agency.example`;
 
       step('admin signs up in the browser');
-      const adminCtx = await watchedContext();
+      const adminCtx = await csp.context();
       await stack.pin(adminCtx, 0);
       const admin = await adminCtx.newPage();
       await admin.goto('/register');
@@ -161,29 +133,10 @@ describe('team install over HTTPS', () => {
       }
 
       step('team: the admin creates it, a teammate signs up and joins');
-      expect((await stack.api(adminToken, 'POST', '/team/add', { title: 'Agency' })).code).toBe(200);
-      const team = await stack.api<{ team_id: number; invite_code?: string }>(
-        adminToken,
-        'GET',
-        '/team/info',
-      );
-      const member = await stack.api<ApiSession>('', 'POST', '/member/getToken', {
-        sys_tag: 'tiktok-sys',
-        type: 'register',
-        partner: 'creatordesk',
-        isPassword: 1,
-        email: `agent${stamp}@agency.example`,
-        password: PASSWORD,
-      });
-      expect(member.code).toBe(200);
-      const memberToken = member.data.token;
-      // The invite code once team invites are secret (issue #19), the team id before.
-      const join = await stack.api(memberToken, 'POST', '/team/user.add', {
-        teamId: team.data.invite_code ?? team.data.team_id,
-      });
-      expect(join.code, join.msg).toBe(200);
-      const memberCtx = await watchedContext();
-      await useSession(memberCtx, stack.origin, member.data);
+      const member = await addTeammate(stack, adminToken, `agent${stamp}@agency.example`, PASSWORD);
+      const memberToken = member.token;
+      const memberCtx = await csp.context();
+      await useSession(memberCtx, stack.origin, member);
       await stack.pin(memberCtx, 1);
       const teammate = await openTagPage(memberCtx);
 
@@ -212,14 +165,18 @@ describe('team install over HTTPS', () => {
         'idempotency-key': oldKey,
       });
       expect(oldAnswer.code).toBe(200);
-      await sql('update idempotency_keys set created_at = created_at - 6 * 86400 where key = $1', [oldKey]);
+      await pgQuery(
+        stack.databaseUrl,
+        'update idempotency_keys set created_at = created_at - 6 * 86400 where key = $1',
+        [oldKey],
+      );
 
       step('upgrade: release the new PWA, restart process 1 then 2 while the teammate keeps calling');
-      await nextBuild;
-      releaseWeb(stack.webLink, webDirs[1]!);
+      await releases.next;
+      releaseWeb(stack.webLink, releases.dirs[1]);
       const traffic = keepCalling(stack, memberToken);
       for (const i of [0, 1]) {
-        reportedBefore += metricSum(await stack.metricsText(i), 'creatordesk_csp_violations_total');
+        await csp.beforeRestart(i);
         await stack.restart(i);
         await stack.waitInRotation(i);
         step(`process ${i + 1} restarted on the new release`);
@@ -248,39 +205,26 @@ describe('team install over HTTPS', () => {
       await savedRow(teammate, queued, 40_000);
       const after = [await stack.metricsText(0), await stack.metricsText(1)];
       const pushes = (i: number) =>
-        metricSum(after[i]!, 'creatordesk_outbox_pushes_total', 'code="200"') -
-        metricSum(before[i]!, 'creatordesk_outbox_pushes_total', 'code="200"');
+        metricDelta(before[i]!, after[i]!, 'creatordesk_outbox_pushes_total', 'code="200"');
       const pulls = (i: number) =>
-        metricSum(after[i]!, 'creatordesk_sync_pulls_total', 'code="200"') -
-        metricSum(before[i]!, 'creatordesk_sync_pulls_total', 'code="200"');
+        metricDelta(before[i]!, after[i]!, 'creatordesk_sync_pulls_total', 'code="200"');
       expect(pushes(0)).toBeGreaterThanOrEqual(1);
       expect(pushes(1)).toBe(0);
       expect(pulls(1)).toBeGreaterThanOrEqual(1);
 
       step('the stored answer of the queued key replays on process 2, nothing written twice');
-      const stored = await storedResponse(entry!.idempotencyKey);
+      const stored = await stack.storedResponse(entry!.idempotencyKey);
       const replay = await stack.api(adminToken, entry!.method, entry!.path, entry!.body, {
         'idempotency-key': entry!.idempotencyKey,
         cookie: await stack.pinCookie(1),
       });
       expect(replay).toEqual(stored);
-      const tags = await stack.api<{ list: { title: string }[] }>(adminToken, 'POST', '/tags/lists', {
-        country: 'US',
-        page: 1,
-        limit: 100,
-      });
-      expect(tags.data.list.filter((t) => t.title === queued)).toHaveLength(1);
-
+      expect((await tagTitles(stack, adminToken, 'US')).filter((t) => t === queued)).toHaveLength(1);
       const replayOld = await stack.api(memberToken, 'POST', '/tags/add', oldCall, {
         'idempotency-key': oldKey,
       });
       expect(replayOld).toEqual(oldAnswer);
-      const gb = await stack.api<{ list: { title: string }[] }>(memberToken, 'POST', '/tags/lists', {
-        country: 'GB',
-        page: 1,
-        limit: 1000,
-      });
-      expect(gb.data.list.filter((t) => t.title === oldCall.title)).toHaveLength(1);
+      expect((await tagTitles(stack, memberToken, 'GB')).filter((t) => t === oldCall.title)).toHaveLength(1);
 
       step('the admin takes the new version; its edit reaches the teammate too');
       await admin.reload();
@@ -297,19 +241,9 @@ describe('team install over HTTPS', () => {
       await teammate.evaluate(() => window.dispatchEvent(new Event('focus')));
       await savedRow(teammate, fresh, 40_000);
 
-      expect(violations).toEqual([]);
-      expect(await reportedViolations()).toBe(0);
+      expect(csp.seen).toEqual([]);
+      expect(await csp.reported()).toBe(0);
       step('done');
     },
   );
 });
-
-/** One statement on the stack's database. */
-const sql = (q: string, params: unknown[]) => pgQuery(stack.databaseUrl, q, params);
-
-/** The response the server stored with an Idempotency-Key (the answer a replay must repeat). */
-async function storedResponse(key: string): Promise<unknown> {
-  const rows = await sql('select response from idempotency_keys where key = $1', [key]);
-  expect(rows).toHaveLength(1);
-  return JSON.parse(rows[0]!.response as string);
-}

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 /** `vite build` into `outDir` with extra build-time env (e.g. VITE_HELP_URL); resolves when done. */
@@ -34,4 +35,36 @@ export function releaseWeb(link: string, newDir: string): void {
   fs.rmSync(next, { force: true });
   fs.symlinkSync(path.resolve(newDir), next);
   fs.renameSync(next, link);
+}
+
+export interface TwoReleases {
+  dirs: [string, string];
+  /** Resolves when the first (running) release is built. */
+  first: Promise<void>;
+  /** Resolves when the next release (the upgrade) is built. */
+  next: Promise<void>;
+  remove(): Promise<void>;
+}
+
+/**
+ * Two releases as a team install builds them (the API on the app's own origin, VITE_API_BASE=self),
+ * built at once; the next one adds `nextEnv` (e.g. another help link: a new bundle and a new
+ * service worker).
+ */
+export function buildTwoReleases(nextEnv: Record<string, string>): TwoReleases {
+  const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'cd-web-release-'))) as [
+    string,
+    string,
+  ];
+  const first = buildPwa(dirs[0], { VITE_API_BASE: 'self' });
+  const next = buildPwa(dirs[1], { VITE_API_BASE: 'self', ...nextEnv });
+  return {
+    dirs,
+    first,
+    next,
+    async remove() {
+      await Promise.allSettled([first, next]);
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
+import type { ApiSession } from './shell.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { httpsRequest, startCaddy, type RunningCaddy } from './caddy.ts';
 import setupPg from './global-setup.ts';
@@ -47,10 +48,16 @@ export interface TeamStack {
     body?: object,
     headers?: object,
   ): Promise<Envelope<T>>;
+  /** The response the server stored with an Idempotency-Key (what a replay must repeat). */
+  storedResponse(key: string): Promise<unknown>;
   /** Stops process `i` (SIGTERM: drain, then close) and starts it again on its port: one rolling-restart step. */
   restart(i: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How much a counter grew between two /ops/metrics texts of one process. */
+export const metricDelta = (before: string, after: string, name: string, labels = ''): number =>
+  metricSum(after, name, labels) - metricSum(before, name, labels);
 
 /** Sum of a Prometheus counter's samples whose labels include `labels` (e.g. `code="200"`). */
 export function metricSum(text: string, name: string, labels = ''): number {
@@ -156,6 +163,11 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
       if (res.status !== 200) throw new Error(`${method} ${p}: HTTP ${res.status} ${res.body.slice(0, 200)}`);
       return JSON.parse(res.body) as Envelope<never>;
     },
+    async storedResponse(key) {
+      const rows = await pgQuery(db.url, 'select response from idempotency_keys where key = $1', [key]);
+      if (rows.length !== 1) throw new Error(`${rows.length} stored responses for key ${key}`);
+      return JSON.parse(String(rows[0]!.response));
+    },
     async restart(i) {
       await stack.servers[i]!.stop('SIGTERM');
       stack.servers[i] = await startServer(env(ports[i]!));
@@ -169,4 +181,38 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
     },
   };
   return stack;
+}
+
+/**
+ * The admin creates a team; a teammate signs up through the proxy and joins it with the invite
+ * code (issue #19's secret codes) or, before those, the team id. Answers the teammate's session.
+ */
+export async function addTeammate(stack: TeamStack, adminToken: string, email: string, password: string) {
+  const created = await stack.api(adminToken, 'POST', '/team/add', { title: 'Agency' });
+  if (created.code !== 200) throw new Error(`team/add: ${created.code} ${created.msg}`);
+  const team = await stack.api<{ team_id: number; invite_code?: string }>(adminToken, 'GET', '/team/info');
+  const member = await stack.api<ApiSession>('', 'POST', '/member/getToken', {
+    sys_tag: 'tiktok-sys',
+    type: 'register',
+    partner: 'creatordesk',
+    isPassword: 1,
+    email,
+    password,
+  });
+  if (member.code !== 200) throw new Error(`register: ${member.code} ${member.msg}`);
+  const join = await stack.api(member.data.token, 'POST', '/team/user.add', {
+    teamId: team.data.invite_code ?? team.data.team_id,
+  });
+  if (join.code !== 200) throw new Error(`team/user.add: ${join.code} ${join.msg}`);
+  return member.data;
+}
+
+/** The titles of the caller's tags of one country, as the server lists them. */
+export async function tagTitles(stack: TeamStack, token: string, country: string): Promise<string[]> {
+  const res = await stack.api<{ list: { title: string }[] }>(token, 'POST', '/tags/lists', {
+    country,
+    page: 1,
+    limit: 1000,
+  });
+  return res.data.list.map((t) => t.title);
 }
