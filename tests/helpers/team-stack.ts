@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
-import type { ApiSession } from './shell.ts';
+import { registerEmailBody, type ApiSession } from './shell.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { httpsRequest, startCaddy, type RunningCaddy } from './caddy.ts';
 import setupPg from './global-setup.ts';
@@ -191,14 +191,12 @@ export async function addTeammate(stack: TeamStack, adminToken: string, email: s
   const created = await stack.api(adminToken, 'POST', '/team/add', { title: 'Agency' });
   if (created.code !== 200) throw new Error(`team/add: ${created.code} ${created.msg}`);
   const team = await stack.api<{ team_id: number; invite_code?: string }>(adminToken, 'GET', '/team/info');
-  const member = await stack.api<ApiSession>('', 'POST', '/member/getToken', {
-    sys_tag: 'tiktok-sys',
-    type: 'register',
-    partner: 'creatordesk',
-    isPassword: 1,
-    email,
-    password,
-  });
+  const member = await stack.api<ApiSession>(
+    '',
+    'POST',
+    '/member/getToken',
+    registerEmailBody(email, password),
+  );
   if (member.code !== 200) throw new Error(`register: ${member.code} ${member.msg}`);
   const join = await stack.api(member.data.token, 'POST', '/team/user.add', {
     teamId: team.data.invite_code ?? team.data.team_id,
