@@ -7,7 +7,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
@@ -32,6 +31,9 @@ import { createJobRunner } from './jobs/runner.ts';
 import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
+import { registerOpsRoutes } from './ops/ops.routes.ts';
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
 const ROUTES: RegisterRoutes[] = [
@@ -73,23 +75,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const metrics = createMetrics(database);
+  registerMetricsHooks(app, metrics);
+  await registerSecurityHeaders(app, metrics);
+  await registerOpsRoutes(app, deps, metrics);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 20 } });
 
   app.setErrorHandler((error: unknown, req, reply) => {
@@ -115,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobRunner(database, app.log);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs };
+  const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs, metrics };
 
   await app.register(
     async (api) => {
@@ -135,7 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const distDir = config.webDir;
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
   if (hasDist) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
+    // wildcard: files are looked up on disk per request, not listed once at start, so a release
+    // switched under running processes (deploy/upgrade.sh flips the WEB_DIR symlink) is served
+    // whole by every process at once; a missing file still reaches the not-found handler below.
+    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: true, index: ['index.html'] });
   }
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {

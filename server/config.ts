@@ -26,7 +26,16 @@ const Env = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(0),
   /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
   TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  /** Bearer token for /ops/ready and /ops/metrics (readiness, Prometheus); unset = those answer 404. */
+  OPS_TOKEN: z
+    .union([z.literal(''), z.string().min(24, 'OPS_TOKEN needs 24+ characters (openssl rand -hex 24)')])
+    .optional(),
+  /** On SIGTERM, answer /ops/ready with 503 for this long before closing, so the proxy stops routing here. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
 });
+
+/** Every variable the server reads (deploy/creatordesk.env.example is checked against it). */
+export const ENV_KEYS: readonly string[] = Object.keys(Env.shape);
 
 export type Config = {
   port: number;
@@ -45,6 +54,8 @@ export type Config = {
   trustProxy: boolean;
   testHooks: boolean;
   slowRequestMs: number;
+  opsToken: string | undefined;
+  shutdownDrainMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === '1',
     testHooks: e.TEST_HOOKS === '1',
     slowRequestMs: e.SLOW_REQUEST_MS,
+    opsToken: e.OPS_TOKEN || undefined,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
   };
 }

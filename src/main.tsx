@@ -2,6 +2,7 @@
  * Mount only. The locale module must load before any message renders; the providers here are the
  * global ones the UI kit's module-level APIs (toast, confirm) render into.
  */
+import './app/zod-jitless.ts';
 import './i18n/locale.ts';
 import './styles/tokens.css';
 import './styles/base.css';

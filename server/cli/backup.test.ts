@@ -1,8 +1,9 @@
 /**
- * `npm run backup` / `npm run restore` end to end: an online backup taken from a running server
- * (while it writes, and idle), restored into a fresh DATA_DIR, compared table by table (row count
- * and digest), refusals (running server, non-empty target without --force), and a server started
- * on the restored directory serving the same data.
+ * `npm run backup` / `npm run restore` end to end on the embedded database: an online backup
+ * folder taken from a running server (while it writes, and idle), restored into a fresh DATA_DIR,
+ * compared table by table (row count and digest) and file by file, refusals (running server,
+ * non-empty target without --force), a bare .sqlite file from before backup folders, and a server
+ * started on the restored directory serving the same data.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,9 @@ it(
     await seedWorkspace(database.db, a!.workspaceId, 'a', 'BackupA');
     await seedWorkspace(database.db, b!.workspaceId, 'b', 'BackupB');
     await database.close();
+    const upload = path.join(dataDir, 'files', 'uploads', 'ab', 'pic.png');
+    fs.mkdirSync(path.dirname(upload), { recursive: true });
+    fs.writeFileSync(upload, Buffer.from('89504e470d0a1a0a', 'hex'));
     const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: '0' });
     servers.push(server);
     const add = (title: string) =>
@@ -52,7 +56,7 @@ it(
     for (let i = 0; i < 40; i++) expect((await add(`before-${i}`)).code).toBe(200);
 
     // 1. While the server writes: the copy is consistent and holds a prefix of the writes.
-    const during = path.join(tmp('cd-bk-out-'), 'during.sqlite');
+    const during = path.join(tmp('cd-bk-out-'), 'during');
     const proc = npmRun('backup', [during], { DATA_DIR: dataDir }, false) as ReturnType<typeof spawn>;
     const exited = new Promise<number | null>((r) => proc.on('exit', r));
     let writes = 0;
@@ -60,17 +64,20 @@ it(
     void exited.then(() => (running = false));
     while (running) expect((await add(`during-${writes++}`)).code).toBe(200);
     expect(await exited).toBe(0);
-    const duringDigest = digestTables(during);
+    const duringDigest = digestTables(path.join(during, 'database.sqlite'));
     expect(duringDigest.tags!.rows).toBeGreaterThanOrEqual(2 * 2 + 40);
     expect(duringDigest.tags!.rows).toBeLessThanOrEqual(2 * 2 + 40 + writes);
 
-    // 2. Idle, default location DATA_DIR/backups/<time>.sqlite: identical to the live database.
+    // 2. Idle, default location DATA_DIR/backups/<time>/: identical to the live database.
     const idle = npmRun('backup', [], { DATA_DIR: dataDir }) as { status: number; out: string };
     expect(idle.status, idle.out).toBe(0);
     const backupFile = /backup written: (\S+)/.exec(idle.out)![1]!;
     expect(path.dirname(backupFile)).toBe(path.join(dataDir, 'backups'));
     const live = digestTables(dbFileIn(dataDir));
-    expect(digestTables(backupFile)).toEqual(live);
+    expect(digestTables(path.join(backupFile, 'database.sqlite'))).toEqual(live);
+    expect(fs.readFileSync(path.join(backupFile, 'files', 'uploads', 'ab', 'pic.png'))).toEqual(
+      fs.readFileSync(upload),
+    );
 
     // 3. Refusals: the running server's own directory, even with --force.
     const busy = npmRun('restore', [backupFile, '--data-dir', dataDir, '--force'], {}) as {
@@ -78,7 +85,7 @@ it(
       out: string;
     };
     expect(busy.status).not.toBe(0);
-    expect(busy.out).toMatch(/is open by process/);
+    expect(busy.out).toMatch(/the database is in use \(process \d+\)/);
 
     // 4. Into a fresh directory: every table has the same rows.
     const fresh = tmp('cd-bk-dst-');
@@ -86,6 +93,17 @@ it(
     expect(ok.status, ok.out).toBe(0);
     const restored = digestTables(dbFileIn(fresh));
     expect(restored).toEqual(live);
+    expect(fs.readFileSync(path.join(fresh, 'files', 'uploads', 'ab', 'pic.png'))).toEqual(
+      fs.readFileSync(upload),
+    );
+    // A bare .sqlite file (how backups looked before folders) still restores the database.
+    const legacy = tmp('cd-bk-legacy-');
+    const old = npmRun('restore', [path.join(backupFile, 'database.sqlite')], { DATA_DIR: legacy }) as {
+      status: number;
+      out: string;
+    };
+    expect(old.status, old.out).toBe(0);
+    expect(digestTables(dbFileIn(legacy))).toEqual(live);
     console.log(
       `backup/restore: ${Object.keys(live).length} tables, ${Object.values(live).reduce((s, d) => s + d.rows, 0)} rows; ` +
         `backup during ${writes} concurrent writes held ${duringDigest.tags!.rows} tags`,

@@ -91,11 +91,20 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** SQLite only: open an in-memory database (tests). */
   memory?: boolean;
+  /**
+   * PostgreSQL only: the connections' application_name. The server says 'creatordesk-server', so
+   * `npm run restore` can refuse while one still runs (pg_stat_activity).
+   */
+  applicationName?: string;
 }
 
 export function openDatabase(opts: OpenOptions): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      application_name: opts.applicationName ?? 'creatordesk',
+    });
     // An idle connection the database closed (restart, admin kill, failover) is dropped by the pool
     // and replaced on the next query; without a listener that event would crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));

@@ -28,8 +28,17 @@ const migrations: Record<string, Migration> = {
   '0015_creator_names': m0015,
 };
 
+/** Every migration this code knows, by name. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
+
+/**
+ * Runs what is pending and answers the names it ran. Several processes may start together: on
+ * PostgreSQL, Kysely's Migrator holds an advisory lock (pg_advisory_lock) for the whole run, in one
+ * transaction, so one process migrates and the others wait, then find nothing left to do
+ * (tests/reliability/concurrent-start.test.ts).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrate(db: Kysely<any>): Promise<void> {
+export async function migrate(db: Kysely<any>): Promise<string[]> {
   // Features land in parallel with numbers reserved in advance, so a lower number may arrive later.
   const migrator = new Migrator({
     db,
@@ -41,4 +50,21 @@ export async function migrate(db: Kysely<any>): Promise<void> {
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Migrations this code knows that the database has not run (readiness: a process must not serve
+ * before its schema is there). Ones the database ran that this code does not know are fine: a
+ * newer process migrated first during a rolling upgrade, and migrations only add.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  const done = await db
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute()
+    .catch(() => [] as { name: string }[]);
+  const ran = new Set(done.map((r: { name: string }) => r.name));
+  return MIGRATION_NAMES.filter((name) => !ran.has(name));
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { JobRunner } from '../jobs/runner.ts';
+import type { AppMetrics } from '../ops/metrics.ts';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +20,8 @@ export interface RouteContext extends AppDeps {
   requireAuth: (req: FastifyRequest) => Promise<void>;
   /** Background jobs (exports, topic collection); feature routes register their handlers. */
   jobs: JobRunner;
+  /** This process's Prometheus metrics (e.g. `metrics.eventStreams` for live-update streams). */
+  metrics: AppMetrics;
 }
 
 export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import pg from 'pg';
 
 export const PG_PORT = Number(process.env.TEST_PG_PORT ?? 5433);
 export const PG_ADMIN_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/postgres`;
@@ -36,4 +37,19 @@ export function ensurePgCluster(): string {
     execFileSync('pg_ctlcluster', [version, 'cdtest', 'start'], { stdio: 'ignore' });
   }
   return PG_ADMIN_URL;
+}
+
+/** One statement on a database of the test cluster (or any URL); answers its rows. */
+export async function pgQuery<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  q: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(q, params)).rows;
+  } finally {
+    await client.end();
+  }
 }

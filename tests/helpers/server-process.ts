@@ -31,16 +31,17 @@ export async function freePort(): Promise<number> {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cd-e2e-'));
-  const port = await freePort();
+  // A fixed PORT (env) restarts a process where the proxy expects it (rolling restarts).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
-      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TEST_HOOKS: '1',
       ...env,
+      PORT: String(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -39,20 +39,23 @@ export async function apiSignIn(
   return (await res.json()) as { code: number; msg: string; data: ApiSession };
 }
 
-/** Registers an email account the way the register form does (partner creatordesk); its session. */
+/** The /member/getToken body of the en-us register form (partner creatordesk). */
+export const registerEmailBody = (email: string, password: string) => ({
+  sys_tag: 'tiktok-sys',
+  type: 'register',
+  partner: 'creatordesk',
+  isPassword: 1,
+  email,
+  password,
+  language: 'en-us',
+});
+
+/** Registers an email account the way the register form does; its session. */
 export async function registerEmail(baseUrl: string, email: string, password: string): Promise<ApiSession> {
   const res = await fetch(`${baseUrl}/api/v0.1/member/getToken`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: encodeForm({
-      sys_tag: 'tiktok-sys',
-      type: 'register',
-      partner: 'creatordesk',
-      isPassword: 1,
-      email,
-      password,
-      language: 'en-us',
-    }),
+    body: encodeForm(registerEmailBody(email, password)),
   });
   const body = (await res.json()) as { code: number; msg: string; data: ApiSession };
   if (body.code !== 200) throw new Error(`register failed: ${body.code} ${body.msg}`);

@@ -1,0 +1,51 @@
+/**
+ * Content-Security-Policy violations during a browser test, from both ends: in the page (the
+ * `securitypolicyviolation` event, Chromium's console report, page errors) and on the servers
+ * (`creatordesk_csp_violations_total`, which also counts what workers and the service worker
+ * reported to /csp-report). Counts of processes about to restart are kept before they go.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { metricSum, type TeamStack } from './team-stack.ts';
+
+const COUNTER = 'creatordesk_csp_violations_total';
+
+export interface CspWatch {
+  /** What pages said; the test expects it to stay empty. */
+  readonly seen: string[];
+  /** A new browser context of the stack whose pages are watched. */
+  context(): Promise<BrowserContext>;
+  /** Keeps process `i`'s count before it restarts (its counter starts again at 0). */
+  beforeRestart(i: number): Promise<void>;
+  /** Violations the servers were told about, over the whole test. */
+  reported(): Promise<number>;
+}
+
+export function watchCsp(stack: TeamStack): CspWatch {
+  const seen: string[] = [];
+  let earlier = 0;
+  const count = async (i: number) => metricSum(await stack.metricsText(i), COUNTER);
+  return {
+    seen,
+    async context() {
+      const ctx = await stack.newContext();
+      await ctx.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(
+            `CSP violation: ${e.effectiveDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+          ),
+        ),
+      );
+      ctx.on('console', (m) => {
+        if (/CSP violation|Content Security Policy/i.test(m.text())) seen.push(m.text());
+      });
+      ctx.on('weberror', (e) => seen.push(`page error: ${String(e.error())}`));
+      return ctx;
+    },
+    async beforeRestart(i) {
+      earlier += await count(i);
+    },
+    async reported() {
+      return earlier + (await count(0)) + (await count(1));
+    },
+  };
+}
