@@ -82,7 +82,8 @@ describeEngines('workspace isolation', (t) => {
       expect(teamA.code).toBe(200);
       const a2 = await app.signUp({ name: 'Aquila two' });
       expect(
-        (await app.call('POST', '/team/user.add', { teamId: teamA.data.team_id }, { token: a2.token })).code,
+        (await app.call('POST', '/team/user.add', { teamId: teamA.data.invite_code }, { token: a2.token }))
+          .code,
       ).toBe(200);
       const poolA = await seedWorkspace(db, a.workspaceId, 'a', MARK_A);
       poolA.numbers.push(String(teamA.data.team_id), String(a.userId), String(a2.userId));
