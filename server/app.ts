@@ -94,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof AppError) {
-      return reply.status(200).send(fail(req, error.code, error.msgKey, error.params));
+      if (error.code === 40029 && error.params.seconds) reply.header('retry-after', error.params.seconds);
+      return reply.status(error.httpStatus).send(fail(req, error.code, error.msgKey, error.params));
     }
     const err = error as Error & { code?: string; statusCode?: number };
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
