@@ -12,7 +12,8 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
-import { input, parse } from './validate.ts';
+import { AppError } from './errors.ts';
+import { controlCharPath, input, parse } from './validate.ts';
 
 export function route<E extends Endpoint>(
   api: FastifyInstance,
@@ -26,7 +27,11 @@ export function route<E extends Endpoint>(
     preHandler: ep.auth ? ctx.requireAuth : undefined,
     handler: async (req) => {
       markPhase(req, 'handler');
-      const env = await handler(req, parse(ep.request, input(req)) as z.infer<E['request']>);
+      const raw = input(req);
+      // Control characters in any text field: refused whole, before anything is stored (issue 19).
+      const bad = controlCharPath(raw);
+      if (bad !== null) throw new AppError(40001, 'control_chars', { field: bad });
+      const env = await handler(req, parse(ep.request, raw) as z.infer<E['request']>);
       markPhase(req, 'handled');
       return env;
     },

@@ -4,6 +4,7 @@
  * `z.string().min(1, 'phone_required')`); it is localised when messages.ts knows it.
  */
 import type { z } from 'zod';
+import { CONTROL_CHARS } from '../../contract/constants.ts';
 import { AppError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -12,8 +13,32 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
+  // A list over its cap (ID_LIST_MAX, NAME_LIST_MAX …) says which limit, so the caller can split it.
+  if (issue?.code === 'too_big' && issue.origin === 'array')
+    throw new AppError(40001, 'list_too_long', { field, max: Number(issue.maximum) });
   const key = issue?.message && MESSAGES[issue.message] ? issue.message : 'invalid_param';
   throw new AppError(40001, key, { field });
+}
+
+/**
+ * The path (`creators.3.daren_name`) of the first string, or key, holding a control character
+ * (CONTROL_CHARS), or null. Iterative, so a deeply nested JSON body cannot exhaust the stack.
+ */
+export function controlCharPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (CONTROL_CHARS.test(v)) return path || 'body';
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (CONTROL_CHARS.test(k)) return at;
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
 }
 
 /** The GET query or the non-GET body (a form object, or JSON for the few JSON calls such as ingest). */
