@@ -12,8 +12,7 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
-import { AppError } from './errors.ts';
-import { controlCharPath, input, parse } from './validate.ts';
+import { parseRequest } from './validate.ts';
 
 export function route<E extends Endpoint>(
   api: FastifyInstance,
@@ -27,11 +26,7 @@ export function route<E extends Endpoint>(
     preHandler: ep.auth ? ctx.requireAuth : undefined,
     handler: async (req) => {
       markPhase(req, 'handler');
-      const raw = input(req);
-      // Control characters in any text field: refused whole, before anything is stored (issue 19).
-      const bad = controlCharPath(raw);
-      if (bad !== null) throw new AppError(40001, 'control_chars', { field: bad });
-      const env = await handler(req, parse(ep.request, raw) as z.infer<E['request']>);
+      const env = await handler(req, parseRequest(ep.request, req) as z.infer<E['request']>);
       markPhase(req, 'handled');
       return env;
     },
