@@ -5,37 +5,17 @@
  * Zero 5xx; control characters answer 40001 naming the field and store nothing; 40,000 items
  * answer 40001 (naming the limit when the rest of the body is valid). Both engines.
  */
-import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { API } from '../../contract/api.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { encodeForm } from '../../contract/wire.ts';
-import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
-import { hashToken } from '../../server/http/auth.ts';
-import { describeEngines, type TestApp } from '../helpers/test-app.ts';
+import { describeEngines } from '../helpers/test-app.ts';
+import { newSession } from '../reliability/accounts.ts';
 import { seedWorkspace, snapshot } from '../isolation/fixtures.ts';
 import { firstCandidate, objectShape } from '../isolation/probe.ts';
 import { CONTROL_STRINGS } from './hostile.ts';
 
 const LIST_ITEMS = ['1', 'x', 'US'];
-
-async function session(app: TestApp, userId: number, workspaceId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString('hex');
-  const t = Math.floor(Date.now() / 1000);
-  await app.database.db
-    .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      workspace_id: workspaceId,
-      created_at: t,
-      expires_at: t + TOKEN_TTL_SECONDS,
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
-  return token;
-}
 
 /** The endpoint's fields with a value each accepts (when one of the probe's candidates does). */
 function baseBody(ep: Endpoint): { fields: string[]; body: Record<string, unknown>; valid: boolean } {
@@ -64,7 +44,7 @@ describeEngines('hostile fields', (t) => {
       const a = await app.signUp({ name: 'Aquila' });
       await seedWorkspace(app.database.db, a.workspaceId, 'a', 'ZQXFieldsA');
       const b = await app.signUp({ name: 'Borealis' });
-      const token = await session(app, b.userId, b.workspaceId);
+      const token = await newSession(app.database, b.userId, b.workspaceId);
       const before = [
         await snapshot(app.database.db, a.workspaceId),
         await snapshot(app.database.db, b.workspaceId),

@@ -3,12 +3,10 @@
  * directly in the database, each step sent through the real calls with a fresh session, and the
  * rules every state must keep.
  */
-import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { createAccount } from '../../server/db/account.repository.ts';
-import { hashToken } from '../../server/http/auth.ts';
-import { now } from '../../server/db/versioning.ts';
 import type { TestApp } from '../helpers/test-app.ts';
+import { newSession } from '../reliability/accounts.ts';
 
 export const USERS = 4;
 
@@ -51,26 +49,12 @@ export async function newUser(app: TestApp): Promise<number> {
 
 /** A live session for the user in the workspace they are in now (others may have moved them). */
 async function sessionOf(app: TestApp, userId: number): Promise<string> {
-  const { db } = app.database;
-  const user = await db
+  const user = await app.database.db
     .selectFrom('users')
     .select('workspace_id')
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const token = crypto.randomBytes(24).toString('hex');
-  await db
-    .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      workspace_id: user.workspace_id,
-      created_at: now(),
-      expires_at: now() + 3600,
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
-  return token;
+  return newSession(app.database, userId, user.workspace_id);
 }
 
 interface Seat {
