@@ -72,7 +72,12 @@ describeEngines('team calls', (t) => {
     const again = await t().call('POST', '/team/user.add', { teamId: code }, { token: bob.token });
     expect(again.code).toBe(40009);
     const carol = await t().signUp();
-    for (const wrong of [teamId, 999999, `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`, 'x'.repeat(24)]) {
+    for (const wrong of [
+      teamId,
+      999999,
+      `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`,
+      'x'.repeat(24),
+    ]) {
       const res = await t().call('POST', '/team/user.add', { teamId: wrong }, { token: carol.token });
       expect(res, String(wrong)).toEqual({
         code: 40004,
