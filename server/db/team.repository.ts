@@ -14,6 +14,8 @@ export interface TeamRow {
   title: string;
   admin_user_id: number;
   created_at: number;
+  /** The generation of the team's invite code (team_removals refer to it). */
+  invite_seq: number;
 }
 
 export interface Membership extends TeamRow {
@@ -28,6 +30,7 @@ const teamColumns = [
   'teams.title',
   'teams.admin_user_id',
   'teams.created_at',
+  'teams.invite_seq',
 ] as const;
 
 /** The user's live team with their role and the admin's name, or undefined. */
@@ -54,7 +57,7 @@ export async function lockTeam(trx: Transaction<DB>, teamId: number): Promise<Te
     .set((eb) => ({ title: eb.ref('title') }))
     .where('id', '=', teamId)
     .where('dismissed_at', 'is', null)
-    .returning(['id', 'workspace_id', 'title', 'admin_user_id', 'created_at'])
+    .returning(['id', 'workspace_id', 'title', 'admin_user_id', 'created_at', 'invite_seq'])
     .executeTakeFirst();
 }
 

@@ -172,12 +172,7 @@ export async function removeMember(
   if (member.is_admin > 0 || member.user_id === team.admin_user_id)
     throw forbidden('team_admin_cannot_be_removed');
   // Codes issued so far no longer let them back in (a reset issues one that does).
-  const seq = await trx
-    .selectFrom('teams')
-    .select('invite_seq')
-    .where('id', '=', team.id)
-    .executeTakeFirstOrThrow();
-  await recordRemoval(trx, team.id, member.user_id, Number(seq.invite_seq));
+  await recordRemoval(trx, team.id, member.user_id, Number(team.invite_seq));
   await sendHome(trx, team, member);
   return null;
 }
