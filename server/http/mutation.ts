@@ -25,15 +25,14 @@ export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   return key && key.length <= 200 ? key : undefined;
 }
 
-/** JSON with object keys sorted, so equal bodies hash alike whatever order their fields came in. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const keys = Object.keys(v).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
+/** Object keys sorted, so equal bodies hash alike whatever order their fields came in. */
+const sortedKeys = (_key: string, v: unknown): unknown => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  // No prototype, so a `__proto__` key of a JSON body stays an own key that is hashed too.
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const k of Object.keys(v).sort()) out[k] = (v as Record<string, unknown>)[k];
+  return out;
+};
 
 export function requestFingerprint(req: FastifyRequest): string {
   const raw = input(req);
@@ -44,7 +43,7 @@ export function requestFingerprint(req: FastifyRequest): string {
   const path = req.url.split('?')[0] ?? '';
   return crypto
     .createHash('sha256')
-    .update(`${req.method} ${path} ${canonical(body)}`)
+    .update(`${req.method} ${path} ${JSON.stringify(body, sortedKeys)}`)
     .digest('hex');
 }
 
