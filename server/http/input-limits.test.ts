@@ -76,6 +76,18 @@ describeEngines('input limits', (t) => {
     const edit = await t().call('PUT', '/blogger/edit', { country: 'US', bloggers: names, isChat: 1 }, u);
     expect(edit).toMatchObject({ code: 40001 });
     expect(edit.msg).toBe('bloggers can hold at most 10000 items; send them in smaller batches');
+    // At the cap, 10,000 distinct names reach every SQL path that takes a name list, on both engines.
+    const atNames = Array.from({ length: 10_000 }, (_, i) => `n${i}`);
+    for (const [method, path, body] of [
+      ['PUT', '/blogger/edit', { isChat: 1 }],
+      ['PUT', '/blogger/set.tags', { type: 'add', tagIds: [1] }],
+      ['DELETE', '/blogger/black.del', {}],
+      ['POST', '/challenge/blogger.to.creators', {}],
+    ] as const) {
+      const res = await t().call(method, path, { country: 'US', bloggers: atNames, ...body }, u);
+      expect(res.code, path).toBeGreaterThanOrEqual(40000);
+      expect(res.code, path).toBeLessThan(50000);
+    }
   });
 
   it('answers 404 for anything under /files/ that is not a file', async () => {
