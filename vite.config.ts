@@ -4,11 +4,26 @@
  * shell can never mask a server answer (decisions D12/D13: data lives in IndexedDB, not in
  * the HTTP cache).
  */
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:5180';
+
+/**
+ * The dev and preview proxies forward the app's own calls to the API server, which refuses
+ * state-changing calls from an origin that is not its own host (server/http/cross-site.ts). A call
+ * from the page the proxy serves is same-origin, so it is sent on with the API's origin; any other
+ * origin passes through unchanged and is refused as it would be in production.
+ */
+const proxy = (): ProxyOptions => ({
+  target: API_TARGET,
+  changeOrigin: true,
+  configure: (server) =>
+    server.on('proxyReq', (out, req) => {
+      if (req.headers.origin === `http://${req.headers.host}`) out.setHeader('origin', API_TARGET);
+    }),
+});
 
 export default defineConfig({
   plugins: [
@@ -49,18 +64,8 @@ export default defineConfig({
     }),
   ],
   worker: { format: 'es' },
-  server: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/files': { target: API_TARGET, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/files': { target: API_TARGET, changeOrigin: true },
-    },
-  },
+  server: { proxy: { '/api': proxy(), '/files': proxy() } },
+  preview: { proxy: { '/api': proxy(), '/files': proxy() } },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -17,10 +17,26 @@ export const SMS_CODE_TTL_SECONDS = 300;
 export const SMS_DAILY_LIMIT = 10;
 export const PHONE_LENGTH = 11;
 export const TEXTAREA_MAX = 10000;
+/** Ids in one call (tagsId, tagIds, ids): keeps every SQL IN list far below both engines' limits. */
+export const ID_LIST_MAX = 1000;
+/** Creator names (bloggers) or product ids in one call, counted after the textarea is split. */
+export const NAME_LIST_MAX = 10_000;
+/**
+ * Characters no text field may hold (40001 naming the field): C0 controls except tab, line feed and
+ * carriage return, DEL, and C1 controls. NUL broke SQLite's full-text index and PostgreSQL text.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 export const TEAM_NAME_MAX = 12;
+/** Invite codes are 24 characters; anything longer than this is not worth looking up. */
+export const INVITE_CODE_MAX = 200;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const REDEEM_CODE_LENGTH = 9;
-export const REDEEM_CODE_PATTERN = /^[A-Z0-9]{9}$/;
+/**
+ * Redeem codes are 16 characters of [A-Z0-9] (82 bits, issue 19; the spec's 9 carried 46). Codes
+ * issued before keep working: 9 characters are still accepted.
+ */
+export const REDEEM_CODE_LENGTH = 16;
+export const REDEEM_CODE_PATTERN = /^(?:[A-Z0-9]{16}|[A-Z0-9]{9})$/;
 export const REDEEM_DEFAULT_DAYS = 30;
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 

@@ -1,6 +1,12 @@
 /** The columns of each export type, with headers in both languages (decisions D10): shared by the server's export job and the PWA's offline "export this view". */
 import type { DownloadType, Language } from './constants.ts';
 
+/**
+ * Text a spreadsheet would run as a formula (OWASP CSV injection): = + - @ tab or CR first. CSV gets
+ * a leading apostrophe; XLSX writes it as a plain string cell (server and offline exports alike).
+ */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 export interface Column {
   key: string;
   'en-us': string;

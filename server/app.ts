@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
+import { crossSiteGuard } from './http/cross-site.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
@@ -28,6 +29,7 @@ import { registerTeamRoutes } from './routes/team.routes.ts';
 import { registerDownloadRoutes } from './routes/download.routes.ts';
 import { registerIntakeRoutes } from './routes/intake.routes.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { schedulePruning } from './jobs/idempotency-prune.ts';
 import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   registerRequestTrace(app, config.slowRequestMs);
+  app.addHook('onRequest', crossSiteGuard(config.allowedOrigins));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, decodeForm(String(body)));
@@ -83,11 +86,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof AppError) {
-      return reply.status(200).send(fail(req, error.code, error.msgKey, error.params));
+      if (error.code === 40029 && error.params.seconds) reply.header('retry-after', error.params.seconds);
+      return reply.status(error.httpStatus).send(fail(req, error.code, error.msgKey, error.params));
     }
     const err = error as Error & { code?: string; statusCode?: number };
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413) {
       return reply.status(413).send(fail(req, 40001, 'body_too_large'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && req.url.startsWith('/files/')) {
+      // A folder, a bad escape or a missing file under /files/: the file is not there (404), not a bad parameter.
+      return reply.status(404).send(fail(req, 40004, 'file_not_found'));
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, bad content types, multipart faults: the client's mistake, said plainly.
@@ -104,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobRunner(database, app.log);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  schedulePruning(app, database.db);
   const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs, metrics };
 
   await app.register(
@@ -132,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url.startsWith('/files/') || !hasDist || req.method !== 'GET') {
+    if (url.startsWith('/files/')) return reply.status(404).send(fail(req, 40004, 'file_not_found'));
+    if (url.startsWith('/api/') || !hasDist || req.method !== 'GET') {
       return reply.status(404).send(fail(req, 40004, 'api_not_found'));
     }
     // The PWA's routes (/home, /invite/3 …) all answer with the app shell.

@@ -24,6 +24,12 @@ const Env = z.object({
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** Log requests slower than this many ms (with their phases), stuck requests and event-loop stalls; 0 = off. */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Origins besides this server's own host (and the PWA's host when this server is its `api.`
+   * sibling) whose browser calls may change state, comma-separated: a PWA served elsewhere
+   * (VITE_API_BASE), the browser plugin (chrome-extension://<id>).
+   */
+  ALLOWED_ORIGINS: z.string().default(''),
   /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
   TEST_HOOKS: z.enum(['0', '1']).default('0'),
   /** Bearer token for /ops/ready and /ops/metrics (readiness, Prometheus); unset = those answer 404. */
@@ -52,6 +58,7 @@ export type Config = {
   seedDemo: boolean;
   bodyLimit: number;
   trustProxy: boolean;
+  allowedOrigins: string[];
   testHooks: boolean;
   slowRequestMs: number;
   opsToken: string | undefined;
@@ -76,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1',
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((o) => o.trim().replace(/\/$/, ''))
+      .filter(Boolean),
     testHooks: e.TEST_HOOKS === '1',
     slowRequestMs: e.SLOW_REQUEST_MS,
     opsToken: e.OPS_TOKEN || undefined,

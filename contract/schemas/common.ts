@@ -4,7 +4,7 @@
  * An issue message that is a message key (e.g. 'phone_required') is localised by the server.
  */
 import { z } from 'zod';
-import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PAGE_SIZE, TEXTAREA_MAX } from '../constants.ts';
+import { COUNTRIES, DEFAULT_COUNTRY, DEFAULT_PAGE_SIZE, ID_LIST_MAX, TEXTAREA_MAX } from '../constants.ts';
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
@@ -21,8 +21,11 @@ export const text = (max = TEXTAREA_MAX) =>
 export const requiredText = (msgKey: string, max = TEXTAREA_MAX) => text(max).pipe(z.string().min(1, msgKey));
 export const optText = (max = TEXTAREA_MAX) => z.preprocess(blankToUndefined, text(max).optional());
 
-/** A list from a form body: accepts a single value, an array, or qs's index object. */
-export const formList = <T extends z.ZodType>(item: T, max = 100_000) =>
+/**
+ * A list from a form body: accepts a single value, an array, or qs's index object. Longer than
+ * `max` is 40001 naming the field and the limit (server/http/validate.ts).
+ */
+export const formList = <T extends z.ZodType>(item: T, max = ID_LIST_MAX) =>
   z.preprocess((v) => {
     if (v === undefined || v === null || v === '') return [];
     if (Array.isArray(v)) return v;

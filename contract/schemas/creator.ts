@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { TEXTAREA_MAX } from '../constants.ts';
+import { NAME_LIST_MAX, TEXTAREA_MAX } from '../constants.ts';
 import {
   country,
   dateBound,
@@ -33,12 +33,17 @@ export function splitNames(raw: readonly string[]): string[] {
   return [...seen];
 }
 
+/** Textarea chunks, split into at most NAME_LIST_MAX names. */
+const names = () =>
+  formList(text(TEXTAREA_MAX), NAME_LIST_MAX)
+    .transform(splitNames)
+    .pipe(z.array(z.string()).max(NAME_LIST_MAX));
+
 /** A creator list (names or unique_ids): required, at least one name left after trimming. */
-export const nameList = (msgKey = 'bloggers_required') =>
-  formList(text(TEXTAREA_MAX)).transform(splitNames).pipe(z.array(z.string()).min(1, msgKey));
+export const nameList = (msgKey = 'bloggers_required') => names().pipe(z.array(z.string()).min(1, msgKey));
 
 /** Like nameList but may be empty (product ids). */
-export const optNameList = () => formList(text(TEXTAREA_MAX)).transform(splitNames);
+export const optNameList = names;
 
 /** endTime: a bare date (YYYY-MM-DD) means the whole day, so it ends at 23:59:59 UTC. */
 export const endBound = () =>

@@ -1,9 +1,10 @@
 /**
  * Team calls (spec sections 2, 3, 6; decisions D5). A team shares one workspace; the admin
- * (is_admin > 0) renames, transfers, removes non-admin members and dismisses.
+ * (is_admin > 0) renames, transfers, removes non-admin members, resets the invite link and
+ * dismisses; other members may leave. Invite links carry a secret code, not the team id (issue 19).
  */
 import { z } from 'zod';
-import { TEAM_NAME_MAX } from '../constants.ts';
+import { INVITE_CODE_MAX, TEAM_NAME_MAX } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { listOf, paging } from './common.ts';
 
@@ -24,6 +25,16 @@ const idOf = (missingKey: string) =>
       .pipe(z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
   );
 
+/**
+ * The invite code in `teamId` (the spec's field name). Any text is accepted here: a numeric id or a
+ * wrong code answers 40004 from the service, the same as an unknown code, so the answer gives no hint.
+ */
+const inviteCode = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string({ error: 'team_id_required' }).trim().min(1, 'team_id_required').max(INVITE_CODE_MAX),
+  );
+
 export const teamDetail = z.object({
   team_id: z.number().int(),
   team_title: z.string(),
@@ -33,6 +44,8 @@ export const teamDetail = z.object({
   add_time: z.number().int(),
   /** The caller's role: 1 admin, 0 member. */
   is_admin: z.number().int(),
+  /** The admin only: the secret of the invite link {origin}/invite/{invite_code}. */
+  invite_code: z.string().optional(),
 });
 export type TeamDetail = z.infer<typeof teamDetail>;
 
@@ -98,7 +111,7 @@ export const teamEndpoints = {
     method: 'POST',
     path: '/team/user.add',
     auth: true,
-    request: z.object({ teamId: idOf('team_id_required') }),
+    request: z.object({ teamId: inviteCode() }),
     response: teamDetail,
   }),
   teamUserDel: endpoint({
@@ -119,8 +132,24 @@ export const teamEndpoints = {
     method: 'GET',
     path: '/team/invite.info',
     auth: true,
-    request: z.object({ teamId: idOf('team_id_required') }),
-    response: inviteInfo.nullable(),
+    request: z.object({ teamId: inviteCode() }),
+    response: inviteInfo,
+  }),
+  /** Addition: a new invite code; the old link stops working (admin only). */
+  teamInviteReset: endpoint({
+    method: 'POST',
+    path: '/team/invite.reset',
+    auth: true,
+    request: none,
+    response: teamDetail,
+  }),
+  /** Addition: a member who is not the admin leaves the team. */
+  teamLeave: endpoint({
+    method: 'DELETE',
+    path: '/team/leave',
+    auth: true,
+    request: none,
+    response: z.null(),
   }),
   commonTeam: endpoint({
     method: 'GET',

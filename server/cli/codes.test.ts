@@ -21,7 +21,7 @@ describeEngines('npm run codes', (t) => {
       const codes = await runCodes(['--count', '5', '--days', '90'], env, (l) => printed.push(l));
       expect(printed).toEqual(codes);
       expect(new Set(codes).size).toBe(5);
-      for (const c of codes) expect(c).toMatch(/^[A-Z0-9]{9}$/);
+      for (const c of codes) expect(c).toMatch(/^[A-Z0-9]{16}$/);
       const database = openDatabase({ dataDir: dir, databaseUrl: t().config.databaseUrl });
       try {
         const rows = await database.db

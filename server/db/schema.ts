@@ -86,6 +86,20 @@ export interface TeamsTable {
   admin_user_id: number;
   created_at: number;
   dismissed_at: number | null;
+  /** The secret of the invite link, shown to the admin only (0016). */
+  invite_code: string | null;
+  /** SHA-256 of invite_code: joins look the team up by this. */
+  invite_hash: string | null;
+  /** Bumped on every invite reset; a removal remembers the value it happened under. */
+  invite_seq: number;
+}
+
+/** Who an admin removed, under which invite_seq: codes of that seq or older cannot bring them back. */
+export interface TeamRemovalsTable {
+  team_id: number;
+  user_id: number;
+  invite_seq: number;
+  removed_at: number;
 }
 
 export interface TeamMembersTable {
@@ -226,6 +240,8 @@ export interface IdempotencyKeysTable {
   key: string;
   /** The stored JSON response envelope. */
   response: string;
+  /** sha256 of method, path and body (0016); null for keys stored before it. */
+  fingerprint: string | null;
   created_at: number;
 }
 
@@ -263,6 +279,7 @@ export interface DB {
   redeem_codes: RedeemCodesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
+  team_removals: TeamRemovalsTable;
   creators: CreatorsTable;
   tags: TagsTable;
   creator_tags: CreatorTagsTable;

@@ -14,11 +14,14 @@ export interface TeamRow {
   title: string;
   admin_user_id: number;
   created_at: number;
+  /** The generation of the team's invite code (team_removals refer to it). */
+  invite_seq: number;
 }
 
 export interface Membership extends TeamRow {
   is_admin: number;
   admin_name: string;
+  invite_code: string | null;
 }
 
 const teamColumns = [
@@ -27,6 +30,7 @@ const teamColumns = [
   'teams.title',
   'teams.admin_user_id',
   'teams.created_at',
+  'teams.invite_seq',
 ] as const;
 
 /** The user's live team with their role and the admin's name, or undefined. */
@@ -35,19 +39,8 @@ export function findMembership(db: Db, userId: number): Promise<Membership | und
     .selectFrom('team_members')
     .innerJoin('teams', 'teams.id', 'team_members.team_id')
     .innerJoin('users as admin', 'admin.id', 'teams.admin_user_id')
-    .select([...teamColumns, 'team_members.is_admin', 'admin.member_name as admin_name'])
+    .select([...teamColumns, 'team_members.is_admin', 'admin.member_name as admin_name', 'teams.invite_code'])
     .where('team_members.user_id', '=', userId)
-    .where('teams.dismissed_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** A live team with its admin's name, or undefined (unknown or dismissed). */
-export function findTeam(db: Db, teamId: number): Promise<(TeamRow & { admin_name: string }) | undefined> {
-  return db
-    .selectFrom('teams')
-    .innerJoin('users as admin', 'admin.id', 'teams.admin_user_id')
-    .select([...teamColumns, 'admin.member_name as admin_name'])
-    .where('teams.id', '=', teamId)
     .where('teams.dismissed_at', 'is', null)
     .executeTakeFirst();
 }
@@ -64,13 +57,13 @@ export async function lockTeam(trx: Transaction<DB>, teamId: number): Promise<Te
     .set((eb) => ({ title: eb.ref('title') }))
     .where('id', '=', teamId)
     .where('dismissed_at', 'is', null)
-    .returning(['id', 'workspace_id', 'title', 'admin_user_id', 'created_at'])
+    .returning(['id', 'workspace_id', 'title', 'admin_user_id', 'created_at', 'invite_seq'])
     .executeTakeFirst();
 }
 
 export async function insertTeam(
   trx: Transaction<DB>,
-  t: { workspaceId: number; title: string; adminUserId: number },
+  t: { workspaceId: number; title: string; adminUserId: number; invite: { code: string; hash: string } },
 ): Promise<number> {
   const time = now();
   const row = await trx
@@ -81,6 +74,9 @@ export async function insertTeam(
       admin_user_id: t.adminUserId,
       created_at: time,
       dismissed_at: null,
+      invite_code: t.invite.code,
+      invite_hash: t.invite.hash,
+      invite_seq: 1,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -176,6 +172,29 @@ export async function dismissTeam(trx: Transaction<DB>, team: TeamRow): Promise<
   await trx.deleteFrom('team_members').where('team_id', '=', team.id).execute();
   await trx.updateTable('teams').set({ dismissed_at: now() }).where('id', '=', team.id).execute();
   await trx.updateTable('workspaces').set({ kind: 'personal' }).where('id', '=', team.workspace_id).execute();
+}
+
+/** The user the workspace belongs to (the team's data goes with them at dismissal). */
+export async function ownerOf(db: Db, workspaceId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select('owner_user_id')
+    .where('id', '=', workspaceId)
+    .executeTakeFirst();
+  return row?.owner_user_id === null || row === undefined ? null : Number(row.owner_user_id);
+}
+
+export async function setOwner(trx: Transaction<DB>, workspaceId: number, userId: number): Promise<void> {
+  await trx.updateTable('workspaces').set({ owner_user_id: userId }).where('id', '=', workspaceId).execute();
+}
+
+/** Makes `workspaceId` the one the user goes back to when they leave a team. */
+export async function setPersonal(trx: Transaction<DB>, userId: number, workspaceId: number): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ personal_workspace_id: workspaceId })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** A new, empty personal workspace for a user whose old one stays with a team. */

@@ -9,6 +9,8 @@ export class AppError extends Error {
     public readonly code: Code,
     public readonly msgKey: string,
     public readonly params: Record<string, string | number> = {},
+    /** The HTTP status: 200 for application outcomes (D3); 429 for the sign-in and sign-up limits. */
+    public readonly httpStatus = 200,
   ) {
     super(`${code} ${msgKey}`);
   }

@@ -14,6 +14,18 @@ export const MESSAGES: Dict = {
   updated: { 'zh-cn': '修改成功', 'en-us': 'Updated' },
   deleted: { 'zh-cn': '删除成功', 'en-us': 'Deleted' },
   invalid_param: { 'zh-cn': '参数错误：{field}', 'en-us': 'Invalid parameter: {field}' },
+  control_chars: {
+    'zh-cn': '{field} 含有不可见的控制字符，请删除后重试',
+    'en-us': '{field} contains invisible control characters; remove them and try again',
+  },
+  idempotency_key_reused: {
+    'zh-cn': 'Idempotency-Key 已用于另一个请求',
+    'en-us': 'Idempotency-Key reused for a different request',
+  },
+  list_too_long: {
+    'zh-cn': '{field} 最多 {max} 项，请分批提交',
+    'en-us': '{field} can hold at most {max} items; send them in smaller batches',
+  },
   not_found: { 'zh-cn': '记录不存在', 'en-us': 'Record not found' },
   forbidden: { 'zh-cn': '无权操作', 'en-us': 'You are not allowed to do this' },
   conflict: { 'zh-cn': '记录已存在', 'en-us': 'The record already exists' },
@@ -27,7 +39,12 @@ export const MESSAGES: Dict = {
     'en-us': 'Something went wrong, please try again ({requestId})',
   },
   api_not_found: { 'zh-cn': '接口不存在', 'en-us': 'No such API' },
+  file_not_found: { 'zh-cn': '文件不存在', 'en-us': 'No such file' },
   body_too_large: { 'zh-cn': '请求内容过大', 'en-us': 'The request body is too large' },
+  cross_site_refused: {
+    'zh-cn': '已拒绝来自其他网站的请求，请直接在 CreatorDesk 中操作',
+    'en-us': 'Refused a request sent from another website. Please use CreatorDesk directly',
+  },
   no_token: { 'zh-cn': '请先登录', 'en-us': 'Please sign in' },
   token_invalid: {
     'zh-cn': '登录已失效，请重新登录',

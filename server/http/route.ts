@@ -12,7 +12,7 @@ import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
-import { input, parse } from './validate.ts';
+import { parseRequest } from './validate.ts';
 
 export function route<E extends Endpoint>(
   api: FastifyInstance,
@@ -26,7 +26,7 @@ export function route<E extends Endpoint>(
     preHandler: ep.auth ? ctx.requireAuth : undefined,
     handler: async (req) => {
       markPhase(req, 'handler');
-      const env = await handler(req, parse(ep.request, input(req)) as z.infer<E['request']>);
+      const env = await handler(req, parseRequest(ep.request, req) as z.infer<E['request']>);
       markPhase(req, 'handled');
       return env;
     },

@@ -14,6 +14,7 @@ import dayjs from 'dayjs';
 import type { Kysely } from 'kysely';
 import type { DownloadType, Language } from '../../contract/constants.ts';
 import type { DB } from '../db/schema.ts';
+import { FORMULA_START } from '../../contract/export-columns.ts';
 import { columnsFor, FLAG_TEXT } from './export-columns.ts';
 
 export interface ExportParams {
@@ -189,6 +190,9 @@ export async function writeExport(
         const v = r[col.key];
         if (col.key === 'add_time' && typeof v === 'number')
           return dayjs.unix(v).format('YYYY-MM-DD HH:mm:ss');
+        // exceljs writes text as t="str" (a formula's cached result); formula-like creator text
+        // goes out as rich text instead, which it writes as an inline string: a plain string cell.
+        if (typeof v === 'string' && FORMULA_START.test(v)) return { richText: [{ text: v }] };
         return v ?? '';
       });
       sheet.addRow(values).commit();

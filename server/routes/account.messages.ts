@@ -45,7 +45,11 @@ defineMessages({
   account_login_failed: { 'zh-cn': '账号或密码错误', 'en-us': 'Wrong account or password' },
   account_login_locked: {
     'zh-cn': '登录失败次数过多，请{minutes}分钟后再试',
-    'en-us': 'Too many failed sign-ins. Try again in {minutes} minutes',
+    'en-us': 'Too many failed sign-ins. Try again in {minutes} min',
+  },
+  account_login_ip_limit: {
+    'zh-cn': '该网络登录失败次数过多，请{minutes}分钟后再试',
+    'en-us': 'Too many failed sign-ins from this network. Try again in {minutes} min',
   },
   account_signed_in_elsewhere: {
     'zh-cn': '该账号已在其他地方登录，是否继续在此登录？',
@@ -88,10 +92,14 @@ defineMessages({
   },
   account_code_required: { 'zh-cn': '请输入兑换码', 'en-us': 'Enter the redeem code' },
   account_code_invalid: {
-    'zh-cn': '兑换码为9位字母或数字',
-    'en-us': 'The redeem code is 9 letters and digits',
+    'zh-cn': '兑换码为16位字母或数字',
+    'en-us': 'The redeem code is 16 letters and digits',
   },
   account_code_not_found: { 'zh-cn': '兑换码不存在', 'en-us': 'This redeem code does not exist' },
+  account_code_limit: {
+    'zh-cn': '兑换码错误次数过多，请{minutes}分钟后再试',
+    'en-us': 'Too many wrong redeem codes. Try again in {minutes} min',
+  },
   account_code_used: { 'zh-cn': '该兑换码已被使用', 'en-us': 'This redeem code has already been used' },
   account_vip_opened: {
     'zh-cn': 'VIP开通成功，有效期至{date}',

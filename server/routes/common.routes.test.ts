@@ -133,10 +133,53 @@ describeEngines('POST /common/vip.open', (t) => {
       t().call('POST', '/common/vip.open', code === undefined ? {} : { code }, { token: u.token, language });
     expect(await call(undefined)).toMatchObject({ code: 40001, msg: 'Enter the redeem code' });
     expect(await call('   ', 'zh-cn')).toMatchObject({ code: 40001, msg: '请输入兑换码' });
-    expect(await call('ABC')).toMatchObject({ code: 40001, msg: 'The redeem code is 9 letters and digits' });
+    expect(await call('ABC')).toMatchObject({ code: 40001, msg: 'The redeem code is 16 letters and digits' });
     expect(await call('ABCD-1234')).toMatchObject({ code: 40001 });
+    expect(await call('ABCDEFGHIJKLMNO')).toMatchObject({ code: 40001 }); // 15
+    // 16 characters, and the 9 of codes issued before them (still redeemable).
+    expect(await call('ZZZZZZZZZZZZZZZZ')).toMatchObject({
+      code: 40004,
+      msg: 'This redeem code does not exist',
+    });
     expect(await call('ZZZZZZZZZ')).toMatchObject({ code: 40004, msg: 'This redeem code does not exist' });
     expect((await t().call('POST', '/common/vip.open', { code: 'ZZZZZZZZZ' })).code).toBe(10002);
+  });
+});
+
+describeEngines('POST /common/vip.open guess resistance', (t) => {
+  const open = (token: string, code: string, addr: string) =>
+    t().call('POST', '/common/vip.open', { code }, { token, headers: { 'x-forwarded-for': addr } });
+
+  it('redeems codes issued before 16 characters (9), and new codes carry 82 bits', async () => {
+    const u = await t().signUp();
+    await t()
+      .database.db.insertInto('redeem_codes')
+      .values({ code: 'OLDCODE99', days: 5, created_at: 1, used_by: null, used_at: null })
+      .execute();
+    expect((await open(u.token, 'oldcode99', '10.8.0.9')).code).toBe(200);
+    const [fresh] = await createRedeemCodes(t().database.db, 1, 1);
+    expect(fresh).toMatch(/^[A-Z0-9]{16}$/); // 36^16 ≈ 2^82.7
+  });
+
+  it('stops a user after 10 wrong codes in an hour, even with a real code, per user and per address', async () => {
+    const guesser = await t().signUp();
+    const [real] = await createRedeemCodes(t().database.db, 1, 30);
+    for (let i = 0; i < 10; i++) {
+      const res = await open(guesser.token, `WRONGCODE${String(i).padStart(7, '0')}`, `10.8.1.${i}`);
+      expect(res.code).toBe(40004);
+    }
+    const blocked = await open(guesser.token, real!, '10.8.1.99');
+    expect(blocked).toMatchObject({ code: 40029, msg: 'Too many wrong redeem codes. Try again in 60 min' });
+    // Another user on a clean address is not affected, and the real code was not spent.
+    const other = await t().signUp();
+    expect((await open(other.token, real!, '10.8.2.1')).code).toBe(200);
+    // 30 wrong codes from one address stop every account there.
+    const t0 = Math.floor(Date.now() / 1000);
+    await t()
+      .database.db.insertInto('rate_events')
+      .values(Array.from({ length: 30 }, () => ({ key: 'vip_fail:ip:10.8.3.1', created_at: t0 })))
+      .execute();
+    expect((await open(other.token, 'ZZZZZZZZZZZZZZZZ', '10.8.3.1')).code).toBe(40029);
   });
 });
 

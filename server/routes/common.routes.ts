@@ -11,6 +11,8 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { createSmsProvider, latestSmsCode, sendSmsCode } from '../services/sms.service.ts';
 import { redeemCode } from '../services/vip.service.ts';
+import { LIMITS, limitFailures } from '../services/rate-limit.ts';
+import { authOf } from '../http/auth.ts';
 import './account.messages.ts';
 
 /** The VIP end date as the user reads it: China time for zh-cn, UTC for en-us. */
@@ -27,12 +29,22 @@ export const registerCommonRoutes: RegisterRoutes = (api, ctx) => {
   );
 
   // The spec's client also sends `phone`; the code is redeemed for the signed-in account only.
-  route(api, ctx, ep.commonVipOpen, async (req, input) =>
-    mutation(ctx.db, req, async (trx, auth) => {
-      const vip = await redeemCode(trx, auth.user.id, input.code);
-      return ok(req, { vip }, 'account_vip_opened', { date: dateOf(vip.end_time ?? 0, languageOf(req)) });
-    }),
-  );
+  // Unknown and used codes count as guesses, per user and per address.
+  route(api, ctx, ep.commonVipOpen, async (req, input) => {
+    const limits = [LIMITS.vipFailUser(authOf(req).user.id), LIMITS.vipFailIp(req.ip)];
+    return limitFailures(
+      ctx.db,
+      limits,
+      'account_code_limit',
+      () =>
+        mutation(ctx.db, req, async (trx, auth) => {
+          const vip = await redeemCode(trx, auth.user.id, input.code);
+          const date = dateOf(vip.end_time ?? 0, languageOf(req));
+          return ok(req, { vip }, 'account_vip_opened', { date });
+        }),
+      [40004, 40009],
+    );
+  });
 
   if (ctx.config.testHooks) {
     api.get('/test/sms', async (req) => {

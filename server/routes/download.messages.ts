@@ -10,4 +10,8 @@ defineMessages({
     'zh-cn': '下载链接不存在或已过期',
     'en-us': 'This download link is unknown or has expired',
   },
+  download_not_allowed: {
+    'zh-cn': '您已不在该文件所属的团队或工作区，无法下载',
+    'en-us': 'You no longer work in the workspace this file belongs to',
+  },
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { downloadEndpoints } from '../../contract/schemas/download.ts';
-import { authOf } from '../http/auth.ts';
+import { authOf, tokenOf } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
 import { fail, languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
@@ -33,10 +34,17 @@ export const registerDownloadRoutes: RegisterRoutes = (api, ctx) => {
     ok(req, await exportInfo(ctx.db, authOf(req), input.id)),
   );
 
-  // Opened in a new window without the token header: the URL's own token is the credential.
-  api.get<{ Params: { token: string } }>('/files/export/:token', async (req, reply) => {
-    const found = await exportFile(ctx.db, ctx.config, req.params.token);
-    if (!found) return reply.status(404).send(fail(req, 40004, 'download_expired'));
+  // Opened in a new window without the token header: the link is signed for the user instead
+  // (export-link.ts). Refusals are transport answers: 404 unknown or expired, 403 not yours.
+  api.get<{ Params: { link: string } }>('/files/export/:link', async (req, reply) => {
+    let found;
+    try {
+      found = await exportFile(ctx.db, ctx.config, req.params.link, tokenOf(req));
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const status = err.code === 40004 ? 404 : err.code === 40003 ? 403 : 401;
+      return reply.status(status).send(fail(req, err.code, err.msgKey, err.params));
+    }
     reply.header('content-disposition', `attachment; filename="${found.name}"`);
     reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     return reply.send(fs.createReadStream(found.file));

@@ -134,22 +134,73 @@ describeEngines('POST /member/getToken (sign-in)', (t) => {
     expect((await login(t, { phone: u.phone, password: u.password })).code).toBe(200);
   });
 
-  it('locks an account after 10 failed sign-ins in 15 minutes', async () => {
+  /** A sign-in from one fixed address, with the HTTP status (limits answer 429). */
+  const loginFrom = async (addr: string, body: Record<string, unknown>) => {
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/v0.1/member/getToken',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': addr },
+      payload: new URLSearchParams({ ...SYS, isPassword: '1', language: 'en-us', ...body }).toString(),
+    });
+    return { status: res.statusCode, retryAfter: res.headers['retry-after'], ...res.json() };
+  };
+
+  it('slows down a guesser on one address after 5 failures (HTTP 429); the owner elsewhere still signs in', async () => {
     const u = await t().signUp();
-    for (let i = 0; i < 10; i++)
-      expect((await login(t, { phone: u.phone, password: 'wrong!' })).code).toBe(40001);
-    const locked = await login(t, { phone: u.phone, password: u.password, force: 1 });
-    expect(locked.code).toBe(40029);
-    expect(locked.msg).toMatch(/^Too many failed sign-ins. Try again in 1[45] minutes$/);
-    const other = await t().signUp();
-    expect((await login(t, { phone: other.phone, password: other.password, force: 1 })).code).toBe(200);
+    const guess = { phone: u.phone!, password: 'wrong!', force: '1' };
+    for (let i = 0; i < 5; i++) expect((await loginFrom('10.9.0.1', guess)).code).toBe(40001);
+    const slowed = await loginFrom('10.9.0.1', { ...guess, password: u.password });
+    expect(slowed).toMatchObject({
+      status: 429,
+      code: 40029,
+      msg: 'Too many failed sign-ins. Try again in 1 min',
+    });
+    expect(Number(slowed.retryAfter)).toBeGreaterThan(20);
+    expect(Number(slowed.retryAfter)).toBeLessThanOrEqual(30);
+    // The real owner on another network is not locked out (the old 15-minute account lock was).
+    const owner = await loginFrom('10.9.0.2', { phone: u.phone!, password: u.password, force: '1' });
+    expect(owner).toMatchObject({ status: 200, code: 200 });
   });
 
-  it('counts failures by email and by phone against one account budget', async () => {
+  it('counts failures by email and by phone against one account (from one address)', async () => {
     const u = await t().signUp({ email: 'both@example.com', phone: '13300001234' });
-    for (let i = 0; i < 5; i++) await login(t, { email: 'both@example.com', password: 'wrong!' });
-    for (let i = 0; i < 5; i++) await login(t, { phone: '13300001234', password: 'wrong!' });
-    expect((await login(t, { email: 'both@example.com', password: u.password, force: 1 })).code).toBe(40029);
+    for (let i = 0; i < 3; i++)
+      await loginFrom('10.9.1.1', { email: 'both@example.com', password: 'wrong!' });
+    for (let i = 0; i < 2; i++) await loginFrom('10.9.1.1', { phone: '13300001234', password: 'wrong!' });
+    const res = await loginFrom('10.9.1.1', { email: 'both@example.com', password: u.password, force: '1' });
+    expect(res.code).toBe(40029);
+    // A success elsewhere clears nothing here, and the wait ends on its own (rate-limit.test.ts).
+    expect(
+      (await loginFrom('10.9.1.2', { phone: '13300001234', password: u.password, force: '1' })).code,
+    ).toBe(200);
+  });
+
+  it('refuses an address with 50 failed sign-ins in 15 minutes (any accounts) with HTTP 429', async () => {
+    const t0 = Math.floor(Date.now() / 1000);
+    await t()
+      .database.db.insertInto('rate_events')
+      .values(Array.from({ length: 50 }, () => ({ key: 'login_fail:ip:10.9.2.1', created_at: t0 - 60 })))
+      .execute();
+    const u = await t().signUp();
+    const res = await loginFrom('10.9.2.1', { phone: u.phone!, password: u.password, force: '1' });
+    expect(res).toMatchObject({
+      status: 429,
+      code: 40029,
+      msg: 'Too many failed sign-ins from this network. Try again in 14 min',
+    });
+  });
+
+  it('refuses sign-ups from an address with 20 in the hour with HTTP 429 and a clear msg', async () => {
+    const t0 = Math.floor(Date.now() / 1000);
+    await t()
+      .database.db.insertInto('rate_events')
+      .values(Array.from({ length: 20 }, () => ({ key: 'register:ip:10.9.3.1', created_at: t0 - 60 })))
+      .execute();
+    const body = { type: 'register', email: 'late@example.com', password: 'Secret#123' };
+    const res = await loginFrom('10.9.3.1', body);
+    expect(res).toMatchObject({ status: 429, code: 40029 });
+    expect(res.msg).toMatch(/^Too many sign-ups from this network. Try again in 59 minutes$/);
+    expect((await loginFrom('10.9.3.2', body)).code).toBe(200);
   });
 
   it('refuses a disabled account with 40003 after a correct password only', async () => {

@@ -7,7 +7,7 @@ import { syncEndpoints } from '../../contract/sync.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
-import { input, parse } from '../http/validate.ts';
+import { parseRequest } from '../http/validate.ts';
 import { pull, renderJson } from '../services/sync.service.ts';
 
 export const registerSyncRoutes: RegisterRoutes = (api, ctx) => {
@@ -17,7 +17,7 @@ export const registerSyncRoutes: RegisterRoutes = (api, ctx) => {
     url: ep.path,
     preHandler: ctx.requireAuth,
     handler: async (req, reply) => {
-      const body = parse(ep.request, input(req));
+      const body = parseRequest(ep.request, req);
       const auth = authOf(req);
       const page = await pull(ctx.db, { userId: auth.user.id, workspaceId: auth.workspaceId }, body);
       return reply.type('application/json; charset=utf-8').send(renderJson(ok(req, page)));

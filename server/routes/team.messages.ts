@@ -7,7 +7,24 @@ defineMessages({
     'zh-cn': '团队名称最多12个字符',
     'en-us': 'The team name can be at most 12 characters',
   },
-  team_id_required: { 'zh-cn': '请提供团队ID', 'en-us': 'Please give the team id' },
+  team_id_required: { 'zh-cn': '请提供邀请码', 'en-us': 'Please give the invite code' },
+  team_invite_invalid: {
+    'zh-cn': '邀请链接无效或已失效，请向团队管理员索取新的链接',
+    'en-us': 'This invite link is not valid. Ask the team admin for a new link',
+  },
+  team_invite_limit: {
+    'zh-cn': '无效的邀请链接尝试过多，请{minutes}分钟后再试',
+    'en-us': 'Too many invalid invite links. Try again in {minutes} min',
+  },
+  team_invite_reset: {
+    'zh-cn': '已生成新的邀请链接，旧链接已失效',
+    'en-us': 'New invite link created; the old link no longer works',
+  },
+  team_admin_cannot_leave: {
+    'zh-cn': '管理员不能退出团队，请先转让管理员或解散团队',
+    'en-us': 'The admin cannot leave. Transfer admin or dismiss the team first',
+  },
+  team_left: { 'zh-cn': '已退出团队', 'en-us': 'You left the team' },
   team_member_required: { 'zh-cn': '请选择团队成员', 'en-us': 'Please select a team member' },
   team_transfer_member_required: {
     'zh-cn': '请选择要转让的团队成员',

@@ -6,11 +6,12 @@ describeEngines('team calls', (t) => {
     const admin = await t().signUp({ name: 'Ada' });
     const res = await t().call('POST', '/team/add', { title }, { token: admin.token });
     expect(res.code).toBe(200);
-    return { admin, teamId: res.data.team_id as number };
+    expect(res.data.invite_code).toMatch(/^[\w-]{24}$/);
+    return { admin, teamId: res.data.team_id as number, code: res.data.invite_code as string };
   };
-  const join = async (teamId: number, name = 'Bob') => {
+  const join = async (code: string, name = 'Bob') => {
     const u = await t().signUp({ name });
-    const res = await t().call('POST', '/team/user.add', { teamId }, { token: u.token });
+    const res = await t().call('POST', '/team/user.add', { teamId: code }, { token: u.token });
     expect(res.code).toBe(200);
     return u;
   };
@@ -57,35 +58,50 @@ describeEngines('team calls', (t) => {
     expect((await t().call('POST', '/team/add', { title: 'Again' }, { token: admin.token })).code).toBe(
       40009,
     );
-    const res = await t().call('POST', '/team/user.add', { teamId: other.teamId }, { token: admin.token });
+    const res = await t().call('POST', '/team/user.add', { teamId: other.code }, { token: admin.token });
     expect(res.code).toBe(40009);
   });
 
-  it('joins a team; joining twice is 40009; unknown and dismissed teams are 40004', async () => {
-    const { admin, teamId } = await create();
-    const bob = await join(teamId);
+  it('joins a team by its code; joining twice is 40009; ids, wrong codes and dismissed teams are 40004', async () => {
+    const { admin, teamId, code } = await create();
+    const bob = await join(code);
     const info = await t().call('GET', '/team/info', {}, { token: bob.token });
     expect(info.data).toMatchObject({ team_id: teamId, member_name: 'Ada', is_admin: 0 });
-    expect((await t().call('POST', '/team/user.add', { teamId }, { token: bob.token })).code).toBe(40009);
+    // Only the admin is told the code.
+    expect(info.data).not.toHaveProperty('invite_code');
+    const again = await t().call('POST', '/team/user.add', { teamId: code }, { token: bob.token });
+    expect(again.code).toBe(40009);
     const carol = await t().signUp();
-    expect((await t().call('POST', '/team/user.add', { teamId: 999999 }, { token: carol.token })).code).toBe(
-      40004,
-    );
+    for (const wrong of [
+      teamId,
+      999999,
+      `${code.slice(0, -1)}${code.endsWith('A') ? 'B' : 'A'}`,
+      'x'.repeat(24),
+    ]) {
+      const res = await t().call('POST', '/team/user.add', { teamId: wrong }, { token: carol.token });
+      expect(res, String(wrong)).toEqual({
+        code: 40004,
+        msg: 'This invite link is not valid. Ask the team admin for a new link',
+        data: null,
+      });
+    }
     const noId = await t().call('POST', '/team/user.add', {}, { token: carol.token });
-    expect(noId.code).toBe(40001);
+    expect(noId).toMatchObject({ code: 40001, msg: 'Please give the invite code' });
     expect((await t().call('DELETE', '/team/del', {}, { token: admin.token })).code).toBe(200);
-    expect((await t().call('POST', '/team/user.add', { teamId }, { token: carol.token })).code).toBe(40004);
+    const dismissed = await t().call('POST', '/team/user.add', { teamId: code }, { token: carol.token });
+    expect(dismissed.code).toBe(40004);
   });
 
   it('lets only the admin rename, list, remove, transfer and dismiss (40003)', async () => {
-    const { admin, teamId } = await create();
-    const bob = await join(teamId);
+    const { admin, code } = await create();
+    const bob = await join(code);
     const tok = { token: bob.token };
     expect((await t().call('PUT', '/team/edit', { title: 'Mine' }, tok)).code).toBe(40003);
     expect((await t().call('GET', '/team/user.lists', {}, tok)).code).toBe(40003);
     expect((await t().call('DELETE', '/team/user.del', { userId: admin.userId }, tok)).code).toBe(40003);
     expect((await t().call('PUT', '/team/transfer', { userId: bob.userId }, tok)).code).toBe(40003);
     expect((await t().call('DELETE', '/team/del', {}, tok)).code).toBe(40003);
+    expect((await t().call('POST', '/team/invite.reset', {}, tok)).code).toBe(40003);
     const loner = await t().signUp();
     expect((await t().call('PUT', '/team/edit', { title: 'X' }, { token: loner.token })).code).toBe(40004);
     const info = await t().call('GET', '/team/info', {}, { token: admin.token });
@@ -102,9 +118,9 @@ describeEngines('team calls', (t) => {
   });
 
   it('lists members paged, admin first', async () => {
-    const { admin, teamId } = await create();
+    const { admin, code } = await create();
     const names = ['M1', 'M2', 'M3'];
-    for (const n of names) await join(teamId, n);
+    for (const n of names) await join(code, n);
     const p1 = await t().call('GET', '/team/user.lists', { page: 1, limit: 2 }, { token: admin.token });
     expect(p1.data).toMatchObject({ count: 4, limit: 2, page: 1 });
     expect(p1.data.list.map((r: { member_name: string }) => r.member_name)).toEqual(['Ada', 'M1']);
@@ -121,8 +137,8 @@ describeEngines('team calls', (t) => {
   });
 
   it('removes members but never the admin; strangers are 40004', async () => {
-    const { admin, teamId } = await create();
-    const bob = await join(teamId);
+    const { admin, code } = await create();
+    const bob = await join(code);
     const tok = { token: admin.token };
     const self = await t().call('DELETE', '/team/user.del', { userId: admin.userId }, tok);
     expect(self).toMatchObject({ code: 40003, msg: 'The team admin cannot be removed' });
@@ -135,8 +151,8 @@ describeEngines('team calls', (t) => {
   });
 
   it('transfers admin to a non-admin member only', async () => {
-    const { admin, teamId } = await create();
-    const bob = await join(teamId);
+    const { admin, code } = await create();
+    const bob = await join(code);
     const tok = { token: admin.token };
     const missing = await t().call('PUT', '/team/transfer', {}, tok);
     expect(missing).toMatchObject({ code: 40001, msg: 'Please select the team member to transfer to' });
@@ -152,24 +168,54 @@ describeEngines('team calls', (t) => {
     expect(back.code).toBe(40001);
   });
 
-  it('gives invite info, with the caller own team id when they have one (D5)', async () => {
-    const { admin, teamId } = await create('Invite');
+  it('gives invite info for the code, with the caller own team id when they have one (D5)', async () => {
+    const { admin, teamId, code } = await create('Invite');
     const visitor = await t().signUp();
-    const res = await t().call('GET', '/team/invite.info', { teamId }, { token: visitor.token });
-    expect(res).toMatchObject({ code: 200, data: { team_title: 'Invite', member_name: 'Ada' } });
-    expect(res.data).not.toHaveProperty('team_id');
+    const res = await t().call('GET', '/team/invite.info', { teamId: code }, { token: visitor.token });
+    expect(res).toEqual({ code: 200, msg: 'Success', data: { team_title: 'Invite', member_name: 'Ada' } });
     const other = await create('Other');
-    const withTeam = await t().call('GET', '/team/invite.info', { teamId }, { token: other.admin.token });
+    const withTeam = await t().call(
+      'GET',
+      '/team/invite.info',
+      { teamId: code },
+      { token: other.admin.token },
+    );
     expect(withTeam.data).toEqual({ team_title: 'Invite', member_name: 'Ada', team_id: other.teamId });
-    const unknown = await t().call('GET', '/team/invite.info', { teamId: 987654 }, { token: visitor.token });
-    expect(unknown).toMatchObject({ code: 200, data: null });
-    expect(
-      (await t().call('GET', '/team/invite.info', { teamId: 'abc' }, { token: visitor.token })).code,
-    ).toBe(40001);
+    // A team id (the old link) or a wrong code names nothing.
+    for (const wrong of [
+      teamId,
+      987654,
+      'abc',
+      code.toLowerCase() === code ? code.toUpperCase() : code.toLowerCase(),
+    ]) {
+      const bad = await t().call('GET', '/team/invite.info', { teamId: wrong }, { token: visitor.token });
+      expect(bad, String(wrong)).toMatchObject({ code: 40004, data: null });
+      expect(JSON.stringify(bad)).not.toMatch(/Invite|Ada/);
+    }
     await t().call('DELETE', '/team/del', {}, { token: admin.token });
-    expect(
-      (await t().call('GET', '/team/invite.info', { teamId }, { token: visitor.token })).data,
-    ).toBeNull();
+    const gone = await t().call('GET', '/team/invite.info', { teamId: code }, { token: visitor.token });
+    expect(gone.code).toBe(40004);
+  });
+
+  it('lets a member leave, never the admin; the leaver keeps working in their own workspace', async () => {
+    const { admin, code } = await create('Leavers');
+    const bob = await join(code);
+    const refused = await t().call('DELETE', '/team/leave', {}, { token: admin.token });
+    expect(refused).toMatchObject({
+      code: 40003,
+      msg: 'The admin cannot leave. Transfer admin or dismiss the team first',
+    });
+    const left = await t().call('DELETE', '/team/leave', {}, { token: bob.token, language: 'zh-cn' });
+    expect(left).toEqual({ code: 200, msg: '已退出团队', data: null });
+    expect(await t().call('GET', '/team/info', {}, { token: bob.token })).toMatchObject({
+      code: 200,
+      data: null,
+    });
+    const list = await t().call('GET', '/team/user.lists', {}, { token: admin.token });
+    expect(list.data.count).toBe(1);
+    expect((await t().call('DELETE', '/team/leave', {}, { token: bob.token })).code).toBe(40004);
+    // Leaving is not a removal: the same link brings them back.
+    expect((await t().call('POST', '/team/user.add', { teamId: code }, { token: bob.token })).code).toBe(200);
   });
 
   it('needs a token on every team call', async () => {
@@ -179,6 +225,8 @@ describeEngines('team calls', (t) => {
       ['DELETE', '/team/del'],
       ['GET', '/common/team'],
       ['GET', '/team/invite.info'],
+      ['POST', '/team/invite.reset'],
+      ['DELETE', '/team/leave'],
     ] as const) {
       expect((await t().call(m, p, {})).code, p).toBe(10002);
     }

@@ -1,9 +1,12 @@
+import type { FastifyRequest } from 'fastify';
 import { teamEndpoints as ep } from '../../contract/schemas/team.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
+import { LIMITS, limitFailures } from '../services/rate-limit.ts';
+import { inviteInfo } from '../services/team-invite.service.ts';
 import * as team from '../services/team.service.ts';
 import './team.messages.ts';
 
@@ -12,8 +15,17 @@ export const registerTeamRoutes: RegisterRoutes = (api, ctx) => {
 
   route(api, ctx, ep.teamInfo, async (req) => ok(req, await team.teamInfo(db, authOf(req))));
   route(api, ctx, ep.commonTeam, async (req) => ok(req, await team.teamSummary(db, authOf(req))));
+  // Calls that take an invite code: wrong codes count against the user and the address.
+  const guessing = (req: FastifyRequest) => [
+    LIMITS.inviteFailUser(authOf(req).user.id),
+    LIMITS.inviteFailIp(req.ip),
+  ];
+
   route(api, ctx, ep.teamInviteInfo, async (req, input) =>
-    ok(req, await team.inviteInfo(db, authOf(req), input)),
+    ok(
+      req,
+      await limitFailures(db, guessing(req), 'team_invite_limit', () => inviteInfo(db, authOf(req), input)),
+    ),
   );
   route(api, ctx, ep.teamUserLists, async (req, input) =>
     ok(req, await team.listMembers(db, authOf(req), input)),
@@ -29,7 +41,17 @@ export const registerTeamRoutes: RegisterRoutes = (api, ctx) => {
     mutation(db, req, async (trx, auth) => ok(req, await team.dismissTeam(trx, auth), 'team_dismissed')),
   );
   route(api, ctx, ep.teamUserAdd, async (req, input) =>
-    mutation(db, req, async (trx, auth) => ok(req, await team.joinTeam(trx, auth, input), 'team_joined')),
+    limitFailures(db, guessing(req), 'team_invite_limit', () =>
+      mutation(db, req, async (trx, auth) => ok(req, await team.joinTeam(trx, auth, input), 'team_joined')),
+    ),
+  );
+  route(api, ctx, ep.teamInviteReset, async (req) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await team.resetTeamInvite(trx, auth), 'team_invite_reset'),
+    ),
+  );
+  route(api, ctx, ep.teamLeave, async (req) =>
+    mutation(db, req, async (trx, auth) => ok(req, await team.leaveTeam(trx, auth), 'team_left')),
   );
   route(api, ctx, ep.teamUserDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>

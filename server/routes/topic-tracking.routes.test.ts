@@ -233,7 +233,7 @@ describeEngines('topic videos, influencers and amateurs', (t) => {
     const team = await call('/team/add', { title: 'Crew' }, admin);
     expect(team.code).toBe(200);
     const member = await t().signUp();
-    expect((await call('/team/user.add', { teamId: team.data.team_id }, member)).code).toBe(200);
+    expect((await call('/team/user.add', { teamId: team.data.invite_code }, member)).code).toBe(200);
     expect((await call('/workspace/amateur.threshold', {}, member, 'GET')).data.can_edit).toBe(0);
     expect((await call('/workspace/amateur.threshold', { threshold: 5 }, member, 'PUT')).code).toBe(40003);
     expect((await call('/workspace/amateur.threshold', { threshold: 5 }, admin, 'PUT')).code).toBe(200);

@@ -18,7 +18,7 @@ import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
 import { AppError, conflict, invalid } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { clearHits, enforce, hit, LIMITS, type Limit } from './rate-limit.ts';
+import { clearHits, enforce, enforceBackoff, hit, LIMITS, loginBackoff } from './rate-limit.ts';
 import { checkSmsCode, consumeSmsCode } from './sms.service.ts';
 
 type Db = Kysely<DB>;
@@ -85,9 +85,9 @@ export async function openSession(
   };
 }
 
-/** Records a failed attempt against every limit, then rethrows what the caller should answer. */
-async function failAttempt(db: Db, limits: Limit[], err: unknown): Promise<never> {
-  for (const l of limits) await hit(db, l.key);
+/** Records a failed attempt under every key, then rethrows what the caller should answer. */
+async function failAttempt(db: Db, keys: string[], err: unknown): Promise<never> {
+  for (const k of keys) await hit(db, k);
   throw err;
 }
 
@@ -98,12 +98,14 @@ export async function signIn(
 ): Promise<SessionData> {
   const login = cmd.kind === 'sms' ? { phone: cmd.phone } : cmd.login;
   const user = await findUserByLogin(db, login);
-  // Failures count per account (its phone and email share one budget) and per client address.
-  const limits = [
-    LIMITS.loginFailAccount(user ? `user:${user.id}` : 'phone' in login ? login.phone : login.email),
-    LIMITS.loginFailIp(ip),
-  ];
-  for (const l of limits) await enforce(db, l, 'account_login_locked');
+  // Failures slow down the pair (account, address) only, so a stranger guessing cannot lock the
+  // owner out (an account's phone and email share one key); the address also has a ceiling over
+  // all accounts. Both answer HTTP 429.
+  const backoff = loginBackoff(user ? `user:${user.id}` : 'phone' in login ? login.phone : login.email, ip);
+  const ipLimit = LIMITS.loginFailIp(ip);
+  await enforce(db, ipLimit, 'account_login_ip_limit', 429);
+  await enforceBackoff(db, backoff, 'account_login_locked');
+  const limits = [backoff.key, ipLimit.key];
 
   let smsId: number | undefined;
   if (cmd.kind === 'sms')
@@ -121,7 +123,7 @@ export async function signIn(
     .execute((trx) =>
       openSession(trx, user, cmd.force, smsId === undefined ? undefined : () => consumeSmsCode(trx, smsId)),
     );
-  await clearHits(db, limits[0]!.key);
+  await clearHits(db, backoff.key);
   return data;
 }
 
@@ -137,7 +139,7 @@ export async function register(
   ip: string,
 ): Promise<SessionData> {
   const ipLimit = LIMITS.registerIp(ip);
-  await enforce(db, ipLimit, 'account_register_limit');
+  await enforce(db, ipLimit, 'account_register_limit', 429);
   const smsId = cmd.phone && cmd.code ? await checkSmsCode(db, cmd.phone, cmd.code) : undefined;
   if (cmd.phone && (await findUserByLogin(db, { phone: cmd.phone }))) throw conflict('account_phone_taken');
   if (cmd.email && (await findUserByLogin(db, { email: cmd.email }))) throw conflict('account_email_taken');

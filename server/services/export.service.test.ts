@@ -91,7 +91,7 @@ describeEngines('exports', (t) => {
       if (info.data.file_path) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(info!.data.file_path).toMatch(/^\/api\/v0\.1\/files\/export\/[\w-]{20,}$/);
+    expect(info!.data.file_path).toMatch(/^\/api\/v0\.1\/files\/export\/\d+-\d+-\d+-[\w-]{43}$/);
     const res = await t().app.inject({ method: 'GET', url: info!.data.file_path });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -172,7 +172,7 @@ describeEngines('exports', (t) => {
     expect(info.capped).toBe(true);
   });
 
-  it('hides other workspaces’ jobs and refuses expired or wrong tokens', async () => {
+  it('hides other workspaces’ jobs and refuses expired or wrong links', async () => {
     const created = await t().call(
       'POST',
       '/blogger/download',
@@ -192,11 +192,11 @@ describeEngines('exports', (t) => {
       url: path.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a')),
     });
     expect(wrong.statusCode).toBe(404);
-    const token = path.split('/').pop()!;
+    const jobId = Number(path.split('/').pop()!.split('-')[0]);
     await t()
       .database.db.updateTable('jobs')
       .set({ expires_at: now() - 1 })
-      .where('file_token', '=', token)
+      .where('id', '=', jobId)
       .execute();
     const expired = await t().app.inject({ method: 'GET', url: path });
     expect(expired.statusCode).toBe(404);

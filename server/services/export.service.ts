@@ -1,24 +1,21 @@
 /**
- * Export jobs: create, report, write, serve (decisions D10). The file URL carries an unguessable
- * token and stops working 24 h after the file is written; files live outside the public
- * /files/ folder so only the token route can hand them out.
+ * Export jobs: create, report, write, serve (decisions D10). Files are kept 24 h and live outside
+ * the public /files/ folder; they are handed out only through a link signed for one user and
+ * workspace (valid 15 minutes, export-link.ts) or with the session's token, and only while that
+ * user still works in the export's workspace.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import {
-  API_PREFIX,
-  FREE_EXPORT_ROW_CAP,
-  type DownloadType,
-  type Language,
-} from '../../contract/constants.ts';
+import { FREE_EXPORT_ROW_CAP, type DownloadType, type Language } from '../../contract/constants.ts';
 import type { DownloadInfo } from '../../contract/schemas/download.ts';
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import type { AuthContext } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { authenticate, type AuthContext } from '../http/auth.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
 import { enqueue, finish, heartbeat, type Job } from '../jobs/job-queue.ts';
 import { writeExport, type ExportParams } from '../jobs/export-writer.ts';
 import { TYPE_FILE_NAME } from '../jobs/export-columns.ts';
@@ -57,7 +54,12 @@ export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number):
   const ready = job.status === 'done' && job.file_token && (job.expires_at ?? 0) > now();
   return {
     id: Number(job.id),
-    file_path: ready ? `${API_PREFIX}/files/export/${job.file_token}` : null,
+    file_path: ready
+      ? signedExportPath(
+          { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token! },
+          auth.user.id,
+        )
+      : null,
     status: job.status,
     progress: Number(job.progress),
     total: Number(job.total),
@@ -90,22 +92,46 @@ export function exportHandler(db: Kysely<DB>, config: Config) {
 const exportName = (p: ExportParams): string =>
   `${TYPE_FILE_NAME[p.type]}-${p.country}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
-/** The file behind a token, or undefined when the token is unknown or expired. */
+const expired = (): AppError => new AppError(40004, 'download_expired');
+
+/**
+ * The file behind a download link: a signed link (export-link.ts) or a bare job id with the
+ * session `token`. Unknown, expired or forged links are 40004; a user who no longer works in the
+ * export's workspace is 40003.
+ */
 export async function exportFile(
   db: Kysely<DB>,
   config: Config,
-  token: string,
-): Promise<{ file: string; name: string } | undefined> {
-  if (!/^[\w-]{20,64}$/.test(token)) return undefined;
+  segment: string,
+  sessionToken: string | undefined,
+): Promise<{ file: string; name: string }> {
+  const link = parseExportLink(segment);
+  if (!link || (!link.signed && !sessionToken)) throw expired();
   const job = await db
     .selectFrom('jobs')
-    .select(['result', 'expires_at'])
-    .where('file_token', '=', token)
+    .select(['id', 'workspace_id', 'file_token', 'result', 'expires_at'])
+    .where('id', '=', link.jobId)
+    .where('kind', '=', EXPORT_KIND)
     .where('status', '=', 'done')
     .executeTakeFirst();
-  if (!job || (job.expires_at ?? 0) <= now()) return undefined;
-  const file = fileOf(config, token);
-  if (!fs.existsSync(file)) return undefined;
+  if (!job?.file_token || (job.expires_at ?? 0) <= now()) throw expired();
+  const signed = { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token };
+  let workspaceId: number;
+  if (link.signed) {
+    if (!validSignature(signed, link.signed)) throw expired();
+    const user = await db
+      .selectFrom('users')
+      .select(['workspace_id', 'disabled'])
+      .where('id', '=', link.signed.userId)
+      .executeTakeFirst();
+    if (!user || user.disabled) throw expired();
+    workspaceId = Number(user.workspace_id);
+  } else {
+    workspaceId = (await authenticate(db, sessionToken)).workspaceId;
+  }
+  if (workspaceId !== signed.workspace_id) throw new AppError(40003, 'download_not_allowed');
+  const file = fileOf(config, job.file_token);
+  if (!fs.existsSync(file)) throw expired();
   const name = (JSON.parse(job.result ?? '{}') as { name?: string }).name ?? 'export.xlsx';
   return { file, name };
 }

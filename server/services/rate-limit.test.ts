@@ -7,7 +7,16 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { now } from '../db/versioning.ts';
-import { clearHits, countHits, enforce, hit, lockKey, retryAfter } from './rate-limit.ts';
+import {
+  backoffWait,
+  clearHits,
+  countHits,
+  enforce,
+  hit,
+  lockKey,
+  loginBackoff,
+  retryAfter,
+} from './rate-limit.ts';
 
 describeEngines('rate limits in the database', (t) => {
   it('allows max events in the window, then answers 40029 with the wait', async () => {
@@ -41,6 +50,31 @@ describeEngines('rate limits in the database', (t) => {
     // Two events in the window: the older of them (t0-50) leaves it in 50 s.
     expect(await retryAfter(db, limit)).toBe(50);
     expect(await retryAfter(db, { ...limit, max: 3 })).toBe(0);
+  });
+
+  it('backs off after 5 failures: 30 s doubling per failure up to 15 min, counted from the latest', async () => {
+    const db = t().database.db;
+    const b = loginBackoff('user:42', '10.1.1.1');
+    expect(b.key).toBe('login_fail:acct_ip:user:42:10.1.1.1');
+    const t0 = now();
+    const waitAfter = async (n: number, lastAgo = 0) => {
+      await clearHits(db, b.key);
+      await db
+        .insertInto('rate_events')
+        .values(Array.from({ length: n }, (_, i) => ({ key: b.key, created_at: t0 - lastAgo - (n - 1 - i) })))
+        .execute();
+      // now() may tick between the insert and the read: a wait may come out 1 s shorter.
+      return backoffWait(db, b).then((w) => (w > 0 ? w + (now() - t0) : 0));
+    };
+    expect(await waitAfter(4)).toBe(0);
+    expect(await waitAfter(5)).toBe(30);
+    expect(await waitAfter(6)).toBe(60);
+    expect(await waitAfter(8)).toBe(240);
+    expect(await waitAfter(20)).toBe(900);
+    expect(await waitAfter(6, 50)).toBe(10); // 60 s after a failure 50 s ago
+    expect(await waitAfter(6, 3600)).toBe(0); // the window forgot them
+    // Another address of the same account is a different key: no wait there.
+    expect(await backoffWait(db, loginBackoff('user:42', '10.1.1.2'))).toBe(0);
   });
 
   it('serialises a key inside transactions without error', async () => {

@@ -21,19 +21,67 @@ export interface Limit {
 const KEEP_SECONDS = 2 * 24 * 3600;
 
 const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 export const LIMITS = {
-  /** Failed sign-ins per account: `user:<id>` when it exists, else the phone or email as typed. */
-  loginFailAccount: (login: string): Limit => ({
-    key: `login_fail:acct:${login.toLowerCase()}`,
-    max: 10,
-    windowSeconds: 15 * MINUTE,
-  }),
+  /**
+   * Failed sign-ins per address, over every account: a guesser on one address is stopped; the
+   * owner elsewhere is not (the per-account part is a backoff keyed on account + address).
+   */
   loginFailIp: (ip: string): Limit => ({ key: `login_fail:ip:${ip}`, max: 50, windowSeconds: 15 * MINUTE }),
-  registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: 60 * MINUTE }),
-  smsIp: (ip: string): Limit => ({ key: `sms:ip:${ip}`, max: 30, windowSeconds: 60 * MINUTE }),
+  registerIp: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: HOUR }),
+  smsIp: (ip: string): Limit => ({ key: `sms:ip:${ip}`, max: 30, windowSeconds: HOUR }),
   /** Wrong guesses of one SMS code (by its id); the code dies after this many. */
   smsFail: (codeId: number): Limit => ({ key: `sms_fail:${codeId}`, max: 5, windowSeconds: KEEP_SECONDS }),
+  /** Invite links that led nowhere (wrong, old or numeric codes), per user and per address. */
+  inviteFailUser: (userId: number): Limit => ({
+    key: `invite_fail:user:${userId}`,
+    max: 30,
+    windowSeconds: HOUR,
+  }),
+  inviteFailIp: (ip: string): Limit => ({ key: `invite_fail:ip:${ip}`, max: 100, windowSeconds: HOUR }),
+  /** Redeem codes that were unknown or used, per user and per address. */
+  vipFailUser: (userId: number): Limit => ({ key: `vip_fail:user:${userId}`, max: 10, windowSeconds: HOUR }),
+  vipFailIp: (ip: string): Limit => ({ key: `vip_fail:ip:${ip}`, max: 30, windowSeconds: HOUR }),
 };
+
+/**
+ * A growing wait after repeated failures: the first `free` failures in the window cost nothing,
+ * then each one doubles the wait from `baseSeconds`, up to `maxSeconds` after the latest failure.
+ */
+export interface Backoff {
+  key: string;
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  windowSeconds: number;
+}
+
+/**
+ * Sign-in failures of one account from one address. Keyed on both, so a stranger guessing a
+ * password slows down only themselves: the owner on another address signs in as usual.
+ */
+export const loginBackoff = (account: string, ip: string): Backoff => ({
+  key: `login_fail:acct_ip:${account.toLowerCase()}:${ip}`,
+  free: 5,
+  baseSeconds: 30,
+  maxSeconds: 15 * MINUTE,
+  windowSeconds: HOUR,
+});
+
+/** Seconds until `b` allows another attempt; 0 now. */
+export async function backoffWait(db: Db, b: Backoff): Promise<number> {
+  const t = now();
+  const row = await db
+    .selectFrom('rate_events')
+    .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('created_at').as('last')])
+    .where('key', '=', b.key)
+    .where('created_at', '>', t - b.windowSeconds)
+    .executeTakeFirst();
+  const n = Number(row?.n ?? 0);
+  if (n < b.free) return 0;
+  const wait = Math.min(b.maxSeconds, b.baseSeconds * 2 ** (n - b.free));
+  return Math.max(0, Number(row?.last ?? 0) + wait - t);
+}
 
 export async function countHits(db: Db, key: string, sinceUnix: number): Promise<number> {
   const row = await db
@@ -63,10 +111,48 @@ export async function retryAfter(db: Db, limit: Limit): Promise<number> {
   return row ? Math.max(1, Number(row.created_at) + limit.windowSeconds - t) : 0;
 }
 
-/** Throws 40029 with {seconds, minutes} in the message params when the limit is reached. */
-export async function enforce(db: Db, limit: Limit, msgKey = 'too_many_requests'): Promise<void> {
+/** 40029 with {seconds, minutes} for the message and the Retry-After header. */
+const tooMany = (seconds: number, msgKey: string, httpStatus: number): AppError =>
+  new AppError(40029, msgKey, { seconds, minutes: Math.ceil(seconds / 60) }, httpStatus);
+
+/**
+ * Throws 40029 when the limit is reached. `httpStatus` 429 for the sign-in and sign-up limits (what
+ * the issue asks of them); other limits answer like any application outcome (HTTP 200, D3).
+ */
+export async function enforce(
+  db: Db,
+  limit: Limit,
+  msgKey = 'too_many_requests',
+  httpStatus = 200,
+): Promise<void> {
   const seconds = await retryAfter(db, limit);
-  if (seconds > 0) throw new AppError(40029, msgKey, { seconds, minutes: Math.ceil(seconds / 60) });
+  if (seconds > 0) throw tooMany(seconds, msgKey, httpStatus);
+}
+
+export async function enforceBackoff(db: Db, b: Backoff, msgKey: string, httpStatus = 429): Promise<void> {
+  const seconds = await backoffWait(db, b);
+  if (seconds > 0) throw tooMany(seconds, msgKey, httpStatus);
+}
+
+/**
+ * Guess resistance for calls that take a secret (invite codes, redeem codes): refuses while any
+ * limit is reached, runs `fn`, and when it fails with one of `codes` records a hit on every limit.
+ * The hit is written outside `fn`'s transaction, which the failure rolls back.
+ */
+export async function limitFailures<T>(
+  db: Db,
+  limits: Limit[],
+  msgKey: string,
+  fn: () => Promise<T>,
+  codes: readonly number[] = [40004],
+): Promise<T> {
+  for (const l of limits) await enforce(db, l, msgKey);
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError && codes.includes(err.code)) for (const l of limits) await hit(db, l.key);
+    throw err;
+  }
 }
 
 export async function hit(db: Db, key: string): Promise<void> {

@@ -64,14 +64,10 @@ describeEngines('team workspaces and sessions', (t) => {
     expect(res.code).toBe(200);
     const bob = await t().signUp({ name: 'Bob' });
     await addTag(t(), bob.workspaceId, 'bob-personal');
-    const joined = await t().call(
-      'POST',
-      '/team/user.add',
-      { teamId: res.data.team_id },
-      { token: bob.token },
-    );
+    const invite = res.data.invite_code as string;
+    const joined = await t().call('POST', '/team/user.add', { teamId: invite }, { token: bob.token });
     expect(joined.code).toBe(200);
-    return { admin, bob, teamId: res.data.team_id as number };
+    return { admin, bob, teamId: res.data.team_id as number, invite };
   };
 
   it("makes the creator's personal workspace the team's, so their data stays", async () => {
@@ -107,7 +103,7 @@ describeEngines('team workspaces and sessions', (t) => {
     const res = await t().call('POST', '/team/add', { title: 'Crew' }, { token: admin.token });
     const bob = await t().signUp();
     const otherDevice = await extraSession(t(), bob.userId);
-    await t().call('POST', '/team/user.add', { teamId: res.data.team_id }, { token: bob.token });
+    await t().call('POST', '/team/user.add', { teamId: res.data.invite_code }, { token: bob.token });
     expect(await code(otherDevice)).toBe(10010);
     expect(await code(bob.token)).toBe(200);
   });
@@ -149,10 +145,9 @@ describeEngines('team workspaces and sessions', (t) => {
   });
 
   it('a transferred admin who dismisses goes home and keeps working; the creator keeps the data', async () => {
-    const { admin, bob } = await setup();
+    const { admin, bob, invite } = await setup();
     const carol = await t().signUp({ name: 'Carol' });
-    const { data } = await t().call('GET', '/common/team', {}, { token: admin.token });
-    await t().call('POST', '/team/user.add', { teamId: data.team_id }, { token: carol.token });
+    await t().call('POST', '/team/user.add', { teamId: invite }, { token: carol.token });
     expect(
       (await t().call('PUT', '/team/transfer', { userId: bob.userId }, { token: admin.token })).code,
     ).toBe(200);
@@ -181,8 +176,8 @@ describeEngines('team workspaces and sessions', (t) => {
     const res = await t().call('POST', '/team/add', { title: 'Crew' }, { token: admin.token });
     const bob = await t().signUp();
     const opts = { token: bob.token, headers: { 'idempotency-key': 'join-1' } };
-    const first = await t().call('POST', '/team/user.add', { teamId: res.data.team_id }, opts);
-    const second = await t().call('POST', '/team/user.add', { teamId: res.data.team_id }, opts);
+    const first = await t().call('POST', '/team/user.add', { teamId: res.data.invite_code }, opts);
+    const second = await t().call('POST', '/team/user.add', { teamId: res.data.invite_code }, opts);
     expect(first.code).toBe(200);
     expect(second).toEqual(first);
   });
@@ -193,7 +188,7 @@ describeEngines('team workspaces and sessions', (t) => {
       const res = await t().call('POST', '/team/add', { title: `Race${i}` }, { token: admin.token });
       const joiner = await t().signUp();
       await Promise.all([
-        t().call('POST', '/team/user.add', { teamId: res.data.team_id }, { token: joiner.token }),
+        t().call('POST', '/team/user.add', { teamId: res.data.invite_code }, { token: joiner.token }),
         t().call('DELETE', '/team/del', {}, { token: admin.token }),
       ]);
       const user = await t()
@@ -208,7 +203,7 @@ describeEngines('team workspaces and sessions', (t) => {
     const admin = await t().signUp();
     const res = await t().call('POST', '/team/add', { title: 'Twice' }, { token: admin.token });
     const joiner = await t().signUp();
-    const body = { teamId: res.data.team_id };
+    const body = { teamId: res.data.invite_code };
     const codes = await Promise.all(
       [1, 2].map(async () => (await t().call('POST', '/team/user.add', body, { token: joiner.token })).code),
     );

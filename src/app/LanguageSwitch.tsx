@@ -17,7 +17,12 @@ export function LanguageSwitch() {
   const locale = useLocale();
   return (
     <MenuTrigger>
-      <Button className="app-lang" aria-label={m.app_language_label()} data-testid="language-switch">
+      {/* The name holds the visible language too (WCAG 2.5.3 label in name). */}
+      <Button
+        className="app-lang"
+        aria-label={`${m.app_language_label()}: ${NAMES[locale]()}`}
+        data-testid="language-switch"
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             fill="currentColor"

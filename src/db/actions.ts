@@ -14,6 +14,7 @@
  *
  * Creators are addressed by id locally and by unique_id (`bloggers`) on the wire.
  */
+import { ID_LIST_MAX, NAME_LIST_MAX } from '../../contract/constants.ts';
 import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { append, type Call } from './outbox.ts';
@@ -34,6 +35,27 @@ export async function enqueue(db: LocalDB, call: Call, effect?: Effect): Promise
   });
 }
 
+/**
+ * A bulk action over more items than one call may carry (the server's ID_LIST_MAX / NAME_LIST_MAX,
+ * issue 19) becomes several outbox entries of at most `max` items, in order and in one
+ * transaction, so a large selection is never refused for its size. Answers the last entry's seq.
+ */
+export async function enqueueInParts<T>(
+  db: LocalDB,
+  items: readonly T[],
+  max: number,
+  entry: (part: T[]) => { call: Call; effect?: Effect },
+): Promise<number> {
+  return db.transaction('rw', db.outbox, db.meta, async () => {
+    let seq = 0;
+    for (let i = 0; i === 0 || i < items.length; i += max) {
+      const { call, effect } = entry(items.slice(i, i + max));
+      seq = await enqueue(db, call, effect);
+    }
+    return seq;
+  });
+}
+
 export interface CreatorRef {
   id: number;
   unique_id: string;
@@ -45,14 +67,15 @@ export function editCreators(
   creators: readonly CreatorRef[],
   patch: { is_chat?: 0 | 1; is_invitation?: 0 | 1 },
 ): Promise<number> {
-  const body: Record<string, unknown> = { country, bloggers: creators.map((c) => c.unique_id) };
-  if (patch.is_chat !== undefined) body.isChat = patch.is_chat;
-  if (patch.is_invitation !== undefined) body.isInvitation = patch.is_invitation;
-  return enqueue(
-    db,
-    { method: 'PUT', path: '/blogger/edit', body },
-    { table: 'creators', kind: 'patch', ids: creators.map((c) => c.id), patch: { ...patch } },
-  );
+  return enqueueInParts(db, creators, NAME_LIST_MAX, (part) => {
+    const body: Record<string, unknown> = { country, bloggers: part.map((c) => c.unique_id) };
+    if (patch.is_chat !== undefined) body.isChat = patch.is_chat;
+    if (patch.is_invitation !== undefined) body.isInvitation = patch.is_invitation;
+    return {
+      call: { method: 'PUT', path: '/blogger/edit', body },
+      effect: { table: 'creators', kind: 'patch', ids: part.map((c) => c.id), patch: { ...patch } },
+    };
+  });
 }
 
 export function setCreatorTags(
@@ -62,20 +85,19 @@ export function setCreatorTags(
   op: 'add' | 'del',
   tags: readonly CreatorTag[],
 ): Promise<number> {
-  return enqueue(
-    db,
-    {
+  return enqueueInParts(db, creators, NAME_LIST_MAX, (part) => ({
+    call: {
       method: 'PUT',
       path: '/blogger/set.tags',
       body: {
         country,
-        bloggers: creators.map((c) => c.unique_id),
+        bloggers: part.map((c) => c.unique_id),
         type: op,
         tagIds: tags.map((t) => t.tag_id),
       },
     },
-    { table: 'creators', kind: 'tags', ids: creators.map((c) => c.id), op, tags: [...tags] },
-  );
+    effect: { table: 'creators', kind: 'tags', ids: part.map((c) => c.id), op, tags: [...tags] },
+  }));
 }
 
 let tempSeq = 0;
@@ -92,4 +114,18 @@ export function editRow(db: LocalDB, table: SmallTable, call: Call, row: Partial
 
 export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Call, ids: number[]) {
   return enqueue(db, call, { table, kind: 'delete', ids });
+}
+
+/** Deletes many rows by id, ID_LIST_MAX per call; `body` builds one call's body from its ids. */
+export function deleteRowsById(
+  db: LocalDB,
+  table: SmallTable,
+  call: Omit<Call, 'body'>,
+  ids: readonly number[],
+  body: (ids: number[]) => Record<string, unknown>,
+): Promise<number> {
+  return enqueueInParts(db, ids, ID_LIST_MAX, (part) => ({
+    call: { ...call, body: body(part) },
+    effect: { table, kind: 'delete', ids: part },
+  }));
 }

@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { META, setMeta } from './db.ts';
-import { editCreators, enqueue, NotSignedIn, addRow, setCreatorTags, deleteRows } from './actions.ts';
+import {
+  editCreators,
+  enqueue,
+  NotSignedIn,
+  addRow,
+  setCreatorTags,
+  deleteRows,
+  deleteRowsById,
+} from './actions.ts';
 import { applyPage } from './mirror.ts';
 import {
   countsOf,
@@ -45,6 +53,29 @@ describe('the outbox', () => {
     });
     expect(e?.idempotencyKey).toMatch(/.{16,}/);
     expect(e?.createdAt).toBeGreaterThan(0);
+  });
+
+  it('splits a selection over the server caps into calls of at most 10,000 names / 1,000 ids', async () => {
+    const db = await freshDb(S);
+    const refs = Array.from({ length: 10_001 }, (_, i) => ({ id: i + 1, unique_id: `c${i}` }));
+    await editCreators(db, 'US', refs, { is_chat: 1 });
+    const edits = await db.outbox.orderBy('seq').toArray();
+    expect(edits.map((e) => (e.body.bloggers as string[]).length)).toEqual([10_000, 1]);
+    expect(edits[1]).toMatchObject({ body: { bloggers: ['c10000'], isChat: 1 }, effect: { ids: [10_001] } });
+    expect(new Set(edits.map((e) => e.idempotencyKey)).size).toBe(2);
+    const ids = Array.from({ length: 2_500 }, (_, i) => i + 1);
+    await deleteRowsById(
+      db,
+      'invitations',
+      { method: 'DELETE', path: '/blogger/invitation.del' },
+      ids,
+      (part) => ({
+        ids: part,
+      }),
+    );
+    const dels = (await db.outbox.orderBy('seq').toArray()).slice(2);
+    expect(dels.map((e) => (e.body.ids as number[]).length)).toEqual([1000, 1000, 500]);
+    expect(dels.map((e) => (e.effect as { ids: number[] }).ids.length)).toEqual([1000, 1000, 500]);
   });
 
   it('builds set.tags calls', async () => {

@@ -131,6 +131,8 @@ function DownloadStatusView({ state, inline }: { state: DownloadPollState; inlin
     <span className="cd-download__line cd-download__line--ready" role="status">
       <Icon name="check-circle" />
       {!inline && (state.opened ? m.download_ready() : m.download_popup_blocked())}
+      {/* Export links are signed for 15 minutes (server/services/export-link.ts): say so up front. */}
+      {!inline && <span className="cd-download__ttl">{m.download_link_ttl()}</span>}
       <a href={state.url ?? '#'} target="_blank" rel="noopener noreferrer" className="cd-download__link">
         <Icon name="download" />
         {m.download_open()}

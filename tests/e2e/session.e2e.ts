@@ -41,11 +41,11 @@ describe('user menu', () => {
     await page.getByText(/^Signed in \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/).waitFor();
     await page.getByTestId('account-tier').getByText('Free plan').waitFor();
     await page.getByRole('menuitem', { name: 'Redeem VIP' }).click();
-    await dialog(page).getByText('9 letters and digits').waitFor();
+    await dialog(page).getByText('16 letters and digits').waitFor();
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'Please enter a valid redeem code');
     const input = dialog(page).getByPlaceholder('Enter the redeem code');
-    await expect.poll(() => input.getAttribute('maxlength')).toBe('9');
+    await expect.poll(() => input.getAttribute('maxlength')).toBe('16');
     await input.fill('ZZZZZZZZZ');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await expectToast(page, 'This redeem code does not exist');

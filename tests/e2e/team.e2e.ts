@@ -113,7 +113,7 @@ describe('team', () => {
     await admin.getByRole('button', { name: 'Copy link' }).click();
     await expectToast(admin, 'Invite link copied');
     link = await admin.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${suite.server.url}/invite/\\d+$`));
+    expect(link).toMatch(new RegExp(`^${suite.server.url}/invite/[\\w-]{24}$`));
     await expect.poll(() => admin.getByRole('textbox', { name: 'Invite link' }).inputValue()).toBe(link);
   });
 
@@ -267,6 +267,14 @@ describe('team', () => {
 
   it('dismissal: the admin returns to the no-team state, a member is signed out on their next call', async () => {
     await signInAgain(admin, ADMIN);
+    // A removed member needs a link issued after the removal (issue 19): the new admin resets it.
+    const fresh = await callApi<{ invite_code: string }>(
+      suite.server.url,
+      memberSession.token,
+      'POST',
+      '/team/invite.reset',
+    );
+    link = `${suite.server.url}/invite/${fresh.invite_code}`;
     await admin.goto(link);
     await admin.getByRole('button', { name: 'Join the team' }).click();
     await confirmBox(admin).getByRole('button', { name: 'Confirm' }).click();
@@ -294,7 +302,7 @@ describe('vip page', () => {
     await menu.click();
     await member.getByTestId('account-tier').getByText('Free plan').waitFor();
     await member.keyboard.press('Escape');
-    await member.getByText('9 letters and digits').waitFor();
+    await member.getByText('16 letters and digits').waitFor();
     const redeem = member.getByRole('button', { name: 'Redeem', exact: true });
     await redeem.click();
     await expectToast(member, 'Please enter a valid redeem code');

@@ -5,16 +5,15 @@
  * 200 or a 4xxxx code, A's rows stay as they were and no answer carries A's text.
  * Seed: FUZZ_SEED (fixed by default); runs per endpoint and encoding: FUZZ_RUNS.
  */
-import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { API } from '../../contract/api.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { encodeForm } from '../../contract/wire.ts';
 import { isForceLogout } from '../../contract/codes.ts';
-import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
 import { hashToken } from '../../server/http/auth.ts';
 import { describeEngines, type TestApp } from '../helpers/test-app.ts';
+import { newSession } from '../reliability/accounts.ts';
 import { seedWorkspace, snapshot } from '../isolation/fixtures.ts';
 import { hostileBody, RAW_FORMS } from './hostile.ts';
 
@@ -23,23 +22,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
 const MARK_A = 'ZQXFuzzSecretA';
 
 /** A fresh session for B's user: some bodies are valid logouts or password changes. */
-async function session(app: TestApp, userId: number, workspaceId: number): Promise<string> {
-  const token = crypto.randomBytes(32).toString('hex');
-  const t = Math.floor(Date.now() / 1000);
-  await app.database.db
-    .insertInto('sessions')
-    .values({
-      user_id: userId,
-      token_hash: hashToken(token),
-      workspace_id: workspaceId,
-      created_at: t,
-      expires_at: t + TOKEN_TTL_SECONDS,
-      revoked_at: null,
-      revoked_reason: null,
-    })
-    .execute();
-  return token;
-}
+const session = (app: TestApp, userId: number, workspaceId: number): Promise<string> =>
+  newSession(app.database, userId, workspaceId);
 
 type Encoding = 'form' | 'json' | 'raw';
 

@@ -27,7 +27,22 @@ export const SCRIPT_PAYLOADS = [
   '%00%0d%0aSet-Cookie: x=1',
 ];
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString'];
-const ODD_STRINGS = ['', ' ', '\u0000', '\uFEFF', '\u202E', '𝕏😀👩‍👩‍👧', '\uD800', 'NaN', '-0', '1e309', '0x10'];
+/** Control characters no text field may hold (contract CONTROL_CHARS): NUL, BEL, ESC, DEL, C1 NEL. */
+export const CONTROL_STRINGS = ['\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085'];
+const ODD_STRINGS = [
+  ...CONTROL_STRINGS,
+  ...CONTROL_STRINGS.map((c) => `name${c}tail`),
+  '',
+  ' ',
+  '\uFEFF',
+  '\u202E',
+  '𝕏😀👩‍👩‍👧',
+  '\uD800',
+  'NaN',
+  '-0',
+  '1e309',
+  '0x10',
+];
 
 /** A scalar nobody should trust. */
 const scalar: fc.Arbitrary<unknown> = fc.oneof(

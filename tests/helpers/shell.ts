@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import type { BrowserContext, Page } from 'playwright-core';
+import { REDEEM_CODE_PATTERN } from '../../contract/constants.ts';
 import { encodeForm } from '../../contract/wire.ts';
 import { DEMO_ACCOUNTS } from '../../server/services/demo.ts';
 
@@ -135,7 +136,7 @@ export function redeemCode(dataDir: string, days = 30): string {
   const code = r.stdout
     .split('\n')
     .map((l) => l.trim())
-    .find((l) => /^[A-Z0-9]{9}$/.test(l));
+    .find((l) => REDEEM_CODE_PATTERN.test(l));
   if (!code) throw new Error(`no code: ${r.stdout}${r.stderr}`);
   return code;
 }

@@ -15,10 +15,6 @@ import { objectShape, planProbes, type Probe } from './probe.ts';
 const MARK_A = 'ZQXAsecret';
 const MARK_B = 'ZQXBsecret';
 
-/**
- * Invite info is public to any signed-in user by design (D5: a shared invite link shows the team
- * name and the admin); the seeded team names therefore carry no marker.
- */
 /** Opaque cursors are another way to name a workspace: B replays one A was given (mid-stream). */
 async function cursorReplays(app: TestApp, tokenA: string): Promise<Probe[]> {
   const out: Probe[] = [];
@@ -78,14 +74,17 @@ describeEngines('workspace isolation', (t) => {
       expect((await app.call('POST', '/team/add', { title: 'Borealis' }, { token: b.token })).code).toBe(200);
       await seedWorkspace(db, b.workspaceId, 'b', MARK_B);
       const a = await app.signUp({ name: 'Aquila' });
-      const teamA = await app.call('POST', '/team/add', { title: 'Aquila team' }, { token: a.token });
+      // A's team title is a secret too: invite info and joins take the team's code, not its id.
+      const teamA = await app.call('POST', '/team/add', { title: MARK_A }, { token: a.token });
       expect(teamA.code).toBe(200);
       const a2 = await app.signUp({ name: 'Aquila two' });
       expect(
-        (await app.call('POST', '/team/user.add', { teamId: teamA.data.team_id }, { token: a2.token })).code,
+        (await app.call('POST', '/team/user.add', { teamId: teamA.data.invite_code }, { token: a2.token }))
+          .code,
       ).toBe(200);
       const poolA = await seedWorkspace(db, a.workspaceId, 'a', MARK_A);
       poolA.numbers.push(String(teamA.data.team_id), String(a.userId), String(a2.userId));
+      poolA.secrets.push(teamA.data.invite_code);
 
       const { probes, skipped } = planProbes(API as Record<string, Endpoint>, poolA);
       probes.push(...(await cursorReplays(app, a.token)));

@@ -64,7 +64,7 @@ export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | null
 
 const accepts = (s: z.ZodType, v: unknown): boolean => s.safeParse(v).success;
 
-function firstCandidate(s: z.ZodType): unknown {
+export function firstCandidate(s: z.ZodType): unknown {
   return CANDIDATES.find((c) => accepts(s, c));
 }
 

@@ -65,9 +65,12 @@ export function UserMenu() {
   return (
     <>
       <MenuTrigger>
-        <Button className="account-menu-trigger" aria-label={m.account_menu_label()}>
+        {/* Named by its content: the visible member name, then "Account menu" for screen readers
+            (an aria-label without the visible name fails WCAG 2.5.3 label in name). */}
+        <Button className="account-menu-trigger">
           <Avatar name={session.member_name || session.phone} />
           <span className="account-menu-name">{name}</span>
+          <span className="cd-visually-hidden"> {m.account_menu_label()}</span>
         </Button>
         <Popover placement="bottom end" className="account-menu-popover">
           <div className="account-menu-head">

@@ -1,5 +1,5 @@
 /**
- * Redeem VIP (spec sections 2 and 5): one code input with the "9 letters and digits" hint; an
+ * Redeem VIP (spec sections 2 and 5): one code input with the "16 letters and digits" hint; an
  * empty code is a code error; POST /common/vip.open {code, phone} and its msg as a notification.
  */
 import { useState } from 'react';

@@ -4,7 +4,8 @@
  * known creators blacklisted (is_black) and the screen shows its names from the outbox (see
  * blacklist-data.ts); black.del removes the selected rows at once (the creators' flag follows by sync).
  */
-import { deleteRows, enqueue } from '../../db/actions.ts';
+import { NAME_LIST_MAX } from '../../../contract/constants.ts';
+import { enqueue, enqueueInParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { m } from '../../paraglide/messages.js';
@@ -30,16 +31,14 @@ export async function removeFromBlacklist(country: string, rows: readonly BlackR
   if (!(await confirmDelete(saved.length, m.blacklist_delete_title(), message))) return false;
   return record(
     () =>
-      deleteRows(
-        localDb,
-        'blacklist',
-        {
+      enqueueInParts(localDb, saved, NAME_LIST_MAX, (part) => ({
+        call: {
           method: 'DELETE',
           path: '/blogger/black.del',
-          body: { country, bloggers: saved.map((r) => r.unique_id) },
+          body: { country, bloggers: part.map((r) => r.unique_id) },
         },
-        saved.map((r) => r.id),
-      ),
+        effect: { table: 'blacklist', kind: 'delete', ids: part.map((r) => r.id) },
+      })),
     m.catalog_deleted(),
   );
 }

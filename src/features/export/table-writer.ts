@@ -5,11 +5,13 @@
  *
  * - CSV: UTF-8 with a BOM (Excel then reads Chinese headers correctly), CRLF line ends, fields
  *   quoted when they hold a comma, quote, CR or LF (RFC 4180). Text that Excel would run as a
- *   formula (= + - @ at the start) gets a leading apostrophe.
- * - XLSX: one sheet with inline strings and a bold header row; see zip.ts for the container.
+ *   formula (FORMULA_START: = + - @ tab CR at the start) gets a leading apostrophe.
+ * - XLSX: one sheet with inline strings (every text is a plain string cell, never a formula) and a
+ *   bold header row; see zip.ts for the container.
  *   (exceljs's in-memory Workbook needed ~26 s and 2.6 GB for 100k rows x 16 columns, and its
  *   streaming writer is not in the browser build, hence this small writer.)
  */
+import { FORMULA_START } from '../../../contract/export-columns.ts';
 import { ZipWriter } from './zip.ts';
 
 export type Cell = string | number | null | undefined;
@@ -36,8 +38,6 @@ const BATCH = 2000;
 const utf8 = new TextEncoder();
 
 // ---------- CSV ----------
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function csvField(v: Cell): string {
   if (v === null || v === undefined) return '';
@@ -69,9 +69,12 @@ export function writeCsv(spec: TableSpec): Uint8Array {
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
-/** Text as XML character data; most cells need no change, so one test comes first. */
+/**
+ * Text as XML character data; most cells need no change, so one test comes first. A CR is written
+ * as a reference: XML readers turn a literal one into a line feed.
+ */
 // eslint-disable-next-line no-control-regex
-const XML_SPECIAL = /[&<>"\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
+const XML_SPECIAL = /[&<>"\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/;
 
 export const xmlText = (s: string): string =>
   XML_SPECIAL.test(s)
@@ -81,6 +84,7 @@ export const xmlText = (s: string): string =>
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
+        .replace(/\r/g, '&#13;')
     : s;
 
 export function columnName(i: number): string {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
+import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CREATOR_COLUMNS } from '../../../contract/export-columns.ts';
@@ -152,6 +153,23 @@ describe('XLSX writer', () => {
     expect(values.map((r) => r[0])).toEqual(Array.from({ length: n }, (_, i) => i));
     expect(values[n - 1]).toEqual([n - 1, `r${n - 1}`]);
     expect(seen).toEqual([2000, 4000, 4321]);
+  });
+
+  it('writes formula-like creator text as plain inline string cells, never a formula (OWASP)', async () => {
+    const hostile = ['=HYPERLINK("http://evil.example","x")', '+cmd|calc', '-2+3', '@SUM(A1)', '\rcr'];
+    const bytes = await writeXlsx({
+      sheetName: 'US',
+      header: ['name'],
+      rowCount: hostile.length,
+      row: (i) => [hostile[i]!],
+    });
+    const zip = await JSZip.loadAsync(bytes);
+    const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
+    expect(sheet).not.toMatch(/<f[ >]/);
+    expect(sheet.match(/t="inlineStr"/g)).toHaveLength(hostile.length + 1); // + the header
+    expect(sheet).toContain('<t>=HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;)</t>');
+    const ws = await readXlsx(bytes);
+    expect(sheetValues(ws, 1).slice(1).flat()).toEqual(hostile);
   });
 
   it('stores correct CRC-32 checksums (the standard check value)', () => {

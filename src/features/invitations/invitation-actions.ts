@@ -1,5 +1,5 @@
 /** Invitation writes through the outbox (src/db/actions.ts) with the catalogue screens' toasts. */
-import { deleteRows, editRow, enqueue } from '../../db/actions.ts';
+import { deleteRowsById, editRow, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirmDelete, record } from '../catalog/catalog-actions.ts';
@@ -38,11 +38,12 @@ export async function deleteInvitations(ids: number[]): Promise<boolean> {
   if (!(await confirmDelete(saved.length, m.invited_delete_title(), message))) return false;
   return record(
     () =>
-      deleteRows(
+      deleteRowsById(
         localDb,
         'invitations',
-        { method: 'DELETE', path: '/blogger/invitation.del', body: { ids: saved } },
+        { method: 'DELETE', path: '/blogger/invitation.del' },
         saved,
+        (ids) => ({ ids }),
       ),
     m.catalog_deleted(),
   );

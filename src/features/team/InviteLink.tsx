@@ -1,11 +1,20 @@
-/** The admin's copyable invite link {origin}/invite/{teamId}, with a copy button and a toast. */
+/**
+ * The admin's copyable invite link {origin}/invite/{invite_code}, with a copy button and a
+ * "reset link" action (confirmed first): the server issues a new code and the old link stops
+ * working, e.g. after the link reached the wrong people.
+ */
+import { useState } from 'react';
+import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { confirm } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { resetInvite } from './team-api.ts';
 import { inviteLink } from './team-rules.ts';
 
-export function InviteLink({ teamId }: { teamId: number }) {
-  const link = inviteLink(location.origin, teamId);
+export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamDetail) => void }) {
+  const link = inviteLink(location.origin, code);
+  const [busy, setBusy] = useState(false);
 
   async function copy() {
     try {
@@ -14,6 +23,19 @@ export function InviteLink({ teamId }: { teamId: number }) {
     } catch {
       // Clipboard access needs a secure context and permission; the link stays selectable.
       toast.error(m.team_copy_failed());
+    }
+  }
+
+  async function reset() {
+    const ok = await confirm({ message: m.team_reset_link_confirm(), tone: 'danger' });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      onReset(await resetInvite());
+    } catch {
+      // reported by the client; the old link is still the one shown
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -33,6 +55,9 @@ export function InviteLink({ teamId }: { teamId: number }) {
         />
         <Button variant="primary" onPress={() => void copy()}>
           {m.team_copy()}
+        </Button>
+        <Button onPress={() => void reset()} isDisabled={busy}>
+          {m.team_reset_link()}
         </Button>
       </div>
     </section>

@@ -1,18 +1,21 @@
 /**
- * /invite/:id (spec section 2 "Invite page"): the inviter (the team's admin) and the team name with
- * a confirm-to-join; a user who already has a team gets a link to /team instead; a malformed id or
- * an unknown/dismissed team (invite.info answers null) shows the empty notice. Joining switches
+ * /invite/:code (spec section 2 "Invite page"): the inviter (the team's admin) and the team name
+ * with a confirm-to-join; a user who already has a team gets a link to /team instead. The path
+ * carries the team's secret invite code (README Decisions): an old numeric link, a wrong or reset
+ * code, or a dismissed team all show the empty notice asking for a correct link. Joining switches
  * the workspace, so the mirror is re-synced.
  */
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { CODES } from '../../../contract/codes.ts';
 import type { InviteInfo } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
+import { toast } from '../../ui/toast-queue.ts';
 import { inviteInfo, joinTeam } from './team-api.ts';
-import { parseTeamId } from './team-rules.ts';
+import { parseInviteCode } from './team-rules.ts';
 import { workspaceSwitched } from './workspace-switch.ts';
 import './team.css';
 
@@ -20,24 +23,32 @@ type State =
   { kind: 'loading' } | { kind: 'invalid' } | { kind: 'failed' } | { kind: 'ok'; info: InviteInfo };
 
 export function InviteScreen() {
-  const teamId = parseTeamId(useParams().id);
+  const code = parseInviteCode(useParams().id);
   const navigate = useNavigate();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    if (teamId === null) return;
+    if (code === null) return;
     let live = true;
-    inviteInfo(teamId)
-      .then((info) => live && setState(info ? { kind: 'ok', info } : { kind: 'invalid' }))
+    inviteInfo(code)
+      .then((env) => {
+        if (!live) return;
+        if (env.code === CODES.OK) setState({ kind: 'ok', info: env.data });
+        else if (env.code === CODES.NOT_FOUND) setState({ kind: 'invalid' });
+        else {
+          toast.error(env.msg); // e.g. too many wrong links: the msg says how long to wait
+          setState({ kind: 'failed' });
+        }
+      })
       .catch(() => live && setState({ kind: 'failed' }));
     return () => {
       live = false;
     };
-  }, [teamId, attempt]);
+  }, [code, attempt]);
 
-  if (teamId === null || state.kind === 'invalid') {
+  if (code === null || state.kind === 'invalid') {
     return (
       <div className="screen-panel">
         <Result status="empty" description={m.team_invite_invalid()} />
@@ -58,16 +69,25 @@ export function InviteScreen() {
 
   const { info } = state;
   async function join() {
-    if (teamId === null) return;
+    if (code === null) return;
     const ok = await confirm({ message: m.team_join_confirm({ team: info.team_title }) });
     if (!ok) return;
     setBusy(true);
+    let env;
     try {
-      await joinTeam(teamId);
+      env = await joinTeam(code);
     } catch {
       setBusy(false);
       return;
     }
+    if (env.code !== CODES.OK) {
+      setBusy(false);
+      // The link died meanwhile (reset, dismissed): the notice says what to do next.
+      if (env.code === CODES.NOT_FOUND) setState({ kind: 'invalid' });
+      else toast.error(env.msg);
+      return;
+    }
+    toast.success(env.msg);
     workspaceSwitched();
     void navigate('/team');
   }

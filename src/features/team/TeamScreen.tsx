@@ -1,7 +1,8 @@
 /**
  * /team (spec section 2 "Team", section 6 roles): team name, admin and creation time for everyone
- * in a team; the admin also gets rename, transfer, dismiss, the invite link and the member grid.
- * Without a team: how to join, and a create form. Create and dismiss switch the workspace.
+ * in a team; the admin also gets rename, transfer, dismiss, the invite link (copy, reset) and the
+ * member grid; a member may leave. Without a team: how to join, and a create form. Create, leave
+ * and dismiss switch the workspace.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
@@ -11,7 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
-import { dismissTeam, teamInfo } from './team-api.ts';
+import { dismissTeam, leaveTeam, teamInfo } from './team-api.ts';
 import { isAdmin } from './team-rules.ts';
 import { InviteLink } from './InviteLink.tsx';
 import { MemberGrid } from './MemberGrid.tsx';
@@ -44,6 +45,18 @@ export function TeamScreen() {
     if (!ok) return;
     try {
       await dismissTeam();
+    } catch {
+      return;
+    }
+    workspaceSwitched();
+    setTeam(null);
+  }
+
+  async function onLeave(title: string) {
+    const ok = await confirm({ message: m.team_leave_confirm({ team: title }), tone: 'danger' });
+    if (!ok) return;
+    try {
+      await leaveTeam();
     } catch {
       return;
     }
@@ -94,14 +107,17 @@ export function TeamScreen() {
             </Button>
           </div>
         ) : (
-          <p className="team-muted">
+          <div className="team-actions">
             <Tag tone="off">{m.team_role_member()}</Tag>
-          </p>
+            <Button variant="danger" onPress={() => void onLeave(team.team_title)}>
+              {m.team_leave()}
+            </Button>
+          </div>
         )}
       </section>
       {admin && (
         <>
-          <InviteLink teamId={team.team_id} />
+          {team.invite_code && <InviteLink code={team.invite_code} onReset={setTeam} />}
           <MemberGrid key={membersKey} />
         </>
       )}

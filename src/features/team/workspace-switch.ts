@@ -1,5 +1,5 @@
 /**
- * After creating, joining or dismissing a team the caller's session points at another workspace
+ * After creating, joining, leaving or dismissing a team the caller's session points at another workspace
  * (README "Teams"). The sync engine handles the switch by itself: the next /sync/pull names the
  * new workspace_id (and answers `reset`), and SyncEngine.bind drops the mirror (clearMirror) and
  * mirrors the new workspace from scratch. So the PWA only has to ask for that pull now rather than

@@ -1,0 +1,98 @@
+/**
+ * Cross-site refusal (issue 19): state-changing calls a browser sends for another site answer 403
+ * JSON; the app's own pages (same origin, or the `api.` sibling of D12) and clients that are no
+ * browser (no Origin, no Sec-Fetch-Site: curl, the server-to-server tests) keep working.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
+import { isOurOrigin } from './cross-site.ts';
+
+describe('isOurOrigin', () => {
+  it('takes the own host, the PWA host of an api. sibling and the configured origins only', () => {
+    expect(isOurOrigin('https://desk.example.com', 'desk.example.com', [])).toBe(true);
+    expect(isOurOrigin('http://desk.example.com', 'desk.example.com', [])).toBe(true); // TLS at a proxy
+    expect(isOurOrigin('https://desk.example.com', 'api.desk.example.com', [])).toBe(true);
+    expect(isOurOrigin('http://127.0.0.1:5180', '127.0.0.1:5180', [])).toBe(true);
+    for (const evil of [
+      'https://evil.example',
+      'https://api.desk.example.com', // the API host calling the PWA host is not the D12 pair
+      'https://desk.example.com.evil.example',
+      'http://127.0.0.1:5181',
+      'null',
+      'not a url',
+    ]) {
+      expect(isOurOrigin(evil, 'desk.example.com', []), evil).toBe(false);
+    }
+    expect(isOurOrigin('https://desk.example.com', 'other.example', [])).toBe(false);
+    expect(isOurOrigin('chrome-extension://abc', 'desk.example.com', ['chrome-extension://abc'])).toBe(true);
+    expect(isOurOrigin('https://pwa.example/', 'api.other', ['https://pwa.example'])).toBe(true);
+  });
+});
+
+describe('cross-site requests against the app', () => {
+  let t: TestApp & { close(): Promise<void> };
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { ALLOWED_ORIGINS: 'chrome-extension://plugin, https://pwa.example/' });
+  });
+  afterAll(async () => t.close());
+
+  const send = (method: 'GET' | 'POST', url: string, headers: Record<string, string>) =>
+    t.app.inject({
+      method,
+      url: `/api/v0.1${url}`,
+      headers: { host: 'desk.example.com', 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      ...(method === 'POST' ? { payload: 'language=en-us&phone=13800000000&password=x&isPassword=1' } : {}),
+    });
+
+  it('refuses sign-in and every other state-changing call from another site with 403 JSON', async () => {
+    const u = await t.signUp();
+    const refused = [
+      await send('POST', '/member/getToken', { origin: 'https://evil.example' }),
+      await send('POST', '/member/getToken', { 'sec-fetch-site': 'cross-site' }),
+      await send('POST', '/member/getToken', { origin: 'null', 'sec-fetch-site': 'cross-site' }),
+      await send('POST', '/tags/add', { origin: 'https://evil.example', token: u.token }),
+      await send('POST', '/team/add', { 'sec-fetch-site': 'same-site', token: u.token }),
+      // The spec's logout is a GET, and it changes state.
+      await send('GET', '/member/logout?language=zh-cn', { 'sec-fetch-site': 'cross-site', token: u.token }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toMatchObject({ code: 40003, data: null });
+    }
+    expect(refused[0]!.json().msg).toBe(
+      'Refused a request sent from another website. Please use CreatorDesk directly',
+    );
+    expect(refused[5]!.json().msg).toBe('已拒绝来自其他网站的请求，请直接在 CreatorDesk 中操作');
+    // Nothing happened: the session still works.
+    const me = await send('GET', '/member/info', { token: u.token });
+    expect(me.json().code).toBe(200);
+  });
+
+  it('lets the app itself, configured origins and non-browser clients through', async () => {
+    const passes: Record<string, string>[] = [
+      { origin: 'http://desk.example.com', 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'same-origin' },
+      { origin: 'https://desk.example.com', 'sec-fetch-site': 'same-site' },
+      { origin: 'chrome-extension://plugin', 'sec-fetch-site': 'none' },
+      { origin: 'https://pwa.example', 'sec-fetch-site': 'cross-site' },
+      {}, // curl, server-to-server
+    ];
+    for (const [i, headers] of passes.entries()) {
+      const res = await send('POST', '/member/getToken', { ...headers, 'x-forwarded-for': `10.7.0.${i}` });
+      // Past the guard: the sign-in itself answers (wrong password), over HTTP 200.
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.json().code, JSON.stringify(headers)).toBe(40001);
+    }
+    const apiSibling = await t.app.inject({
+      method: 'POST',
+      url: '/api/v0.1/member/getToken',
+      headers: { host: 'api.desk.example.com', origin: 'https://desk.example.com' },
+      payload: { language: 'en-us' },
+    });
+    expect(apiSibling.statusCode).toBe(200);
+    // Reads are not state-changing: a cross-site GET is answered (it still needs the token header).
+    const read = await send('GET', '/member/info', { 'sec-fetch-site': 'cross-site' });
+    expect(read.json().code).toBe(10002);
+  });
+});
