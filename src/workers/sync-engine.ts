@@ -12,9 +12,12 @@
  *   someone else signed in elsewhere in the profile) stops instead of pulling with it, which
  *   would bind the profile back to the old user.
  * - Transient faults stop the round and schedule the next one with backoff; order is kept.
- * - A rejected call is marked failed (its overlay stops applying) and a pull follows, so the
- *   screens show the server's rows again. A force-logout code pauses everything, dropping
- *   nothing; the next `start` of the same user resumes the same entries.
+ * - A rejected call (any answer that is neither success nor transient) is marked failed: its
+ *   overlay stops applying, so the screens show the server's rows for exactly what it touched,
+ *   and a notice with the server's msg is raised in the same transaction (db/notices.ts); a pull
+ *   follows to bring those rows up to date. Later entries keep their overlays and are still sent.
+ *   An accepted call whose answer names skipped creators raises a notice too. A force-logout code
+ *   pauses everything, dropping nothing; the next `start` of the same user resumes the entries.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
@@ -285,7 +288,8 @@ export class SyncEngine {
       this.set({ phase: 'pushing' });
       await markSending(db, e.seq);
       const out = await callApi(this.http(), e.method, e.path, e.body, e.idempotencyKey);
-      if (out.kind === 'ok') await markAcked(db, e.seq);
+      if (out.kind === 'ok')
+        await markAcked(db, e.seq, Date.now(), { code: out.env.code, msg: out.env.msg, data: out.env.data });
       else if (out.kind === 'rejected') await markFailed(db, e.seq, { code: out.code, msg: out.msg });
       else {
         await markRetryLater(db, e.seq, { code: out.code, msg: out.msg });
