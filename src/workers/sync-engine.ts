@@ -104,7 +104,9 @@ export class SyncEngine {
     this.print = fp;
     this.auth = auth;
     this.failures = 0;
-    this.set({ pausedBy: null, lastError: null, phase: 'idle' });
+    // A mirror completed before (this session or an earlier one) is "up to date" between rounds.
+    const firstSyncDone = Boolean((await getMeta<FirstSync>(db, META.firstSync))?.complete);
+    this.set({ pausedBy: null, lastError: null, phase: 'idle', firstSyncDone });
     this.watch?.unsubscribe();
     // A new entry (from any tab) starts a round. Only new ones: an entry put back after a fault
     // waits for the backoff (watching every pending entry made an offline round restart itself).
@@ -248,8 +250,10 @@ export class SyncEngine {
       });
       if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
       const page = decodePull(out.env.data as PullWire);
-      if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id }))
+      if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id })) {
         first = { done: 0, complete: false };
+        this.set({ firstSyncDone: false });
+      }
       if (i === 0) total = (page.remaining ?? 0) + (first.complete ? 0 : first.done);
       if (page.reset) first.done = 0;
       const rows = countRows(page);

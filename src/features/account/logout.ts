@@ -6,11 +6,13 @@
 import { clearSession } from '../../api/session.ts';
 import { requiresAuth } from '../../app/route-table.ts';
 import { stopSync } from '../../workers/sync-client.ts';
+import { forgetPlan } from '../vip/plan.ts';
 
 export function leaveSession(delayMs = 0): void {
   // The sync worker stops sending with this token; the outbox stays for this user's next sign-in.
   void stopSync().catch(() => undefined);
   clearSession();
+  forgetPlan();
   const go = () => {
     if (requiresAuth(location.pathname)) location.assign('/');
     else location.reload();

@@ -21,6 +21,7 @@ import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
 import { ExportViewButton } from '../export/ExportViewButton.tsx';
+import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { EditStatusDialog } from './EditStatusDialog.tsx';
 import { HomeDownload } from './HomeDownload.tsx';
@@ -114,11 +115,12 @@ export function HomeScreen() {
    * worker has it (a refused write drops it and asks the worker again, which puts the rows back);
    * on success the selection clears and the dialog closes.
    */
-  async function queued(run: (refs: CreatorRef[]) => Promise<unknown>, show: (r: HomeRow) => HomeRow) {
+  async function queued(run: (refs: CreatorRef[]) => Promise<number>, show: (r: HomeRow) => HomeRow) {
     const refs = [...selection.keys].map(refOfKey);
     const edit = list.showEdit(new Set(refs.map((r) => r.id)), show);
+    let seq: number;
     try {
-      await run(refs);
+      seq = await run(refs);
     } catch (e) {
       edit.discard();
       void list.reload();
@@ -128,7 +130,7 @@ export function HomeScreen() {
     void edit.settle();
     selection.clear();
     setDialog(null);
-    toast.success(m.home_queued());
+    tellOutcome(seq, m.catalog_updated());
   }
 
   const editStatus = (choice: StatusChoice) => {
