@@ -57,9 +57,11 @@ const api = {
     format: ExportFormat,
     language: Language,
     onProgress?: (done: number, total: number) => void,
+    /** The plan's row cap (free: the first 500 rows of the view, decisions D6); null for all. */
+    cap: number | null = null,
   ): Promise<ViewFile> {
     await source.setCountry(country);
-    const { rows } = source.index.query({ ...q, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const { rows } = source.index.query({ ...q, offset: 0, limit: cap ?? Number.MAX_SAFE_INTEGER });
     const file = await exportCreatorView(rows, { country, format, language, onProgress });
     return Comlink.transfer(file, [file.bytes.buffer]);
   },

@@ -17,7 +17,7 @@ import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { authorColumns } from '../topic-tracking/author-columns.tsx';
 import { amateurs, toCreators } from '../topic-tracking/topic-tracking-api.ts';
 import { usePagedList } from '../topic-tracking/usePagedList.ts';
-import { AmateurDownload } from './AmateurDownload.tsx';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { AmateurFilters, type AmateurFilterValue } from './AmateurFilters.tsx';
 import { AmateurThreshold } from './AmateurThreshold.tsx';
 import '../topic-tracking/topic-tracking.css';
@@ -116,7 +116,7 @@ export function AmateursScreen() {
         emptyText={list.loaded ? m.amateur_empty() : undefined}
         toolbar={
           <>
-            <AmateurDownload country={filters.country} />
+            <ExportButton types={['layman']} country={filters.country} label={m.amateur_download()} />
             <AmateurThreshold onChanged={list.reload} />
           </>
         }

@@ -6,7 +6,7 @@
  * `bloggers` list without the rows being on screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
+import { DEFAULT_COUNTRY, DOWNLOAD_TYPES } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
@@ -20,11 +20,11 @@ import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { EditStatusDialog } from './EditStatusDialog.tsx';
-import { HomeDownload } from './HomeDownload.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
@@ -151,7 +151,7 @@ export function HomeScreen() {
   const buttons = useMemo(
     () => (
       <>
-        <HomeDownload country={country} />
+        <ExportButton types={DOWNLOAD_TYPES} country={country} label={m.home_download()} withJobs />
         <ImportButton country={country} />
       </>
     ),
