@@ -195,6 +195,14 @@ export function HomeScreen() {
   return (
     <div className="screen-panel home-panel">
       <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
+      {list.stale && (
+        <div className="home-stale" role="status">
+          <span>{m.home_rows_waiting()}</span>
+          <Button size="sm" variant="link" onPress={reload}>
+            {m.home_rows_show()}
+          </Button>
+        </div>
+      )}
       <DataGrid
         aria-label={m.app_title_home()}
         storageKey="home"
