@@ -84,6 +84,8 @@ export class SyncEngine {
   private auth: SyncAuth | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** The current round sent entries between the pages of a pull (their rows settle next pull). */
+  private sentDuringPull = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private watch: Subscription | null = null;
@@ -198,15 +200,19 @@ export class SyncEngine {
       return this.set({ phase: 'idle', progress: null });
     }
     try {
-      // A call sent before without an answer (a timeout, a dropped connection, a reload mid-call)
-      // may already be applied: send it again first (same key), so the pull that brings its row
-      // back finds it acked and the row never shows twice (the overlay's copy and the server's).
-      if ((await this.unanswered()) && (await this.drain()) === 'transient') return this.retryLater();
-      // Otherwise pull first: a fresh mirror before sending; pull again when the outbox changed anything.
+      // Send first: the user waits for the server's verdict on what they just did (issue 20), not
+      // for a pull that may take a minute on a first sync. A call sent before without an answer
+      // (a timeout, a dropped connection, a reload mid-call) may already be applied: it goes again
+      // with the same key, so the pull that brings its row back finds it acked and the row never
+      // shows twice (the overlay's copy and the server's).
+      this.sentDuringPull = false;
+      if ((await this.drain()) === 'transient') return this.retryLater();
       if (!(await this.pullAll())) return this.retryLater();
+      // Entries recorded during the pull (it sends them between pages too); pull again when the
+      // outbox changed anything since that pull started, so their overlays settle.
       const pushed = await this.drain();
       if (pushed === 'transient') return this.retryLater();
-      if (pushed === 'changed' && !(await this.pullAll())) return this.retryLater();
+      if ((pushed === 'changed' || this.sentDuringPull) && !(await this.pullAll())) return this.retryLater();
       this.failures = 0;
       if (this.state.pausedBy === null) this.set({ phase: 'idle', lastError: null });
       this.schedule(this.deps.periodMs ?? 30_000);
@@ -265,19 +271,23 @@ export class SyncEngine {
       if (!first.complete) await setMeta(db, META.firstSync, { ...first, complete: !page.has_more });
       cursor = page.cursor;
       if (!page.has_more) break;
+      // A change recorded meanwhile is sent between pages rather than after the whole pull.
+      if (await this.freshEntries()) {
+        const sent = await this.drain();
+        if (sent === 'transient') return false;
+        if (sent === 'changed') this.sentDuringPull = true;
+      }
     }
     await settle(db, startedAt);
     this.set({ progress: null, firstSyncDone: true });
     return true;
   }
 
-  /** Whether the session has an entry that was sent and got no answer. */
-  private async unanswered(): Promise<boolean> {
+  /** Whether the session has an entry never sent yet (recorded since the round began). */
+  private async freshEntries(): Promise<boolean> {
     const session = await getMeta<LocalSession>(this.deps.db, META.session);
     if (!session) return false;
-    return (await entriesOf(this.deps.db, session)).some(
-      (e) => e.state === 'sending' || (e.state === 'pending' && e.attempts > 0),
-    );
+    return (await entriesOf(this.deps.db, session)).some((e) => e.state === 'pending' && e.attempts === 0);
   }
 
   /** Sends pending entries in order: 'changed' when any was accepted or rejected. */
