@@ -2,6 +2,17 @@
 export const COUNTRIES = ['US', 'MY', 'VN', 'TH', 'PH', 'SG', 'ID', 'GB'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'US';
+/** GMV is in the market's own currency (ISO 4217), as the seller sees it in that market. */
+export const COUNTRY_CURRENCY: Record<Country, string> = {
+  US: 'USD',
+  MY: 'MYR',
+  VN: 'VND',
+  TH: 'THB',
+  PH: 'PHP',
+  SG: 'SGD',
+  ID: 'IDR',
+  GB: 'GBP',
+};
 
 export const LANGUAGES = ['zh-cn', 'en-us'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -260,9 +260,11 @@ describe('exports', () => {
     const download = await downloading;
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     // From 0, rising, as the worker reports each batch (the last report may land after the file).
-    expect(seen[0]).toBe(`0 of ${count} rows written`);
+    expect(seen[0]).toBe(`0 of ${count.toLocaleString('en-US')} rows written`);
     expect(seen.length).toBeGreaterThan(1);
-    const done = seen.map((t) => Number(/^(\d+) of (\d+) rows written$/.exec(t)?.[1] ?? NaN));
+    const done = seen.map((t) =>
+      Number(/^([\d,]+) of ([\d,]+) rows written$/.exec(t)?.[1]?.replace(/,/g, '') ?? NaN),
+    );
     expect(done.every((d, i) => d <= count && (i === 0 || d > done[i - 1]!))).toBe(true);
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
 

@@ -51,10 +51,12 @@ describe('sync truth', () => {
     const seen = await page.evaluate(() => (window as unknown as { syncLabels: string[] }).syncLabels);
     const progress = seen
       .map((t) => /^Syncing ([\d,]+) \/ ([\d,]+)$/.exec(t))
-      .map((m) => (m ? [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] : null));
+      .map((m): [number, number] | null =>
+        m ? [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] : null,
+      );
     const firstUpToDate = seen.indexOf('Up to date');
     // Counted progress before, reaching every row of the workspace; never "Up to date" before.
-    const before = progress.slice(0, firstUpToDate).filter((p) => p !== null);
+    const before = progress.slice(0, firstUpToDate).filter((p): p is [number, number] => p !== null);
     expect(before.length).toBeGreaterThan(1);
     expect(before.at(-1)![0]).toBe(before.at(-1)![1]);
     expect(before.at(-1)![1]).toBeGreaterThanOrEqual(count);

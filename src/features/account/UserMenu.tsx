@@ -49,7 +49,7 @@ export function UserMenu() {
     const unsent = await unsentChanges();
     const ok = await confirm({
       title: m.account_logout_title(),
-      message: unsent > 0 ? m.account_logout_unsent({ count: String(unsent) }) : m.account_logout_confirm(),
+      message: unsent > 0 ? m.account_logout_unsent({ count: unsent }) : m.account_logout_confirm(),
     });
     if (!ok) return;
     try {

@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
 import type { AmateurRow } from '../../../contract/schemas/topic-tracking.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
@@ -109,7 +109,7 @@ export function AmateursScreen() {
         selection={selection}
         selectionActions={
           <Button size="sm" variant="primary" isLoading={adding} onPress={() => void addToCreators()}>
-            {m.amateur_add_to_creators({ count: selection.size })}
+            {m.amateur_add_to_creators({ count: formatNumber(selection.size) })}
           </Button>
         }
         stickyFirstColumn

@@ -70,7 +70,7 @@ export function EditStatusDialog({
           setError('');
         }}
         placeholder={m.common_select_placeholder()}
-        className="cd-select cd-select--md"
+        className="cd-select cd-select--md home-status-select"
         isInvalid={!!error}
       >
         <Label className="cd-field__label">{m.home_status_label()}</Label>

@@ -10,6 +10,7 @@ import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Label, Menu, MenuItem, MenuTrigger, Popover, ProgressBar } from 'react-aria-components';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -115,11 +116,14 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
             className="cd-export-progress"
             value={progress.done}
             maxValue={Math.max(progress.total, 1)}
-            valueLabel={m.export_view_progress({ done: progress.done, total: progress.total })}
+            valueLabel={m.export_view_progress({
+              done: formatNumber(progress.done),
+              total: formatNumber(progress.total),
+            })}
           >
             {({ percentage, valueText }) => (
               <>
-                <Label>{m.export_view_working({ total: progress.total })}</Label>
+                <Label>{m.export_view_working({ total: formatNumber(progress.total) })}</Label>
                 <div className="cd-export-progress__track">
                   <div className="cd-export-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
                 </div>

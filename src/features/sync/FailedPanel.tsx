@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { localDb } from '../../db/local.ts';
 import { discard, retry } from '../../db/outbox.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
@@ -22,7 +23,7 @@ export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
   return (
     <DialogTrigger>
       <Button variant="link" size="sm" className="cd-sync__failed">
-        {m.sync_failed({ count: failed.length })}
+        {m.sync_failed({ count: formatNumber(failed.length) })}
       </Button>
       <Popover className="cd-popover cd-sync__panel" placement="bottom end" offset={6}>
         <Dialog aria-label={m.sync_panel_title()}>

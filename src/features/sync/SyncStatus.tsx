@@ -30,7 +30,7 @@ export function SyncStatus() {
     <div className="cd-sync" role="status" aria-label={m.sync_status_label()}>
       <span className={`cd-sync__dot cd-sync__dot--${tone}`} aria-hidden="true" />
       <span className="cd-sync__label">{label}</span>
-      {unsent > 0 && <span className="cd-sync__badge">{m.sync_unsent({ count: unsent })}</span>}
+      {unsent > 0 && <span className="cd-sync__badge">{m.sync_unsent({ count: formatNumber(unsent) })}</span>}
       {state?.pausedBy ? <span className="cd-sync__warn">{m.sync_paused()}</span> : null}
       {state?.quotaExceeded ? (
         <span className="cd-sync__warn" role="alert">

@@ -10,7 +10,9 @@ export const createTeam = (title: string) => request(API.teamAdd, { title }, { t
 export const renameTeam = (title: string) => request(API.teamEdit, { title }, { toastSuccess: true });
 export const dismissTeam = () => request(API.teamDel, {}, { toastSuccess: true });
 export const teamMembers = (page: number, limit: number) => request(API.teamUserLists, { page, limit });
-export const joinTeam = (teamId: number) => request(API.teamUserAdd, { teamId }, { toastSuccess: true });
+/** The page moves to /team once joined: the greeting follows it. */
+export const joinTeam = (teamId: number) =>
+  request(API.teamUserAdd, { teamId }, { toastSuccess: true, toastPage: '*' });
 export const removeMember = (userId: number) => request(API.teamUserDel, { userId }, { toastSuccess: true });
 export const transferAdmin = (userId: number) =>
   request(API.teamTransfer, { userId }, { toastSuccess: true });
