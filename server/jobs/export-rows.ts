@@ -13,8 +13,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { DownloadType, Language } from '../../contract/constants.ts';
 import type { DB } from '../db/schema.ts';
-import { statusStr, subStatusStr } from '../services/creator.service.ts';
+import { amateurThreshold } from '../services/topic-tracking.service.ts';
 import { FLAG_TEXT } from './export-columns.ts';
+import { invitationPage, invitations, tagsOf } from './export-joins.ts';
 
 type Row = Record<string, unknown>;
 
@@ -44,15 +45,6 @@ const FLAG: Partial<Record<DownloadType, ['is_chat' | 'is_invitation', 0 | 1]>> 
   uninvitation: ['is_invitation', 0],
 };
 
-async function amateurThreshold(db: Kysely<DB>, ws: number): Promise<number> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('amateur_threshold')
-    .where('id', '=', ws)
-    .executeTakeFirst();
-  return Number(row?.amateur_threshold ?? 10000);
-}
-
 /** The amateur list (decisions D9): topic authors below the threshold, linked to a live topic. */
 function amateurs(db: Kysely<DB>, ws: number, country: string, threshold: number) {
   return db
@@ -80,13 +72,6 @@ const blacklist = (db: Kysely<DB>, ws: number, country: string) =>
     .where('b.workspace_id', '=', ws)
     .where('b.country', '=', country)
     .where('b.deleted_at', 'is', null);
-
-const invitations = (db: Kysely<DB>, ws: number, country: string) =>
-  db
-    .selectFrom('invitations as i')
-    .where('i.workspace_id', '=', ws)
-    .where('i.country', '=', country)
-    .where('i.deleted_at', 'is', null);
 
 function creators(db: Kysely<DB>, ws: number, country: string, type: DownloadType) {
   let q = db
@@ -121,24 +106,6 @@ export async function countExportRows(
     where workspace_id = ${ws} and country = ${country}
     ${flag ? sql`and ${sql.ref(flag[0])} = ${flag[1]}` : sql``}`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-/** Tag titles of the creators, comma-joined, by creator id. */
-async function tagsOf(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
-  const out = new Map<number, string[]>();
-  if (ids.length === 0) return new Map();
-  const tags = await db
-    .selectFrom('creator_tags as ct')
-    .innerJoin('tags as t', 't.id', 'ct.tag_id')
-    .select(['ct.creator_id', 't.title'])
-    .where('ct.creator_id', 'in', ids)
-    .where('t.deleted_at', 'is', null)
-    .execute();
-  for (const t of tags) {
-    const id = Number(t.creator_id);
-    out.set(id, [...(out.get(id) ?? []), t.title]);
-  }
-  return new Map([...out].map(([id, list]) => [id, list.join(', ')]));
 }
 
 export interface RowsParams {
@@ -193,7 +160,7 @@ export async function* exportRows(
         .limit(limit)
         .execute();
     } else if (p.type === 'invitation') {
-      rows = await invitationPage(db, ws, p, lastId, limit);
+      rows = await invitationPage(db, ws, p.country, p.language, lastId, limit);
     } else {
       rows = await creators(db, ws, p.country, p.type)
         .select(CREATOR_READ)
@@ -218,47 +185,4 @@ export async function* exportRows(
     yield rows;
     if (rows.length < limit) return;
   }
-}
-
-/** One page of invitations with their own fields, their creator's followers and tags. */
-async function invitationPage(db: Kysely<DB>, ws: number, p: RowsParams, lastId: number, limit: number) {
-  const rows: Row[] = await invitations(db, ws, p.country)
-    .leftJoin('creators as c', (j) =>
-      j
-        .onRef('c.workspace_id', '=', 'i.workspace_id')
-        .onRef('c.country', '=', 'i.country')
-        .onRef('c.unique_id', '=', 'i.unique_id')
-        .on('c.deleted_at', 'is', null),
-    )
-    .select([
-      'i.id',
-      'i.unique_id',
-      'i.country',
-      'i.status',
-      'i.sub_status',
-      'i.daren_name',
-      'i.daren_email',
-      'i.daren_phone',
-      'i.product_id',
-      'i.logistics',
-      'i.cooperate',
-      'i.add_time',
-      'i.update_time',
-      'c.id as creator_id',
-      'c.follower_count',
-    ])
-    .where('i.id', '>', lastId)
-    .orderBy('i.id')
-    .limit(limit)
-    .execute();
-  const tags = await tagsOf(
-    db,
-    rows.map((r) => Number(r.creator_id)).filter((id) => id > 0),
-  );
-  for (const r of rows) {
-    r.status_str = statusStr(Number(r.status), p.language);
-    r.sub_status_str = subStatusStr(r.sub_status == null ? null : Number(r.sub_status), p.language);
-    r.tags = tags.get(Number(r.creator_id)) ?? '';
-  }
-  return rows;
 }

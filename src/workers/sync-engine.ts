@@ -144,6 +144,11 @@ export class SyncEngine {
     });
   }
 
+  /** The language the server words its answers in (refusal reasons shown to the user follow it). */
+  setLanguage(language: string): void {
+    if (this.auth) this.auth = { ...this.auth, language };
+  }
+
   /** Stops timers and watching; outbox entries stay for the same user's next start. */
   stop(): void {
     this.auth = null;

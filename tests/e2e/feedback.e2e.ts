@@ -13,22 +13,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  browserSuite,
-  callApi,
-  serverAgrees,
-  signedInPage,
-  type SignedInPage,
-} from '../helpers/browser-suite.ts';
+import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
 import { expectToast } from '../helpers/shell.ts';
 
-let s: SignedInPage;
-const suite = browserSuite({}, async (x) => {
-  s = await signedInPage(x);
-});
-const page = (): Page => s.page;
+const demo = demoSuite();
+const page = (): Page => demo.s.page;
 const api = <T>(method: string, path: string, body: Record<string, unknown>): Promise<T> =>
-  callApi<T>(suite.server.url, s.session.token, method, path, body);
+  demo.api<T>(method, path, body);
 
 const dialog = () => page().locator('.cd-modal').getByRole('dialog');
 const row = (text: string) => page().locator('.catalog-table__row').filter({ hasText: text });
@@ -166,7 +157,7 @@ describe('refused changes', () => {
 
   it('a change refused while offline is explained after reconnect on another page, until read', async () => {
     await openScreen('/tag');
-    await s.ctx.setOffline(true);
+    await demo.s.ctx.setOffline(true);
     try {
       await page().getByRole('button', { name: 'Add tag' }).click();
       await dialog().getByLabel('Tag name').fill('E2E Offline Twin');
@@ -178,7 +169,7 @@ describe('refused changes', () => {
       // Meanwhile another device adds the same tag.
       await api('POST', '/tags/add', { country: 'US', title: 'E2E Offline Twin' });
     } finally {
-      await s.ctx.setOffline(false);
+      await demo.s.ctx.setOffline(false);
     }
     const notice = notices().getByRole('alert').filter({ hasText: 'Not saved: Add tag E2E Offline Twin' });
     await notice.waitFor({ timeout: 30_000 });
@@ -217,6 +208,6 @@ describe('toasts', () => {
     await page().getByRole('link', { name: 'Creators', exact: true }).click();
     await page().waitForURL((u) => u.pathname === '/home');
     await toast.waitFor({ state: 'detached', timeout: 2_000 });
-    expect(s.errors).toEqual([]);
+    expect(demo.s.errors).toEqual([]);
   }, 60_000);
 });

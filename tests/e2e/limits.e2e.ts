@@ -15,21 +15,12 @@ import { describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { INVITATION_COLUMNS } from '../../contract/export-columns.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import {
-  browserSuite,
-  callApi,
-  popupOption,
-  signedInPage,
-  type SignedInPage,
-} from '../helpers/browser-suite.ts';
+import { callApi, demoSuite, popupOption } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
-let s: SignedInPage;
-const suite = browserSuite({}, async (x) => {
-  s = await signedInPage(x);
-});
-const post = <T>(path: string, body: Record<string, unknown>): Promise<T> =>
-  callApi<T>(suite.server.url, s.session.token, 'POST', path, body);
+const demo = demoSuite();
+const suite = demo.suite;
+const post = <T>(path: string, body: Record<string, unknown>): Promise<T> => demo.api<T>('POST', path, body);
 const en = (n: number) => n.toLocaleString('en-US');
 
 /** The rows of an XLSX behind a URL (header first). */
@@ -65,7 +56,7 @@ describe('server exports', () => {
       limit: 1,
     });
     expect(count).toBeGreaterThan(FREE_EXPORT_ROW_CAP);
-    const page = s.page;
+    const page = demo.s.page;
     await page.goto('/home');
     const dialog = await openExport(page);
     // The spec's seven types, and a type is required.
@@ -122,7 +113,7 @@ describe('server exports', () => {
       limit: 1,
     });
     expect(count).toBeGreaterThan(0);
-    const page = s.page;
+    const page = demo.s.page;
     await page.goto('/invited');
     const dialog = await openExport(page);
     await dialog
@@ -146,7 +137,7 @@ describe('server exports', () => {
 describe('export this view', () => {
   it('states the free cap before a format is chosen, then writes the first 500 rows of the view', async () => {
     const { count } = await post<{ count: number }>('/blogger/lists', { country: 'US', page: 1, limit: 1 });
-    const page = s.page;
+    const page = demo.s.page;
     await page.goto('/home');
     await page
       .getByText(`Total ${en(count)}`)
@@ -164,7 +155,7 @@ describe('export this view', () => {
     await page.getByRole('menuitem', { name: 'CSV' }).click();
     const text = fs.readFileSync(await (await downloading).path(), 'utf8');
     expect(text.trim().split('\r\n')).toHaveLength(FREE_EXPORT_ROW_CAP + 1);
-    expect(s.errors).toEqual([]);
+    expect(demo.s.errors).toEqual([]);
   }, 150_000);
 });
 

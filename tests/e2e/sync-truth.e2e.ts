@@ -9,16 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi, signedInPage, type SignedInPage } from '../helpers/browser-suite.ts';
+import { demoSuite } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
-let s: SignedInPage;
-const suite = browserSuite({}, async (x) => {
-  s = await signedInPage(x);
-});
+const demo = demoSuite();
+const suite = demo.suite;
 const api = <T>(token: string, method: string, path: string, body: Record<string, unknown> = {}) =>
-  callApi<T>(suite.server.url, token, method, path, body);
-
+  demo.api<T>(method, path, body, token);
 const label = (page: Page) =>
   page.getByRole('status', { name: /Sync status|同步状态/ }).locator('.cd-sync__label');
 const shownIds = async (page: Page) =>
@@ -31,7 +28,7 @@ const shownIds = async (page: Page) =>
 
 describe('sync truth', () => {
   it('"Up to date" shows only after the first full sync; before, the rows are counted', async () => {
-    const page = s.page;
+    const page = demo.s.page;
     // Every text the sync label shows, however briefly, from the first paint.
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -41,7 +38,7 @@ describe('sync truth', () => {
         if (t && seen.at(-1) !== t) seen.push(t);
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    const { count } = await api<{ count: number }>(s.session.token, 'POST', '/blogger/lists', {
+    const { count } = await api<{ count: number }>(demo.s.session.token, 'POST', '/blogger/lists', {
       country: 'US',
       page: 1,
       limit: 1,
@@ -65,7 +62,7 @@ describe('sync truth', () => {
   }, 150_000);
 
   it('rows do not jump while a sync lands; the new rows show when asked', async () => {
-    const page = s.page;
+    const page = demo.s.page;
     await page.goto('/home');
     await label(page).getByText('Up to date').waitFor({ timeout: 90_000 });
     await expect.poll(async () => (await shownIds(page)).length).toBeGreaterThan(5);
@@ -78,7 +75,7 @@ describe('sync truth', () => {
     // Another device adds creators (the newest sort first) and changes one shown creator.
     const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', token: s.session.token },
+      headers: { 'content-type': 'application/json', token: demo.s.session.token },
       body: JSON.stringify({
         country: 'US',
         creators: [
@@ -101,7 +98,7 @@ describe('sync truth', () => {
     await expect
       .poll(async () => (await shownIds(page)).slice(0, 3))
       .toEqual(['landed_2', 'landed_1', 'landed_0']);
-    expect(s.errors).toEqual([]);
+    expect(demo.s.errors).toEqual([]);
   }, 120_000);
 });
 
