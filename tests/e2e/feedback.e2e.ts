@@ -9,12 +9,14 @@
  *   server: told where the user acted, rolled back, listed in plain words in the sync panel;
  * - the same refusal met offline is explained after reconnecting on another page, as a persistent
  *   notice that survives a reload until read;
- * - toasts belong to their page and never cover the header menu.
+ * - toasts belong to their page and never cover the header menu;
+ * - the limit, the blacklist refusal and the refusal met offline again in zh-cn.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
-import { expectToast } from '../helpers/shell.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { expectToast, signInDemo } from '../helpers/shell.ts';
 
 const demo = demoSuite();
 const page = (): Page => demo.s.page;
@@ -210,4 +212,72 @@ describe('toasts', () => {
     await toast.waitFor({ state: 'detached', timeout: 2_000 });
     expect(demo.s.errors).toEqual([]);
   }, 60_000);
+});
+
+describe('in zh-cn', () => {
+  it('the topic limit, a blacklisted invitation and a refusal met offline, in Chinese', async () => {
+    const ctx = await newContext(demo.suite.browser, demo.suite.server.url, 'zh-CN');
+    const zh = await signInDemo(ctx, demo.suite.server.url, 'zh');
+    const p = await ctx.newPage();
+    const errors = trackErrors(p);
+    const box = () => p.locator('.cd-modal').getByRole('dialog');
+    const zhApi = <T>(method: string, path: string, body: Record<string, unknown>) =>
+      demo.api<T>(method, path, { ...body, language: 'zh-cn' }, zh.token);
+
+    // The fourth topic: the plan's limit in the server's Chinese words, with the VIP link.
+    await p.goto('/topic');
+    await p.locator('.catalog-table__row').first().waitFor({ timeout: 120_000 });
+    await p.getByText('进行中的话题：3 / 3（免费版）').waitFor();
+    await p.getByRole('button', { name: '添加话题' }).click();
+    await box().getByLabel('话题').fill('#夏日好物');
+    await box().getByRole('button', { name: '保存' }).click();
+    const limit = box().getByRole('alert');
+    await limit.getByText('免费版最多同时追踪3个话题，开通VIP可追踪50个').waitFor();
+    expect(await limit.getByRole('link', { name: '开通 VIP' }).getAttribute('href')).toBe('/vip');
+    await box().getByRole('button', { name: '取消' }).click();
+
+    // A blacklisted creator in an invitation.
+    const black = await zhApi<{ list: { unique_id: string }[] }>('POST', '/blogger/black.lists', {
+      country: 'US',
+      page: 1,
+      limit: 1,
+    });
+    const name = black.list[0]!.unique_id;
+    await p.goto('/invited');
+    await p.getByRole('button', { name: '添加邀约' }).click();
+    await box()
+      .getByLabel(/^达人，每行一个/)
+      .fill(name);
+    await box().getByRole('button', { name: '保存' }).click();
+    await box().getByRole('alert').getByText(`以下达人在黑名单中，不能邀约：${name}`).waitFor();
+    await box().getByRole('button', { name: '取消' }).click();
+
+    // A tag another device adds while this one is offline: explained after reconnect on Home.
+    await p.goto('/tag');
+    await p.locator('.cd-sync__label').getByText('已同步').waitFor({ timeout: 60_000 });
+    await ctx.setOffline(true);
+    try {
+      await p.getByRole('button', { name: '添加标签' }).click();
+      await box().getByLabel('标签名称').fill('离线重复');
+      await box().getByRole('button', { name: '保存' }).click();
+      await box().waitFor({ state: 'detached' });
+      await p.getByText('已保存在本设备，联网后自动提交。').waitFor();
+      await p.getByRole('link', { name: '达人库', exact: true }).click();
+      await p.waitForURL((u) => u.pathname === '/home');
+      await zhApi('POST', '/tags/add', { country: 'US', title: '离线重复' });
+    } finally {
+      await ctx.setOffline(false);
+    }
+    const notice = p
+      .getByRole('region', { name: '需要您注意的修改' })
+      .getByRole('alert')
+      .filter({ hasText: '未保存：添加标签 离线重复' });
+    await notice.waitFor({ timeout: 30_000 });
+    await notice.getByText('该国家已存在同名标签').waitFor();
+    await notice.getByText('已存在：请放弃此修改，或换一个名称再保存。').waitFor();
+    await notice.getByRole('button', { name: '知道了' }).click();
+    await notice.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 240_000);
 });
