@@ -2,6 +2,17 @@
 export const COUNTRIES = ['US', 'MY', 'VN', 'TH', 'PH', 'SG', 'ID', 'GB'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'US';
+/** GMV is in the market's own currency (ISO 4217), as the seller sees it in that market. */
+export const COUNTRY_CURRENCY: Record<Country, string> = {
+  US: 'USD',
+  MY: 'MYR',
+  VN: 'VND',
+  TH: 'THB',
+  PH: 'PHP',
+  SG: 'SGD',
+  ID: 'IDR',
+  GB: 'GBP',
+};
 
 export const LANGUAGES = ['zh-cn', 'en-us'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -77,6 +88,9 @@ export const INVITATION_SUB_STATUSES = [1, 2, 3, 4, 5] as const;
 
 /** Helper checks of spec section 5. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A TikTok handle (a creator id): letters, digits, '_' and '.', at most 24 characters. */
+export const HANDLE_MAX = 24;
+export const HANDLE_PATTERN = /^[A-Za-z0-9_.]{1,24}$/;
 export const CN_PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const ASIN_PATTERN = /^B0[A-Z0-9]{8}$/;
 export const API_PREFIX = '/api/v0.1';

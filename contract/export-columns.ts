@@ -64,8 +64,31 @@ export const AMATEUR_COLUMNS: Column[] = [
   c('add_time', 'Added', '添加时间', 20),
 ];
 
-export const columnsFor = (type: DownloadType): Column[] =>
-  type === 'black' ? BLACKLIST_COLUMNS : type === 'layman' ? AMATEUR_COLUMNS : CREATOR_COLUMNS;
+/** The invitation export: the invitation's own fields first (issue 20), then its creator's. */
+export const INVITATION_COLUMNS: Column[] = [
+  c('unique_id', 'Creator ID', '达人ID', 22),
+  c('daren_name', 'Name', '达人名称', 20),
+  c('country', 'Country', '国家', 8),
+  c('status_str', 'Status', '邀约状态', 14),
+  c('sub_status_str', 'Sample status', '样品状态', 16),
+  c('product_id', 'Product IDs', '商品ID', 24),
+  c('logistics', 'Logistics', '物流信息', 20),
+  c('cooperate', 'Cooperation', '合作数据', 20),
+  c('daren_email', 'Email', '邮箱', 24),
+  c('daren_phone', 'Phone', '电话', 16),
+  c('follower_count', 'Followers', '粉丝数'),
+  c('tags', 'Tags', '标签', 24),
+  c('add_time', 'Invited', '邀约时间', 20),
+  c('update_time', 'Updated', '更新时间', 20),
+];
+
+const COLUMNS: Partial<Record<DownloadType, Column[]>> = {
+  black: BLACKLIST_COLUMNS,
+  layman: AMATEUR_COLUMNS,
+  invitation: INVITATION_COLUMNS,
+};
+
+export const columnsFor = (type: DownloadType): Column[] => COLUMNS[type] ?? CREATOR_COLUMNS;
 
 export const FLAG_TEXT: Record<'chat' | 'invitation' | 'black', Record<Language, [string, string]>> = {
   chat: { 'en-us': ['Not chatted', 'Chatted'], 'zh-cn': ['未建联', '已建联'] },

@@ -38,6 +38,9 @@ const names = () =>
   formList(text(TEXTAREA_MAX), NAME_LIST_MAX)
     .transform(splitNames)
     .pipe(z.array(z.string()).max(NAME_LIST_MAX));
+/** Names in a message (server msgs and the PWA's own checks alike): at most 20, then "… (+N)". */
+export const shortList = (names: readonly string[]): string =>
+  names.slice(0, 20).join(', ') + (names.length > 20 ? ` … (+${names.length - 20})` : '');
 
 /** A creator list (names or unique_ids): required, at least one name left after trimming. */
 export const nameList = (msgKey = 'bloggers_required') => names().pipe(z.array(z.string()).min(1, msgKey));

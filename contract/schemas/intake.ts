@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { COUNTRIES } from '../constants.ts';
+import { COUNTRIES, EMAIL_PATTERN, HANDLE_MAX, HANDLE_PATTERN } from '../constants.ts';
 import { country, flag } from './common.ts';
 
 /** "12.3K", "1,204", "1.2M", "3.5%" → a number; blank → absent. */
@@ -28,16 +28,18 @@ const str = (max: number) =>
     (v) => (v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v),
     z.string().trim().max(max).optional(),
   );
+/** An email address: blank, or the basic shape of spec section 5 (the import's dry run lists the rest). */
+const email = () => str(200).refine((v) => !v || EMAIL_PATTERN.test(v), 'intake_email_invalid');
 
 export const CreatorProfile = z.object({
-  /** The creator's handle; a leading @ is dropped. */
+  /** The creator's TikTok handle; a leading @ is dropped. */
   unique_id: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().replace(/^@/, '') : v),
     z
       .string()
       .min(1, 'intake_unique_id_required')
-      .max(100)
-      .regex(/^[\p{L}\p{N}_.-]+$/u, 'intake_unique_id_invalid'),
+      .max(HANDLE_MAX, 'intake_unique_id_invalid')
+      .regex(HANDLE_PATTERN, 'intake_unique_id_invalid'),
   ),
   country: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
@@ -47,11 +49,11 @@ export const CreatorProfile = z.object({
   nick_name: str(200),
   signature: str(2000),
   bio_link: str(500),
-  email: str(200),
+  email: email(),
   categorys: str(500),
   head_img: str(1000),
   daren_sex: str(20),
-  daren_email: str(200),
+  daren_email: email(),
   daren_phone: str(50),
   daren_addr: str(500),
   follower_count: count(),

@@ -12,7 +12,9 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import type { CreatorListRequest } from '../../contract/schemas/creator.ts';
+import { shortList, type CreatorListRequest } from '../../contract/schemas/creator.ts';
+import { HANDLE_PATTERN } from '../../contract/constants.ts';
+import { AppError } from '../http/errors.ts';
 import type { Creator, DB, NewCreator } from './schema.ts';
 import { now } from './versioning.ts';
 import { engineOf } from './dialect.ts';
@@ -118,7 +120,10 @@ export function blankCreator(
   };
 }
 
-/** Finds the named creators and creates the missing ones (bare rows in that country, decisions D7). */
+/**
+ * Finds the named creators and creates the missing ones (bare rows in that country, decisions D7:
+ * invitation.add, black.add). A name that would become a new creator must be a TikTok handle, else 40001 naming them.
+ */
 export async function ensureCreators(
   trx: Transaction<DB>,
   ws: number,
@@ -128,6 +133,9 @@ export async function ensureCreators(
 ): Promise<{ creators: Map<string, Creator>; created: number }> {
   const creators = new Map((await findCreators(trx, ws, country, names)).map((c) => [c.unique_id, c]));
   const missing = names.filter((n) => !creators.has(n));
+  // A new creator's id must be a TikTok handle (known ones keep whatever id they came with).
+  const bad = missing.filter((n) => !HANDLE_PATTERN.test(n));
+  if (bad.length) throw new AppError(40001, 'creator_handle_invalid', { names: shortList(bad) });
   const t = now();
   for (const part of chunks(missing, 200)) {
     const rows = await trx

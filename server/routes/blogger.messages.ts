@@ -7,6 +7,10 @@ defineMessages({
   tag_ids_required: { 'zh-cn': '请选择标签', 'en-us': 'Choose at least one tag' },
   ids_required: { 'zh-cn': '请至少选择一条记录', 'en-us': 'Select at least one record' },
   email_invalid: { 'zh-cn': '邮箱格式错误', 'en-us': 'The email address is not valid' },
+  creator_handle_invalid: {
+    'zh-cn': '以下不是 TikTok 用户名（字母、数字、下划线和点，最多 24 个字符）：{names}',
+    'en-us': 'Not TikTok handles (letters, digits, _ and ., at most 24 characters): {names}',
+  },
   sub_status_required: {
     'zh-cn': '状态为合作中时请选择子状态',
     'en-us': 'Choose a sub status for the status cooperating',

@@ -9,13 +9,9 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { addToBlacklist, listBlacklistRows, removeFromBlacklist } from '../services/blacklist.service.ts';
 import { editCreators, listCreatorRows, setCreatorTags } from '../services/creator.service.ts';
-import {
-  addInvitations,
-  deleteInvitations,
-  editInvitation,
-  shortList,
-} from '../services/invitation.service.ts';
+import { addInvitations, deleteInvitations, editInvitation } from '../services/invitation.service.ts';
 import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
+import { shortList } from '../../contract/schemas/creator.ts';
 import './blogger.messages.ts';
 
 /** 'updated', or a msg saying how many of the list were not found. */

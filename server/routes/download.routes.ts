@@ -12,6 +12,8 @@ import {
   exportFile,
   exportHandler,
   exportInfo,
+  listExports,
+  previewExport,
 } from '../services/export.service.ts';
 import './download.messages.ts';
 
@@ -32,6 +34,14 @@ export const registerDownloadRoutes: RegisterRoutes = (api, ctx) => {
 
   route(api, ctx, downloadEndpoints.bloggerDownloadInfo, async (req, input) =>
     ok(req, await exportInfo(ctx.db, authOf(req), input.id)),
+  );
+
+  route(api, ctx, downloadEndpoints.bloggerDownloadPreview, async (req, input) =>
+    ok(req, await previewExport(ctx.db, authOf(req), input)),
+  );
+
+  route(api, ctx, downloadEndpoints.bloggerDownloadLists, async (req) =>
+    ok(req, { list: await listExports(ctx.db, authOf(req)) }),
   );
 
   // Opened in a new window without the token header: the link is signed for the user instead

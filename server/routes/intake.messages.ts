@@ -16,9 +16,10 @@ defineMessages({
   },
   intake_unique_id_required: { 'zh-cn': '缺少达人ID', 'en-us': 'The creator id is missing' },
   intake_unique_id_invalid: {
-    'zh-cn': '达人ID只能包含字母、数字、下划线和点',
-    'en-us': 'A creator id has only letters, digits, underscores and dots',
+    'zh-cn': '达人ID须为 TikTok 用户名：字母、数字、下划线和点，最多 24 个字符',
+    'en-us': 'A creator id is a TikTok handle: letters, digits, _ and ., at most 24 characters',
   },
+  intake_email_invalid: { 'zh-cn': '邮箱格式不正确', 'en-us': 'The email address is not valid' },
   intake_country_required: { 'zh-cn': '缺少国家', 'en-us': 'The country is missing' },
   intake_duplicate: {
     'zh-cn': '与第 {index} 条重复，以后者为准',

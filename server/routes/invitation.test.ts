@@ -47,6 +47,19 @@ describeEngines('invitations', (t) => {
     await linkTag(t(), a.workspaceId, known, tagVip);
   });
 
+  it('refuses to create creators whose ids are not TikTok handles, naming them; known ones pass', async () => {
+    const res = await call('POST', '/blogger/invitation.add', {
+      bloggers: ['known', 'bad-id', 'x'.repeat(25)],
+    });
+    expect(res.code).toBe(40001);
+    expect(res.msg).toBe(
+      `Not TikTok handles (letters, digits, _ and ., at most 24 characters): bad-id, ${'x'.repeat(25)}`,
+    );
+    expect(await invitationOf(a.workspaceId, 'bad-id')).toEqual([]);
+    const black = await call('POST', '/blogger/black.add', { bloggers: ['also bad'], reason: '' });
+    expect(black.code).toBe(40001);
+  });
+
   it('adds from a raw multi-line field: trims, drops blanks, merges duplicates, creates unknown creators', async () => {
     const v0 = await workspaceVersion(t(), a.workspaceId);
     const res = await call('POST', '/blogger/invitation.add', {

@@ -9,6 +9,7 @@ import { nextVersion } from '../db/versioning.ts';
 import { insertRows, type Executor } from './bulk.ts';
 import { catalogFor } from './catalog.ts';
 import { Rng } from './prng.ts';
+import { seedTexts, type SeedTexts } from './seed-texts.ts';
 
 export interface CatalogIndex {
   tagIds: Record<Country, Map<string, number>>;
@@ -24,6 +25,7 @@ export async function writeCatalog(
   workspaceId: number,
   seed: number,
   anchor: number,
+  texts: SeedTexts = seedTexts(),
 ): Promise<number> {
   const { db, engine } = database;
   const existing = await db
@@ -41,8 +43,9 @@ export async function writeCatalog(
   const topics: (string | number | null)[][] = [];
   for (const country of COUNTRIES) {
     const c = catalogFor(country, rng, anchor);
-    for (const t of c.tags) tags.push([country, t.title, t.add_time, t.update_time]);
-    for (const t of c.templates) templates.push([country, t.title, t.content, t.add_time, t.update_time]);
+    for (const t of c.tags) tags.push([country, texts.tag(t.title), t.add_time, t.update_time]);
+    for (const t of c.templates)
+      templates.push([country, ...texts.template(t.title, t.content), t.add_time, t.update_time]);
     for (const p of c.products) {
       products.push([
         country,

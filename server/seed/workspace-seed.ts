@@ -5,13 +5,14 @@
  * A batch writes its creators, their creator_tags, invitations (+ history) and blacklist rows.
  */
 import { sql } from 'kysely';
-import { COUNTRIES, type Country } from '../../contract/constants.ts';
+import { COUNTRIES, type Country, type Language } from '../../contract/constants.ts';
 import type { Database } from '../db/connection.ts';
 import { nextVersion } from '../db/versioning.ts';
 import { insertRows, rowsPerStatement, type Executor, type Value } from './bulk.ts';
 import { readCatalog, writeCatalog, type CatalogIndex } from './catalog-writer.ts';
 import { CreatorFactory, type CreatorRow, type CreatorSeed } from './creators.ts';
 import type { InvitationRow } from './invitations.ts';
+import { seedTexts, type SeedTexts } from './seed-texts.ts';
 
 export interface SeedOptions {
   /** How many creators to add. */
@@ -24,6 +25,8 @@ export interface SeedOptions {
   /** Batches per transaction. */
   batchesPerTransaction?: number;
   onProgress?: (p: SeedProgress) => void;
+  /** The seller's language: tags, templates, notes and reasons are written in it (seed-texts.ts). */
+  language?: Language;
 }
 
 export interface SeedProgress {
@@ -72,7 +75,8 @@ export async function seedWorkspace(
 ): Promise<SeedResult> {
   const started = performance.now();
   const { db, engine } = database;
-  let rows = await writeCatalog(database, workspaceId, opts.seed, opts.anchor);
+  const texts = seedTexts(opts.language);
+  let rows = await writeCatalog(database, workspaceId, opts.seed, opts.anchor, texts);
   const catalog = await readCatalog(database, workspaceId);
   const owner = await db
     .selectFrom('workspaces')
@@ -94,7 +98,7 @@ export async function seedWorkspace(
         const size = Math.min(batch, opts.creators - done);
         const seeds: CreatorSeed[] = new Array<CreatorSeed>(size);
         for (let i = 0; i < size; i++) seeds[i] = factory.next();
-        rows += await writeBatch(trx, database, workspaceId, userId, seeds, catalog);
+        rows += await writeBatch(trx, database, workspaceId, userId, seeds, catalog, texts);
         done += size;
       }
     });
@@ -124,6 +128,7 @@ async function writeBatch(
   userId: number | null,
   seeds: CreatorSeed[],
   catalog: CatalogIndex,
+  texts: SeedTexts,
 ): Promise<number> {
   const { engine } = database;
   const version = await nextVersion(trx, workspaceId);
@@ -145,14 +150,15 @@ async function writeBatch(
     if (creatorId === undefined) throw new Error(`creator ${country}/${unique_id} was not returned`);
     const tagIds = catalog.tagIds[country];
     for (const title of s.tags) {
-      const tagId = tagIds.get(title);
+      const tagId = tagIds.get(texts.tag(title));
       if (tagId !== undefined) links.push([creatorId, tagId]);
     }
     if (s.invitation) {
-      const invitation = s.invitation.row;
+      const invitation = { ...s.invitation.row, cooperate: texts.text(s.invitation.row.cooperate) };
       invitations.push(INVITATION_COLUMNS.map((c) => invitation[c]) as Value[]);
     }
-    if (s.black) blacklist.push([country, unique_id, s.black.reason, s.black.add_time, s.black.add_time]);
+    if (s.black)
+      blacklist.push([country, unique_id, texts.text(s.black.reason), s.black.add_time, s.black.add_time]);
   }
   await insertRows(trx, engine, 'creator_tags', ['creator_id', 'tag_id'], links, {
     constants: { workspace_id: workspaceId },
@@ -169,7 +175,8 @@ async function writeBatch(
     if (!s.invitation) continue;
     const id = invitationIds.get(keyOf(s.row.country, s.row.unique_id));
     if (id === undefined) throw new Error(`invitation ${s.row.country}/${s.row.unique_id} was not returned`);
-    for (const h of s.invitation.history) history.push([id, h.status, h.sub_status, h.note, h.created_at]);
+    for (const h of s.invitation.history)
+      history.push([id, h.status, h.sub_status, texts.text(h.note), h.created_at]);
   }
   await insertRows(
     trx,

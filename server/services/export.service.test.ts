@@ -3,7 +3,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { blankCreator } from '../db/creator.repository.ts';
-import { AMATEUR_COLUMNS, BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../jobs/export-columns.ts';
+import {
+  AMATEUR_COLUMNS,
+  BLACKLIST_COLUMNS,
+  CREATOR_COLUMNS,
+  INVITATION_COLUMNS,
+} from '../jobs/export-columns.ts';
 
 describeEngines('exports', (t) => {
   let seller: SignedIn;
@@ -131,7 +136,6 @@ describeEngines('exports', (t) => {
       blogger: 1200,
       chat: 600,
       unchat: 600,
-      invitation: 400,
       uninvitation: 800,
     };
     for (const [type, count] of Object.entries(expected)) {
@@ -143,6 +147,95 @@ describeEngines('exports', (t) => {
     const zh = await exportRows(vipSeller, 'chat', 'zh-cn');
     expect(zh.header).toEqual(CREATOR_COLUMNS.map((c) => c['zh-cn']));
     expect(new Set(zh.rows.map((r) => r[11]))).toEqual(new Set(['已建联']));
+  });
+
+  it("exports invitations with the invitation's own fields (status, sample status, product ids, dates)", async () => {
+    const call = (method: string, path: string, body: Record<string, unknown>) =>
+      t().call(method, path, body, { token: vipSeller.token });
+    const added = await call('POST', '/blogger/invitation.add', {
+      country: 'US',
+      bloggers: ['creator_3', 'creator_6'],
+      productIds: ['P-1', 'P-2'],
+      isInvitation: 1,
+    });
+    expect(added.code).toBe(200);
+    const list = await call('POST', '/blogger/invitation.lists', { country: 'US', page: 1, limit: 10 });
+    const six = list.data.list.find((r: { unique_id: string }) => r.unique_id === 'creator_6');
+    expect(
+      (
+        await call('PUT', '/blogger/invitation.edit', {
+          id: six.blogger_invitation_id ?? six.id,
+          status: 3,
+          sub_status: 2,
+        })
+      ).code,
+    ).toBe(200);
+
+    const { header, rows } = await exportRows(vipSeller, 'invitation');
+    expect(header).toEqual(INVITATION_COLUMNS.map((c) => c['en-us']));
+    const col = (key: string) => INVITATION_COLUMNS.findIndex((c) => c.key === key);
+    const byId = new Map(rows.map((r) => [r[col('unique_id')], r]));
+    expect([...byId.keys()].sort()).toEqual(['creator_3', 'creator_6']);
+    expect(byId.get('creator_6')![col('status_str')]).toBe('Cooperating');
+    expect(byId.get('creator_6')![col('sub_status_str')]).toBe('Sample sent');
+    expect(byId.get('creator_3')![col('status_str')]).toBe('Connecting');
+    expect(byId.get('creator_3')![col('product_id')]).toBe('P-1,P-2');
+    expect(byId.get('creator_3')![col('follower_count')]).toBe(3000);
+    expect(String(byId.get('creator_3')![col('add_time')])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    const zh = await exportRows(vipSeller, 'invitation', 'zh-cn');
+    expect(zh.header).toEqual(INVITATION_COLUMNS.map((c) => c['zh-cn']));
+    expect(new Set(zh.rows.map((r) => r[col('status_str')]))).toEqual(new Set(['建联中', '合作中']));
+  });
+
+  it('states the row count and the caller’s cap before an export starts', async () => {
+    const preview = (who: SignedIn, type: string, country = 'US') =>
+      t().call('POST', '/blogger/download.preview', { type, country }, { token: who.token });
+    for (const [type, rows] of [
+      ['blogger', 1200],
+      ['chat', 600],
+      ['unchat', 600],
+      ['uninvitation', 800],
+      ['black', 2],
+      ['layman', 5],
+    ] as const) {
+      const free = await preview(seller, type);
+      expect(free, type).toMatchObject({ code: 200, data: { type, country: 'US', rows, cap: 500 } });
+      expect((await preview(vipSeller, type)).data).toMatchObject({ rows, cap: null });
+    }
+    expect((await preview(seller, 'blogger', 'GB')).data.rows).toBe(1);
+    expect((await preview(seller, 'invitation')).data.rows).toBe(0);
+    expect((await preview(seller, '')).code).toBe(40001);
+  });
+
+  it("lists the caller's own export jobs, newest first, with their rows and file while valid", async () => {
+    const { info } = await exportRows(seller, 'chat');
+    const mine = await t().call('POST', '/blogger/download.lists', {}, { token: seller.token });
+    expect(mine.code).toBe(200);
+    const [newest] = mine.data.list;
+    expect(newest).toMatchObject({
+      id: info.id,
+      type: 'chat',
+      country: 'US',
+      status: 'done',
+      progress: 500,
+      capped: true,
+      file_path: info.file_path,
+    });
+    expect(newest.add_time).toBeGreaterThan(0);
+    expect(newest.expires_at).toBeGreaterThan(newest.add_time);
+    const ids = mine.data.list.map((j: { id: number }) => j.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    // Another account's list never shows them.
+    const theirs = await t().call('POST', '/blogger/download.lists', {}, { token: vipSeller.token });
+    expect(theirs.data.list.map((j: { id: number }) => j.id)).not.toContain(info.id);
+    // An expired file is listed without its link.
+    await t()
+      .database.db.updateTable('jobs')
+      .set({ expires_at: now() - 1 })
+      .where('id', '=', info.id)
+      .execute();
+    const later = await t().call('POST', '/blogger/download.lists', {}, { token: seller.token });
+    expect(later.data.list[0]).toMatchObject({ id: info.id, file_path: null });
   });
 
   it('exports the amateur list (topic authors below the threshold on live topics)', async () => {

@@ -7,17 +7,23 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { FREE_EXPORT_ROW_CAP, type DownloadType, type Language } from '../../contract/constants.ts';
-import type { DownloadInfo } from '../../contract/schemas/download.ts';
+import {
+  DOWNLOAD_LIST_MAX,
+  type DownloadInfo,
+  type DownloadJob,
+  type DownloadPreview,
+} from '../../contract/schemas/download.ts';
 import type { Config } from '../config.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB, JobsTable } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { authenticate, type AuthContext } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
 import { enqueue, finish, heartbeat, type Job } from '../jobs/job-queue.ts';
 import { writeExport, type ExportParams } from '../jobs/export-writer.ts';
+import { countExportRows } from '../jobs/export-rows.ts';
 import { TYPE_FILE_NAME } from '../jobs/export-columns.ts';
 
 export const EXPORT_KIND = 'export';
@@ -31,14 +37,51 @@ export async function createExport(
   auth: AuthContext,
   input: { type: DownloadType; country: string; language: Language },
 ): Promise<number> {
-  const vip = (auth.user.vip_until ?? 0) > now();
-  const params: ExportParams = { ...input, cap: vip ? null : FREE_EXPORT_ROW_CAP };
+  const params: ExportParams = { ...input, cap: capOf(auth) };
   return enqueue(db, {
     kind: EXPORT_KIND,
     workspaceId: auth.workspaceId,
     userId: auth.user.id,
     payload: params,
   });
+}
+
+/** Rows an export may hold for this caller: the free tier's cap (D6), or null for VIP. */
+const capOf = (auth: AuthContext): number | null =>
+  (auth.user.vip_until ?? 0) > now() ? null : FREE_EXPORT_ROW_CAP;
+
+/** The row count and the caller's cap, before the export starts (issue 20). */
+export async function previewExport(
+  db: Kysely<DB>,
+  auth: AuthContext,
+  input: { type: DownloadType; country: string },
+): Promise<DownloadPreview> {
+  const rows = await countExportRows(db, auth.workspaceId, input.type, input.country);
+  return { type: input.type, country: input.country, rows, cap: capOf(auth) };
+}
+
+/** A job row as the PWA sees it. */
+/** A job as its owner sees it; a finished file's link is signed for `userId` (export-link.ts). */
+function jobView(job: Selectable<JobsTable>, userId: number): DownloadJob {
+  const params = JSON.parse(job.payload) as ExportParams;
+  const ready = job.status === 'done' && job.file_token && (job.expires_at ?? 0) > now();
+  return {
+    id: Number(job.id),
+    type: params.type,
+    country: params.country,
+    file_path: ready
+      ? signedExportPath(
+          { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token! },
+          userId,
+        )
+      : null,
+    status: job.status as DownloadInfo['status'],
+    progress: Number(job.progress),
+    total: Number(job.total),
+    capped: params.cap !== null && Number(job.progress) >= params.cap,
+    add_time: Number(job.created_at),
+    expires_at: job.expires_at === null ? null : Number(job.expires_at),
+  };
 }
 
 export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number): Promise<DownloadInfo> {
@@ -50,21 +93,22 @@ export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number):
     .where('workspace_id', '=', auth.workspaceId)
     .executeTakeFirst();
   if (!job) throw notFound('download');
-  const params = JSON.parse(job.payload) as ExportParams;
-  const ready = job.status === 'done' && job.file_token && (job.expires_at ?? 0) > now();
-  return {
-    id: Number(job.id),
-    file_path: ready
-      ? signedExportPath(
-          { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token! },
-          auth.user.id,
-        )
-      : null,
-    status: job.status,
-    progress: Number(job.progress),
-    total: Number(job.total),
-    capped: params.cap !== null && Number(job.progress) >= params.cap,
-  };
+  const { id: jobId, file_path, status, progress, total, capped } = jobView(job, auth.user.id);
+  return { id: jobId, file_path, status, progress, total, capped };
+}
+
+/** The caller's own newest export jobs in the current workspace (another member's stay theirs). */
+export async function listExports(db: Kysely<DB>, auth: AuthContext): Promise<DownloadJob[]> {
+  const jobs = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('workspace_id', '=', auth.workspaceId)
+    .where('user_id', '=', auth.user.id)
+    .where('kind', '=', EXPORT_KIND)
+    .orderBy('id', 'desc')
+    .limit(DOWNLOAD_LIST_MAX)
+    .execute();
+  return jobs.map((job) => jobView(job, auth.user.id));
 }
 
 /** The job handler: writes the file under a fresh token. */

@@ -68,6 +68,32 @@ describeEngines('creator intake (ingest and import)', (t) => {
     });
   });
 
+  it('rejects ids that are not TikTok handles and malformed emails, naming the reason (issue 20)', async () => {
+    const res = await json(
+      '/blogger/import',
+      {
+        country: 'US',
+        dryRun: 1,
+        rows: [
+          { unique_id: 'fine.handle_1', email: 'a@b.co' },
+          { unique_id: 'has-dash' },
+          { unique_id: 'x'.repeat(25) },
+          { unique_id: 'mail_bad', email: 'not-an-email' },
+          { unique_id: 'mail_bad2', daren_email: 'a@b' },
+          { unique_id: 'mail_blank', email: '' },
+        ],
+      },
+      seller,
+    );
+    expect(res.code).toBe(200);
+    expect(res.data.rejected.map((r: { index: number }) => r.index)).toEqual([1, 2, 3, 4]);
+    expect(res.data.rejected[0].reason).toBe(
+      'A creator id is a TikTok handle: letters, digits, _ and ., at most 24 characters',
+    );
+    expect(res.data.rejected[2].reason).toBe('The email address is not valid');
+    expect(res.data).toMatchObject({ created: 2, updated: 0 });
+  });
+
   it('updates only the fields it carries and keeps the seller’s flags', async () => {
     await t()
       .database.db.updateTable('creators')

@@ -15,6 +15,7 @@ import type {
 } from '../../contract/schemas/invitation.ts';
 import { chunks, ensureCreators, findCreators, touchCreators } from '../db/creator.repository.ts';
 import { blacklistedNames } from '../db/blacklist.repository.ts';
+import { shortList } from '../../contract/schemas/creator.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../http/errors.ts';
@@ -119,10 +120,6 @@ export async function addInvitations(
   await touchCreators(trx, ws, idsOf([...has]), version, input.isInvitation ? { is_invitation: 1 } : {});
   return { added: inserted.length, updated: existing.length, created_creators: created, blacklisted };
 }
-
-/** At most 20 names in a message; the full list is in the data. */
-export const shortList = (names: string[]): string =>
-  names.slice(0, 20).join(', ') + (names.length > 20 ? ` … (+${names.length - 20})` : '');
 
 const TEXT_FIELDS = [
   'daren_name',

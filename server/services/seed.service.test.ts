@@ -199,6 +199,39 @@ describeEngines('demo seed', (t) => {
     }
   });
 
+  it("writes the zh-cn demo seller's own words in Chinese, and tags their creators with them", async () => {
+    const { db } = t().database;
+    const zh = await db
+      .selectFrom('users')
+      .select('workspace_id')
+      .where('phone', '=', DEMO_ACCOUNTS.zh.phone)
+      .executeTakeFirstOrThrow();
+    const han = /[\u4e00-\u9fff]/;
+    const of = async (table: 'tags' | 'chat_templates' | 'blacklist', column: 'title' | 'reason') =>
+      (
+        await db
+          .selectFrom(table)
+          .select(column)
+          .where('workspace_id', '=', zh.workspace_id)
+          .where('country', '=', 'US')
+          .execute()
+      ).map((r) => String((r as Record<string, unknown>)[column]));
+    const tags = await of('tags', 'title');
+    expect(tags.length).toBeGreaterThan(4);
+    expect(tags.every((t) => han.test(t))).toBe(true);
+    expect((await of('chat_templates', 'title')).every((t) => han.test(t))).toBe(true);
+    expect((await of('blacklist', 'reason')).every((t) => han.test(t))).toBe(true);
+    const tagged = await db
+      .selectFrom('creator_tags')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', zh.workspace_id)
+      .executeTakeFirstOrThrow();
+    expect(Number(tagged.n)).toBeGreaterThan(CREATORS / 10);
+    // The English seller keeps English words.
+    const en = await db.selectFrom('tags').select('title').where('workspace_id', '=', ws).execute();
+    expect(en.some((t) => t.title === 'Top seller')).toBe(true);
+  });
+
   it('stamps versions that increase batch by batch', async () => {
     const { db } = t().database;
     const { version_seq } = await db

@@ -80,6 +80,8 @@ export function seedDemoWorkspace(
     creators: options.creators ?? DEFAULT_SEED_CREATORS,
     seed: DEMO_SEEDS[who],
     anchor: options.anchor ?? seedAnchor(),
+    // The zh-cn demo seller's own words are Chinese (issue 20).
+    language: who === 'zh' ? 'zh-cn' : 'en-us',
     onProgress: options.onProgress ? (p) => options.onProgress?.(who, p) : undefined,
   });
 }

@@ -32,6 +32,8 @@ export interface RequestOptions {
   silent?: boolean;
   /** Show the msg of a successful answer as a success toast (mutations). */
   toastSuccess?: boolean;
+  /** The page that toast belongs to; '*' when the app moves to another page right after. */
+  toastPage?: string;
   /** Send the token header; default: the endpoint's `auth`, else whenever a token exists. */
   auth?: boolean;
   language?: Locale;
@@ -175,7 +177,8 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
   if (env.code !== 200) {
     return fail(o, new ApiError('code', env.msg || String(env.code), { code: env.code, envelope: env }));
   }
-  if (o.toastSuccess && !o.silent && env.msg) toast.success(env.msg);
+  if (o.toastSuccess && !o.silent && env.msg)
+    toast.success(env.msg, o.toastPage ? { page: o.toastPage } : {});
   return env.data;
 }
 

@@ -3,13 +3,14 @@
  * its own chunk), the guards, the error boundary, and the HTTP client's force-logout handler.
  * Signed-in routes carry `handle.menu`, the top menu's meta key.
  */
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { installForceLogout } from '../features/account/force-logout.ts';
 import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { MainLayout } from './MainLayout.tsx';
 import type { MenuKey, RouteHandle } from './route-table.ts';
+import { toast } from '../ui/toast-queue.ts';
 import './layout.css';
 
 installForceLogout();
@@ -25,6 +26,7 @@ const signedIn = (path: string, menu: MenuKey | undefined, load: () => Promise<P
 
 export const ROUTES: RouteObject[] = [
   {
+    element: <PageScope />,
     errorElement: <RouteError />,
     // Shown while the first page's chunk loads.
     hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
@@ -63,6 +65,13 @@ export const ROUTES: RouteObject[] = [
     ],
   },
 ];
+
+/** Toasts belong to their page: moving to another route closes the ones raised on the last. */
+function PageScope() {
+  const { pathname } = useLocation();
+  useEffect(() => toast.leavePage(pathname), [pathname]);
+  return <Outlet />;
+}
 
 function GuestOnlyOutlet() {
   return (

@@ -1,10 +1,11 @@
 /**
  * The signed-in shell of spec section 2: header (brand, nine-entry menu, sync status, language,
- * user menu), one scrolling content area with back-to-top, the footer, and the floating help
- * button. Pages render into the Outlet; the scroller ref is the one BackToTop watches.
+ * user menu), the persistent notices of refused changes, one scrolling content area with
+ * back-to-top, the footer, and the floating help button. Pages render into the Outlet; the scroller ref is the one BackToTop watches.
  */
 import { useRef } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { NoticeCenter } from '../features/sync/NoticeCenter.tsx';
 import { SyncStatus } from '../features/sync/SyncStatus.tsx';
 import { UserMenu } from '../features/account/UserMenu.tsx';
 import { m } from '../paraglide/messages.js';
@@ -30,6 +31,7 @@ export function MainLayout() {
           <UserMenu />
         </div>
       </header>
+      <NoticeCenter />
       <div className="app-scroller" ref={scroller} data-testid="app-scroller">
         <main className="app-content">
           <Outlet />

@@ -10,6 +10,7 @@
  * - `outbox`: the unsent calls, each with its optimistic effect (see outbox.ts). Mirror tables
  *   hold only what the server sent; local edits are overlays applied on top (overlay.ts), so
  *   undoing a rejected change is dropping its overlay, and a pull can never erase a pending edit.
+ * - `notices`: outcomes of outbox entries the user has not read yet (a refusal, a partial success).
  * - `meta`: cursor, client id, session, first-sync progress, the block revision counter.
  *
  * Upgrades: add a `this.version(n + 1).stores({...})` below, never edit an old one. A change in
@@ -17,7 +18,7 @@
  */
 import Dexie, { type Table } from 'dexie';
 import type { CreatorRow, SyncRow, SyncTable } from '../../contract/sync.ts';
-import type { OutboxEntry } from './outbox-types.ts';
+import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 export const BLOCK_SIZE = 1000;
 export const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -53,6 +54,7 @@ export class LocalDB extends Dexie {
   invitations!: Table<SyncRow, number>;
   blacklist!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
+  notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
 
   constructor(name = 'creatordesk') {
@@ -68,6 +70,8 @@ export class LocalDB extends Dexie {
       outbox: '++seq, state, [userId+workspaceId]',
       meta: 'key',
     });
+    // Outcomes the user has not read yet (notices.ts).
+    this.version(2).stores({ notices: '++id, [userId+workspaceId], seq' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

@@ -1,4 +1,4 @@
-/** The outbox row and the optimistic effects it carries (see outbox.ts, overlay.ts). */
+/** The outbox row, the optimistic effects it carries (see outbox.ts, overlay.ts) and the notices of its outcome (notices.ts). */
 import type { Method } from '../../contract/api.ts';
 import type { CreatorTag, SyncRow, SyncTable } from '../../contract/sync.ts';
 
@@ -26,5 +26,33 @@ export interface OutboxEntry {
   lastError?: { code: number; msg: string };
   /** When the server accepted it; the entry's overlay stays until a pull started after this. */
   ackedAt?: number;
+  /** The server's msg when it accepted the call: the success text the page shows. */
+  answer?: string;
   effect?: Effect;
+  /** Plain words for what the change is about when the call carries only ids (a deleted row's name). */
+  about?: string;
+  /** The page the user acted on (its path): the outcome is told there while they stay. */
+  origin?: string;
+}
+
+/**
+ * Something the user must be told about a change they made earlier, perhaps on another page or
+ * before a reload: the server refused it, or accepted it but skipped part of it (blacklisted or
+ * unknown creators). Kept until read; a copy of the call, because a refused entry may be discarded.
+ */
+export interface Notice {
+  id?: number;
+  seq: number;
+  userId: number;
+  workspaceId: number;
+  kind: 'refused' | 'partial';
+  code: number;
+  /** The server's msg, in the language of the sync at that time. */
+  msg: string;
+  method: Method;
+  path: string;
+  body: Record<string, unknown>;
+  about?: string;
+  origin?: string;
+  at: number;
 }

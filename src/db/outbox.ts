@@ -7,15 +7,23 @@
  * 4xxxx code; its overlay stops applying at once, the user retries or discards it). A transient
  * fault (offline, timeout, 5xx) puts it back to pending with attempts + 1, keeping its place.
  * Entries are drained in `seq` order, one user + workspace at a time.
+ *
+ * Rollback is exact because local tables hold only what the server sent: dropping a failed
+ * entry's overlay shows the server's rows for exactly what it touched, and every other entry's
+ * overlay (earlier or later, same rows or not) keeps applying. The refusal itself becomes a notice
+ * (notices.ts) in the same transaction.
  */
 import type { Method } from '../../contract/api.ts';
 import type { LocalDB, LocalSession } from './db.ts';
+import { dropNoticesOf, raise, skippedNames } from './notices.ts';
 import type { Effect, OutboxEntry } from './outbox-types.ts';
 
 export interface Call {
   method: Method;
   path: string;
   body: Record<string, unknown>;
+  /** Plain words for the object when the body carries only ids (shown if the server refuses it). */
+  about?: string;
 }
 
 export const newKey = (): string =>
@@ -37,6 +45,8 @@ export async function append(
     state: 'pending',
     attempts: 0,
     ...(effect ? { effect } : {}),
+    // Where the user acted, so the server's verdict is told on that page while they stay there.
+    ...(globalThis.location ? { origin: globalThis.location.pathname } : {}),
   };
   return db.outbox.add(entry);
 }
@@ -59,16 +69,39 @@ export async function markSending(db: LocalDB, seq: number): Promise<void> {
   });
 }
 
-export async function markAcked(db: LocalDB, seq: number, at = Date.now()): Promise<void> {
-  await db.outbox.update(seq, { state: 'acked', ackedAt: at, lastError: undefined });
+/**
+ * The server accepted the call. Its msg is kept as the success text; when the answer says part of
+ * the change was skipped (blacklisted or unknown creators), that becomes a notice.
+ */
+export async function markAcked(
+  db: LocalDB,
+  seq: number,
+  at = Date.now(),
+  answer?: { code: number; msg: string; data?: unknown },
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.notices, async () => {
+    await db.outbox.update(seq, {
+      state: 'acked',
+      ackedAt: at,
+      lastError: undefined,
+      ...(answer?.msg ? { answer: answer.msg } : {}),
+    });
+    const entry = await db.outbox.get(seq);
+    if (entry && answer && skippedNames(answer.data).length > 0) await raise(db, entry, 'partial', answer);
+  });
 }
 
+/** The server refused the call: its overlay stops applying and the refusal becomes a notice. */
 export async function markFailed(
   db: LocalDB,
   seq: number,
   error: { code: number; msg: string },
 ): Promise<void> {
-  await db.outbox.update(seq, { state: 'failed', lastError: error });
+  await db.transaction('rw', db.outbox, db.notices, async () => {
+    await db.outbox.update(seq, { state: 'failed', lastError: error });
+    const entry = await db.outbox.get(seq);
+    if (entry) await raise(db, entry, 'refused', error);
+  });
 }
 
 /** A transient fault: back in line, same place. */
@@ -82,13 +115,19 @@ export async function markRetryLater(
 
 /** The user's "retry" on a failed entry: same idempotency key, back in line at its place. */
 export async function retry(db: LocalDB, seq: number): Promise<void> {
-  await db.outbox.update(seq, (e) => {
-    if (e.state === 'failed') e.state = 'pending';
+  await db.transaction('rw', db.outbox, db.notices, async () => {
+    await db.outbox.update(seq, (e) => {
+      if (e.state === 'failed') e.state = 'pending';
+    });
+    await dropNoticesOf(db, seq);
   });
 }
 
 export async function discard(db: LocalDB, seq: number): Promise<void> {
-  await db.outbox.delete(seq);
+  await db.transaction('rw', db.outbox, db.notices, async () => {
+    await db.outbox.delete(seq);
+    await dropNoticesOf(db, seq);
+  });
 }
 
 /** Drops acked entries whose change a pull started at `pullStartedAt` has brought back. */

@@ -3,7 +3,7 @@
  * title bar, a scrollable body and a footer for the actions. Controlled by `isOpen` + `onClose`.
  * Most footers are `footer={<DialogFooter onCancel={onClose} onConfirm={save} />}` (Cancel, Save).
  */
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Dialog as RacDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { m } from '../paraglide/messages.js';
 import { Button } from './Button.tsx';
@@ -71,7 +71,10 @@ export function Dialog({
 
 export interface DialogFooterProps {
   onCancel: () => void;
-  /** The primary action; a returned promise is not awaited (the dialog shows its own progress). */
+  /**
+   * The primary action. While a promise it returns is pending the button is disabled and shows a
+   * spinner, and further presses are ignored: a double-click saves once (issue 20).
+   */
   onConfirm: () => unknown;
   /** Default: Save. */
   confirmLabel?: ReactNode;
@@ -94,12 +97,44 @@ export function DialogFooter({
   tone = 'primary',
   autoFocus,
 }: DialogFooterProps) {
+  const confirm = useInFlight(onConfirm);
   return (
     <>
       <Button onPress={onCancel}>{cancelLabel}</Button>
-      <Button variant={tone} onPress={() => void onConfirm()} isDisabled={isDisabled} autoFocus={autoFocus}>
+      <Button
+        variant={tone}
+        onPress={() => confirm.run()}
+        isDisabled={isDisabled}
+        isLoading={confirm.busy}
+        autoFocus={autoFocus}
+      >
         {confirmLabel}
       </Button>
     </>
   );
+}
+
+/**
+ * Runs `action` at most once at a time: `busy` while its promise is pending (for the button's
+ * disabled state), and a ref guard for the second click that arrives before React re-renders.
+ */
+export function useInFlight<A extends unknown[]>(
+  action: (...args: A) => unknown,
+): { run: (...args: A) => void; busy: boolean } {
+  const running = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const run = (...args: A) => {
+    if (running.current) return;
+    running.current = true;
+    setBusy(true);
+    void (async () => {
+      try {
+        await action(...args);
+      } finally {
+        running.current = false;
+        setBusy(false);
+      }
+    })();
+  };
+  return { run, busy };
 }

@@ -110,7 +110,7 @@ export function DownloadManager({
   );
 }
 
-function DownloadStatusView({ state, inline }: { state: DownloadPollState; inline: boolean }) {
+export function DownloadStatusView({ state, inline }: { state: DownloadPollState; inline: boolean }) {
   if (state.status === 'polling' || state.status === 'idle') {
     return (
       <span className="cd-download__line" role="status">

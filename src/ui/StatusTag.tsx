@@ -3,6 +3,7 @@
  * the number only picks the colour.
  */
 import type { ReactNode } from 'react';
+import { m } from '../paraglide/messages.js';
 import { cx } from './cx.ts';
 
 export type TagTone =
@@ -28,6 +29,41 @@ export function Tag({
   className?: string;
 }) {
   return <span className={cx('cd-tag', `cd-tag--${tone}`, className)}>{children}</span>;
+}
+
+/**
+ * A cell's tags: the first `max` as chips, then one "+N" chip for the rest (issue 20: a third tag
+ * was clipped without a word), naming them in its tooltip and to screen readers. One line, so
+ * rows keep their height. `tone` colours a tag by its title.
+ */
+export function TagChips({
+  titles,
+  tone = () => 'blue',
+  max = 2,
+}: {
+  titles: readonly string[];
+  tone?: (title: string) => TagTone;
+  max?: number;
+}) {
+  if (titles.length === 0) return <>-</>;
+  const rest = titles.slice(max);
+  return (
+    <span className="cd-tag-chips">
+      {titles.slice(0, max).map((t, i) => (
+        <Tag key={`${i}:${t}`} tone={tone(t)} className="cd-tag--clip">
+          <span title={t}>{t}</span>
+        </Tag>
+      ))}
+      {rest.length > 0 && (
+        <Tag tone="off" className="cd-tag--more">
+          <span aria-hidden="true" title={rest.join(', ')}>
+            {m.common_more_tags({ count: rest.length })}
+          </span>
+          <span className="cd-visually-hidden">{rest.join(', ')}</span>
+        </Tag>
+      )}
+    </span>
+  );
 }
 
 /** Spec section 9 platforms get brand colours; others a neutral chip. */

@@ -46,6 +46,11 @@ export function Toaster() {
           <Icon name={ICONS[t.content.tone]} className="cd-toast__icon" />
           <ToastContent className="cd-toast__content">
             <Text slot="title">{t.content.message}</Text>
+            {t.content.detail && (
+              <Text slot="description" className="cd-toast__detail">
+                {t.content.detail}
+              </Text>
+            )}
             {t.content.action && (
               <a className="cd-toast__action" href={t.content.action.href}>
                 {t.content.action.label}

@@ -27,3 +27,26 @@ describe('toast queue', () => {
     expect(shown()).toEqual([]);
   });
 });
+
+describe('toasts belong to their page', () => {
+  beforeEach(() => {
+    toastQueue.clear();
+    (globalThis as { location?: { pathname: string } }).location = { pathname: '/topic' };
+  });
+
+  it('drops a toast raised for a page the user has left, keeps one for the page they are on', () => {
+    expect(toast.error('late', { page: '/tag' })).toBeUndefined();
+    toast.error('here', { page: '/topic' });
+    toast.success('everywhere', { page: '*' });
+    expect(shown().sort()).toEqual(['error:here', 'success:everywhere']);
+  });
+
+  it('closes the toasts of the page the user leaves, also the ones that were queued behind them', () => {
+    toast.info('one');
+    toast.info('two');
+    toast.info('three');
+    toast.success('greeting', { page: '*' });
+    toast.leavePage('/home');
+    expect(shown()).toEqual(['success:greeting']);
+  });
+});

@@ -2,6 +2,7 @@
 import * as Comlink from 'comlink';
 import { LocalDB } from '../db/db.ts';
 import type { Language } from '../../contract/constants.ts';
+import type { CreatorRow } from '../../contract/sync.ts';
 import { exportCreatorView, type ExportFormat, type ViewFile } from '../features/export/view-export.ts';
 import type { CreatorFilter, CreatorQuery, QueryResult, SortField } from './query-engine.ts';
 import { CreatorSource } from './query-source.ts';
@@ -23,6 +24,19 @@ const api = {
     const t0 = performance.now();
     const res = source.query(q);
     return { ...res, ms: performance.now() - t0 };
+  },
+  /**
+   * The rows with these ids as they are now, in the same order (rows gone since are left out):
+   * a page held still while a sync lands refreshes its values in place (useCreatorQuery).
+   */
+  async rows(country: string, ids: readonly number[]): Promise<CreatorRow[]> {
+    await source.setCountry(country);
+    const out: CreatorRow[] = [];
+    for (const id of ids) {
+      const row = source.index.row(id);
+      if (row) out.push(row);
+    }
+    return out;
   },
   /** Precomputes sort orders so later sort changes are cheap. */
   async warm(country: string, fields: SortField[]): Promise<void> {
@@ -57,9 +71,11 @@ const api = {
     format: ExportFormat,
     language: Language,
     onProgress?: (done: number, total: number) => void,
+    /** The plan's row cap (free: the first 500 rows of the view, decisions D6); null for all. */
+    cap: number | null = null,
   ): Promise<ViewFile> {
     await source.setCountry(country);
-    const { rows } = source.index.query({ ...q, offset: 0, limit: Number.MAX_SAFE_INTEGER });
+    const { rows } = source.index.query({ ...q, offset: 0, limit: cap ?? Number.MAX_SAFE_INTEGER });
     const file = await exportCreatorView(rows, { country, format, language, onProgress });
     return Comlink.transfer(file, [file.bytes.buffer]);
   },

@@ -9,6 +9,7 @@
  */
 import * as Comlink from 'comlink';
 import { getToken } from '../api/session.ts';
+import { subscribeLocale } from '../i18n/locale.ts';
 import { getLocale } from '../paraglide/runtime.js';
 import type { SyncAuth, SyncState } from './sync-engine.ts';
 import type { SyncWorkerApi } from './sync.worker.ts';
@@ -38,6 +39,8 @@ function worker(): Comlink.Remote<SyncWorkerApi> {
   window.addEventListener('online', () => {
     if (!adoptNewerSignIn()) void remote?.syncNow();
   });
+  // The server words refusal reasons in the request's language: follow a switch of the app's.
+  subscribeLocale(() => void remote?.setLanguage(getLocale()));
   return remote;
 }
 

@@ -12,9 +12,12 @@
  *   someone else signed in elsewhere in the profile) stops instead of pulling with it, which
  *   would bind the profile back to the old user.
  * - Transient faults stop the round and schedule the next one with backoff; order is kept.
- * - A rejected call is marked failed (its overlay stops applying) and a pull follows, so the
- *   screens show the server's rows again. A force-logout code pauses everything, dropping
- *   nothing; the next `start` of the same user resumes the same entries.
+ * - A rejected call (any answer that is neither success nor transient) is marked failed: its
+ *   overlay stops applying, so the screens show the server's rows for exactly what it touched,
+ *   and a notice with the server's msg is raised in the same transaction (db/notices.ts); a pull
+ *   follows to bring those rows up to date. Later entries keep their overlays and are still sent.
+ *   An accepted call whose answer names skipped creators raises a notice too. A force-logout code
+ *   pauses everything, dropping nothing; the next `start` of the same user resumes the entries.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
@@ -81,6 +84,8 @@ export class SyncEngine {
   private auth: SyncAuth | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  /** The current round sent entries between the pages of a pull (their rows settle next pull). */
+  private sentDuringPull = false;
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private watch: Subscription | null = null;
@@ -101,7 +106,9 @@ export class SyncEngine {
     this.print = fp;
     this.auth = auth;
     this.failures = 0;
-    this.set({ pausedBy: null, lastError: null, phase: 'idle' });
+    // A mirror completed before (this session or an earlier one) is "up to date" between rounds.
+    const firstSyncDone = Boolean((await getMeta<FirstSync>(db, META.firstSync))?.complete);
+    this.set({ pausedBy: null, lastError: null, phase: 'idle', firstSyncDone });
     this.watch?.unsubscribe();
     // A new entry (from any tab) starts a round. Only new ones: an entry put back after a fault
     // waits for the backoff (watching every pending entry made an offline round restart itself).
@@ -135,6 +142,11 @@ export class SyncEngine {
       await setMeta(db, META.session, s);
       return mirror !== s.workspaceId;
     });
+  }
+
+  /** The language the server words its answers in (refusal reasons shown to the user follow it). */
+  setLanguage(language: string): void {
+    if (this.auth) this.auth = { ...this.auth, language };
   }
 
   /** Stops timers and watching; outbox entries stay for the same user's next start. */
@@ -193,15 +205,19 @@ export class SyncEngine {
       return this.set({ phase: 'idle', progress: null });
     }
     try {
-      // A call sent before without an answer (a timeout, a dropped connection, a reload mid-call)
-      // may already be applied: send it again first (same key), so the pull that brings its row
-      // back finds it acked and the row never shows twice (the overlay's copy and the server's).
-      if ((await this.unanswered()) && (await this.drain()) === 'transient') return this.retryLater();
-      // Otherwise pull first: a fresh mirror before sending; pull again when the outbox changed anything.
+      // Send first: the user waits for the server's verdict on what they just did (issue 20), not
+      // for a pull that may take a minute on a first sync. A call sent before without an answer
+      // (a timeout, a dropped connection, a reload mid-call) may already be applied: it goes again
+      // with the same key, so the pull that brings its row back finds it acked and the row never
+      // shows twice (the overlay's copy and the server's).
+      this.sentDuringPull = false;
+      if ((await this.drain()) === 'transient') return this.retryLater();
       if (!(await this.pullAll())) return this.retryLater();
+      // Entries recorded during the pull (it sends them between pages too); pull again when the
+      // outbox changed anything since that pull started, so their overlays settle.
       const pushed = await this.drain();
       if (pushed === 'transient') return this.retryLater();
-      if (pushed === 'changed' && !(await this.pullAll())) return this.retryLater();
+      if ((pushed === 'changed' || this.sentDuringPull) && !(await this.pullAll())) return this.retryLater();
       this.failures = 0;
       if (this.state.pausedBy === null) this.set({ phase: 'idle', lastError: null });
       this.schedule(this.deps.periodMs ?? 30_000);
@@ -245,8 +261,10 @@ export class SyncEngine {
       });
       if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
       const page = decodePull(out.env.data as PullWire);
-      if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id }))
+      if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id })) {
         first = { done: 0, complete: false };
+        this.set({ firstSyncDone: false });
+      }
       if (i === 0) total = (page.remaining ?? 0) + (first.complete ? 0 : first.done);
       if (page.reset) first.done = 0;
       const rows = countRows(page);
@@ -258,19 +276,23 @@ export class SyncEngine {
       if (!first.complete) await setMeta(db, META.firstSync, { ...first, complete: !page.has_more });
       cursor = page.cursor;
       if (!page.has_more) break;
+      // A change recorded meanwhile is sent between pages rather than after the whole pull.
+      if (await this.freshEntries()) {
+        const sent = await this.drain();
+        if (sent === 'transient') return false;
+        if (sent === 'changed') this.sentDuringPull = true;
+      }
     }
     await settle(db, startedAt);
     this.set({ progress: null, firstSyncDone: true });
     return true;
   }
 
-  /** Whether the session has an entry that was sent and got no answer. */
-  private async unanswered(): Promise<boolean> {
+  /** Whether the session has an entry never sent yet (recorded since the round began). */
+  private async freshEntries(): Promise<boolean> {
     const session = await getMeta<LocalSession>(this.deps.db, META.session);
     if (!session) return false;
-    return (await entriesOf(this.deps.db, session)).some(
-      (e) => e.state === 'sending' || (e.state === 'pending' && e.attempts > 0),
-    );
+    return (await entriesOf(this.deps.db, session)).some((e) => e.state === 'pending' && e.attempts === 0);
   }
 
   /** Sends pending entries in order: 'changed' when any was accepted or rejected. */
@@ -285,7 +307,8 @@ export class SyncEngine {
       this.set({ phase: 'pushing' });
       await markSending(db, e.seq);
       const out = await callApi(this.http(), e.method, e.path, e.body, e.idempotencyKey);
-      if (out.kind === 'ok') await markAcked(db, e.seq);
+      if (out.kind === 'ok')
+        await markAcked(db, e.seq, Date.now(), { code: out.env.code, msg: out.env.msg, data: out.env.data });
       else if (out.kind === 'rejected') await markFailed(db, e.seq, { code: out.code, msg: out.msg });
       else {
         await markRetryLater(db, e.seq, { code: out.code, msg: out.msg });

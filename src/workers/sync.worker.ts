@@ -22,6 +22,7 @@ const api = {
   start: (auth: SyncAuth) => engine.start(auth),
   stop: () => engine.stop(),
   syncNow: () => engine.syncNow(),
+  setLanguage: (language: string) => engine.setLanguage(language),
   state: () => engine.state,
   subscribe(cb: (s: SyncState) => void) {
     listeners.add(cb);

@@ -100,7 +100,8 @@ describe('tags offline', () => {
     await page.getByRole('button', { name: 'Add tag' }).click();
     await dialog().getByLabel('Tag name').fill('E2E Offline');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Added');
+    // Offline nothing claims the server took it (issue 20).
+    await expectToast(page, 'Saved on this device; it is sent when you are back online.');
     await row('E2E Offline').getByText('Saving…').waitFor();
 
     await page.getByRole('button', { name: 'Add tag' }).click();
@@ -304,13 +305,17 @@ describe('topics', () => {
     await dialog().getByLabel('Topic').fill('two words');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'A topic is one hashtag: no spaces or # inside');
-    // The free plan's active-topic limit is the server's rule: the refusal moves the add to the
-    // sync status's failed changes and its row goes away (it may be refused before it is seen).
+    // The free plan's active-topic limit is checked before anything is recorded (issue 20): the
+    // dialog says so with the VIP link, and no row, no "Added", no failed change follows.
     await dialog().getByLabel('Topic').fill('#e2etopic');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Added');
-    await page.getByText('1 failed').waitFor({ timeout: 20_000 });
-    await row('#e2etopic').waitFor({ state: 'detached' });
+    await dialog()
+      .getByRole('alert')
+      .getByText('The free plan tracks at most 3 active topics; VIP tracks up to 50')
+      .waitFor();
+    await dialog().getByRole('button', { name: 'Cancel' }).click();
+    expect(await row('#e2etopic').count()).toBe(0);
+    expect(await page.getByText(/\d+ failed/).count()).toBe(0);
     const tracked = await api<{ list: unknown[] }>('POST', '/challenge/lists', {
       country: 'US',
       title: 'e2etopic',

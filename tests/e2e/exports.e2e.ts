@@ -17,7 +17,7 @@ import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
 import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
 import { browserSuite, callApi, popupOption, signedInPage } from '../helpers/browser-suite.ts';
-import { expectToast, type ApiSession } from '../helpers/shell.ts';
+import { expectToast, redeemCode, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
@@ -37,8 +37,11 @@ interface Info {
   capped: boolean;
 }
 
-/** Presses a screen's Download button; answers the ready file's URL and download.info's last answer. */
-async function downloadThroughManager(): Promise<{ url: string; info: Info }> {
+/**
+ * Presses a screen's Download button, picks the type when the dialog offers several, starts the
+ * export; answers the ready file's URL and download.info's last answer.
+ */
+async function downloadThroughManager(type?: string): Promise<{ url: string; info: Info }> {
   const infos: Info[] = [];
   const onResponse = (r: Response) => {
     if (r.url().includes('/blogger/download.info'))
@@ -51,6 +54,15 @@ async function downloadThroughManager(): Promise<{ url: string; info: Info }> {
   try {
     await page.getByRole('button', { name: 'Download', exact: true }).click();
     const dialog = page.getByRole('dialog');
+    if (type) {
+      await dialog.getByRole('button', { name: /Type/ }).click();
+      await popupOption(page, type).click();
+    }
+    await dialog
+      .getByTestId('export-statement')
+      .getByText(/^This export has/)
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Start export' }).click();
     const link = dialog.getByRole('link', { name: 'Open file' });
     await link.waitFor({ timeout: 60_000 });
     const url = (await link.getAttribute('href')) ?? '';
@@ -97,7 +109,7 @@ describe('exports', () => {
     const { count } = await post<{ count: number }>('/blogger/lists', { country: 'US', page: 1, limit: 1 });
     expect(count).toBeGreaterThan(0);
     await page.goto('/home');
-    const { url, info } = await downloadThroughManager();
+    const { url, info } = await downloadThroughManager('All creators');
     const file = await readXlsx(url);
     expect(file.contentType).toContain('spreadsheetml');
     expect(file.header).toEqual(CREATOR_COLUMNS.map((c) => c['en-us']));
@@ -168,13 +180,14 @@ describe('exports', () => {
       expect(parsed.errors).toEqual([]);
       const [header, ...rows] = parsed.data;
       expect(header).toEqual(CREATOR_COLUMNS.map((c) => c['en-us']));
-      expect(rows).toHaveLength(total);
+      // The plan's cap applies offline too (the first rows of the view, in its order).
+      expect(rows).toHaveLength(Math.min(total, await exportLimit()));
       expect(rows.slice(0, shown.length).map((r) => r[0])).toEqual(shown);
       const followers = rows.map((r) =>
         Number(r[CREATOR_COLUMNS.findIndex((c) => c.key === 'follower_count')]),
       );
       expect(followers).toEqual([...followers].sort((a, b) => b - a));
-      await expectToast(page, new RegExp(`^Exported ${total} rows to creators-US-`));
+      await expectToast(page, new RegExp(`^Exported ${rows.length} rows to creators-US-`));
 
       // The same view as XLSX (written in the worker through CompressionStream): the same cells.
       await page.getByRole('button', { name: 'Export this view' }).click();
@@ -195,7 +208,8 @@ describe('exports', () => {
     expect(errors).toEqual([]);
   }, 180_000);
 
-  it('a large view shows the worker’s progress, then saves every row', async () => {
+  it('a large view shows the worker’s progress, then saves every row (VIP: no cap)', async () => {
+    await post('/common/vip.open', { code: redeemCode(suite.server.dataDir) });
     // Grow Singapore past PROGRESS_FROM through the plugin's ingest call.
     for (let part = 0; part < 2; part++) {
       const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
@@ -215,6 +229,12 @@ describe('exports', () => {
     expect(count).toBeGreaterThanOrEqual(Math.max(PROGRESS_FROM, 6000));
 
     await page.goto('/home');
+    // The user menu reads the plan again on this load: the export states no cap any more.
+    await page.getByRole('button', { name: 'Export this view' }).click();
+    await expect
+      .poll(() => page.getByTestId('export-view-statement').textContent())
+      .not.toContain('Free plan');
+    await page.keyboard.press('Escape');
     await page
       .getByRole('button', { name: /Country/ })
       .first()
@@ -240,9 +260,11 @@ describe('exports', () => {
     const download = await downloading;
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
     // From 0, rising, as the worker reports each batch (the last report may land after the file).
-    expect(seen[0]).toBe(`0 of ${count} rows written`);
+    expect(seen[0]).toBe(`0 of ${count.toLocaleString('en-US')} rows written`);
     expect(seen.length).toBeGreaterThan(1);
-    const done = seen.map((t) => Number(/^(\d+) of (\d+) rows written$/.exec(t)?.[1] ?? NaN));
+    const done = seen.map((t) =>
+      Number(/^([\d,]+) of ([\d,]+) rows written$/.exec(t)?.[1]?.replace(/,/g, '') ?? NaN),
+    );
     expect(done.every((d, i) => d <= count && (i === 0 || d > done[i - 1]!))).toBe(true);
     await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
 

@@ -545,9 +545,13 @@ describe('home in zh-cn', () => {
     const gmv = zhPage.getByRole('columnheader', { name: 'GMV（30 天）', exact: true });
     await gmv.getByRole('button').click();
     await expect.poll(() => gmv.getAttribute('aria-sort')).toBe('descending');
-    const gmvText = new Intl.NumberFormat('zh-CN', { notation: 'compact', maximumFractionDigits: 2 }).format(
-      top!.gmv_t30,
-    );
+    // In the market's currency (US: USD), as Intl writes it for zh-CN (issue 20).
+    const gmvText = new Intl.NumberFormat('zh-CN', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 2,
+    }).format(top!.gmv_t30);
     expect(gmvText).toMatch(/万|亿/);
     await expect.poll(async () => (await cellOf(top!.unique_id, 'GMV（30 天）')).textContent()).toBe(gmvText);
 
@@ -569,7 +573,8 @@ describe('home in zh-cn', () => {
     await zhDialog().getByRole('button', { name: /状态/ }).click();
     await popupOption(zhPage, '已建联').click();
     await zhDialog().getByRole('button', { name: '确认' }).click();
-    await expectToast(zhPage, '已保存，将在后台同步');
+    // The server's own msg, once it has accepted the edit (issue 20: never before).
+    await expectToast(zhPage, '修改成功');
     await expect.poll(async () => (await cellOf(c!.unique_id, '建联')).textContent()).toBe('已建联');
 
     await rowOf(c!.unique_id).getByRole('checkbox').check();

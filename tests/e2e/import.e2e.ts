@@ -121,8 +121,8 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
     ]);
   expect((await lists({ name: 'e2e_' })).count).toBe(0);
 
-  // 4. import
-  await importButton.click();
+  // 4. import: the button now counts the rows that will be written (3 new + 1 update, issue 20)
+  await dialog().getByRole('button', { name: 'Import 4 rows' }).click();
   await dialog().getByText('Import finished').waitFor({ timeout: 30_000 });
   await expect.poll(() => stat('new').textContent()).toBe('3');
   await expect.poll(() => stat('updated').textContent()).toBe('1');

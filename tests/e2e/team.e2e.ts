@@ -3,7 +3,8 @@
  * and copies the invite link, the second user opens it and joins, both see the same team (and the
  * member's local mirror switches to the team's rows), both see the team's creators and a tag the
  * member adds on /home reaches the admin's open page by sync; admin
- * transfer; removing a member (their next call answers 10010 and lands them on /); dismissal;
+ * transfer; removing a member (their next call answers 10010 and lands them on /login, which says
+ * why); dismissal;
  * redeeming VIP on /vip and the tier in the user menu.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -261,7 +262,12 @@ describe('team', () => {
     await row.waitFor({ state: 'detached' });
 
     await admin.reload();
-    await admin.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    // 10010 lands on /login and says why (issue 20).
+    await admin.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+    await admin
+      .getByRole('alert')
+      .getByText('You were signed out: Your team has changed, please sign in again')
+      .waitFor();
     expect(adminErrors).toEqual([]);
   });
 
@@ -288,7 +294,7 @@ describe('team', () => {
     await member.getByText('You are not in a team yet').waitFor();
 
     await admin.reload();
-    await admin.waitForURL((u) => u.pathname === '/', { timeout: 15_000 });
+    await admin.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
     // The invite link of a dismissed team is no longer valid.
     await member.goto(link);
     await member.getByText('This invite link is not valid', { exact: false }).waitFor();

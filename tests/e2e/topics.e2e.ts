@@ -212,6 +212,7 @@ describe('amateur list', () => {
   it('exports the list through the download dialog', async () => {
     await page.getByRole('button', { name: 'Download' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download' });
+    await dialog.getByRole('button', { name: 'Start export' }).click();
     const link = dialog.getByRole('link', { name: 'Open file' });
     await link.waitFor({ timeout: 20_000 });
     await expect.poll(() => link.getAttribute('href')).toContain('/files/');

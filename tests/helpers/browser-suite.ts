@@ -116,3 +116,28 @@ export async function serverAgrees<T>(
 export function popupOption(page: Page, name: string): Locator {
   return page.locator('.cd-popover:not([data-exiting])').getByRole('option', { name, exact: true });
 }
+
+/**
+ * A file whose tests share one signed-in en-US demo page (signedInPage): the suite, that page's
+ * handles once the suite is up, and an API call with its token (or another one).
+ *
+ *   const demo = demoSuite();
+ *   await demo.s.page.goto('/tag');
+ *   const tags = await demo.api<{ list: Tag[] }>('POST', '/tags/lists', { country: 'US' });
+ */
+export function demoSuite(env: Record<string, string> = {}) {
+  let signed: SignedInPage | undefined;
+  const suite = browserSuite(env, async (x) => {
+    signed = await signedInPage(x);
+  });
+  return {
+    suite,
+    get s(): SignedInPage {
+      if (!signed) throw new Error('the demo page is not signed in yet');
+      return signed;
+    },
+    api<T>(method: string, path: string, body: Record<string, unknown> = {}, token?: string): Promise<T> {
+      return callApi<T>(suite.server.url, token ?? this.s.session.token, method, path, body);
+    },
+  };
+}

@@ -337,7 +337,7 @@ describeEngines('sync under injected network faults', (t) => {
         const refTags = tags.map((x) => ({ tag_id: x.id!, tag_title: x.title }));
         await remember(await setCreatorTags(db2, COUNTRY, refs(names), op, refTags), 'set.tags');
       } else if (r < 0.71) {
-        const names = rnd() < 0.5 ? some(blackPool, 2) : [fresh('bk-')];
+        const names = rnd() < 0.5 ? some(blackPool, 2) : [fresh('bk_')]; // new creators' ids are TikTok handles
         const reason = `reason ${fresh('r')}`;
         for (const name of names) {
           model.blacklist.set(name, reason);
@@ -365,7 +365,7 @@ describeEngines('sync under injected network faults', (t) => {
         await remember(await enqueue(db2, call), 'black.del');
       } else if (r < 0.86) {
         const names =
-          rnd() < 0.5 ? some(invitePool, 2) : [fresh('iv-'), ...(rnd() < 0.3 ? [fresh('iv-')] : [])];
+          rnd() < 0.5 ? some(invitePool, 2) : [fresh('iv_'), ...(rnd() < 0.3 ? [fresh('iv_')] : [])];
         const isInvitation = rnd() < 0.3 ? 1 : 0;
         const productIds = rnd() < 0.4 ? [fresh('p')] : [];
         const productId = productIds.join(',');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../app/Brand.tsx';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
+import { SignedOutNotice } from './signed-out.tsx';
 import './account.css';
 
 /** The centred card layout of /login and /register, with the language select in its footer. */
@@ -22,6 +23,7 @@ export function AuthCard({
         </Link>
         <h1 className="auth-title">{title}</h1>
         <p className="auth-subtitle">{subtitle}</p>
+        <SignedOutNotice />
         {children}
         <div className="auth-footer">
           <LanguageSwitch />

@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
 import { m } from '../../paraglide/messages.js';
 import { UserMenu } from './UserMenu.tsx';
 import './landing.css';
+import { SignedOutNotice } from './signed-out.tsx';
 
 const FEATURES = [
   {
@@ -59,6 +60,11 @@ export function LandingPage() {
           )}
         </div>
       </header>
+      {!signedIn && (
+        <div className="landing-notice">
+          <SignedOutNotice />
+        </div>
+      )}
       <section className="landing-hero">
         <h1>{m.landing_hero_title()}</h1>
         <p className="landing-hero-lead">{m.landing_hero_lead()}</p>

@@ -16,6 +16,7 @@ import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
 import { VipDialog } from './VipDialog.tsx';
 import { onMemberChanged } from '../vip/member-events.ts';
+import { rememberPlan } from '../vip/plan.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
@@ -29,7 +30,10 @@ export function UserMenu() {
   useEffect(() => {
     let live = true;
     memberInfo()
-      .then((data) => live && setInfo(data))
+      .then((data) => {
+        rememberPlan(data.vip); // the limits other screens state and check (vip/plan.ts)
+        if (live) setInfo(data);
+      })
       .catch(() => undefined); // no tier shown; a force-logout code is handled by the client
     return () => {
       live = false;
@@ -45,7 +49,7 @@ export function UserMenu() {
     const unsent = await unsentChanges();
     const ok = await confirm({
       title: m.account_logout_title(),
-      message: unsent > 0 ? m.account_logout_unsent({ count: String(unsent) }) : m.account_logout_confirm(),
+      message: unsent > 0 ? m.account_logout_unsent({ count: unsent }) : m.account_logout_confirm(),
     });
     if (!ok) return;
     try {

@@ -7,19 +7,26 @@
  * outbox, and this tab signs out the same way. Without this a screen that reads only local data
  * would sit on "sync paused" with the dead token until some other call of the page failed.
  */
+import { CODES } from '../../../contract/codes.ts';
 import { setForceLogoutHandler } from '../../api/client.ts';
 import { clientErrorMessage } from '../../i18n/error-messages.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { adoptNewerSignIn, onSyncState } from '../../workers/sync-client.ts';
 import { leaveSession } from './logout.ts';
+import { rememberSignOutReason } from './signed-out.tsx';
 
 let leaving = false;
 
-function leave(): void {
+/**
+ * The token goes at once; the page leaves a moment later so the toast can be read, and the page it
+ * lands on says why again. A workspace change (10010: removed from the team, team dismissed) lands
+ * on /login (issue 20); the other codes keep the spec's "/ for routes that need a token".
+ */
+function leave(msg: string | undefined, code: number): void {
   if (leaving) return;
   leaving = true;
-  // The token goes at once; the page leaves a moment later so the toast can be read.
-  leaveSession(1500);
+  rememberSignOutReason(msg || clientErrorMessage('login_expired'));
+  leaveSession(1500, code === CODES.WORKSPACE_CHANGED ? '/login' : undefined);
 }
 
 export function installForceLogout(): void {
@@ -31,6 +38,6 @@ export function installForceLogout(): void {
     // shared), so this tab follows that sign-in instead of clearing it.
     if (adoptNewerSignIn()) return;
     toast.error(s.lastError || clientErrorMessage('login_expired'));
-    leave();
+    leave(s.lastError ?? undefined, s.pausedBy);
   });
 }

@@ -1,18 +1,21 @@
 /**
  * Leaving a session, by choice or by force (spec section 8). Either way the session cookies and
- * the local session data go; then routes that need a token go to / and other routes reload, so
- * no screen keeps showing a signed-out user's data.
+ * the local session data go; then routes that need a token go to / (or `to`) and other routes
+ * reload, so no screen keeps showing a signed-out user's data.
  */
 import { clearSession } from '../../api/session.ts';
 import { requiresAuth } from '../../app/route-table.ts';
 import { stopSync } from '../../workers/sync-client.ts';
+import { forgetPlan } from '../vip/plan.ts';
 
-export function leaveSession(delayMs = 0): void {
+export function leaveSession(delayMs = 0, to?: string): void {
   // The sync worker stops sending with this token; the outbox stays for this user's next sign-in.
   void stopSync().catch(() => undefined);
   clearSession();
+  forgetPlan();
   const go = () => {
-    if (requiresAuth(location.pathname)) location.assign('/');
+    if (to) location.assign(to);
+    else if (requiresAuth(location.pathname)) location.assign('/');
     else location.reload();
   };
   if (delayMs > 0) window.setTimeout(go, delayMs);

@@ -32,7 +32,8 @@ export function useSignIn() {
       return false;
     }
     saveSession(res.data);
-    if (res.msg) toast.success(res.msg);
+    // The greeting follows the move to /home (toasts otherwise close with their page).
+    if (res.msg) toast.success(res.msg, { page: '*' });
     navigate('/home', { replace: true });
     return true;
   }

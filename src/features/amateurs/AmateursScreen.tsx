@@ -8,7 +8,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
 import type { AmateurRow } from '../../../contract/schemas/topic-tracking.ts';
-import { formatDateTime } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
@@ -17,7 +17,7 @@ import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { authorColumns } from '../topic-tracking/author-columns.tsx';
 import { amateurs, toCreators } from '../topic-tracking/topic-tracking-api.ts';
 import { usePagedList } from '../topic-tracking/usePagedList.ts';
-import { AmateurDownload } from './AmateurDownload.tsx';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { AmateurFilters, type AmateurFilterValue } from './AmateurFilters.tsx';
 import { AmateurThreshold } from './AmateurThreshold.tsx';
 import '../topic-tracking/topic-tracking.css';
@@ -109,14 +109,14 @@ export function AmateursScreen() {
         selection={selection}
         selectionActions={
           <Button size="sm" variant="primary" isLoading={adding} onPress={() => void addToCreators()}>
-            {m.amateur_add_to_creators({ count: selection.size })}
+            {m.amateur_add_to_creators({ count: formatNumber(selection.size) })}
           </Button>
         }
         stickyFirstColumn
         emptyText={list.loaded ? m.amateur_empty() : undefined}
         toolbar={
           <>
-            <AmateurDownload country={filters.country} />
+            <ExportButton types={['layman']} country={filters.country} label={m.amateur_download()} />
             <AmateurThreshold onChanged={list.reload} />
           </>
         }

@@ -1,16 +1,23 @@
-/** Add to the blacklist: a creator list (one per line, required) and a reason (spec section 5). */
+/**
+ * Add to the blacklist: a creator list (one per line, required) and a reason (spec section 5).
+ * Names that would become new creators must be TikTok handles; the dialog names the others before
+ * anything is recorded (issue 20).
+ */
 import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
-import { splitNames } from '../../../contract/schemas/creator.ts';
+import { shortList, splitNames } from '../../../contract/schemas/creator.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { badHandles } from '../invitations/name-checks.ts';
 import { addToBlacklist } from './blacklist-actions.ts';
 
 export function BlacklistAddDialog({ country, onClose }: { country: string; onClose: () => void }) {
   const [names, setNames] = useState('');
   const [reason, setReason] = useState('');
+  const [bad, setBad] = useState<string[]>([]);
   const list = splitNames([names]);
 
   const save = async () => {
@@ -18,6 +25,9 @@ export function BlacklistAddDialog({ country, onClose }: { country: string; onCl
       toast.error(m.blacklist_names_required());
       return;
     }
+    const odd = await badHandles(country, list);
+    setBad(odd);
+    if (odd.length) return;
     if (await addToBlacklist(country, list, reason.trim())) onClose();
   };
 
@@ -30,6 +40,11 @@ export function BlacklistAddDialog({ country, onClose }: { country: string; onCl
       footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
+        {bad.length > 0 && (
+          <InlineAlert hint={m.common_handle_hint()}>
+            {m.common_handle_invalid({ names: shortList(bad) })}
+          </InlineAlert>
+        )}
         <TextArea
           label={m.blacklist_names_label({ count: list.length })}
           value={names}

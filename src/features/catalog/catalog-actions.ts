@@ -1,8 +1,9 @@
 /**
  * Writes of the catalogue screens, all through the outbox (src/db/actions.ts), so they work
- * offline and show at once. The spec's "successful mutations show the response msg" becomes a
- * local "saved" toast when the change is recorded; a later server rejection shows in the sync
- * status (failed-changes panel), where the user retries or discards it.
+ * offline and show at once. The spec's "successful mutations show the response msg" is kept
+ * literally: the page shows the server's msg once the server has accepted the change
+ * (features/sync/outcome.ts), and says "saved on this device, sending" while it has not; a refusal
+ * is told by the sync engine's notice, where the user acted or as a persistent notice.
  */
 import type { SyncRow } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, NotSignedIn } from '../../db/actions.ts';
@@ -12,15 +13,18 @@ import type { Call } from '../../db/outbox.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirm } from '../../ui/confirm-store.ts';
 import { toast } from '../../ui/toast-queue.ts';
+import { tellOutcome } from '../sync/outcome.ts';
 import { isPending } from './catalog-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
-/** Runs an outbox write and says how it went (also used by the blacklist and invitation screens). */
-export async function record(write: () => Promise<unknown>, okMessage: string): Promise<boolean> {
+/**
+ * Runs an outbox write, then tells its outcome (also used by the blacklist and invitation
+ * screens); `okMessage` stands in when the server's answer carries no msg.
+ */
+export async function record(write: () => Promise<number>, okMessage: string): Promise<boolean> {
   try {
-    await write();
-    toast.success(okMessage);
+    tellOutcome(await write(), okMessage);
     return true;
   } catch (e) {
     // Before the first pull the worker does not know who is signed in yet (no local session).
@@ -68,7 +72,7 @@ export async function deleteCatalogRow(table: SmallTable, path: string, row: Syn
     ))
   )
     return false;
-  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country } };
+  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country }, about: name };
   return record(() => deleteRows(localDb, table, call, [row.id]), m.catalog_deleted());
 }
 

@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
-import { ExportButton } from '../blacklist/ExportButton.tsx';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { profileUrl } from '../topic-tracking/topic-tracking-api.ts';
 import { pageOf, sortRows } from './catalog-rules.ts';
 import { filterKey } from './CatalogToolbar.tsx';
@@ -83,7 +83,7 @@ export function DeleteAndDownload(props: {
       <Button size="sm" variant="danger" isDisabled={!props.hasSelection} onPress={props.onDelete}>
         {props.deleteLabel}
       </Button>
-      <ExportButton type={props.type} country={props.country} label={props.downloadLabel} />
+      <ExportButton types={[props.type]} country={props.country} label={props.downloadLabel} />
     </>
   );
 }

@@ -17,7 +17,7 @@ import {
 } from 'react-aria-components';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, useInFlight } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import type { StatusChoice } from './home-rules.ts';
 
@@ -33,20 +33,14 @@ export function EditStatusDialog({
 }) {
   const [choice, setChoice] = useState<StatusChoice | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
+  // One edit per press, however fast the clicks (issue 20).
+  const confirm = useInFlight(async () => {
     if (!choice) {
       setError(m.home_status_required());
       return;
     }
-    setBusy(true);
-    try {
-      await onConfirm(choice);
-    } finally {
-      setBusy(false);
-    }
-  }
+    await onConfirm(choice);
+  });
 
   const option = (id: StatusChoice, label: string) => (
     <ListBoxItem id={id} textValue={label} className="cd-option">
@@ -63,7 +57,7 @@ export function EditStatusDialog({
       footer={
         <>
           <Button onPress={onClose}>{m.common_close()}</Button>
-          <Button variant="primary" isLoading={busy} onPress={() => void confirm()}>
+          <Button variant="primary" isLoading={confirm.busy} onPress={() => confirm.run()}>
             {m.common_confirm()}
           </Button>
         </>
@@ -76,7 +70,7 @@ export function EditStatusDialog({
           setError('');
         }}
         placeholder={m.common_select_placeholder()}
-        className="cd-select cd-select--md"
+        className="cd-select cd-select--md home-status-select"
         isInvalid={!!error}
       >
         <Label className="cd-field__label">{m.home_status_label()}</Label>

@@ -6,7 +6,7 @@
  * `bloggers` list without the rows being on screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
+import { DEFAULT_COUNTRY, DOWNLOAD_TYPES } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
@@ -20,10 +20,11 @@ import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
+import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton } from '../export/ExportViewButton.tsx';
+import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { EditStatusDialog } from './EditStatusDialog.tsx';
-import { HomeDownload } from './HomeDownload.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
@@ -114,11 +115,12 @@ export function HomeScreen() {
    * worker has it (a refused write drops it and asks the worker again, which puts the rows back);
    * on success the selection clears and the dialog closes.
    */
-  async function queued(run: (refs: CreatorRef[]) => Promise<unknown>, show: (r: HomeRow) => HomeRow) {
+  async function queued(run: (refs: CreatorRef[]) => Promise<number>, show: (r: HomeRow) => HomeRow) {
     const refs = [...selection.keys].map(refOfKey);
     const edit = list.showEdit(new Set(refs.map((r) => r.id)), show);
+    let seq: number;
     try {
-      await run(refs);
+      seq = await run(refs);
     } catch (e) {
       edit.discard();
       void list.reload();
@@ -128,7 +130,7 @@ export function HomeScreen() {
     void edit.settle();
     selection.clear();
     setDialog(null);
-    toast.success(m.home_queued());
+    tellOutcome(seq, m.catalog_updated());
   }
 
   const editStatus = (choice: StatusChoice) => {
@@ -149,7 +151,7 @@ export function HomeScreen() {
   const buttons = useMemo(
     () => (
       <>
-        <HomeDownload country={country} />
+        <ExportButton types={DOWNLOAD_TYPES} country={country} label={m.home_download()} withJobs />
         <ImportButton country={country} />
       </>
     ),
@@ -193,6 +195,14 @@ export function HomeScreen() {
   return (
     <div className="screen-panel home-panel">
       <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
+      {list.stale && (
+        <div className="home-stale" role="status">
+          <span>{m.home_rows_waiting()}</span>
+          <Button size="sm" variant="link" onPress={reload}>
+            {m.home_rows_show()}
+          </Button>
+        </div>
+      )}
       <DataGrid
         aria-label={m.app_title_home()}
         storageKey="home"

@@ -8,7 +8,7 @@ import { Label, ListBox, ListBoxItem, type Selection } from 'react-aria-componen
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, useInFlight } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { chosenSummary } from './home-rules.ts';
 
@@ -26,21 +26,17 @@ export function TagDialog({
 }) {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState<'add' | 'del' | null>(null);
+  const [pressed, setPressed] = useState<'add' | 'del' | null>(null);
   const picked = tags.filter((t) => chosen.has(t.tag_id));
-
-  async function apply(op: 'add' | 'del') {
+  // One change per press, however fast the clicks (issue 20); both buttons wait for it.
+  const apply = useInFlight(async (op: 'add' | 'del') => {
     if (!picked.length) {
       setError(m.home_tags_required());
       return;
     }
-    setBusy(op);
-    try {
-      await onApply(op, picked);
-    } finally {
-      setBusy(null);
-    }
-  }
+    setPressed(op);
+    await onApply(op, picked);
+  });
 
   const onSelection = (s: Selection) => {
     setChosen(new Set(s === 'all' ? tags.map((t) => t.tag_id) : [...s].map(Number)));
@@ -56,10 +52,20 @@ export function TagDialog({
       footer={
         <>
           <Button onPress={onClose}>{m.common_close()}</Button>
-          <Button variant="danger" isLoading={busy === 'del'} onPress={() => void apply('del')}>
+          <Button
+            variant="danger"
+            isLoading={apply.busy && pressed === 'del'}
+            isDisabled={apply.busy}
+            onPress={() => apply.run('del')}
+          >
             {m.home_tags_remove()}
           </Button>
-          <Button variant="primary" isLoading={busy === 'add'} onPress={() => void apply('add')}>
+          <Button
+            variant="primary"
+            isLoading={apply.busy && pressed === 'add'}
+            isDisabled={apply.busy}
+            onPress={() => apply.run('add')}
+          >
             {m.common_confirm()}
           </Button>
         </>

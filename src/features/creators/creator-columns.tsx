@@ -15,9 +15,10 @@ import {
 } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { blacklistTone, flagTone, Tag } from '../../ui/StatusTag.tsx';
+import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { SORT_FIELDS } from '../../workers/query-engine.ts';
 import { profileUrl } from './home-rules.ts';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 
 /** A mirrored creator: the sync row carries every column of the wire row. */
 export type HomeRow = FullRow & Pick<SyncCreatorRow, 'version'>;
@@ -113,18 +114,7 @@ export function creatorColumns(): Col[] {
       id: 'tags',
       header: m.home_col_tags(),
       width: 200,
-      render: (r) =>
-        r.tags.length ? (
-          <span className="home-chips">
-            {r.tags.map((t) => (
-              <Tag key={t.tag_id} tone="blue">
-                {t.tag_title}
-              </Tag>
-            ))}
-          </span>
-        ) : (
-          DASH
-        ),
+      render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} />,
     },
     flag('is_chat', m.home_col_chat(), m.home_status_chatted, m.home_status_not_chatted),
     flag('is_invitation', m.home_col_invitation(), m.home_status_invited, m.home_status_not_invited),
@@ -135,7 +125,11 @@ export function creatorColumns(): Col[] {
       render: (r) => (r.is_black > 0 ? blackYes : blackNo),
     },
     numeric('follower_count', m.home_col_followers(), formatNumber),
-    numeric('gmv_t30', m.home_col_gmv(), (n) => formatGmv(n)),
+    {
+      ...numeric('gmv_t30', m.home_col_gmv()),
+      // In the creator's market currency, written the locale's way (US$12.35万, $123.46K).
+      render: (r) => formatGmv(r.gmv_t30 as number, COUNTRY_CURRENCY[r.country as Country]),
+    },
     numeric('video_engagement_t30', m.home_col_engagement(), formatPercent),
     numeric('video_view_t30', m.home_col_views()),
     numeric('video_publish_t30', m.home_col_published(), formatNumber),

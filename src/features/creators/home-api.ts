@@ -1,11 +1,10 @@
 /**
- * The home screen's server calls (everything else reads the local mirror): the creator export
- * and the challenge lookup. A challenge is matched by the server (it searches the creators'
+ * The home screen's server call (everything else reads the local mirror, exports go through
+ * features/export): the challenge lookup. A challenge is matched by the server (it searches the creators'
  * bios for the hashtag), so this filter needs the network; the grid then narrows locally.
  */
 import type { Country } from '../../../contract/constants.ts';
 import { creatorEndpoints as API } from '../../../contract/schemas/creator.ts';
-import { downloadEndpoints as DL } from '../../../contract/schemas/download.ts';
 import { request } from '../../api/client.ts';
 
 /** The server's page cap; a challenge with more creators shows the first ones. */
@@ -19,10 +18,3 @@ export async function challengeCreators(country: Country, challenge: string, sig
   );
   return res.list.map((r) => r.unique_id);
 }
-
-/** Starts the country's creator export; the DownloadManager then polls download.info. */
-export const startCreatorExport = (country: Country) =>
-  request(DL.bloggerDownload, { type: 'blogger', country }, { long: true });
-
-export const checkExport = (id: number) => async () =>
-  (await request(DL.bloggerDownloadInfo, { id })).file_path;

@@ -1,9 +1,14 @@
 /**
  * The home grid's data: one page of the query worker's answer for the current filters and sort.
  * The worker follows IndexedDB (sync blocks, outbox effects) on its own and says when its rows
- * changed (`subscribe`); the page is then asked again, so the first sync fills the grid as it
- * lands and an edit shows up without a reload. `showEdit` lets an action show its effect on the
- * page at once, and keeps it there until the worker has read the outbox (pending-edits.ts).
+ * changed (`subscribe`). `showEdit` lets an action show its effect on the page at once, and keeps
+ * it there until the worker has read the outbox (pending-edits.ts).
+ *
+ * Rows never jump while a sync lands (issue 20): a change the user did not ask for (a pulled page,
+ * another tab's edit) refreshes the values of the rows on screen in place, in the same order, and
+ * only says that the page would now hold other rows (`stale`); the new order shows when the user
+ * acts (filter, sort, page, refresh, `reload`). An empty page (the first sync's first rows) fills
+ * at once.
  */
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -26,6 +31,8 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
+  const [stale, setStale] = useState(false);
+  const shown = useRef<HomeRow[]>([]);
   const seq = useRef(0);
   const pending = useRef(new PendingEdits<HomeRow>());
   const key = JSON.stringify(q);
@@ -33,35 +40,52 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   // `loading` only changes until the first answer: afterwards the grid keeps showing the previous
   // rows while the next query runs (a few ms), so flipping it per query would only cost renders.
   const loadedRef = useRef(false);
-  const run = useCallback((): Promise<void> => {
-    const mine = ++seq.current;
-    const { country, filter, field, sort, page, pageSize } = JSON.parse(key) as CreatorPageQuery;
-    if (!loadedRef.current) setLoading(true);
-    return queryWorker()
-      .query(country, { ...filter, field, sort, offset: (page - 1) * pageSize, limit: pageSize })
-      .then(
-        (res) => {
-          if (mine !== seq.current) return;
-          loadedRef.current = true;
-          // one render: rows, total and the loading flags change together
-          setRows(pending.current.apply(res.rows as unknown as HomeRow[], mine));
-          setTotal(res.total);
-          setLoaded(true);
-          setLoading(false);
-        },
-        () => {
-          if (mine === seq.current) setLoading(false);
-        },
-      );
-  }, [key]);
+  /** `hold`: a change the user did not ask for; keep the shown rows where they are. */
+  const ask = useCallback(
+    async (hold: boolean): Promise<void> => {
+      const mine = ++seq.current;
+      const { country, filter, field, sort, page, pageSize } = JSON.parse(key) as CreatorPageQuery;
+      if (!loadedRef.current) setLoading(true);
+      const worker = queryWorker();
+      try {
+        const res = await worker.query(country, {
+          ...filter,
+          field,
+          sort,
+          offset: (page - 1) * pageSize,
+          limit: pageSize,
+        });
+        let next = res.rows as unknown as HomeRow[];
+        const held = hold && shown.current.length > 0;
+        if (held) {
+          const ids = shown.current.map((r) => r.id);
+          next = (await worker.rows(country, ids)) as unknown as HomeRow[];
+        }
+        if (mine !== seq.current) return;
+        loadedRef.current = true;
+        const rowsNow = pending.current.apply(next, mine);
+        shown.current = rowsNow;
+        // one render: rows, total and the flags change together
+        setRows(rowsNow);
+        setTotal(res.total);
+        setStale(held && !sameIds(res.rows, next));
+        setLoaded(true);
+        setLoading(false);
+      } catch {
+        if (mine === seq.current) setLoading(false);
+      }
+    },
+    [key],
+  );
+  const run = useCallback(() => ask(false), [ask]);
 
   // Worker change events ask again, at most one query in flight (a burst of blocks during the
   // first sync becomes one follow-up query, not one per block).
-  const latest = useRef(run);
+  const latest = useRef(ask);
   useEffect(() => {
-    latest.current = run;
+    latest.current = ask;
     void run();
-  }, [run]);
+  }, [ask, run]);
 
   const country = q.country;
   useEffect(() => {
@@ -74,7 +98,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
         return;
       }
       inFlight = true;
-      void latest.current().finally(() => {
+      void latest.current(true).finally(() => {
         inFlight = false;
         if (again && live) {
           again = false;
@@ -103,7 +127,8 @@ export function useCreatorQuery(q: CreatorPageQuery) {
     (ids: ReadonlySet<number>, fn: (r: HomeRow) => HomeRow) => {
       const edits = pending.current;
       const edit = edits.add(ids, fn);
-      setRows((rs) => edits.show(rs, edit));
+      shown.current = edits.show(shown.current, edit);
+      setRows(shown.current);
       return {
         settle: async () => {
           await queryWorker()
@@ -117,5 +142,8 @@ export function useCreatorQuery(q: CreatorPageQuery) {
     [country],
   );
 
-  return { rows, total, loading, loaded, reload: run, showEdit };
+  return { rows, total, loading, loaded, stale, reload: run, showEdit };
 }
+
+const sameIds = (a: readonly { id: number }[], b: readonly { id: number }[]): boolean =>
+  a.length === b.length && a.every((r, i) => r.id === b[i]!.id);

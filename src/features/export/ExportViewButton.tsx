@@ -2,17 +2,23 @@
  * "Export this view" (Home toolbar): a menu of formats; the query worker writes the current
  * filter's rows in the current sort order (view-export.ts) and hands back the file, which is saved
  * through an object URL. Nothing goes to the server, so it works offline. Views larger than
- * PROGRESS_FROM rows show a progress dialog while the worker writes.
+ * PROGRESS_FROM rows show a progress dialog while the worker writes. The plan's row cap applies
+ * as it does on the server (free: the first 500 rows), and the menu says so before the user
+ * picks a format (issue 20); the plan is the one this device last saw (vip/plan.ts).
  */
 import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Label, Menu, MenuItem, MenuTrigger, Popover, ProgressBar } from 'react-aria-components';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { exportCap, usePlan } from '../vip/plan.ts';
+import { countStatement } from './export-rules.ts';
 import type { CreatorFilter, CreatorQuery } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { saveFile } from './save-file.ts';
@@ -33,6 +39,8 @@ interface Progress {
 
 export function ExportViewButton({ country, query, total }: ExportViewButtonProps) {
   const locale = useLocale();
+  const cap = exportCap(usePlan());
+  const statement = countStatement(total, cap, true);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [showProgress, setShowProgress] = useState(false);
@@ -45,9 +53,10 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
       return;
     }
     const mine = ++running.current;
+    const rows = cap === null ? total : Math.min(total, cap);
     setBusy(true);
-    setProgress({ done: 0, total });
-    setShowProgress(total >= PROGRESS_FROM);
+    setProgress({ done: 0, total: rows });
+    setShowProgress(rows >= PROGRESS_FROM);
     try {
       const file = await queryWorker().exportView(
         country,
@@ -57,6 +66,7 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
         Comlink.proxy((done: number, all: number) => {
           if (mine === running.current) setProgress({ done, total: all });
         }),
+        cap,
       );
       saveFile(file.bytes, file.fileName, file.mimeType);
       toast.success(m.export_view_done({ count: file.rows, file: file.fileName }));
@@ -78,6 +88,14 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
         </Button>
         <Popover placement="bottom start" className="cd-export-popover">
           <p className="cd-export-hint">{m.export_view_hint()}</p>
+          <p className="cd-export-hint" data-testid="export-view-statement">
+            {statement.count} {statement.cap}
+          </p>
+          {statement.cut && (
+            <p className="cd-export-hint">
+              <Link to="/vip">{m.vip_upgrade_link()}</Link>
+            </p>
+          )}
           <Menu
             className="cd-export-menu"
             aria-label={m.export_view()}
@@ -98,11 +116,14 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
             className="cd-export-progress"
             value={progress.done}
             maxValue={Math.max(progress.total, 1)}
-            valueLabel={m.export_view_progress({ done: progress.done, total: progress.total })}
+            valueLabel={m.export_view_progress({
+              done: formatNumber(progress.done),
+              total: formatNumber(progress.total),
+            })}
           >
             {({ percentage, valueText }) => (
               <>
-                <Label>{m.export_view_working({ total: progress.total })}</Label>
+                <Label>{m.export_view_working({ total: formatNumber(progress.total) })}</Label>
                 <div className="cd-export-progress__track">
                   <div className="cd-export-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
                 </div>

@@ -33,6 +33,7 @@ import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary 
 import type { Loaded, PrepareResult } from './import-session.ts';
 import { fieldLabel, readableReason, readErrorText } from './import-text.ts';
 import './import.css';
+import { formatNumber } from '../../i18n/format.ts';
 
 type Phase =
   | { step: 'pick' }
@@ -43,7 +44,8 @@ type Phase =
 
 const NOT_IMPORTED = '-';
 const SHOWN_REASONS = 10;
-const fmt = (n: number) => n.toLocaleString();
+/** Numbers in the app's locale (not the browser's), like every other screen. */
+const fmt = formatNumber;
 
 export function ImportDialog({
   country: initialCountry,
@@ -161,6 +163,10 @@ export function ImportDialog({
   const running = phase.step === 'running';
   const reading = phase.step === 'reading';
   const checked = checkedFor === settingsKey;
+  // After a check the button counts the rows that will be written, not the file's rows: a creator
+  // repeated in the file is sent once and bad rows are skipped (the count was one off per repeat).
+  const toWrite =
+    checked && phase.step === 'result' && phase.dryRun ? phase.summary.created + phase.summary.updated : null;
   const finished = phase.step === 'result' && !phase.dryRun && !phase.stopped;
   const labels = useMemo(
     () => (file ? headerLabels(file.loaded.headers, (n) => m.import_column_n({ n })) : []),
@@ -187,7 +193,7 @@ export function ImportDialog({
                 isDisabled={running || reading || !checked}
                 onPress={() => void run(false)}
               >
-                {m.import_run({ count: fmt(file.loaded.total) })}
+                {m.import_run({ count: toWrite ?? file.loaded.total })}
               </Button>
             </>
           )}
@@ -224,8 +230,8 @@ export function ImportDialog({
             <p className="cd-import__status">
               {m.import_file_info({
                 name: file.name,
-                rows: fmt(file.loaded.total),
-                columns: file.loaded.headers.length,
+                count: file.loaded.total,
+                columns: fmt(file.loaded.headers.length),
               })}
             </p>
           )}
@@ -261,8 +267,8 @@ export function ImportDialog({
             <section aria-labelledby="cd-import-preview">
               <h3 id="cd-import-preview" className="cd-import__heading">
                 {m.import_preview({
-                  count: file.loaded.preview.length,
-                  total: fmt(file.loaded.total),
+                  shown: fmt(file.loaded.preview.length),
+                  count: file.loaded.total,
                 })}
               </h3>
               <PreviewTable
@@ -440,7 +446,7 @@ function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | '
           </ul>
           {s.skipped.length > shown.length && (
             <p className="cd-import__hint">
-              {m.import_more_reasons({ count: fmt(s.skipped.length - shown.length) })}
+              {m.import_more_reasons({ count: s.skipped.length - shown.length })}
             </p>
           )}
         </>

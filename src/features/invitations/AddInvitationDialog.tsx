@@ -1,21 +1,32 @@
 /**
  * Add invitation (spec section 5): invited yes/no, creator names (required) and product ids, each
  * one per line with blank lines dropped and duplicates merged; the counts show what will be sent.
+ * Before anything is recorded, names that are not TikTok handles and blacklisted creators are
+ * named in the dialog (issue 20), and nothing is added until the list is corrected.
  */
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
+import { shortList } from '../../../contract/schemas/creator.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addInvitations } from './invitation-actions.ts';
 import { linesOf } from './invitation-rules.ts';
+import { badHandles, blacklistedAmong } from './name-checks.ts';
+
+interface NamesProblem {
+  message: string;
+  hint: string;
+}
 
 export function AddInvitationDialog({ country, onClose }: { country: string; onClose: () => void }) {
   const [invited, setInvited] = useState<'0' | '1'>('1');
   const [names, setNames] = useState('');
   const [products, setProducts] = useState('');
+  const [problem, setProblem] = useState<NamesProblem | null>(null);
   const nameList = linesOf(names);
   const productList = linesOf(products);
 
@@ -24,6 +35,15 @@ export function AddInvitationDialog({ country, onClose }: { country: string; onC
       toast.error(m.invited_names_required());
       return;
     }
+    const bad = await badHandles(country, nameList);
+    const black = bad.length ? [] : await blacklistedAmong(country, nameList);
+    const next = bad.length
+      ? { message: m.common_handle_invalid({ names: shortList(bad) }), hint: m.common_handle_hint() }
+      : black.length
+        ? { message: m.invited_all_black({ names: shortList(black) }), hint: m.sync_hint_blacklisted() }
+        : null;
+    setProblem(next);
+    if (next) return;
     if (await addInvitations(country, nameList, productList, invited === '1' ? 1 : 0)) onClose();
   };
 
@@ -36,6 +56,7 @@ export function AddInvitationDialog({ country, onClose }: { country: string; onC
       footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
+        {problem && <InlineAlert hint={problem.hint}>{problem.message}</InlineAlert>}
         <RadioGroup
           className="invited-segmented"
           orientation="horizontal"

@@ -61,7 +61,8 @@ export function InvitationDialog({ row, onClose }: { row: InvitationView; onClos
     for (const [k] of TEXT_FIELDS) if (text[k].trim() !== str(row[k])) patch[k] = text[k].trim();
     // The edit call leaves out a cleared sub status: the server clears it with the status.
     const body = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== null));
-    if (Object.keys(patch).length === 0 || (await editInvitation(row.id, body, patch))) onClose();
+    if (Object.keys(patch).length === 0 || (await editInvitation(row.id, body, patch, row.unique_id)))
+      onClose();
   };
 
   return (

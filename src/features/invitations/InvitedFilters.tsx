@@ -1,11 +1,13 @@
 /**
  * The invited screen's filter bar: the catalogue filters (country, name, added range) plus tag,
- * status and — only while the status filter is 3 — sub status; the add button with its tooltip.
+ * status and — only while the status filter is 3 — sub status; the search button and the add button
+ * with its tooltip (spec section 2).
  */
 import { Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { RangeDatePicker } from '../../ui/RangeDatePicker.tsx';
@@ -25,12 +27,15 @@ export function InvitedFilters({
   onChoice,
   tags,
   onAdd,
+  onSearch,
 }: {
   filters: CatalogFilters;
   choice: InvitedChoice;
   onChoice: (c: InvitedChoice) => void;
   tags: readonly SyncRow[] | undefined;
   onAdd: () => void;
+  /** The spec's search button: the filters apply as they change; this goes back to page 1. */
+  onSearch: () => void;
 }) {
   const all = { id: 0, label: m.invited_all() };
   return (
@@ -64,6 +69,9 @@ export function InvitedFilters({
         />
       )}
       <RangeDatePicker label={m.catalog_added_between()} value={filters.range} onChange={filters.setRange} />
+      <Button icon={<Icon name="search" />} onPress={onSearch}>
+        {m.common_search()}
+      </Button>
       <span className="catalog-toolbar__spacer" />
       <TooltipTrigger delay={300}>
         <Button variant="primary" onPress={onAdd}>

@@ -12,7 +12,7 @@ import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { invitationTone, subStatusTone, Tag } from '../../ui/StatusTag.tsx';
+import { invitationTone, subStatusTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { contains, inRange, tagTone } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
@@ -33,6 +33,7 @@ export function InvitedScreen() {
   const selection = useSelection('invited');
   const [choice, setChoice] = useState<InvitedChoice>({ tagId: 0, status: 0, sub: 0 });
   const [adding, setAdding] = useState(false);
+  const [searches, setSearches] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
   const filtered = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
@@ -45,7 +46,7 @@ export function InvitedScreen() {
         inRange(r, within),
     );
   }, [rows, title, range, choice]);
-  const grid = useLocalGrid(filtered, [country, title, range, choice]);
+  const grid = useLocalGrid(filtered, [country, title, range, choice, searches]);
 
   const columns = useMemo<GridColumn<InvitationView>[]>(
     () => [
@@ -69,12 +70,7 @@ export function InvitedScreen() {
         id: 'tags',
         header: m.invited_col_tags(),
         width: 200,
-        render: (r) =>
-          r.tags.map((t) => (
-            <Tag key={t.tag_id} tone={tagTone(t.tag_title)}>
-              {t.tag_title}
-            </Tag>
-          )),
+        render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} tone={tagTone} />,
       },
       { id: 'daren_email', header: m.invited_col_email(), width: 200 },
       { id: 'product_id', header: m.invited_col_product(), width: 160 },
@@ -112,6 +108,7 @@ export function InvitedScreen() {
         onChoice={setChoice}
         tags={tags}
         onAdd={() => setAdding(true)}
+        onSearch={() => setSearches((n) => n + 1)}
       />
       <DataGrid
         aria-label={m.app_title_invited()}

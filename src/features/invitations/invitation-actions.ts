@@ -18,14 +18,19 @@ export function addInvitations(country: string, names: string[], productIds: str
 }
 
 /** PUT /blogger/invitation.edit with only the changed fields (`body`); `patch` is shown at once. */
-export function editInvitation(id: number, body: Record<string, unknown>, patch: Record<string, unknown>) {
+export function editInvitation(
+  id: number,
+  body: Record<string, unknown>,
+  patch: Record<string, unknown>,
+  about: string,
+) {
   const update_time = Math.floor(Date.now() / 1000);
   return record(
     () =>
       editRow(
         localDb,
         'invitations',
-        { method: 'PUT', path: '/blogger/invitation.edit', body: { id, ...body } },
+        { method: 'PUT', path: '/blogger/invitation.edit', body: { id, ...body }, about },
         { id, ...patch, update_time },
       ),
     m.catalog_updated(),

@@ -87,7 +87,8 @@ export function InviteScreen() {
       else toast.error(env.msg);
       return;
     }
-    toast.success(env.msg);
+    // The page moves to /team: the greeting follows it.
+    toast.success(env.msg, { page: '*' });
     workspaceSwitched();
     void navigate('/team');
   }

@@ -94,6 +94,7 @@ export function CopyForCreatorDialog({ country, title, content, onClose }: CopyF
             <Button
               key={c.id}
               size="sm"
+              className="catalog-picker__item"
               variant={creator?.id === c.id ? 'primary' : 'default'}
               aria-pressed={creator?.id === c.id}
               onPress={() => setCreator(c)}

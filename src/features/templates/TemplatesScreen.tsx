@@ -34,7 +34,7 @@ export function TemplatesScreen() {
       name: m.templates_col_title(),
       isRowHeader: true,
       sortable: true,
-      render: (r) => text(r.title),
+      render: (r) => <div className="catalog-name">{text(r.title)}</div>,
     },
     {
       id: 'content',

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import type { TopicPageQuery } from './topic-tracking-api.ts';
-import { TopicIdGuard } from './TopicIdGuard.tsx';
+import { TopicIdGuard, TopicMissing } from './TopicIdGuard.tsx';
 import { usePagedList, type PagedData } from './usePagedList.ts';
 import './topic-tracking.css';
 
@@ -35,6 +35,7 @@ function Grid<Row extends { id: number }>({
     [query, topicId],
   );
   const list = usePagedList(load, String(topicId));
+  if (list.missing) return <TopicMissing />;
   return (
     <div className="screen-panel tt-panel">
       <DataGrid

@@ -7,7 +7,7 @@ import type { TopicAuthorRow } from '../../../contract/schemas/topic-tracking.ts
 import { formatCompact, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { flagTone, PlatformTag, Tag } from '../../ui/StatusTag.tsx';
+import { flagTone, PlatformTag, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { profileUrl } from './topic-links.ts';
 
 export function AuthorCell({ row }: { row: TopicAuthorRow }) {
@@ -42,16 +42,7 @@ export function SocializeList({ row }: { row: TopicAuthorRow }) {
 }
 
 export function TagList({ row }: { row: TopicAuthorRow }) {
-  if (!row.tags.length) return <>-</>;
-  return (
-    <span className="tt-chips">
-      {row.tags.map((t) => (
-        <Tag key={t.tag_id} tone="blue">
-          {t.tag_title}
-        </Tag>
-      ))}
-    </span>
-  );
+  return <TagChips titles={row.tags.map((t) => t.tag_title)} />;
 }
 
 const count = (pick: (r: TopicAuthorRow) => number) => (r: TopicAuthorRow) => formatCompact(pick(r));

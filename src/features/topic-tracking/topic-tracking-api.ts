@@ -1,10 +1,8 @@
 /**
- * The topic-tracking calls (contract/schemas/topic-tracking.ts) and the layman export, through the
- * shared client. These lists are server-paged (not mirrored locally); errors are already shown by
+ * The topic-tracking calls (contract/schemas/topic-tracking.ts), through the shared client. These lists are server-paged (not mirrored locally); errors are already shown by
  * the client, so screens only stop loading.
  */
 import type { Country } from '../../../contract/constants.ts';
-import { downloadEndpoints as DL } from '../../../contract/schemas/download.ts';
 import { topicTrackingEndpoints as API } from '../../../contract/schemas/topic-tracking.ts';
 import { request } from '../../api/client.ts';
 
@@ -40,13 +38,6 @@ export const toCreators = (country: Country, bloggers: string[]) =>
 export const thresholdInfo = () => request(API.amateurThresholdInfo, {});
 export const setThreshold = (threshold: number) =>
   request(API.amateurThresholdSet, { threshold }, { toastSuccess: true });
-
-/** Starts the layman export; the DownloadManager then polls `checkDownload(id)`. */
-export const startLaymanExport = (country: Country) =>
-  request(DL.bloggerDownload, { type: 'layman', country }, { long: true });
-
-export const checkDownload = (id: number) => async () =>
-  (await request(DL.bloggerDownloadInfo, { id })).file_path;
 
 /** Other screens import the TikTok links from here. */
 export { profileUrl, videoUrl } from './topic-links.ts';

@@ -1,9 +1,11 @@
 /**
  * One server-paged list: fetches `load(page, limit)` whenever the page, the size or `queryKey`
  * changes (a new query key goes back to page 1), aborts a superseded call, and keeps the last
- * good page on failure (the client has already shown the error).
+ * good page on failure (the client has already shown the error); 40004 marks the list missing.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { CODES } from '../../../contract/codes.ts';
+import { isApiError } from '../../api/errors.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 
 export interface PagedData<Row> {
@@ -19,6 +21,8 @@ export interface PagedList<Row> {
   loading: boolean;
   /** True once the first answer (or failure) arrived. */
   loaded: boolean;
+  /** The server knows no such list (40004: an unknown topic id). */
+  missing: boolean;
   setPage: (page: number, pageSize: number) => void;
   reload: () => void;
 }
@@ -31,6 +35,7 @@ export function usePagedList<Row>(
   const [data, setData] = useState<PagedData<Row>>({ list: [], count: 0 });
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
+  const [missing, setMissing] = useState(false);
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -43,8 +48,13 @@ export function usePagedList<Row>(
     setLoading(true);
     loadRef
       .current(paging.page, paging.size, ctrl.signal)
-      .then((r) => setData({ list: r.list, count: r.count }))
-      .catch(() => undefined)
+      .then((r) => {
+        setData({ list: r.list, count: r.count });
+        setMissing(false);
+      })
+      .catch((e: unknown) => {
+        if (isApiError(e) && e.code === CODES.NOT_FOUND) setMissing(true);
+      })
       .finally(() => {
         if (ctrl.signal.aborted) return;
         setLoading(false);
@@ -63,6 +73,7 @@ export function usePagedList<Row>(
     pageSize: paging.size,
     loading,
     loaded,
+    missing,
     setPage,
     reload,
   };

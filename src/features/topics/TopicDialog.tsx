@@ -1,18 +1,25 @@
 /**
  * Add a topic to track: a hashtag (leading '#' dropped, one word, required) and an optional last
- * day of tracking. The server applies the plan's active-topic limit; a rejection shows in the
- * sync status like any failed change.
+ * day of tracking. The plan's active-topic limit (D6) is checked here first, with the server's
+ * words and the VIP link, so a topic the server would refuse is never shown as added; the server
+ * still has the last word (a refusal then comes back as the sync engine's notice).
  */
 import { useState } from 'react';
 import dayjs from 'dayjs';
+import { Link } from 'react-router-dom';
 import { TOPIC_TITLE_MAX } from '../../../contract/schemas/topic.ts';
+import { localDb } from '../../db/local.ts';
+import { useLocalRows } from '../../db/queries.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { todayString } from '../../ui/date-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow } from '../catalog/catalog-actions.ts';
+import { usePlan } from '../vip/plan.ts';
+import { activeTopicCount, topicLimitProblem } from './topic-rules.ts';
 
 /** The hashtag as the server stores it, or the message of its first problem. */
 export function topicTitleCheck(raw: string): { title: string } | { problem: string } {
@@ -25,6 +32,10 @@ export function topicTitleCheck(raw: string): { title: string } | { problem: str
 export function TopicDialog({ country, onClose }: { country: string; onClose: () => void }) {
   const [raw, setRaw] = useState('');
   const [end, setEnd] = useState('');
+  const plan = usePlan();
+  // Every country's topics: the limit counts the whole workspace.
+  const allTopics = useLocalRows(localDb, 'topics');
+  const [limit, setLimit] = useState<ReturnType<typeof topicLimitProblem>>(null);
 
   const save = async () => {
     const checked = topicTitleCheck(raw);
@@ -32,6 +43,10 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
       toast.error(checked.problem);
       return;
     }
+    // A topic that ends before today would not count, but the date picker offers none.
+    const problem = topicLimitProblem(activeTopicCount(allTopics ?? []), plan);
+    setLimit(problem);
+    if (problem) return;
     const body: Record<string, unknown> = { country, title: checked.title };
     if (end) body.endTime = end; // a date means "through that day" on the server
     const ok = await addCatalogRow(
@@ -60,6 +75,20 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
       footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
     >
       <div className="catalog-form">
+        {limit && (
+          <InlineAlert
+            hint={limit.upgrade ? m.sync_hint_vip() : undefined}
+            action={
+              limit.upgrade && (
+                <Link className="cd-button cd-button--primary cd-button--sm" to="/vip">
+                  {m.vip_upgrade_link()}
+                </Link>
+              )
+            }
+          >
+            {limit.message}
+          </InlineAlert>
+        )}
         <Field
           label={m.topics_col_title()}
           value={raw}

@@ -16,7 +16,9 @@ import { contains, inRange, isPending, withoutArrivedTwins } from '../catalog/ca
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
+import { usePlan } from '../vip/plan.ts';
 import { TopicDialog } from './TopicDialog.tsx';
+import { activeTopicCount, topicUsage } from './topic-rules.ts';
 import '../catalog/catalog.css';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -56,6 +58,8 @@ function TopicLinks({ row }: { row: SyncRow }) {
 export function TopicsScreen() {
   const filters = useCatalogFilters();
   const rows = useLocalRows(localDb, 'topics', filters.country);
+  const allTopics = useLocalRows(localDb, 'topics');
+  const plan = usePlan();
   const [adding, setAdding] = useState(false);
   const { range, title } = filters;
   const shown = useMemo(() => {
@@ -117,6 +121,11 @@ export function TopicsScreen() {
         addLabel={m.topics_add()}
         onAdd={() => setAdding(true)}
       />
+      {allTopics && (
+        <p className="catalog-usage" data-testid="topic-usage">
+          {topicUsage(activeTopicCount(allTopics), plan)}
+        </p>
+      )}
       <CatalogTable
         label={m.app_title_topic()}
         columns={columns}

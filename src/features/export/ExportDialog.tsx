@@ -1,0 +1,139 @@
+/**
+ * A server export (decisions D10) with its limits stated before it starts (issue 20): the dialog
+ * asks the server how many rows the chosen type holds and what the caller's plan allows, says so
+ * ("This export has 12,345 rows. Free plan: the first 500 of 12,345 rows; VIP exports all" with
+ * the VIP link), and only then offers "Start export". Once started it polls like the spec's
+ * download modal (every 2 s, at most 100 times) and opens the file. Home passes all seven types and
+ * shows the caller's job list under the form.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Country, DownloadType } from '../../../contract/constants.ts';
+import type { DownloadPreview } from '../../../contract/schemas/download.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, useInFlight } from '../../ui/Dialog.tsx';
+import { DownloadStatusView, useDownloadPoll } from '../../ui/DownloadManager.tsx';
+import type { DownloadCheck } from '../../ui/download-rules.ts';
+import { Select } from '../../ui/Select.tsx';
+import { checkExport, previewExport, startExport } from './export-api.ts';
+import { countStatement, typeLabel } from './export-rules.ts';
+import { ExportJobs } from './ExportJobs.tsx';
+import './export.css';
+
+export interface ExportDialogProps {
+  title: string;
+  country: Country;
+  /** One type: no choice shown. Several (Home): the user picks one. */
+  types: readonly DownloadType[];
+  onClose: () => void;
+  withJobs?: boolean;
+}
+
+export function ExportDialog({ title, country, types, onClose, withJobs }: ExportDialogProps) {
+  const [type, setType] = useState<DownloadType | null>(types.length === 1 ? types[0]! : null);
+  const [preview, setPreview] = useState<DownloadPreview | null>(null);
+  const [problem, setProblem] = useState('');
+  const [check, setCheck] = useState<DownloadCheck | null>(null);
+  const [jobsVersion, setJobsVersion] = useState(0);
+  const poll = useDownloadPoll(check);
+
+  useEffect(() => {
+    setPreview(null);
+    if (!type) return;
+    const ctrl = new AbortController();
+    previewExport(type, country, ctrl.signal)
+      .then((p) => !ctrl.signal.aborted && setPreview(p))
+      .catch(() => undefined); // the client has told the user
+    return () => ctrl.abort();
+  }, [type, country]);
+
+  // A finished job shows in the list with its file.
+  useEffect(() => {
+    if (poll.status === 'ready' || poll.status === 'gave_up') setJobsVersion((v) => v + 1);
+  }, [poll.status]);
+
+  const start = useInFlight(async () => {
+    if (!type) return setProblem(m.export_type_required());
+    try {
+      const { id } = await startExport(type, country);
+      setCheck(() => checkExport(id));
+      setJobsVersion((v) => v + 1);
+    } catch {
+      /* the client has shown the error */
+    }
+  });
+
+  const current = preview && preview.type === type && preview.country === country ? preview : null;
+  const statement = current ? countStatement(current.rows, current.cap) : null;
+  const started = check !== null;
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={title}
+      size={withJobs ? 'lg' : 'md'}
+      footer={
+        <>
+          <Button onPress={onClose}>{m.common_close()}</Button>
+          {!started && (
+            <Button
+              variant="primary"
+              onPress={() => start.run()}
+              isLoading={start.busy}
+              isDisabled={current?.rows === 0}
+            >
+              {m.export_start()}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="cd-export-form">
+        {types.length > 1 && (
+          <Select
+            label={m.export_type_label()}
+            placeholder={m.common_select_placeholder()}
+            items={types.map((t) => ({ id: t, label: typeLabel(t) }))}
+            value={type}
+            isDisabled={started}
+            onChange={(t) => {
+              setType(t);
+              setProblem('');
+            }}
+          />
+        )}
+        {problem && (
+          <p role="alert" className="cd-export-problem">
+            {problem}
+          </p>
+        )}
+        {type && (
+          <div className="cd-export-statement" role="status" data-testid="export-statement">
+            {!statement ? (
+              <span>{m.export_counting()}</span>
+            ) : current?.rows === 0 ? (
+              <span>{m.export_nothing()}</span>
+            ) : (
+              <>
+                <span>{statement.count}</span>
+                {statement.cap && <span className={statement.cut ? 'is-cut' : ''}>{statement.cap}</span>}
+                {statement.cut && (
+                  <Link className="cd-button cd-button--link cd-button--sm" to="/vip" onClick={onClose}>
+                    {m.vip_upgrade_link()}
+                  </Link>
+                )}
+              </>
+            )}
+          </div>
+        )}
+        {started && (
+          <div className="cd-download">
+            <DownloadStatusView state={poll} inline={false} />
+          </div>
+        )}
+        {withJobs && <ExportJobs version={jobsVersion} />}
+      </div>
+    </Dialog>
+  );
+}

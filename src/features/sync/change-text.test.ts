@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAppLocale } from '../../i18n/locale.ts';
+import { describeChange, nextStep, shortNames } from './change-text.ts';
+
+describe('a change in plain words', () => {
+  afterEach(() => setAppLocale('en-us'));
+
+  it('names what the change does, never its method and path', () => {
+    setAppLocale('en-us');
+    expect(describeChange({ path: '/challenge/add', body: { title: 'summerglow' } })).toBe(
+      'Add topic #summerglow',
+    );
+    expect(describeChange({ path: '/tags/del', body: { id: 3 }, about: 'VIP' })).toBe('Delete tag VIP');
+    expect(describeChange({ path: '/blogger/edit', body: { bloggers: ['a'], isChat: 1 } })).toBe(
+      'Change the status of 1 creator',
+    );
+    expect(describeChange({ path: '/blogger/edit', body: { bloggers: ['a', 'b', 'a'] } })).toBe(
+      'Change the status of 2 creators',
+    );
+    expect(
+      describeChange({ path: '/blogger/invitation.add', body: { bloggers: ['a', 'b', 'c', 'd', 'e'] } }),
+    ).toBe('Invite a, b, c +2');
+    expect(describeChange({ path: '/some/new.call', body: {} })).toBe('A change made on this device');
+  });
+
+  it('says it in zh-cn too', () => {
+    setAppLocale('zh-cn');
+    expect(describeChange({ path: '/challenge/add', body: { title: '#夏日' } })).toBe('添加话题 #夏日');
+    expect(describeChange({ path: '/blogger/set.tags', body: { bloggers: ['a', 'b'], type: 'del' } })).toBe(
+      '移除 2 位达人的标签',
+    );
+  });
+
+  it('offers the next step by code: VIP link, exists, admin, gone; retry only where it can succeed', () => {
+    setAppLocale('en-us');
+    expect(nextStep(40201, '/challenge/add')).toMatchObject({
+      action: { label: 'Upgrade to VIP', href: '/vip' },
+      retryable: true,
+    });
+    expect(nextStep(40009, '/tags/add').hint).toMatch(/already exists/);
+    expect(nextStep(40009, '/blogger/invitation.add').hint).toMatch(/blacklist/);
+    expect(nextStep(40003, '/team/edit').hint).toMatch(/Only the team admin/);
+    expect(nextStep(40004, '/tags/del').retryable).toBe(false);
+    expect(nextStep(40001, '/tags/add').retryable).toBe(false);
+    expect(shortNames(['x'])).toBe('x');
+  });
+});

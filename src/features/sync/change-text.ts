@@ -1,0 +1,105 @@
+/**
+ * Plain words for a change the outbox holds, and what to do when the server refused it (issue 20:
+ * no raw method + path on screen). Built from the recorded call at render time, so the words
+ * follow the current language; `about` names the object when the call carries only ids.
+ */
+import { CODES } from '../../../contract/codes.ts';
+import { splitNames } from '../../../contract/schemas/creator.ts';
+import { m } from '../../paraglide/messages.js';
+
+export interface ChangeLike {
+  path: string;
+  body: Record<string, unknown>;
+  about?: string;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === '' ? [] : [v]);
+
+/** Up to three names, then "+N". */
+export function shortNames(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(', ');
+  return names.length > 3 ? `${shown} +${names.length - 3}` : shown;
+}
+
+const creators = (body: Record<string, unknown>): string[] => splitNames(list(body.bloggers).map(String));
+
+/** "Add topic #summerglow", "Change the status of 3 creators", … */
+export function describeChange(c: ChangeLike): string {
+  const b = c.body;
+  const name = (field: string) => c.about || text(b[field]);
+  switch (c.path) {
+    case '/challenge/add':
+      return m.sync_change_topic_add({ name: text(b.title).replace(/^#+/, '') });
+    case '/challenge/del':
+      return m.sync_change_topic_del({ name: c.about ? `#${c.about}` : '' });
+    case '/tags/add':
+      return m.sync_change_tag_add({ name: text(b.title) });
+    case '/tags/edit':
+      return m.sync_change_tag_edit({ name: text(b.title) });
+    case '/tags/del':
+      return m.sync_change_tag_del({ name: name('title') });
+    case '/chattmp/add':
+      return m.sync_change_template_add({ name: text(b.title) });
+    case '/chattmp/edit':
+      return m.sync_change_template_edit({ name: text(b.title) });
+    case '/chattmp/del':
+      return m.sync_change_template_del({ name: name('title') });
+    case '/product/add':
+      return m.sync_change_product_add({ name: text(b.productId) });
+    case '/product/edit':
+      return m.sync_change_product_edit({ name: text(b.productId) });
+    case '/product/del':
+      return m.sync_change_product_del({ name: name('productId') });
+    case '/blogger/edit':
+      return m.sync_change_status({ count: creators(b).length });
+    case '/blogger/set.tags':
+      return b.type === 'del'
+        ? m.sync_change_tags_del({ count: creators(b).length })
+        : m.sync_change_tags_add({ count: creators(b).length });
+    case '/blogger/invitation.add':
+      return m.sync_change_invite({ names: shortNames(creators(b)) });
+    case '/blogger/invitation.edit':
+      return m.sync_change_invitation_edit({ name: c.about ?? '' });
+    case '/blogger/invitation.del':
+      return m.sync_change_invitation_del({ count: list(b.ids).length });
+    case '/blogger/black.add':
+      return m.sync_change_black_add({ names: shortNames(creators(b)) });
+    case '/blogger/black.del':
+      return m.sync_change_black_del({ names: shortNames(creators(b)) });
+    default:
+      return m.sync_change_other();
+  }
+}
+
+export interface NextStep {
+  /** What to do, in words. */
+  hint: string;
+  /** A link that does it (40201: the VIP page). */
+  action?: { label: string; href: string };
+  /** Whether sending it again as it is could succeed (after an upgrade, a role change …). */
+  retryable: boolean;
+}
+
+/** What the user can do about a refusal with `code` of a call to `path`. */
+export function nextStep(code: number, path: string): NextStep {
+  switch (code) {
+    case CODES.VIP_REQUIRED:
+      return {
+        hint: m.sync_hint_vip(),
+        action: { label: m.vip_upgrade_link(), href: '/vip' },
+        retryable: true,
+      };
+    case CODES.CONFLICT:
+      // invitation.add answers 40009 when every name is blacklisted (the msg names them).
+      return path === '/blogger/invitation.add'
+        ? { hint: m.sync_hint_blacklisted(), retryable: true }
+        : { hint: m.sync_hint_exists(), retryable: true };
+    case CODES.FORBIDDEN:
+      return { hint: m.sync_hint_admin(), retryable: true };
+    case CODES.NOT_FOUND:
+      return { hint: m.sync_hint_gone(), retryable: false };
+    default:
+      return { hint: m.sync_hint_invalid(), retryable: false };
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The plan's active-topic limit (decisions D6), checked on the device before a topic is recorded
+ * (issue 20), with the server's own words: active = not deleted and no end time or an end still
+ * ahead, counted over the whole workspace (every country), pending adds included.
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+import { m } from '../../paraglide/messages.js';
+import { isVip, topicLimit, type Plan } from '../vip/plan.ts';
+
+export const isActiveTopic = (row: SyncRow, nowSec: number): boolean =>
+  row.end_time == null || (typeof row.end_time === 'number' && row.end_time > nowSec);
+
+export function activeTopicCount(rows: readonly SyncRow[], nowSec = Date.now() / 1000): number {
+  return rows.filter((r) => isActiveTopic(r, nowSec)).length;
+}
+
+/** "Active topics: 2 of 3 on the free plan". */
+export function topicUsage(active: number, plan: Plan | null): string {
+  const max = topicLimit(plan);
+  return isVip(plan)
+    ? m.topics_active_vip({ count: active, max })
+    : m.topics_active_free({ count: active, max });
+}
+
+/** The refusal the server would give for one more topic, or null while there is room. */
+export function topicLimitProblem(
+  active: number,
+  plan: Plan | null,
+): { message: string; upgrade: boolean } | null {
+  const max = topicLimit(plan);
+  if (active < max) return null;
+  return isVip(plan)
+    ? { message: m.topics_limit_vip({ max }), upgrade: false }
+    : {
+        message: m.topics_limit_free({ max, vipMax: topicLimit({ tier: 'vip', end_time: null }) }),
+        upgrade: true,
+      };
+}

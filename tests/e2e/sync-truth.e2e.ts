@@ -1,0 +1,143 @@
+/**
+ * Sync truth in a real browser against the real server (issue 20):
+ * - the header says "Up to date" only after the first full sync; before, it counts the rows
+ *   ("Syncing 12,400 / 22,700");
+ * - rows do not jump while a sync lands: creators added on another device keep the Home page's
+ *   rows and scroll position where they are (values refresh in place), until the user asks;
+ * - a forced sign-out for a changed workspace (10010) lands on /login and says why, in zh-cn.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { demoSuite } from '../helpers/browser-suite.ts';
+import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+
+const demo = demoSuite();
+const suite = demo.suite;
+const api = <T>(token: string, method: string, path: string, body: Record<string, unknown> = {}) =>
+  demo.api<T>(method, path, body, token);
+const label = (page: Page) =>
+  page.getByRole('status', { name: /Sync status|同步状态/ }).locator('.cd-sync__label');
+const shownIds = async (page: Page) =>
+  (
+    await page
+      .locator('.cd-grid__row:has([role=gridcell])')
+      .getByRole('link', { name: /^@/ })
+      .allTextContents()
+  ).map((t) => t.slice(1));
+
+describe('sync truth', () => {
+  it('"Up to date" shows only after the first full sync; before, the rows are counted', async () => {
+    const page = demo.s.page;
+    // Every text the sync label shows, however briefly, from the first paint.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { syncLabels: string[] }).syncLabels = seen;
+      new MutationObserver(() => {
+        const t = document.querySelector('.cd-sync__label')?.textContent ?? '';
+        if (t && seen.at(-1) !== t) seen.push(t);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const { count } = await api<{ count: number }>(demo.s.session.token, 'POST', '/blogger/lists', {
+      country: 'US',
+      page: 1,
+      limit: 1,
+    });
+    await page.goto('/home');
+    await label(page).getByText('Up to date').waitFor({ timeout: 120_000 });
+    const seen = await page.evaluate(() => (window as unknown as { syncLabels: string[] }).syncLabels);
+    const progress = seen
+      .map((t) => /^Syncing ([\d,]+) \/ ([\d,]+)$/.exec(t))
+      .map((m): [number, number] | null =>
+        m ? [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] : null,
+      );
+    const firstUpToDate = seen.indexOf('Up to date');
+    // Counted progress before, reaching every row of the workspace; never "Up to date" before.
+    const before = progress.slice(0, firstUpToDate).filter((p): p is [number, number] => p !== null);
+    expect(before.length).toBeGreaterThan(1);
+    expect(before.at(-1)![0]).toBe(before.at(-1)![1]);
+    expect(before.at(-1)![1]).toBeGreaterThanOrEqual(count);
+    expect(before.some(([done, total]) => done < total)).toBe(true);
+    expect(progress.slice(firstUpToDate).some((p) => p !== null && p[0] < p[1])).toBe(false);
+  }, 150_000);
+
+  it('rows do not jump while a sync lands; the new rows show when asked', async () => {
+    const page = demo.s.page;
+    await page.goto('/home');
+    await label(page).getByText('Up to date').waitFor({ timeout: 90_000 });
+    await expect.poll(async () => (await shownIds(page)).length).toBeGreaterThan(5);
+    const before = await shownIds(page);
+    const scroller = page.getByTestId('app-scroller');
+    await scroller.evaluate((el) => el.scrollTo(0, 120));
+    const top = await scroller.evaluate((el) => el.scrollTop);
+    expect(top).toBeGreaterThan(0);
+
+    // Another device adds creators (the newest sort first) and changes one shown creator.
+    const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', token: demo.s.session.token },
+      body: JSON.stringify({
+        country: 'US',
+        creators: [
+          ...Array.from({ length: 3 }, (_, i) => ({ unique_id: `landed_${i}`, follower_count: 5 + i })),
+          { unique_id: before[2], follower_count: 4_242_424 },
+        ],
+      }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+    // The tab pulls when it regains focus.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+    const changed = page.locator('.cd-grid__row').filter({ hasText: `@${before[2]}` });
+    await changed.getByText('4,242,424').waitFor({ timeout: 30_000 });
+    await page.getByRole('status').getByText('New or changed rows have arrived', { exact: false }).waitFor();
+    expect(await shownIds(page)).toEqual(before);
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
+
+    await page.getByRole('button', { name: 'Show them' }).click();
+    await expect
+      .poll(async () => (await shownIds(page)).slice(0, 3))
+      .toEqual(['landed_2', 'landed_1', 'landed_0']);
+    expect(demo.s.errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('forced sign-out', () => {
+  it('a changed workspace (10010) lands on /login and says why (zh-cn)', async () => {
+    const stamp = Date.now();
+    const admin = await registerEmail(suite.server.url, `admin${stamp}@example.com`, 'Secret#2026');
+    const member: ApiSession = await registerEmail(
+      suite.server.url,
+      `member${stamp}@example.com`,
+      'Secret#2026',
+    );
+    await api(admin.token, 'POST', '/team/add', { title: 'Truth' });
+    // The invite link names the team by its code when it has one, else by its id.
+    const team = await fetch(`${suite.server.url}/api/v0.1/team/info?language=en-us`, {
+      headers: { token: admin.token },
+    }).then(async (r) => ((await r.json()) as { data: { team_id: number; invite_code?: string } }).data);
+    await api(member.token, 'POST', '/team/user.add', { teamId: team.invite_code ?? team.team_id });
+
+    const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await useSession(ctx, suite.server.url, member);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/tag');
+    await page.getByRole('heading', { name: '标签管理' }).waitFor();
+
+    const members = await fetch(`${suite.server.url}/api/v0.1/team/user.lists?page=1&limit=20`, {
+      headers: { token: admin.token },
+    }).then(
+      async (r) => ((await r.json()) as { data: { list: { user_id: number; is_admin: number }[] } }).data,
+    );
+    const target = members.list.find((x) => x.is_admin === 0)!;
+    await api(admin.token, 'DELETE', '/team/user.del', { userId: target.user_id });
+
+    // The tab's next call (here the pull it makes when it regains focus) answers 10010.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
+    await page.getByRole('alert').getByText('您已退出登录：您的团队已变更，请重新登录').waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 90_000);
+});
