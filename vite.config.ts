@@ -7,8 +7,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/vite-precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:5180';
+/** Build files left out of the service worker's precache (see workbox.globIgnores). */
+const LAZY_ASSETS = ['assets/exceljs*.js', 'assets/import.worker-*.js'];
 
 export default defineConfig({
   plugins: [
@@ -39,14 +42,29 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Import-only code (the XLSX reader, the import worker with the CSV parser) is not in the
+        // first download: it is fetched when an import starts, then kept by the rule below.
+        globIgnores: LAZY_ASSETS,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/files/],
-        // No runtimeCaching: API answers and uploaded files always go to the network.
-        runtimeCaching: [],
+        // API answers and uploaded files always go to the network. Build files the precache
+        // leaves out are cached on first use: their names carry a content hash, so a cached copy
+        // is never stale, and an import started once also opens offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lazy-assets',
+              expiration: { maxEntries: 40, purgeOnQuotaError: true },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
     }),
+    precompressPlugin(),
   ],
   worker: { format: 'es' },
   server: {

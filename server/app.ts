@@ -4,18 +4,16 @@
  * security headers, static files and the JSON answer for unknown /api paths.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
+import { registerCompression, registerWebDelivery } from './http/web-delivery.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerBloggerRoutes } from './routes/blogger.routes.ts';
 import { registerMemberRoutes } from './routes/member.routes.ts';
@@ -90,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 20 } });
 
   app.setErrorHandler((error: unknown, req, reply) => {
@@ -124,28 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  fs.mkdirSync(config.filesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.filesDir,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-  });
-
-  const distDir = config.webDir;
-  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasDist) {
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: false, index: ['index.html'] });
-  }
-
-  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url.startsWith('/files/') || !hasDist || req.method !== 'GET') {
-      return reply.status(404).send(fail(req, 40004, 'api_not_found'));
-    }
-    // The PWA's routes (/home, /invite/3 …) all answer with the app shell.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', distDir);
-  });
+  await registerWebDelivery(app, config);
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
