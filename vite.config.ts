@@ -6,8 +6,10 @@
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/vite-precompress.ts';
+import { appManifest, manifestHref } from './scripts/pwa-manifest.ts';
 
 const API_TARGET = 'http://127.0.0.1:5180';
 /** Build files left out of the service worker's precache (see workbox.globIgnores). */
@@ -16,30 +18,13 @@ const LAZY_ASSETS = ['assets/exceljs*.js', 'assets/import.worker-*.js'];
 export default defineConfig({
   plugins: [
     react(),
+    // react-aria ships its built-in strings (date fields, calendars, lists) in 34 languages; we speak two.
+    { ...optimizeLocales.vite({ locales: ['en-US', 'zh-CN'] }), enforce: 'pre' },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'flags/*.svg'],
-      manifest: {
-        name: 'CreatorDesk',
-        short_name: 'CreatorDesk',
-        description: 'Find, invite and track short-video creators.',
-        theme_color: '#1f5eff',
-        background_color: '#f5f7fa',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
+      manifest: appManifest('en-us'),
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // Import-only code (the XLSX reader, the import worker with the CSV parser) is not in the
@@ -64,6 +49,18 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    {
+      // vite-plugin-pwa writes the en-us manifest; the zh-cn one goes beside it (scripts/pwa-manifest.ts).
+      name: 'creatordesk:manifest-zh-cn',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestHref('zh-cn').slice(1),
+          source: JSON.stringify(appManifest('zh-cn')),
+        });
+      },
+    },
     precompressPlugin(),
   ],
   worker: { format: 'es' },

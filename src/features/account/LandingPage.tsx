@@ -3,14 +3,17 @@
  * through the browser plugin, and targeted invitation plans. Signed out it offers register and
  * login; signed in, a link that opens /home in a new tab, plus the user menu.
  */
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { getToken } from '../../api/session.ts';
 import { Brand } from '../../app/Brand.tsx';
 import { Footer } from '../../app/Footer.tsx';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
 import { m } from '../../paraglide/messages.js';
-import { UserMenu } from './UserMenu.tsx';
 import './landing.css';
+
+// Only a signed-in visitor sees the menu; signed out, its code (API client, IndexedDB) stays unloaded.
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu.tsx')).UserMenu }));
 
 const FEATURES = [
   {
@@ -45,7 +48,9 @@ export function LandingPage() {
               >
                 {m.landing_open_workspace()}
               </a>
-              <UserMenu />
+              <Suspense fallback={null}>
+                <UserMenu />
+              </Suspense>
             </>
           ) : (
             <>

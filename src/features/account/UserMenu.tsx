@@ -11,6 +11,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { m } from '../../paraglide/messages.js';
 import { logout, memberInfo, type MemberInfo } from './account-api.ts';
 import { Avatar } from './Avatar.tsx';
+import { installForceLogout } from './force-logout.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
@@ -19,6 +20,11 @@ import { onMemberChanged } from '../vip/member-events.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
+
+// Every signed-in surface (the main layout, the landing page signed in) shows this menu, and only
+// they make calls that can meet a force-logout code or run the sync worker: the handler comes
+// with the menu, so signed-out pages never load the client and sync code behind it.
+installForceLogout();
 
 export function UserMenu() {
   const session = getSession();

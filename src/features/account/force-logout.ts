@@ -14,6 +14,7 @@ import { adoptNewerSignIn, onSyncState } from '../../workers/sync-client.ts';
 import { leaveSession } from './logout.ts';
 
 let leaving = false;
+let installed = false;
 
 function leave(): void {
   if (leaving) return;
@@ -23,6 +24,8 @@ function leave(): void {
 }
 
 export function installForceLogout(): void {
+  if (installed) return;
+  installed = true;
   // The client has already shown the msg (or the login-expired text) as a toast.
   setForceLogoutHandler(leave);
   onSyncState((s) => {
