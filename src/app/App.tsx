@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import type { MenuKey, RouteHandle } from './route-table.ts';
 import './layout.css';
 
@@ -84,6 +85,7 @@ const router = createBrowserRouter(ROUTES);
 export function App() {
   return (
     <ErrorBoundary>
+      <SkipLink />
       <RouterProvider router={router} />
     </ErrorBoundary>
   );

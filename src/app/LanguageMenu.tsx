@@ -23,6 +23,7 @@ export function LanguageMenu({ triggerRef, onClose }: Props) {
       onOpenChange={(open) => !open && onClose()}
       placement="bottom end"
       className="app-lang-popover"
+      aria-label={m.app_language_label()}
     >
       <Menu
         className="app-lang-menu"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Brand } from '../../app/Brand.tsx';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
+import { MainLandmark } from '../../app/SkipLink.tsx';
 import './account.css';
 
 /** The centred card layout of /login and /register, with the language select in its footer. */
@@ -15,7 +16,7 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div className="auth-page">
+    <MainLandmark className="auth-page">
       <div className="auth-card">
         <Link to="/" className="auth-brand">
           <Brand />
@@ -27,6 +28,6 @@ export function AuthCard({
           <LanguageSwitch />
         </div>
       </div>
-    </div>
+    </MainLandmark>
   );
 }

@@ -9,6 +9,7 @@ import { getToken } from '../../api/session.ts';
 import { Brand } from '../../app/Brand.tsx';
 import { Footer } from '../../app/Footer.tsx';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
+import { MainLandmark } from '../../app/SkipLink.tsx';
 import { m } from '../../paraglide/messages.js';
 import './landing.css';
 
@@ -64,38 +65,40 @@ export function LandingPage() {
           )}
         </div>
       </header>
-      <section className="landing-hero">
-        <h1>{m.landing_hero_title()}</h1>
-        <p className="landing-hero-lead">{m.landing_hero_lead()}</p>
-        {signedIn ? (
-          <a
-            className="cd-button cd-button--primary cd-button--lg"
-            href="/home"
-            target="_blank"
-            rel="noopener"
-          >
-            {m.landing_open_workspace()}
-          </a>
-        ) : (
-          <Link className="cd-button cd-button--primary cd-button--lg" to="/register">
-            {m.landing_cta()}
-          </Link>
-        )}
-      </section>
-      <section className="landing-features">
-        {FEATURES.map((f, i) => (
-          <article key={f.id} className="landing-feature" data-feature={f.id}>
-            <span className="landing-feature-index">{`0${i + 1}`}</span>
-            <h2>{f.title()}</h2>
-            <p>{f.body()}</p>
-            <ul>
-              {f.points.map((p, j) => (
-                <li key={j}>{p()}</li>
-              ))}
-            </ul>
-          </article>
-        ))}
-      </section>
+      <MainLandmark>
+        <section className="landing-hero">
+          <h1>{m.landing_hero_title()}</h1>
+          <p className="landing-hero-lead">{m.landing_hero_lead()}</p>
+          {signedIn ? (
+            <a
+              className="cd-button cd-button--primary cd-button--lg"
+              href="/home"
+              target="_blank"
+              rel="noopener"
+            >
+              {m.landing_open_workspace()}
+            </a>
+          ) : (
+            <Link className="cd-button cd-button--primary cd-button--lg" to="/register">
+              {m.landing_cta()}
+            </Link>
+          )}
+        </section>
+        <section className="landing-features">
+          {FEATURES.map((f, i) => (
+            <article key={f.id} className="landing-feature" data-feature={f.id}>
+              <span className="landing-feature-index">{`0${i + 1}`}</span>
+              <h2>{f.title()}</h2>
+              <p>{f.body()}</p>
+              <ul>
+                {f.points.map((p, j) => (
+                  <li key={j}>{p()}</li>
+                ))}
+              </ul>
+            </article>
+          ))}
+        </section>
+      </MainLandmark>
       <Footer />
     </div>
   );

@@ -71,9 +71,11 @@ export function UserMenu() {
   return (
     <>
       <MenuTrigger>
-        <Button className="account-menu-trigger" aria-label={m.account_menu_label()}>
+        {/* Named by what it shows, then what it is (WCAG 2.5.3: the name starts with the visible text). */}
+        <Button className="account-menu-trigger">
           <Avatar name={session.member_name || session.phone} />
           <span className="account-menu-name">{name}</span>
+          <span className="cd-visually-hidden">{`, ${m.account_menu_label()}`}</span>
         </Button>
         <Popover placement="bottom end" className="account-menu-popover">
           <div className="account-menu-head">

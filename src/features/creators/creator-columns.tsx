@@ -15,7 +15,7 @@ import {
 } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { blacklistTone, flagTone, Tag } from '../../ui/StatusTag.tsx';
+import { blacklistTone, flagTone, Tag, UserTag } from '../../ui/StatusTag.tsx';
 import { SORT_FIELDS } from '../../workers/query-engine.ts';
 import { profileUrl } from './home-rules.ts';
 
@@ -117,9 +117,7 @@ export function creatorColumns(): Col[] {
         r.tags.length ? (
           <span className="home-chips">
             {r.tags.map((t) => (
-              <Tag key={t.tag_id} tone="blue">
-                {t.tag_title}
-              </Tag>
+              <UserTag key={t.tag_id} title={t.tag_title} />
             ))}
           </span>
         ) : (

@@ -12,8 +12,8 @@ import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { invitationTone, subStatusTone, Tag } from '../../ui/StatusTag.tsx';
-import { contains, inRange, tagTone } from '../catalog/catalog-rules.ts';
+import { invitationTone, subStatusTone, Tag, UserTag } from '../../ui/StatusTag.tsx';
+import { contains, inRange } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
 import { AddInvitationDialog } from './AddInvitationDialog.tsx';
@@ -69,12 +69,7 @@ export function InvitedScreen() {
         id: 'tags',
         header: m.invited_col_tags(),
         width: 200,
-        render: (r) =>
-          r.tags.map((t) => (
-            <Tag key={t.tag_id} tone={tagTone(t.tag_title)}>
-              {t.tag_title}
-            </Tag>
-          )),
+        render: (r) => r.tags.map((t) => <UserTag key={t.tag_id} title={t.tag_title} />),
       },
       { id: 'daren_email', header: m.invited_col_email(), width: 200 },
       { id: 'product_id', header: m.invited_col_product(), width: 160 },

@@ -7,7 +7,7 @@ import type { TopicAuthorRow } from '../../../contract/schemas/topic-tracking.ts
 import { formatCompact, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { flagTone, PlatformTag, Tag } from '../../ui/StatusTag.tsx';
+import { flagTone, PlatformTag, Tag, UserTag } from '../../ui/StatusTag.tsx';
 import { profileUrl } from './topic-links.ts';
 
 export function AuthorCell({ row }: { row: TopicAuthorRow }) {
@@ -46,9 +46,7 @@ export function TagList({ row }: { row: TopicAuthorRow }) {
   return (
     <span className="tt-chips">
       {row.tags.map((t) => (
-        <Tag key={t.tag_id} tone="blue">
-          {t.tag_title}
-        </Tag>
+        <UserTag key={t.tag_id} title={t.tag_title} />
       ))}
     </span>
   );
