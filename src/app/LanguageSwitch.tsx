@@ -40,7 +40,7 @@ export function LanguageSwitch() {
           />
         </svg>
         {/* The name starts with what the button shows (WCAG 2.5.3), then says what it changes. */}
-        <span>{LANGUAGE_NAMES[locale]()}</span>
+        <span className="app-lang-name">{LANGUAGE_NAMES[locale]()}</span>
         <span className="cd-visually-hidden">{`, ${m.app_language_label()}`}</span>
       </Button>
       {open && (
