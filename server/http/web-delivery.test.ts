@@ -83,6 +83,27 @@ describe('web delivery', () => {
     expect(webCachePolicy('/workbox-2ff6bd68.js')).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers every app route with the shell from memory, revalidated by ETag, and sees a new build', async () => {
+    const first = await get('/', { 'accept-encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(first.rawPayload).toString()).toBe(SHELL);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const again = await get('/team', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const rebuilt = SHELL.replace('<div id="root">', '<div id="root" data-build="2">');
+    fs.writeFileSync(path.join(webDir, 'index.html'), rebuilt);
+    fs.utimesSync(path.join(webDir, 'index.html'), new Date(), new Date(Date.now() + 5000));
+    const fresh = await get('/team', { 'if-none-match': etag });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toBe(rebuilt);
+    expect(fresh.headers.etag).not.toBe(etag);
+    fs.writeFileSync(path.join(webDir, 'index.html'), SHELL);
+    fs.utimesSync(path.join(webDir, 'index.html'), new Date(), new Date(Date.now() + 10000));
+  });
+
   it('answers 404 for unknown files instead of the app shell', async () => {
     for (const url of [
       '/x.js',
