@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { Link, useMatches } from 'react-router-dom';
 import { m } from '../paraglide/messages.js';
@@ -23,18 +24,27 @@ export function TopMenu() {
   const list = useRef<HTMLUListElement>(null);
   const [collapsed, setCollapsed] = useState(false);
 
+  // Sizes come from the resize observer, which reports them after the browser's own layout and
+  // before paint: reading scrollWidth during the commit forced a full extra layout of the page
+  // (~60 ms when Home mounts). The decision is committed at once (flushSync), so the first paint
+  // already shows the right mode. The list's width is its natural one (CSS width: max-content).
   useLayoutEffect(() => {
     const room = nav.current;
     const entries = list.current;
     if (!room || !entries) return;
-    const decide = () =>
-      setCollapsed((was) => {
-        const needed = entries.scrollWidth;
-        const available = room.clientWidth;
-        return was ? needed + HYSTERESIS_PX > available : needed > available;
-      });
-    decide();
-    const watch = new ResizeObserver(decide);
+    // The observer's first report carries both sizes (both targets are new to it).
+    const size = { available: 0, needed: 0 };
+    const watch = new ResizeObserver((changes) => {
+      for (const c of changes) {
+        if (c.target === room) size.available = c.contentRect.width;
+        else size.needed = c.contentRect.width;
+      }
+      flushSync(() =>
+        setCollapsed((was) =>
+          was ? size.needed + HYSTERESIS_PX > size.available : size.needed > size.available,
+        ),
+      );
+    });
     watch.observe(room);
     watch.observe(entries);
     return () => watch.disconnect();
