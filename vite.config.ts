@@ -6,9 +6,14 @@
  */
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressPlugin } from './scripts/vite-precompress.ts';
+import { appManifest, manifestHref } from './scripts/pwa-manifest.ts';
 
 const API_TARGET = 'http://127.0.0.1:5180';
+/** Build files left out of the service worker's precache (see workbox.globIgnores). */
+const LAZY_ASSETS = ['assets/exceljs*.js', 'assets/import.worker-*.js'];
 
 /**
  * The dev and preview proxies forward the app's own calls to the API server, which refuses
@@ -28,40 +33,50 @@ const proxy = (): ProxyOptions => ({
 export default defineConfig({
   plugins: [
     react(),
+    // react-aria ships its built-in strings (date fields, calendars, lists) in 34 languages; we speak two.
+    { ...optimizeLocales.vite({ locales: ['en-US', 'zh-CN'] }), enforce: 'pre' },
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'flags/*.svg'],
-      manifest: {
-        name: 'CreatorDesk',
-        short_name: 'CreatorDesk',
-        description: 'Find, invite and track short-video creators.',
-        theme_color: '#1f5eff',
-        background_color: '#f5f7fa',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/icons/icon-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
+      manifest: appManifest('en-us'),
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // Import-only code (the XLSX reader, the import worker with the CSV parser) is not in the
+        // first download: it is fetched when an import starts, then kept by the rule below.
+        globIgnores: LAZY_ASSETS,
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/files/],
-        // No runtimeCaching: API answers and uploaded files always go to the network.
-        runtimeCaching: [],
+        // API answers and uploaded files always go to the network. Build files the precache
+        // leaves out are cached on first use: their names carry a content hash, so a cached copy
+        // is never stale, and an import started once also opens offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'lazy-assets',
+              expiration: { maxEntries: 40, purgeOnQuotaError: true },
+            },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
       devOptions: { enabled: false },
     }),
+    {
+      // vite-plugin-pwa writes the en-us manifest; the zh-cn one goes beside it (scripts/pwa-manifest.ts).
+      name: 'creatordesk:manifest-zh-cn',
+      apply: 'build',
+      generateBundle() {
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestHref('zh-cn').slice(1),
+          source: JSON.stringify(appManifest('zh-cn')),
+        });
+      },
+    },
+    precompressPlugin(),
   ],
   worker: { format: 'es' },
   server: { proxy: { '/api': proxy(), '/files': proxy() } },

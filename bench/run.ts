@@ -11,7 +11,8 @@
  *    at both sizes; round trips across postMessage; POST /blogger/lists vs the local answer.
  * Then the Home screen (home.ts), exports (export.ts), import (import.ts), and the server's
  * creator list on SQLite and PostgreSQL at 1,000,000 creators with sync pull (lists.ts), and
- * 100 connections of mixed calls for 60 s on each engine (load.ts).
+ * 100 connections of mixed calls for 60 s on each engine (load.ts), and Lighthouse on the delivered
+ * PWA (lighthouse.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { benchHome, HOME_TITLE } from './home.ts';
 import { benchImport, IMPORT_TITLE } from './import.ts';
 import { benchLists, LISTS_TITLE } from './lists.ts';
 import { benchLoad, LOAD_TITLE } from './load.ts';
+import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -40,13 +42,14 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists|load: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load|lighthouse: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
   import: { run: benchImport, first: IMPORT_TITLE, last: IMPORT_TITLE },
   lists: { run: benchLists, first: LISTS_TITLE, last: LISTS_TITLE },
   load: { run: benchLoad, first: LOAD_TITLE, last: LOAD_TITLE },
+  lighthouse: { run: benchLighthouse, first: LIGHTHOUSE_TITLE, last: LIGHTHOUSE_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -239,6 +242,9 @@ await benchLists(say);
 
 // 7. Load (issue 11): 100 connections for 60 s on one server process, each engine.
 await benchLoad(say, load);
+
+// 8. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
+if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;
 fs.mkdirSync('docs', { recursive: true });

@@ -4,11 +4,8 @@
  * security headers, static files and the JSON answer for unknown /api paths.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
@@ -16,6 +13,7 @@ import { crossSiteGuard } from './http/cross-site.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
+import { registerCompression, registerWebDelivery } from './http/web-delivery.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerBloggerRoutes } from './routes/blogger.routes.ts';
 import { registerMemberRoutes } from './routes/member.routes.ts';
@@ -82,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetricsHooks(app, metrics);
   await registerSecurityHeaders(app, metrics);
   await registerOpsRoutes(app, deps, metrics);
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 20 } });
 
   app.setErrorHandler((error: unknown, req, reply) => {
@@ -122,32 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
-  fs.mkdirSync(config.filesDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.filesDir,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-  });
-
-  const distDir = config.webDir;
-  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
-  if (hasDist) {
-    // wildcard: files are looked up on disk per request, not listed once at start, so a release
-    // switched under running processes (deploy/upgrade.sh flips the WEB_DIR symlink) is served
-    // whole by every process at once; a missing file still reaches the not-found handler below.
-    await app.register(fastifyStatic, { root: distDir, prefix: '/', wildcard: true, index: ['index.html'] });
-  }
-
-  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    const url = req.url.split('?')[0] ?? '';
-    if (url.startsWith('/files/')) return reply.status(404).send(fail(req, 40004, 'file_not_found'));
-    if (url.startsWith('/api/') || !hasDist || req.method !== 'GET') {
-      return reply.status(404).send(fail(req, 40004, 'api_not_found'));
-    }
-    // The PWA's routes (/home, /invite/3 …) all answer with the app shell.
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', distDir);
-  });
+  await registerWebDelivery(app, config);
 
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');

@@ -5,7 +5,7 @@
  * and the HTTPS browser test through the proxy check the same thing.
  *
  * - No inline or eval'd script: zod's `new Function` probe is switched off in the PWA
- *   (src/app/zod-jitless.ts) instead of allowing 'unsafe-eval'.
+ *   (src/zod-csp.ts) instead of allowing 'unsafe-eval'.
  * - connect-src is the app's own origin: the PWA, its workers and the service worker only call
  *   /api and /files here (avatars from TikTok's CDN are images, under img-src).
  * - Strict-Transport-Security only on HTTPS requests (directly, or X-Forwarded-Proto from a

@@ -1,19 +1,17 @@
 /**
- * The router and the app-wide pieces around it: the route table of spec section 2 (every page is
- * its own chunk), the guards, the error boundary, and the HTTP client's force-logout handler.
- * Signed-in routes carry `handle.menu`, the top menu's meta key.
+ * The router and the app-wide pieces around it: the route table of spec section 2, the guards and
+ * the error boundary. Every page is its own chunk, and so is the signed-in layout (header, sync
+ * status, user menu, with IndexedDB and the API client behind them): the signed-out pages never
+ * download it. Signed-in routes carry `handle.menu`, the top menu's meta key.
  */
 import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
-import { installForceLogout } from '../features/account/force-logout.ts';
 import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
-import { MainLayout } from './MainLayout.tsx';
+import { SkipLink } from './SkipLink.tsx';
 import type { MenuKey, RouteHandle } from './route-table.ts';
 import { toast } from '../ui/toast-queue.ts';
 import './layout.css';
-
-installForceLogout();
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
@@ -40,25 +38,27 @@ export const ROUTES: RouteObject[] = [
         ],
       },
       {
-        element: (
-          <RequireAuth>
-            <MainLayout />
-          </RequireAuth>
-        ),
+        element: <RequireAuthOutlet />,
         children: [
-          signedIn('/home', 'home', () => import('../routes/HomePage.tsx')),
-          signedIn('/invited', 'invited', () => import('../routes/InvitedPage.tsx')),
-          signedIn('/amateur', 'amateur', () => import('../routes/AmateurPage.tsx')),
-          signedIn('/blacklist', 'blacklist', () => import('../routes/BlacklistPage.tsx')),
-          signedIn('/chatTmp', 'chatTmp', () => import('../routes/ChatTmpPage.tsx')),
-          signedIn('/topic', 'topic', () => import('../routes/TopicPage.tsx')),
-          signedIn('/topicVideo', 'topic', () => import('../routes/TopicVideoPage.tsx')),
-          signedIn('/topicInfluencer', 'topic', () => import('../routes/TopicInfluencerPage.tsx')),
-          signedIn('/product', 'product', () => import('../routes/ProductPage.tsx')),
-          signedIn('/tag', 'tag', () => import('../routes/TagPage.tsx')),
-          signedIn('/team', 'team', () => import('../routes/TeamPage.tsx')),
-          signedIn('/invite/:id', 'team', () => import('../routes/InvitePage.tsx')),
-          signedIn('/vip', undefined, () => import('../routes/VipPage.tsx')),
+          {
+            // Loaded beside the page's own chunk, not before it.
+            lazy: async () => ({ Component: (await import('./MainLayout.tsx')).MainLayout }),
+            children: [
+              signedIn('/home', 'home', () => import('../routes/HomePage.tsx')),
+              signedIn('/invited', 'invited', () => import('../routes/InvitedPage.tsx')),
+              signedIn('/amateur', 'amateur', () => import('../routes/AmateurPage.tsx')),
+              signedIn('/blacklist', 'blacklist', () => import('../routes/BlacklistPage.tsx')),
+              signedIn('/chatTmp', 'chatTmp', () => import('../routes/ChatTmpPage.tsx')),
+              signedIn('/topic', 'topic', () => import('../routes/TopicPage.tsx')),
+              signedIn('/topicVideo', 'topic', () => import('../routes/TopicVideoPage.tsx')),
+              signedIn('/topicInfluencer', 'topic', () => import('../routes/TopicInfluencerPage.tsx')),
+              signedIn('/product', 'product', () => import('../routes/ProductPage.tsx')),
+              signedIn('/tag', 'tag', () => import('../routes/TagPage.tsx')),
+              signedIn('/team', 'team', () => import('../routes/TeamPage.tsx')),
+              signedIn('/invite/:id', 'team', () => import('../routes/InvitePage.tsx')),
+              signedIn('/vip', undefined, () => import('../routes/VipPage.tsx')),
+            ],
+          },
         ],
       },
       { path: '*', lazy: page(() => import('../routes/NotFoundPage.tsx')) },
@@ -71,6 +71,14 @@ function PageScope() {
   const { pathname } = useLocation();
   useEffect(() => toast.leavePage(pathname), [pathname]);
   return <Outlet />;
+}
+
+function RequireAuthOutlet() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
 }
 
 function GuestOnlyOutlet() {
@@ -86,6 +94,7 @@ const router = createBrowserRouter(ROUTES);
 export function App() {
   return (
     <ErrorBoundary>
+      <SkipLink />
       <RouterProvider router={router} />
     </ErrorBoundary>
   );

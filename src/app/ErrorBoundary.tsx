@@ -8,12 +8,14 @@ import { useRouteError } from 'react-router-dom';
 import { Button } from '../ui/Button.tsx';
 import { Result } from '../ui/Result.tsx';
 import { m } from '../paraglide/messages.js';
+import { MainLandmark } from './SkipLink.tsx';
 
 function Crash({ error }: { error: unknown }) {
   return (
-    <div className="app-standalone" role="alert">
+    <MainLandmark className="app-standalone">
       <Result
         status="error"
+        titleAs="h1"
         title={m.app_error_title()}
         description={m.app_error_body()}
         extra={
@@ -23,7 +25,7 @@ function Crash({ error }: { error: unknown }) {
         }
       />
       {import.meta.env.DEV && <pre className="app-error-detail">{String(error)}</pre>}
-    </div>
+    </MainLandmark>
   );
 }
 

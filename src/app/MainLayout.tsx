@@ -14,6 +14,7 @@ import { Brand } from './Brand.tsx';
 import { Footer } from './Footer.tsx';
 import { HelpButton } from './HelpButton.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { MainLandmark } from './SkipLink.tsx';
 import { TopMenu } from './TopMenu.tsx';
 
 export function MainLayout() {
@@ -33,9 +34,9 @@ export function MainLayout() {
       </header>
       <NoticeCenter />
       <div className="app-scroller" ref={scroller} data-testid="app-scroller">
-        <main className="app-content">
+        <MainLandmark className="app-content">
           <Outlet />
-        </main>
+        </MainLandmark>
         <Footer />
       </div>
       <BackToTop scroller={scroller} />

@@ -14,6 +14,7 @@ import {
   overwriteSetLocale,
   type Locale,
 } from '../paraglide/runtime.js';
+import { manifestHref } from '../app/manifest-href.ts';
 
 export type { Locale };
 export const LOCALES: readonly Locale[] = locales;
@@ -57,7 +58,10 @@ const listeners = new Set<() => void>();
 
 function apply(l: Locale): void {
   dayjs.locale(dayjsLocaleOf(l));
-  if (typeof document !== 'undefined') document.documentElement.lang = l;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = l;
+  // Installing the app then names it in this language (the build writes a manifest per language).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(l));
 }
 apply(current);
 

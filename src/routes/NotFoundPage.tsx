@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { MainLandmark } from '../app/SkipLink.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Result } from '../ui/Result.tsx';
 import { m } from '../paraglide/messages.js';
@@ -7,9 +8,11 @@ import { m } from '../paraglide/messages.js';
 export default function NotFoundPage() {
   const navigate = useNavigate();
   return (
-    <div className="app-standalone">
+    <MainLandmark className="app-standalone">
       <Result
         status="404"
+        titleAs="h1"
+        title={m.app_not_found_title()}
         description={m.app_not_found_body()}
         extra={
           <Button variant="primary" onPress={() => navigate('/')}>
@@ -17,6 +20,6 @@ export default function NotFoundPage() {
           </Button>
         }
       />
-    </div>
+    </MainLandmark>
   );
 }

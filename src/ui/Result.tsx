@@ -20,6 +20,8 @@ export interface ResultProps {
   onBack?: () => void;
   showBack?: boolean;
   className?: string;
+  /** h1 when the result is the whole page (unknown route, crash); h2 inside a screen. */
+  titleAs?: 'h1' | 'h2';
 }
 
 const ICON: Record<Exclude<ResultStatus, '404' | 'empty'>, IconName> = {
@@ -33,7 +35,16 @@ function defaultBack() {
   else location.assign('/');
 }
 
-export function Result({ status, title, description, extra, onBack, showBack, className }: ResultProps) {
+export function Result({
+  status,
+  title,
+  description,
+  extra,
+  onBack,
+  showBack,
+  className,
+  titleAs: Title = 'h2',
+}: ResultProps) {
   const back = showBack ?? (status === '404' || status === 'empty');
   const heading =
     title ??
@@ -52,7 +63,8 @@ export function Result({ status, title, description, extra, onBack, showBack, cl
           <Icon name={ICON[status]} size={56} />
         )}
       </div>
-      {heading && status !== '404' && <h2 className="cd-result__title">{heading}</h2>}
+      {/* A 404's default heading is the big "404" above; a given title is shown. */}
+      {heading && (status !== '404' || title) && <Title className="cd-result__title">{heading}</Title>}
       {text && <p className="cd-result__text">{text}</p>}
       <div className="cd-result__extra">
         {extra ??

@@ -19,6 +19,30 @@ export const flagTone = (value: number): TagTone => (value > 0 ? 'on' : 'off');
 /** Blacklist: red when set, green when not. */
 export const blacklistTone = (value: number): TagTone => (value > 0 ? 'black-on' : 'black-off');
 
+const USER_TAG_TONES: readonly TagTone[] = ['blue', 'green', 'orange', 'cyan', 'purple', 'red'];
+
+/**
+ * A seller's tag's colour from its title (FNV-1a): the same on every screen and device, and it
+ * stays when the temporary id of an offline add is replaced by the server's id.
+ */
+export function tagTone(title: string): TagTone {
+  let h = 0x811c9dc5;
+  for (const ch of title.trim().toLowerCase()) {
+    h ^= ch.codePointAt(0) ?? 0;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return USER_TAG_TONES[h % USER_TAG_TONES.length]!;
+}
+
+/** A seller's tag (Tags screen, creator and invitation rows, topic authors): coloured by its title. */
+export function UserTag({ title, className }: { title: string; className?: string }) {
+  return (
+    <Tag tone={tagTone(title)} className={className}>
+      {title}
+    </Tag>
+  );
+}
+
 export function Tag({
   tone,
   children,
@@ -34,11 +58,11 @@ export function Tag({
 /**
  * A cell's tags: the first `max` as chips, then one "+N" chip for the rest (issue 20: a third tag
  * was clipped without a word), naming them in its tooltip and to screen readers. One line, so
- * rows keep their height. `tone` colours a tag by its title.
+ * rows keep their height. Each tag has its one colour (tagTone) on every screen.
  */
 export function TagChips({
   titles,
-  tone = () => 'blue',
+  tone = tagTone,
   max = 2,
 }: {
   titles: readonly string[];

@@ -1,5 +1,5 @@
 /** The sync worker: exposes SyncEngine over comlink. All logic lives in sync-engine.ts. */
-import '../app/zod-jitless.ts';
+import '../zod-csp.ts';
 import * as Comlink from 'comlink';
 import { API_PREFIX } from '../../contract/constants.ts';
 import { apiOrigin } from '../api/base-url.ts';

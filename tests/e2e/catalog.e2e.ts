@@ -199,7 +199,7 @@ describe('chat templates', () => {
         }),
     );
     if (!creator) throw new Error('no US creator in the local mirror');
-    await row('E2E Hello').getByRole('button', { name: 'Copy E2E Hello for a creator' }).click();
+    await row('E2E Hello').getByRole('button', { name: 'Copy for creator: E2E Hello' }).click();
     await dialog().getByLabel('Find creator by unique id').fill(creator.unique_id);
     await dialog()
       .getByRole('button', { name: new RegExp(`^${creator.unique_id} ·`) })

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Brand } from '../../app/Brand.tsx';
 import { LanguageSwitch } from '../../app/LanguageSwitch.tsx';
 import { SignedOutNotice } from './signed-out.tsx';
+import { MainLandmark } from '../../app/SkipLink.tsx';
 import './account.css';
 
 /** The centred card layout of /login and /register, with the language select in its footer. */
@@ -16,7 +17,7 @@ export function AuthCard({
   children: ReactNode;
 }) {
   return (
-    <div className="auth-page">
+    <MainLandmark className="auth-page">
       <div className="auth-card">
         <Link to="/" className="auth-brand">
           <Brand />
@@ -29,6 +30,6 @@ export function AuthCard({
           <LanguageSwitch />
         </div>
       </div>
-    </div>
+    </MainLandmark>
   );
 }

@@ -26,7 +26,7 @@ export function LoginPage() {
   const [mode, setMode] = useState<LoginMode>('password');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const { submit, busy } = useSignIn();
+  const { submit, busy, preload } = useSignIn();
   // en-us forces password mode (spec section 5).
   const effectiveMode: LoginMode = zh ? mode : 'password';
 
@@ -53,7 +53,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={m.account_login_title()} subtitle={m.account_login_subtitle()}>
-      <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="account-form" onSubmit={(e) => void onSubmit(e)} onFocus={preload} noValidate>
         {zh && (
           <div className="account-mode" role="tablist" aria-label={m.account_mode_label()}>
             {(['password', 'code'] as const).map((x) => (

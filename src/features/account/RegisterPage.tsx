@@ -23,7 +23,7 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const { submit, busy } = useSignIn();
+  const { submit, busy, preload } = useSignIn();
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -41,7 +41,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={m.account_register_title()} subtitle={m.account_register_subtitle()}>
-      <form className="account-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="account-form" onSubmit={(e) => void onSubmit(e)} onFocus={preload} noValidate>
         {zh ? (
           <>
             <Input

@@ -10,9 +10,9 @@ import { Input } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { m } from '../../paraglide/messages.js';
 import { checkSmsPhone, clipCode } from './account-rules.ts';
-import { sendSms } from './account-api.ts';
 import { problemMessage } from './problem-message.ts';
 import { useCountdown } from './useCountdown.ts';
+import { loadAccountApi } from './useSignIn.ts';
 
 interface Props {
   value: string;
@@ -33,6 +33,7 @@ export function SmsCodeField({ value, onChange, phone, strictPhone }: Props) {
     }
     setSending(true);
     try {
+      const { sendSms } = await loadAccountApi();
       await sendSms(phone.trim());
       start();
     } catch {

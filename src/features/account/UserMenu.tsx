@@ -11,6 +11,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { m } from '../../paraglide/messages.js';
 import { logout, memberInfo, type MemberInfo } from './account-api.ts';
 import { Avatar } from './Avatar.tsx';
+import { installForceLogout } from './force-logout.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
@@ -20,6 +21,11 @@ import { rememberPlan } from '../vip/plan.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
+
+// Every signed-in surface (the main layout, the landing page signed in) shows this menu, and only
+// they make calls that can meet a force-logout code or run the sync worker: the handler comes
+// with the menu, so signed-out pages never load the client and sync code behind it.
+installForceLogout();
 
 export function UserMenu() {
   const session = getSession();
@@ -69,12 +75,11 @@ export function UserMenu() {
   return (
     <>
       <MenuTrigger>
-        {/* Named by its content: the visible member name, then "Account menu" for screen readers
-            (an aria-label without the visible name fails WCAG 2.5.3 label in name). */}
+        {/* Named by what it shows, then what it is (WCAG 2.5.3: the name starts with the visible text). */}
         <Button className="account-menu-trigger">
           <Avatar name={session.member_name || session.phone} />
           <span className="account-menu-name">{name}</span>
-          <span className="cd-visually-hidden"> {m.account_menu_label()}</span>
+          <span className="cd-visually-hidden">{`, ${m.account_menu_label()}`}</span>
         </Button>
         <Popover placement="bottom end" className="account-menu-popover">
           <div className="account-menu-head">

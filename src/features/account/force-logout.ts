@@ -16,6 +16,7 @@ import { leaveSession } from './logout.ts';
 import { rememberSignOutReason } from './signed-out.tsx';
 
 let leaving = false;
+let installed = false;
 
 /**
  * The token goes at once; the page leaves a moment later so the toast can be read, and the page it
@@ -30,6 +31,8 @@ function leave(msg: string | undefined, code: number): void {
 }
 
 export function installForceLogout(): void {
+  if (installed) return;
+  installed = true;
   // The client has already shown the msg (or the login-expired text) as a toast.
   setForceLogoutHandler(leave);
   onSyncState((s) => {

@@ -3,6 +3,9 @@
  * says the account is live elsewhere (10020) asks to sign in anyway and repeats with force=1.
  * On success the session goes to the cookies (expiry from token_expiration_time) and the user
  * lands on /home. Other codes show the server msg as an error toast.
+ *
+ * The API client (with its form encoder) is not part of the sign-in pages' first download: it
+ * loads when the form first takes focus (`preload`), and at the latest on submit.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -11,13 +14,17 @@ import { saveSession } from '../../api/session.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { m } from '../../paraglide/messages.js';
-import { getToken, type Credentials } from './account-api.ts';
+import type { Credentials } from './account-api.ts';
+
+/** The account calls, loaded on demand (see above); one load shared by every caller. */
+export const loadAccountApi = () => import('./account-api.ts');
 
 export function useSignIn() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
   async function attempt(c: Credentials, force: boolean): Promise<boolean> {
+    const { getToken } = await loadAccountApi();
     const res = await getToken(c, force);
     if (res.code === CODES.SIGNED_IN_ELSEWHERE && !force) {
       const ok = await confirm({
@@ -51,5 +58,6 @@ export function useSignIn() {
     }
   }
 
-  return { submit, busy };
+  const preload = () => void loadAccountApi().catch(() => undefined);
+  return { submit, busy, preload };
 }

@@ -6,7 +6,6 @@ import {
   inRange,
   pageOf,
   sortRows,
-  tagTone,
   usedVars,
   withoutArrivedTwins,
 } from './catalog-rules.ts';
@@ -43,12 +42,6 @@ describe('catalog rules', () => {
   it('pages from 1', () => {
     expect(pageOf([1, 2, 3, 4, 5], 2, 2)).toEqual([3, 4]);
     expect(pageOf([1, 2, 3], 0, 2)).toEqual([1, 2]);
-  });
-
-  it('gives a tag the same colour for the same title, whatever the case or spaces', () => {
-    expect(tagTone('VIP')).toBe(tagTone(' vip '));
-    const tones = new Set(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(tagTone));
-    expect(tones.size).toBeGreaterThan(2);
   });
 
   it('fills known variables and leaves missing or unknown ones as written', () => {

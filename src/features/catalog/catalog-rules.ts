@@ -4,7 +4,6 @@
  * template variables. The lists are small and mirrored (D13), so all of this runs on local data.
  */
 import type { SyncRow } from '../../../contract/sync.ts';
-import type { TagTone } from '../../ui/StatusTag.tsx';
 
 export interface TimeRange {
   startTime: number;
@@ -52,21 +51,6 @@ export function pageOf<R>(rows: readonly R[], page: number, size: number): R[] {
 
 /** A row added offline carries a negative temporary id until the server's copy arrives. */
 export const isPending = (row: SyncRow): boolean => row.id < 0;
-
-const TONES: readonly TagTone[] = ['blue', 'green', 'orange', 'cyan', 'purple', 'red'];
-
-/**
- * A tag's colour from its title (FNV-1a), so it stays the same when the temporary id of an
- * offline add is replaced by the server's id, on every device.
- */
-export function tagTone(title: string): TagTone {
-  let h = 0x811c9dc5;
-  for (const ch of title.trim().toLowerCase()) {
-    h ^= ch.codePointAt(0) ?? 0;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return TONES[h % TONES.length]!;
-}
 
 /** The variables a chat template may hold. */
 export const TEMPLATE_VARS = ['creator_name', 'product_id', 'seller_name'] as const;

@@ -61,9 +61,16 @@ export function HomeScreen() {
   const challengeIds = useChallenge(filters.country, filters.challenge);
 
   const tagRows = useLocalRows(localDb, 'tags', filters.country);
+  // The live query answers again after every synced page; the filters' selects and date picker
+  // re-render only when the tags themselves change (a first sync re-rendered them per page).
+  const tagsKey = JSON.stringify((tagRows ?? []).map((t) => [t.id, t.title ?? '']));
   const tags = useMemo<CreatorTag[]>(
-    () => (tagRows ?? []).map((t) => ({ tag_id: t.id, tag_title: String(t.title ?? '') })),
-    [tagRows],
+    () =>
+      (JSON.parse(tagsKey) as [number, string][]).map(([id, title]) => ({
+        tag_id: id,
+        tag_title: String(title),
+      })),
+    [tagsKey],
   );
 
   const field = (SORT_FIELDS as readonly string[]).includes(sort?.field ?? '')

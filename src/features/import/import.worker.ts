@@ -1,5 +1,5 @@
 /** The import worker: parses the chosen file off the UI thread (logic: import-session.ts). */
-import '../../app/zod-jitless.ts';
+import '../../zod-csp.ts';
 import * as Comlink from 'comlink';
 import { ImportSession } from './import-session.ts';
 

@@ -9,9 +9,8 @@ import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { Tag } from '../../ui/StatusTag.tsx';
+import { UserTag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { tagTone } from '../catalog/catalog-rules.ts';
 import { editInvitation } from './invitation-actions.ts';
 import { COOPERATING, STATUSES, statusLabel, SUB_STATUSES, subStatusLabel } from './invitation-rules.ts';
 import { InvitationHistory } from './InvitationHistory.tsx';
@@ -77,9 +76,7 @@ export function InvitationDialog({ row, onClose }: { row: InvitationView; onClos
         {row.tags.length > 0 && (
           <div aria-label={m.invited_col_tags()}>
             {row.tags.map((t) => (
-              <Tag key={t.tag_id} tone={tagTone(t.tag_title)}>
-                {t.tag_title}
-              </Tag>
+              <UserTag key={t.tag_id} title={t.tag_title} />
             ))}
           </div>
         )}

@@ -13,7 +13,7 @@ import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
 import { invitationTone, subStatusTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
-import { contains, inRange, tagTone } from '../catalog/catalog-rules.ts';
+import { contains, inRange } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
 import { AddInvitationDialog } from './AddInvitationDialog.tsx';
@@ -70,7 +70,7 @@ export function InvitedScreen() {
         id: 'tags',
         header: m.invited_col_tags(),
         width: 200,
-        render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} tone={tagTone} />,
+        render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} />,
       },
       { id: 'daren_email', header: m.invited_col_email(), width: 200 },
       { id: 'product_id', header: m.invited_col_product(), width: 160 },

@@ -11,10 +11,10 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { Tag } from '../../ui/StatusTag.tsx';
+import { UserTag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
-import { contains, isDuplicate, isPending, tagTone, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
+import { contains, isDuplicate, isPending, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
@@ -37,11 +37,7 @@ export function TagsScreen() {
       name: m.tags_col_title(),
       isRowHeader: true,
       sortable: true,
-      render: (r) => (
-        <Tag tone={tagTone(title(r))} className="catalog-tag">
-          {title(r)}
-        </Tag>
-      ),
+      render: (r) => <UserTag title={title(r)} className="catalog-tag" />,
     },
     {
       id: 'add_time',

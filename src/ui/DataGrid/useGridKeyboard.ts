@@ -1,6 +1,6 @@
 /**
  * Roving focus over the whole virtual grid (header = row 0). Only the focused cell has
- * tabIndex 0; arrows, Home/End (Ctrl for corners) and PageUp/PageDown move it, scrolling the
+ * tabIndex 0 (widgets inside cells have -1); arrows, Home/End (Ctrl for corners) and PageUp/PageDown move it, scrolling the
  * target into the rendered window first and focusing it once it is in the DOM. If the focused
  * cell has been scrolled out of the DOM, the grid element itself takes the tab stop and hands
  * focus back to the cell (scrolling it into view) when reached.
@@ -29,6 +29,10 @@ export interface GridKeyboardOptions {
 
 const TEXT_INPUT =
   'input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable="true"]';
+/** Links and buttons a cell renderer put inside a cell (the cell itself is not matched). */
+const CELL_WIDGETS = ['a[href]', 'button', 'input', 'select', 'textarea', '[tabindex="0"]']
+  .map((w) => `[data-cell] ${w}`)
+  .join(', ');
 
 export function useGridKeyboard({ ref, rows, cols, pageRows, scrollTo, activate }: GridKeyboardOptions) {
   const [raw, setPos] = useState<CellPos>({ row: 0, col: 0 });
@@ -38,6 +42,15 @@ export function useGridKeyboard({ ref, rows, cols, pageRows, scrollTo, activate 
     row: Math.min(raw.row, Math.max(0, rows - 1)),
     col: Math.min(raw.col, Math.max(0, cols - 1)),
   };
+
+  // The grid is one tab stop (the WAI-ARIA grid pattern): a link or button inside a cell is
+  // reached with the arrows and activated with Enter on its cell, never by Tab, or every row's
+  // creator link would be a stop of its own. Rows are patched in place, so this runs each render.
+  useLayoutEffect(() => {
+    ref.current?.querySelectorAll<HTMLElement>(CELL_WIDGETS).forEach((el) => {
+      if (el.tabIndex !== -1) el.tabIndex = -1;
+    });
+  });
 
   useLayoutEffect(() => {
     if (!pending.current) return;

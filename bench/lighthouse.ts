@@ -1,0 +1,255 @@
+/**
+ * Delivery targets (issue 21), measured by Lighthouse 12.2.3 (pinned) in Debian's Chromium against
+ * the real server serving a production build: mobile performance (Lighthouse's default simulated
+ * 4G and 4× CPU slowdown), accessibility and best practices on /, /login (signed out) and /home
+ * (the English demo account, 20,000 creators), plus the JavaScript transferred on a cold load.
+ *
+ * "Cold" means no HTTP cache, no service worker, no IndexedDB or local storage for the origin:
+ * Lighthouse clears them before each page. Only the session cookies are put in first (for /home),
+ * the way a returning signed-in user whose browser dropped the app's data would arrive.
+ *
+ * The machine is shared: Lighthouse's simulated timings scale the main-thread work it observes,
+ * and other jobs stretched that work by 2x between two runs (its benchmarkIndex went 990 -> 460).
+ * So Chromium and the server run at a raised priority (nice -10) when the bench may set it
+ * (root); LH_NICE=0 turns that off. The table says which was used.
+ *
+ * LH_WEB_DIR=dir serves an existing build instead of building into a temp folder;
+ * LH_RUNS=n runs each page n times and reports the median performance run (default 3);
+ * LH_PAGES=/,/login limits the pages (a development aid; the written table needs all three).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
+import { freePort, startServer } from '../tests/helpers/server-process.ts';
+import { DEMO_ACCOUNTS, apiSignIn, type ApiSession } from '../tests/helpers/shell.ts';
+import type { Row } from './report.ts';
+
+type Say = (title: string, rows: Row[], note?: string) => void;
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const NICE = Number(process.env.LH_NICE ?? -10);
+
+/** Raises a process's priority; false when not allowed (not root) or not asked for. */
+function raise(pid: number | undefined): boolean {
+  if (!NICE || pid === undefined) return false;
+  try {
+    os.setPriority(pid, NICE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Chromium behind `nice`, so the browser and its renderers share the raised priority. */
+function chromiumAtPriority(): string {
+  if (!NICE || !raise(process.pid)) return CHROMIUM;
+  os.setPriority(process.pid, 0);
+  const wrapper = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cd-lh-chromium-')), 'chromium');
+  fs.writeFileSync(wrapper, `#!/bin/sh\nexec nice -n ${NICE} ${CHROMIUM} "$@"\n`, { mode: 0o755 });
+  return wrapper;
+}
+
+export const LIGHTHOUSE_TITLE = 'Lighthouse (mobile, cold load)';
+
+/** The pages and their targets: JS transferred (kB) on a cold load. */
+const PAGES = [
+  { path: '/', signedIn: false, jsBudgetKb: 180 },
+  { path: '/login', signedIn: false, jsBudgetKb: 180 },
+  { path: '/home', signedIn: true, jsBudgetKb: 350 },
+] as const;
+
+export interface LighthouseResult {
+  perf: number;
+  a11y: number;
+  bestPractices: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsKb: number;
+  totalKb: number;
+  failing: string[];
+  /** Lighthouse's measure of the machine's speed during the run (higher is faster). */
+  benchmarkIndex: number;
+}
+
+function buildInto(): string {
+  const dir = process.env.LH_WEB_DIR;
+  if (dir) return dir;
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-lh-'));
+  for (const args of [
+    ['run', 'i18n'],
+    ['exec', '--', 'vite', 'build', '--outDir', out, '--emptyOutDir'],
+  ]) {
+    const r = spawnSync('npm', args, { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`build failed: npm ${args.join(' ')}`);
+  }
+  return out;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+function summarise(lhr: Lhr): LighthouseResult {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const summary = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  const kb = (type: string) => (summary?.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1000;
+  // Audits that cost points in the accessibility and best-practices categories, for the notes.
+  const failing = ['accessibility', 'best-practices'].flatMap((cat) =>
+    (lhr.categories[cat]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id),
+  );
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bestPractices: score('best-practices'),
+    fcpMs: num('first-contentful-paint'),
+    lcpMs: num('largest-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    jsKb: kb('script'),
+    totalKb: kb('total'),
+    failing,
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+}
+
+/** Runs Lighthouse on each page in one Chromium (its default profile holds the session cookies). */
+export async function measureLighthouse(baseUrl: string, session: ApiSession, runs: number) {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-lh-profile-'));
+  const ctx = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumAtPriority(),
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    headless: true,
+  });
+  const results: { path: string; jsBudgetKb: number; runs: LighthouseResult[] }[] = [];
+  try {
+    const only = process.env.LH_PAGES?.split(',');
+    for (const p of PAGES.filter((x) => !only || only.includes(x.path))) {
+      await ctx.clearCookies();
+      if (p.signedIn) {
+        const { token, ...rest } = session;
+        await ctx.addCookies(
+          [
+            { name: 'TiktokToken', value: token },
+            { name: 'tkToken', value: token },
+            { name: 'tkSession', value: encodeURIComponent(JSON.stringify(rest)) },
+          ].map((c) => ({
+            ...c,
+            url: baseUrl,
+            expires: session.token_expiration_time,
+            sameSite: 'Lax' as const,
+          })),
+        );
+      }
+      const done: LighthouseResult[] = [];
+      for (let i = 0; i < runs; i++) {
+        // A trace Lighthouse could not read (NO_NAVSTART on a loaded machine) is run again, twice at most.
+        let r: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        for (let attempt = 0; attempt < 3 && (!r || r.lhr.runtimeError); attempt++) {
+          r = await lighthouse(`${baseUrl}${p.path}`, {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            clearStorageTypes: [
+              'file_systems',
+              'shader_cache',
+              'service_workers',
+              'cache_storage',
+              'indexeddb',
+              'local_storage',
+            ],
+          });
+        }
+        if (!r) throw new Error(`lighthouse gave no result for ${p.path}`);
+        if (r.lhr.runtimeError) throw new Error(`${p.path}: ${r.lhr.runtimeError.message}`);
+        if (process.env.LH_SAVE)
+          fs.writeFileSync(
+            `${process.env.LH_SAVE}-${p.path.replace(/\W/g, '') || 'root'}-${i}.json`,
+            JSON.stringify(r.lhr),
+          );
+        done.push(summarise(r.lhr));
+      }
+      results.push({ path: p.path, jsBudgetKb: p.jsBudgetKb, runs: done });
+    }
+  } finally {
+    await ctx.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return results;
+}
+
+const median = (xs: LighthouseResult[]) =>
+  [...xs].sort((a, b) => a.perf - b.perf)[Math.floor(xs.length / 2)]!;
+
+export async function benchLighthouse(say: Say, load: () => string): Promise<void> {
+  const webDir = buildInto();
+  const server = await startServer({ WEB_DIR: webDir });
+  const raised = raise(server.proc.pid);
+  try {
+    const a = DEMO_ACCOUNTS.en;
+    const signIn = await apiSignIn(server.url, { email: a.email }, a.password, { force: true });
+    if (signIn.code !== 200) throw new Error(`demo sign-in failed: ${signIn.msg}`);
+    const runs = Number(process.env.LH_RUNS ?? 3);
+    const results = await measureLighthouse(server.url, signIn.data, runs);
+    const rows: Row[] = results.map(({ path: p, jsBudgetKb, runs: rs }) => {
+      const m = median(rs);
+      return {
+        page: p,
+        'perf (runs)': `${m.perf} (${rs.map((r) => r.perf).join(', ')})`,
+        'target ': '≥ 90',
+        a11y: m.a11y,
+        'target  ': '100',
+        'best practices': m.bestPractices,
+        'target   ': '≥ 96',
+        FCP: `${(m.fcpMs / 1000).toFixed(1)} s`,
+        LCP: `${(m.lcpMs / 1000).toFixed(1)} s`,
+        TBT: `${Math.round(m.tbtMs)} ms`,
+        CLS: m.cls.toFixed(3),
+        'JS transferred': `${m.jsKb.toFixed(1)} kB`,
+        'target    ': `≤ ${jsBudgetKb} kB`,
+        'all transferred': `${m.totalKb.toFixed(1)} kB`,
+        'audits losing points': m.failing.join(' ') || '-',
+        'benchmark index': m.benchmarkIndex,
+        load: load(),
+      };
+    });
+    say(
+      `${LIGHTHOUSE_TITLE}: /, /login, /home signed in`,
+      rows,
+      `Lighthouse 12.2.3, default mobile settings (simulated slow 4G, 4× CPU slowdown), Debian's Chromium ${chromiumVersion()}, against the real server (SQLite, demo workspace). ${runs} runs per page; the row shows the median performance run. Simulated timings scale the CPU work measured on this shared 2-core machine, so a busy machine lowers the scores; ${raised ? `Chromium and the server ran at nice ${NICE}` : 'normal priority'}. JS transferred is Lighthouse's count of script bytes; it leaves out the workers /home starts (${workerKb(webDir)}, brotli), whose transfer Chromium reports as ~1 kB.`,
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The workers' scripts as sent (brotli, from the build): Chromium reports a worker script's
+ * transfer as its headers only (~1 kB), so Lighthouse's count leaves them out.
+ */
+function workerKb(webDir: string): string {
+  const dir = path.join(webDir, 'assets');
+  return ['sync', 'query']
+    .map((w) => {
+      const file = fs.readdirSync(dir).find((f) => f.startsWith(`${w}.worker-`) && f.endsWith('.js.br'));
+      return file
+        ? `${w} worker ${(fs.statSync(path.join(dir, file)).size / 1000).toFixed(1)} kB`
+        : `${w} worker ?`;
+    })
+    .join(', ');
+}
+
+function chromiumVersion(): string {
+  const r = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
+  return (r.stdout ?? '').replace(/^Chromium\s*/i, '').split(' ')[0] ?? '';
+}

@@ -1,0 +1,129 @@
+/**
+ * Delivery of the real build (issue 21): what the server sends for files, unknown paths and the
+ * manifests, and what the service worker keeps — every screen opens offline after one visit, while
+ * the import-only code (XLSX reader, import worker) is not in the first download.
+ */
+import { describe, expect, it } from 'vitest';
+import en from '../../messages/en-us.json' with { type: 'json' };
+import zh from '../../messages/zh-cn.json' with { type: 'json' };
+import { newContext } from '../helpers/browser.ts';
+import { browserSuite } from '../helpers/browser-suite.ts';
+import { signInDemo } from '../helpers/shell.ts';
+
+const suite = browserSuite();
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${suite.server.url}${path}`, { headers, redirect: 'manual' });
+
+describe('delivery of the build', () => {
+  it('sends hashed scripts precompressed and cached for a year, the shell revalidated, robots.txt, and 404 for files', async () => {
+    const shell = await get('/home', { 'accept-encoding': 'br' });
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(shell.headers.get('content-encoding')).toBe('br');
+    const html = await shell.text();
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    const js = await get(script!, { 'accept-encoding': 'gzip, br' });
+    expect(js.headers.get('content-encoding')).toBe('br');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(js.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect((await get('/sw.js')).headers.get('cache-control')).toBe('no-cache');
+
+    const robots = await get('/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toMatch(/^User-agent: \*/m);
+    for (const path of ['/x.js', '/files/missing', '/assets/index-00000000.js', '/favicon.ico']) {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('<div id="root">');
+    }
+  });
+
+  it('links the manifest of the page language, each with its own name and the same id', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    const page = await ctx.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const href = () => page.locator('link[rel="manifest"]').getAttribute('href');
+    await expect.poll(href).toBe('/manifest.zh-cn.webmanifest');
+    const zhManifest = await (await get('/manifest.zh-cn.webmanifest')).json();
+    const enManifest = await (await get('/manifest.webmanifest')).json();
+    expect(zhManifest).toMatchObject({ id: '/', lang: 'zh-CN', name: zh.app_manifest_name });
+    expect(enManifest).toMatchObject({ id: '/', lang: 'en-US', name: en.app_manifest_name });
+    expect(enManifest.shortcuts.map((s: { url: string }) => s.url)).toEqual(['/home', '/invited']);
+    expect(enManifest.screenshots.map((s: { form_factor: string }) => s.form_factor)).toEqual([
+      'wide',
+      'narrow',
+    ]);
+    for (const shot of [...enManifest.screenshots, ...zhManifest.screenshots]) {
+      expect((await get(shot.src)).status, shot.src).toBe(200);
+    }
+    // Switching the language in place switches the manifest too.
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: en.app_language_en }).click();
+    await expect.poll(href).toBe('/manifest.webmanifest');
+    await ctx.close();
+  });
+
+  it('shows the 404 page for an unknown app route', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    const page = await ctx.newPage();
+    const res = await page.goto('/no/such/route');
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: en.app_not_found_title }).waitFor();
+    await ctx.close();
+  });
+
+  it('opens every screen offline after one visit, without the import-only code in the precache', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'en');
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await page.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    // The worker registers after load, installs the precache and takes control on the next load.
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names.filter((n) => n.includes('precache'))) {
+        for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      }
+      return urls;
+    });
+    expect(precached.some((u) => /\/assets\/HomePage-.*\.js$/.test(u))).toBe(true);
+    expect(precached.filter((u) => /exceljs|import\.worker/.test(u))).toEqual([]);
+
+    await ctx.setOffline(true);
+    const screens: [string, string][] = [
+      ['/home', en.app_title_home],
+      ['/invited', en.app_title_invited],
+      ['/amateur', en.app_title_amateur],
+      ['/blacklist', en.app_title_blacklist],
+      ['/chatTmp', en.app_title_chat_tmp],
+      ['/topic', en.app_title_topic],
+      ['/topicVideo?id=1', en.app_title_topic_video],
+      ['/topicInfluencer?id=1', en.app_title_topic_influencer],
+      ['/product', en.app_title_product],
+      ['/tag', en.app_title_tag],
+      ['/team', en.app_title_team],
+      ['/invite/1', en.app_title_invite],
+      ['/vip', en.app_title_vip],
+      ['/', en.landing_hero_title],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+    }
+    await ctx.setOffline(false);
+    await ctx.close();
+  });
+});

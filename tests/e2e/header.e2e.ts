@@ -1,0 +1,134 @@
+/**
+ * The signed-in header at 360, 768, 1024 and 1280 px in en-us and zh-cn (issue 21): every one of
+ * the nine menu entries is either visible and unobstructed in the header, or reachable through
+ * the one menu button (and then works); the sync state, also when it says "offline", never
+ * overlaps the navigation; nothing in the header leaves the window.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import en from '../../messages/en-us.json' with { type: 'json' };
+import zh from '../../messages/zh-cn.json' with { type: 'json' };
+import { newContext } from '../helpers/browser.ts';
+import { browserSuite } from '../helpers/browser-suite.ts';
+import { signInDemo } from '../helpers/shell.ts';
+
+const suite = browserSuite();
+const WIDTHS = [360, 768, 1024, 1280];
+const LOCALES = [
+  { tag: 'en-US', demo: 'en', text: en },
+  { tag: 'zh-CN', demo: 'zh', text: zh },
+] as const;
+type Box = { x: number; y: number; width: number; height: number };
+
+/** In the window and on top at its centre (not covered by anything else). */
+async function unobstructed(el: Locator): Promise<boolean> {
+  return el.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    if (r.width === 0 || r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight)
+      return false;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === node || node.contains(hit));
+  });
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Checks the header as it is now; returns the mode it found. */
+async function checkHeader(page: Page, where: string): Promise<'inline' | 'button'> {
+  const button = page.getByTestId('menu-button');
+  const inline = page.locator('.app-menu-inline [data-menu]');
+  const sync = (await page.locator('.app-header .cd-sync').boundingBox())!;
+  expect(sync, `${where}: sync state shown`).not.toBeNull();
+  expect(
+    await page.evaluate(() => document.querySelector('.app-header')!.scrollWidth <= innerWidth),
+    `${where}: header inside the window`,
+  ).toBe(true);
+  for (const tool of ['language-switch']) {
+    expect(await unobstructed(page.getByTestId(tool)), `${where}: ${tool}`).toBe(true);
+  }
+  expect(await unobstructed(page.locator('.account-menu-trigger')), `${where}: account menu`).toBe(true);
+
+  if (await button.isVisible()) {
+    expect(await unobstructed(button), `${where}: menu button`).toBe(true);
+    expect(overlaps(sync, (await button.boundingBox())!), `${where}: sync over menu button`).toBe(false);
+    return 'button';
+  }
+  expect(await inline.count()).toBe(9);
+  for (let i = 0; i < 9; i++) {
+    const entry = inline.nth(i);
+    expect(await unobstructed(entry), `${where}: entry ${i + 1} visible`).toBe(true);
+    expect(overlaps(sync, (await entry.boundingBox())!), `${where}: sync over entry ${i + 1}`).toBe(false);
+  }
+  return 'inline';
+}
+
+describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
+  it('at every width each menu entry is visible or behind the one menu button, online and offline', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, tag);
+    await signInDemo(ctx, suite.server.url, demo);
+    const page = await ctx.newPage();
+    await page.goto('/tag');
+    // The tags are on screen once the first sync has written the local data the add needs.
+    await page.locator('.catalog-table__row').first().waitFor({ timeout: 60_000 });
+    // A toast opens below the header, never over the menu (the "ready offline" notice used to).
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('button', { name: text.tags_add, exact: true }).click();
+    await page.getByRole('dialog').getByLabel(text.tags_col_title).fill(`header ${tag}`);
+    await page.getByRole('dialog').getByRole('button', { name: text.common_save }).click();
+    const toast = page.locator('.cd-toast', { hasText: text.catalog_added });
+    await toast.waitFor();
+    const headerBottom = (await page.locator('.app-header').boundingBox())!;
+    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+
+    const modes: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 720 });
+      // The collapse follows a resize observer: wait for the header to settle in one mode.
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('menu-button').isVisible()) ||
+            (await page.locator('.app-menu-inline [data-menu="team"]').isVisible()),
+        )
+        .toBe(true);
+      const mode = await checkHeader(page, `${tag} ${width}px`);
+      modes.push(mode);
+      if (mode === 'button') {
+        await page.getByTestId('menu-button').click();
+        const stacked = page.locator('.app-menu-stacked [data-menu]');
+        await expect.poll(() => stacked.count()).toBe(9);
+        for (let i = 0; i < 9; i++) {
+          expect(await unobstructed(stacked.nth(i)), `${tag} ${width}px: stacked entry ${i + 1}`).toBe(true);
+        }
+        // The current page is marked, and an entry navigates and closes the menu.
+        await expect
+          .poll(() => page.locator('.app-menu-stacked [aria-current="page"]').getAttribute('data-menu'))
+          .toBe('tag');
+        await stacked.filter({ hasText: text.app_menu_product }).click();
+        await page.waitForURL((u) => u.pathname === '/product');
+        await page.locator('.app-menu-stacked').waitFor({ state: 'detached' });
+        await page.goBack();
+        await page.waitForURL((u) => u.pathname === '/tag');
+      }
+    }
+    // The narrowest window cannot hold nine entries.
+    expect(modes[0]).toBe('button');
+
+    await ctx.setOffline(true);
+    await page.locator('.app-header .cd-sync__label', { hasText: text.sync_offline }).waitFor();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect
+        .poll(
+          async () =>
+            (await page.getByTestId('menu-button').isVisible()) ||
+            (await page.locator('.app-menu-inline [data-menu="team"]').isVisible()),
+        )
+        .toBe(true);
+      await checkHeader(page, `${tag} ${width}px offline`);
+    }
+    await ctx.setOffline(false);
+    await ctx.close();
+  });
+});
