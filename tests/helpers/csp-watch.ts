@@ -35,9 +35,15 @@ export function watchCsp(stack: TeamStack): CspWatch {
           ),
         ),
       );
-      ctx.on('console', (m) => {
-        if (/CSP violation|Content Security Policy/i.test(m.text())) seen.push(m.text());
-      });
+      // Per page, not ctx.on('console'): a context-level console listener makes Playwright attach to
+      // the service workers too, and a waiting worker it attached to never ran the page's
+      // SKIP_WAITING message (the "Reload" of a new version did nothing; CI failed on it). Workers'
+      // and the service worker's violations still reach the server's /csp-report counter below.
+      ctx.on('page', (page) =>
+        page.on('console', (m) => {
+          if (/CSP violation|Content Security Policy/i.test(m.text())) seen.push(m.text());
+        }),
+      );
       ctx.on('weberror', (e) => seen.push(`page error: ${String(e.error())}`));
       return ctx;
     },
