@@ -14,6 +14,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { apiSignIn, expectToast, registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+import {
+  addTagInDialog as addTag,
+  controlledByServiceWorker,
+  savedRow,
+  syncStatus,
+  tagRow,
+  unsent,
+} from '../helpers/tag-page.ts';
 
 const PASSWORD = 'Secret#2026';
 const t0 = Date.now();
@@ -46,9 +54,6 @@ async function browserToken(ctx: BrowserContext): Promise<string> {
   return c.value;
 }
 
-const syncStatus = (page: Page) => page.getByRole('status', { name: 'Sync status' });
-const unsent = (page: Page) => syncStatus(page).locator('.cd-sync__badge');
-const tagRow = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
 
 interface Who {
@@ -127,22 +132,6 @@ async function tagTab(ctx: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Adds a US tag through the dialog; it shows at once (pending until the server's row arrives). */
-async function addTag(page: Page, title: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add tag' }).click();
-  const dialog = page.locator('.cd-modal').getByRole('dialog');
-  await dialog.getByLabel('Tag name').fill(title);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await tagRow(page, title).waitFor({ timeout: 5_000 });
-}
-
-/** The row came back from the server: shown once, no longer "Saving…". */
-async function savedRow(page: Page, title: string): Promise<void> {
-  await expect.poll(() => tagRow(page, title).count(), { timeout: 20_000 }).toBe(1);
-  await expect.poll(() => tagRow(page, title).getByText('Saving…').count(), { timeout: 20_000 }).toBe(0);
-}
-
 /** The outbox as stored in the profile's IndexedDB: what waits, and for whom. */
 async function outbox(
   page: Page,
@@ -167,21 +156,6 @@ async function outbox(
         };
       }),
   );
-}
-
-/** Waits until the service worker controls the page, so a reload works offline. */
-async function controlledByServiceWorker(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-        ),
-      { timeout: 30_000, interval: 250 },
-    )
-    .toBe(true);
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** Signs in through the login form; a live session elsewhere is taken over ("Sign in anyway"). */
