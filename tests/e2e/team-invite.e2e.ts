@@ -2,9 +2,9 @@
  * Secret team invites in a real browser (issue 19), three users in three profiles: the admin
  * (en-US) copies the code link from /team; a seller whose browser is Chinese (zh-CN) opens it,
  * sees the team and its admin, joins, and still sees the team after a reload; the admin resets the
- * link (confirmed first); a third seller finds the old link and the old numeric form dead (the
- * page's "check the link" notice) and the new one alive; the member leaves the team. /team and
- * /invite pass axe in both locales.
+ * link (confirmed first); a third seller (en-US) and a fourth (zh-CN) find the old link and the old
+ * numeric form dead (the page's "check the link" notice, in each one's language) and the new one
+ * alive; the member leaves the team. /team and /invite pass axe in both locales.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,7 @@ const stamp = Date.now();
 const ADMIN = `inviter${stamp}@example.com`;
 const JOINER = `joiner${stamp}@example.com`;
 const LATE = `late${stamp}@example.com`;
+const LATE_ZH = `latezh${stamp}@example.com`;
 const nameOf = (email: string) => email.split('@')[0]!;
 const TEAM = 'Invite Crew';
 
@@ -34,6 +35,7 @@ const linkBox = (page: Page) => page.getByRole('textbox', { name: 'Invite link' 
 let admin: Page;
 let joiner: Page;
 let late: Page;
+let lateZh: Page;
 let teamId = 0;
 let firstLink = '';
 const errors: string[][] = [];
@@ -47,7 +49,8 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   admin = await pageFor(adminSession, 'en-US');
   joiner = await pageFor(await registerEmail(suite.server.url, JOINER, PASSWORD), 'zh-CN');
   late = await pageFor(await registerEmail(suite.server.url, LATE, PASSWORD), 'en-US');
-  for (const p of [admin, joiner, late]) errors.push(trackErrors(p));
+  lateZh = await pageFor(await registerEmail(suite.server.url, LATE_ZH, PASSWORD), 'zh-CN');
+  for (const p of [admin, joiner, late, lateZh]) errors.push(trackErrors(p));
 });
 
 describe('team invite links', () => {
@@ -119,6 +122,20 @@ describe('team invite links', () => {
     await late.goto(fresh);
     await late.getByTestId('invite-team').getByText(TEAM).waitFor();
     await late.getByRole('button', { name: 'Join the team' }).waitFor();
+
+    // The same notice in Chinese (messages/zh-cn.json team_invite_invalid) for a zh-CN browser.
+    const noticeZh = '邀请链接无效，请向团队管理员索取正确的链接。';
+    await lateZh.goto(firstLink);
+    await lateZh.getByText(noticeZh).waitFor();
+    expect(await lateZh.getByRole('button', { name: '加入团队' }).count()).toBe(0);
+    expect(await lateZh.getByText(TEAM).count()).toBe(0);
+    expect(await seriousAxeViolations(lateZh)).toEqual([]);
+    await lateZh.goto(`/invite/${teamId}`);
+    await lateZh.getByText(noticeZh).waitFor();
+    expect(await lateZh.getByRole('button', { name: '加入团队' }).count()).toBe(0);
+    await lateZh.goto(fresh);
+    await lateZh.getByTestId('invite-team').getByText(TEAM).waitFor();
+    await lateZh.getByRole('button', { name: '加入团队' }).waitFor();
   });
 
   it('the member leaves after confirming and is back in their own workspace, also after a reload', async () => {
