@@ -36,20 +36,21 @@ const migrations: Record<string, Migration> = {
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations);
 
 /**
- * Runs what is pending and answers the names it ran. Several processes may start together: on
+ * Runs what is pending (or only up to `upTo`) and answers the names it ran. Several processes may start together: on
  * PostgreSQL, Kysely's Migrator holds an advisory lock (pg_advisory_lock) for the whole run, in one
  * transaction, so one process migrates and the others wait, then find nothing left to do
  * (tests/reliability/concurrent-start.test.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrate(db: Kysely<any>): Promise<string[]> {
+export async function migrate(db: Kysely<any>, upTo?: string): Promise<string[]> {
   // Features land in parallel with numbers reserved in advance, so a lower number may arrive later.
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  // `upTo` stops after that migration: tests prove what a later one does to data made before it.
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

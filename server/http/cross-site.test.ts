@@ -54,6 +54,8 @@ describe('cross-site requests against the app', () => {
       await send('POST', '/team/add', { 'sec-fetch-site': 'same-site', token: u.token }),
       // The spec's logout is a GET, and it changes state.
       await send('GET', '/member/logout?language=zh-cn', { 'sec-fetch-site': 'cross-site', token: u.token }),
+      // An extension whose origin is not in ALLOWED_ORIGINS (Chromium sends it from the worker).
+      await send('POST', '/tags/add', { origin: 'chrome-extension://other', token: u.token }),
     ];
     for (const res of refused) {
       expect(res.statusCode).toBe(403);

@@ -10,8 +10,11 @@
  *   (sandboxed frames, opaque redirects) is never ours.
  * - Without one, `Sec-Fetch-Site: cross-site` or `same-site` is refused (a browser sends Origin on
  *   every cross-origin fetch and form post, so a sibling without one is a navigation or an image).
- * - Neither header: not a browser (curl, the plugin's service worker, server-to-server tests).
- *   Those carry the token explicitly and cannot be driven by another site, so they pass.
+ * - Neither header: not a browser (curl, scripts, server-to-server tests). Those carry the token
+ *   explicitly and cannot be driven by another site, so they pass.
+ * The browser plugin is a browser client: Chromium sends `Origin: chrome-extension://<id>` on the
+ * fetches of an extension's service worker, so the plugin's state-changing calls pass only when
+ * that origin is in ALLOWED_ORIGINS (deploy/creatordesk.env.example).
  * Hosts are compared without the scheme: behind a TLS-terminating proxy the server sees http.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -2,9 +2,9 @@
  * Secret team invites in a real browser (issue 19), three users in three profiles: the admin
  * (en-US) copies the code link from /team; a seller whose browser is Chinese (zh-CN) opens it,
  * sees the team and its admin, joins, and still sees the team after a reload; the admin resets the
- * link (confirmed first); a third seller finds the old link and the old numeric form dead (the
- * page's "check the link" notice) and the new one alive; the member leaves the team. /team and
- * /invite pass axe in both locales.
+ * link (confirmed first); a third seller (en-US) and a fourth (zh-CN) find the old link and the old
+ * numeric form dead (the page's "check the link" notice, in each one's language) and the new one
+ * alive; the member leaves the team. /team and /invite pass axe in both locales.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,7 @@ const stamp = Date.now();
 const ADMIN = `inviter${stamp}@example.com`;
 const JOINER = `joiner${stamp}@example.com`;
 const LATE = `late${stamp}@example.com`;
+const LATE_ZH = `latezh${stamp}@example.com`;
 const nameOf = (email: string) => email.split('@')[0]!;
 const TEAM = 'Invite Crew';
 
@@ -34,6 +35,7 @@ const linkBox = (page: Page) => page.getByRole('textbox', { name: 'Invite link' 
 let admin: Page;
 let joiner: Page;
 let late: Page;
+let lateZh: Page;
 let teamId = 0;
 let firstLink = '';
 const errors: string[][] = [];
@@ -47,7 +49,8 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   admin = await pageFor(adminSession, 'en-US');
   joiner = await pageFor(await registerEmail(suite.server.url, JOINER, PASSWORD), 'zh-CN');
   late = await pageFor(await registerEmail(suite.server.url, LATE, PASSWORD), 'en-US');
-  for (const p of [admin, joiner, late]) errors.push(trackErrors(p));
+  lateZh = await pageFor(await registerEmail(suite.server.url, LATE_ZH, PASSWORD), 'zh-CN');
+  for (const p of [admin, joiner, late, lateZh]) errors.push(trackErrors(p));
 });
 
 describe('team invite links', () => {
@@ -108,17 +111,28 @@ describe('team invite links', () => {
     await admin.reload();
     await expect.poll(() => linkBox(admin).inputValue()).toBe(fresh);
 
-    const notice = 'This invite link is not valid. Please ask the team admin for a correct link.';
-    await late.goto(firstLink);
-    await late.getByText(notice).waitFor();
-    expect(await late.getByRole('button', { name: 'Join the team' }).count()).toBe(0);
-    expect(await late.getByText(TEAM).count()).toBe(0);
-    expect(await seriousAxeViolations(late)).toEqual([]);
-    await late.goto(`/invite/${teamId}`);
-    await late.getByText(notice).waitFor();
-    await late.goto(fresh);
-    await late.getByTestId('invite-team').getByText(TEAM).waitFor();
-    await late.getByRole('button', { name: 'Join the team' }).waitFor();
+    // The notice in each seller's language (messages/*.json team_invite_invalid).
+    const strangers = [
+      {
+        page: late,
+        notice: 'This invite link is not valid. Please ask the team admin for a correct link.',
+        join: 'Join the team',
+      },
+      { page: lateZh, notice: '邀请链接无效，请向团队管理员索取正确的链接。', join: '加入团队' },
+    ];
+    for (const { page, notice, join } of strangers) {
+      await page.goto(firstLink);
+      await page.getByText(notice).waitFor();
+      expect(await page.getByRole('button', { name: join }).count()).toBe(0);
+      expect(await page.getByText(TEAM).count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.goto(`/invite/${teamId}`);
+      await page.getByText(notice).waitFor();
+      expect(await page.getByRole('button', { name: join }).count()).toBe(0);
+      await page.goto(fresh);
+      await page.getByTestId('invite-team').getByText(TEAM).waitFor();
+      await page.getByRole('button', { name: join }).waitFor();
+    }
   });
 
   it('the member leaves after confirming and is back in their own workspace, also after a reload', async () => {

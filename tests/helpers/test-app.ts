@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
@@ -24,8 +25,7 @@ import { createAccount } from '../../server/db/account.repository.ts';
 import { hashPassword } from '../../server/services/password.ts';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import type { Engine } from '../../server/db/dialect.ts';
-import { hashToken } from '../../server/http/auth.ts';
-import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
+import { newSession } from '../reliability/accounts.ts';
 
 export interface TestApp {
   engine: Engine;
@@ -58,6 +58,12 @@ export interface SignedIn {
   password: string;
 }
 
+/** Data made by an older schema: migrate to `upTo`, run `seed`, then the rest (migration tests). */
+export interface OlderData {
+  upTo: string;
+  seed(db: Kysely<any>): Promise<void>;
+}
+
 let counter = 0;
 const uniquePhone = (): string =>
   `139${String(process.pid % 1000).padStart(3, '0')}${String(++counter).padStart(5, '0')}`;
@@ -65,6 +71,7 @@ const uniquePhone = (): string =>
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
+  older?: OlderData,
 ): Promise<TestApp & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
   let dbName: string | undefined;
@@ -88,6 +95,10 @@ export async function createTestApp(
     ...env,
   });
   const database = openDatabase({ dataDir, databaseUrl, memory: engine === 'sqlite' });
+  if (older) {
+    await migrate(database.db, older.upTo);
+    await older.seed(database.db);
+  }
   await migrate(database.db);
   const app = await buildApp({ config, database });
   await app.ready();
@@ -119,23 +130,9 @@ export async function createTestApp(
       password_hash: await hashPassword(password),
       region: o.email ? 'en-us' : 'zh-cn',
     });
-    // A session made directly, so suites do not depend on the login endpoint (its own tests cover it).
-    const token = crypto.randomBytes(32).toString('hex');
-    const t = Math.floor(Date.now() / 1000);
-    await database.db
-      .insertInto('sessions')
-      .values({
-        user_id: user.id,
-        token_hash: hashToken(token),
-        workspace_id: user.workspace_id,
-        created_at: t,
-        expires_at: t + TOKEN_TTL_SECONDS,
-        revoked_at: null,
-        revoked_reason: null,
-      })
-      .execute();
     return {
-      token,
+      // A session made directly, so suites do not depend on the login endpoint (its own tests cover it).
+      token: await newSession(database, user.id, user.workspace_id),
       userId: user.id,
       workspaceId: user.workspace_id,
       phone,
@@ -168,13 +165,16 @@ export async function createTestApp(
   return { engine, app, database, config, call, signUp, close };
 }
 
-/** Runs the suite once on SQLite and once on PostgreSQL, each with a fresh database. */
-export function describeEngines(name: string, fn: (t: () => TestApp) => void): void {
+/**
+ * Runs the suite once on SQLite and once on PostgreSQL, each with a fresh database (holding
+ * `older` data made before the latest migrations, when given).
+ */
+export function describeEngines(name: string, fn: (t: () => TestApp) => void, older?: OlderData): void {
   for (const engine of ['sqlite', 'postgres'] as const) {
     describe(`${name} [${engine}]`, () => {
       let current: (TestApp & { close(): Promise<void> }) | undefined;
       beforeAll(async () => {
-        current = await createTestApp(engine);
+        current = await createTestApp(engine, {}, older);
       });
       afterAll(async () => {
         await current?.close();
