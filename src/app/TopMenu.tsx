@@ -15,6 +15,8 @@ import { MENU, type MenuKey, type RouteHandle } from './route-table.ts';
  * holds for both languages at any width; a margin keeps it from flipping while a sync label changes.
  */
 const HYSTERESIS_PX = 32;
+/** While the sync notice gives way, the menu takes its tiny share of the shrink (layout.css). */
+const SHRINK_SLACK_PX = 1;
 
 export function TopMenu() {
   const matches = useMatches();
@@ -41,7 +43,7 @@ export function TopMenu() {
       }
       flushSync(() =>
         setCollapsed((was) =>
-          was ? size.needed + HYSTERESIS_PX > size.available : size.needed > size.available,
+          was ? size.needed + HYSTERESIS_PX > size.available : size.needed > size.available + SHRINK_SLACK_PX,
         ),
       );
     });
