@@ -3,12 +3,13 @@
  * title bar, a scrollable body and a footer for the actions. Controlled by `isOpen` + `onClose`.
  * Most footers are `footer={<DialogFooter onCancel={onClose} onConfirm={save} />}` (Cancel, Save).
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog as RacDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { m } from '../paraglide/messages.js';
 import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
+import { inFlightGuard } from './in-flight.ts';
 
 export { confirm } from './confirm-store.ts';
 
@@ -115,26 +116,14 @@ export function DialogFooter({
 }
 
 /**
- * Runs `action` at most once at a time: `busy` while its promise is pending (for the button's
- * disabled state), and a ref guard for the second click that arrives before React re-renders.
+ * Runs `action` at most once at a time (in-flight.ts): `busy` while its promise is pending (for the
+ * button's disabled state and spinner); a press that arrives before React re-renders is ignored too.
  */
 export function useInFlight<A extends unknown[]>(
   action: (...args: A) => unknown,
 ): { run: (...args: A) => void; busy: boolean } {
-  const running = useRef(false);
   const [busy, setBusy] = useState(false);
-  const run = (...args: A) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    void (async () => {
-      try {
-        await action(...args);
-      } finally {
-        running.current = false;
-        setBusy(false);
-      }
-    })();
-  };
+  const [guard] = useState(() => inFlightGuard(setBusy));
+  const run = (...args: A) => void guard(action, ...args);
   return { run, busy };
 }
