@@ -9,9 +9,10 @@ import { m } from '../paraglide/messages.js';
 import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
-import { inFlightGuard } from './in-flight.ts';
+import { confirmFirst, inFlightGuard } from './in-flight.ts';
+import { confirm, type ConfirmOptions } from './confirm-store.ts';
 
-export { confirm } from './confirm-store.ts';
+export { confirm };
 
 export interface DialogProps {
   isOpen: boolean;
@@ -126,4 +127,18 @@ export function useInFlight<A extends unknown[]>(
   const [guard] = useState(() => inFlightGuard(setBusy));
   const run = (...args: A) => void guard(action, ...args);
   return { run, busy };
+}
+
+/**
+ * A guarded action behind a confirmation (remove, leave, dismiss, reset): a double-click opens one
+ * confirmation and makes one call; `busy` (spinner, disabled) from the user's yes until the call
+ * settles, so focus returns to the button when the confirmation closes.
+ */
+export function useConfirmedAction<A extends unknown[]>(
+  ask: (...args: A) => ConfirmOptions,
+  action: (...args: A) => unknown,
+): { run: (...args: A) => void; busy: boolean } {
+  const [busy, setBusy] = useState(false);
+  const flight = useInFlight(confirmFirst((...args: A) => confirm(ask(...args)), action, setBusy));
+  return { run: flight.run, busy };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inFlightGuard } from './in-flight.ts';
+import { confirmFirst, inFlightGuard } from './in-flight.ts';
 
 /** A promise the test settles by hand, so "while the action runs" is a state, not a race. */
 function deferred() {
@@ -66,5 +66,49 @@ describe('the double-press guard', () => {
     ).rejects.toThrow('boom');
     expect(busy).toEqual([true, false]);
     expect(run(() => undefined)).toBeInstanceOf(Promise);
+  });
+
+  it('behind a confirmation: a double-click asks once, calls once, busy only after the yes', async () => {
+    const busy: boolean[] = [];
+    const run = inFlightGuard(() => undefined);
+    const answer = deferred();
+    let asked = 0;
+    const removed: string[] = [];
+    const remove = confirmFirst(
+      async (_name: string) => {
+        asked += 1;
+        await answer.promise;
+        return true;
+      },
+      (name: string) => {
+        removed.push(name);
+      },
+      (b) => busy.push(b),
+    );
+    const first = run(remove, 'ann');
+    expect(run(remove, 'ann')).toBeUndefined();
+    await Promise.resolve();
+    expect(asked).toBe(1);
+    // The confirmation is open: the button is not busy (it keeps focus for the user's return).
+    expect(busy).toEqual([]);
+    answer.resolve();
+    await first;
+    expect(removed).toEqual(['ann']);
+    expect(busy).toEqual([true, false]);
+  });
+
+  it('behind a confirmation: cancel calls nothing and leaves the button idle', async () => {
+    const busy: boolean[] = [];
+    let calls = 0;
+    const act = confirmFirst(
+      () => Promise.resolve(false),
+      () => {
+        calls += 1;
+      },
+      (b) => busy.push(b),
+    );
+    await inFlightGuard(() => undefined)(act);
+    expect(calls).toBe(0);
+    expect(busy).toEqual([]);
   });
 });

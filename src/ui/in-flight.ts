@@ -30,3 +30,24 @@ export function inFlightGuard(onBusy: (busy: boolean) => void): InFlightRun {
     })();
   };
 }
+
+/**
+ * An action that asks first (`ask` resolves false on cancel). `onBusy` hears true only once the
+ * user confirmed, so the button stays focusable while the confirmation is open and focus can return
+ * to it on cancel; run it through a guard so a double-click asks once.
+ */
+export function confirmFirst<A extends unknown[]>(
+  ask: (...args: A) => Promise<boolean>,
+  action: (...args: A) => unknown,
+  onBusy: (busy: boolean) => void,
+): (...args: A) => Promise<void> {
+  return async (...args) => {
+    if (!(await ask(...args))) return;
+    onBusy(true);
+    try {
+      await action(...args);
+    } finally {
+      onBusy(false);
+    }
+  };
+}
