@@ -10,7 +10,7 @@
  * - the same refusal met offline is explained after reconnecting on another page, as a persistent
  *   notice that survives a reload until read;
  * - toasts belong to their page and never cover the header menu;
- * - the limit, the blacklist refusal and the refusal met offline again in zh-cn.
+ * - the limit, the blacklist refusal, the double-click and the refusal met offline again in zh-cn.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -118,14 +118,15 @@ describe('refused changes', () => {
     );
     await expect.poll(() => row('E2E Double').count()).toBe(1);
     await expect.poll(() => row('E2E Double').getByText('Saving…').count()).toBe(0);
-    // Nothing failed, and no second add is waiting.
+    // Nothing waiting and the sync idle: a second add, had one been recorded, is refused by now.
+    await expect.poll(() => syncStatus().locator('.cd-sync__badge').count()).toBe(0);
+    await syncStatus().getByText('Up to date').waitFor();
     expect(await tagTitles('E2E Double')).toEqual(['E2E Double']);
     expect(
       await syncStatus()
         .getByText(/failed/)
         .count(),
     ).toBe(0);
-    expect(await syncStatus().locator('.cd-sync__badge').count()).toBe(0);
   }, 60_000);
 
   it('a refusal the device could not foresee is told where the user acted and listed in plain words', async () => {
@@ -218,7 +219,7 @@ describe('toasts', () => {
 });
 
 describe('in zh-cn', () => {
-  it('the topic limit, a blacklisted invitation and a refusal met offline, in Chinese', async () => {
+  it('the topic limit, a blacklisted invitation, a double-click and a refusal met offline, in Chinese', async () => {
     const ctx = await newContext(demo.suite.browser, demo.suite.server.url, 'zh-CN');
     const zh = await signInDemo(ctx, demo.suite.server.url, 'zh');
     const p = await ctx.newPage();
@@ -255,9 +256,32 @@ describe('in zh-cn', () => {
     await box().getByRole('alert').getByText(`以下达人在黑名单中，不能邀约：${name}`).waitFor();
     await box().getByRole('button', { name: '取消' }).click();
 
-    // A tag another device adds while this one is offline: explained after reconnect on Home.
+    // A double-click on Save makes one tag.
+    const zhTags = async (title: string) =>
+      (await zhApi<{ list: { title: string }[] }>('POST', '/tags/lists', { country: 'US', title })).list.map(
+        (t) => t.title,
+      );
+    const zhSync = p.getByRole('status', { name: '同步状态' });
+    const twice = p.locator('.catalog-table__row').filter({ hasText: '双击标签' });
     await p.goto('/tag');
     await p.locator('.cd-sync__label').getByText('已同步').waitFor({ timeout: 60_000 });
+    await p.getByRole('button', { name: '添加标签' }).click();
+    await box().getByLabel('标签名称').fill('双击标签');
+    await box().getByRole('button', { name: '保存' }).dblclick();
+    await box().waitFor({ state: 'detached' });
+    await expectToast(p, '添加成功');
+    await serverAgrees(
+      () => zhTags('双击标签'),
+      (t) => t.length === 1,
+    );
+    await expect.poll(() => twice.count()).toBe(1);
+    await expect.poll(() => twice.getByText('保存中…').count()).toBe(0);
+    await expect.poll(() => zhSync.locator('.cd-sync__badge').count()).toBe(0);
+    await zhSync.getByText('已同步').waitFor();
+    expect(await zhTags('双击标签')).toEqual(['双击标签']);
+    expect(await zhSync.getByText(/条失败/).count()).toBe(0);
+
+    // A tag another device adds while this one is offline: explained after reconnect on Home.
     await ctx.setOffline(true);
     try {
       await p.getByRole('button', { name: '添加标签' }).click();
@@ -282,5 +306,5 @@ describe('in zh-cn', () => {
     await notice.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 240_000);
+  }, 300_000);
 });
