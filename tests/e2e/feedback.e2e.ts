@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { expectToast, signInDemo } from '../helpers/shell.ts';
+import { expectToast, followMenu, signInDemo } from '../helpers/shell.ts';
 
 const demo = demoSuite();
 const page = (): Page => demo.s.page;
@@ -170,7 +170,8 @@ describe('refused changes', () => {
       await dialog().getByRole('button', { name: 'Save' }).click();
       await dialog().waitFor({ state: 'detached' });
       await row('E2E Offline Twin').getByText('Saving…').waitFor();
-      await page().getByRole('link', { name: 'Creators', exact: true }).click();
+      // "Offline" and the unsent badge may crowd the header into its menu button.
+      await followMenu(page(), 'Creators');
       await page().waitForURL((u) => u.pathname === '/home');
       // Meanwhile another device adds the same tag.
       await api('POST', '/tags/add', { country: 'US', title: 'E2E Offline Twin' });
@@ -289,7 +290,7 @@ describe('in zh-cn', () => {
       await box().getByRole('button', { name: '保存' }).click();
       await box().waitFor({ state: 'detached' });
       await p.getByText('已保存在本设备，联网后自动提交。').waitFor();
-      await p.getByRole('link', { name: '达人库', exact: true }).click();
+      await followMenu(p, '达人库');
       await p.waitForURL((u) => u.pathname === '/home');
       await zhApi('POST', '/tags/add', { country: 'US', title: '离线重复' });
     } finally {
