@@ -3,14 +3,16 @@
  * title bar, a scrollable body and a footer for the actions. Controlled by `isOpen` + `onClose`.
  * Most footers are `footer={<DialogFooter onCancel={onClose} onConfirm={save} />}` (Cancel, Save).
  */
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog as RacDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { m } from '../paraglide/messages.js';
 import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
+import { confirmFirst, inFlightGuard } from './in-flight.ts';
+import { confirm, type ConfirmOptions } from './confirm-store.ts';
 
-export { confirm } from './confirm-store.ts';
+export { confirm };
 
 export interface DialogProps {
   isOpen: boolean;
@@ -115,26 +117,28 @@ export function DialogFooter({
 }
 
 /**
- * Runs `action` at most once at a time: `busy` while its promise is pending (for the button's
- * disabled state), and a ref guard for the second click that arrives before React re-renders.
+ * Runs `action` at most once at a time (in-flight.ts): `busy` while its promise is pending (for the
+ * button's disabled state and spinner); a press that arrives before React re-renders is ignored too.
  */
 export function useInFlight<A extends unknown[]>(
   action: (...args: A) => unknown,
 ): { run: (...args: A) => void; busy: boolean } {
-  const running = useRef(false);
   const [busy, setBusy] = useState(false);
-  const run = (...args: A) => {
-    if (running.current) return;
-    running.current = true;
-    setBusy(true);
-    void (async () => {
-      try {
-        await action(...args);
-      } finally {
-        running.current = false;
-        setBusy(false);
-      }
-    })();
-  };
+  const [guard] = useState(() => inFlightGuard(setBusy));
+  const run = (...args: A) => void guard(action, ...args);
   return { run, busy };
+}
+
+/**
+ * A guarded action behind a confirmation (remove, leave, dismiss, reset): a double-click opens one
+ * confirmation and makes one call; `busy` (spinner, disabled) from the user's yes until the call
+ * settles, so focus returns to the button when the confirmation closes.
+ */
+export function useConfirmedAction<A extends unknown[]>(
+  ask: (...args: A) => ConfirmOptions,
+  action: (...args: A) => unknown,
+): { run: (...args: A) => void; busy: boolean } {
+  const [busy, setBusy] = useState(false);
+  const flight = useInFlight(confirmFirst((...args: A) => confirm(ask(...args)), action, setBusy));
+  return { run: flight.run, busy };
 }

@@ -10,13 +10,13 @@
  * - the same refusal met offline is explained after reconnecting on another page, as a persistent
  *   notice that survives a reload until read;
  * - toasts belong to their page and never cover the header menu;
- * - the limit, the blacklist refusal and the refusal met offline again in zh-cn.
+ * - the limit, the blacklist refusal, the double-click and the refusal met offline again in zh-cn.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { expectToast, signInDemo } from '../helpers/shell.ts';
+import { expectToast, followMenu, signInDemo } from '../helpers/shell.ts';
 
 const demo = demoSuite();
 const page = (): Page => demo.s.page;
@@ -118,14 +118,15 @@ describe('refused changes', () => {
     );
     await expect.poll(() => row('E2E Double').count()).toBe(1);
     await expect.poll(() => row('E2E Double').getByText('Saving…').count()).toBe(0);
-    // Nothing failed, and no second add is waiting.
+    // Nothing waiting and the sync idle: a second add, had one been recorded, is refused by now.
+    await expect.poll(() => syncStatus().locator('.cd-sync__badge').count()).toBe(0);
+    await syncStatus().getByText('Up to date').waitFor();
     expect(await tagTitles('E2E Double')).toEqual(['E2E Double']);
     expect(
       await syncStatus()
         .getByText(/failed/)
         .count(),
     ).toBe(0);
-    expect(await syncStatus().locator('.cd-sync__badge').count()).toBe(0);
   }, 60_000);
 
   it('a refusal the device could not foresee is told where the user acted and listed in plain words', async () => {
@@ -148,8 +149,11 @@ describe('refused changes', () => {
     await syncStatus().getByRole('button', { name: '1 failed' }).click();
     const panel = page().getByRole('dialog', { name: 'Changes the server refused' });
     await panel.getByText('Add tag E2E Twin').waitFor();
+    await panel.getByText('It already exists: discard this change, or save it under another name.').waitFor();
     expect(await panel.textContent()).not.toContain('/tags/add');
-    expect(await panel.getByRole('button', { name: 'Retry' }).count()).toBe(1);
+    // The same add would meet the same duplicate: Discard only, no Retry (rendered with it).
+    await panel.getByRole('button', { name: 'Discard' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await panel.getByRole('button', { name: 'Discard' }).click();
     await syncStatus()
       .getByRole('button', { name: /failed/ })
@@ -166,7 +170,8 @@ describe('refused changes', () => {
       await dialog().getByRole('button', { name: 'Save' }).click();
       await dialog().waitFor({ state: 'detached' });
       await row('E2E Offline Twin').getByText('Saving…').waitFor();
-      await page().getByRole('link', { name: 'Creators', exact: true }).click();
+      // "Offline" and the unsent badge may crowd the header into its menu button.
+      await followMenu(page(), 'Creators');
       await page().waitForURL((u) => u.pathname === '/home');
       // Meanwhile another device adds the same tag.
       await api('POST', '/tags/add', { country: 'US', title: 'E2E Offline Twin' });
@@ -215,7 +220,7 @@ describe('toasts', () => {
 });
 
 describe('in zh-cn', () => {
-  it('the topic limit, a blacklisted invitation and a refusal met offline, in Chinese', async () => {
+  it('the topic limit, a blacklisted invitation, a double-click and a refusal met offline, in Chinese', async () => {
     const ctx = await newContext(demo.suite.browser, demo.suite.server.url, 'zh-CN');
     const zh = await signInDemo(ctx, demo.suite.server.url, 'zh');
     const p = await ctx.newPage();
@@ -252,9 +257,32 @@ describe('in zh-cn', () => {
     await box().getByRole('alert').getByText(`以下达人在黑名单中，不能邀约：${name}`).waitFor();
     await box().getByRole('button', { name: '取消' }).click();
 
-    // A tag another device adds while this one is offline: explained after reconnect on Home.
+    // A double-click on Save makes one tag.
+    const zhTags = async (title: string) =>
+      (await zhApi<{ list: { title: string }[] }>('POST', '/tags/lists', { country: 'US', title })).list.map(
+        (t) => t.title,
+      );
+    const zhSync = p.getByRole('status', { name: '同步状态' });
+    const twice = p.locator('.catalog-table__row').filter({ hasText: '双击标签' });
     await p.goto('/tag');
     await p.locator('.cd-sync__label').getByText('已同步').waitFor({ timeout: 60_000 });
+    await p.getByRole('button', { name: '添加标签' }).click();
+    await box().getByLabel('标签名称').fill('双击标签');
+    await box().getByRole('button', { name: '保存' }).dblclick();
+    await box().waitFor({ state: 'detached' });
+    await expectToast(p, '添加成功');
+    await serverAgrees(
+      () => zhTags('双击标签'),
+      (t) => t.length === 1,
+    );
+    await expect.poll(() => twice.count()).toBe(1);
+    await expect.poll(() => twice.getByText('保存中…').count()).toBe(0);
+    await expect.poll(() => zhSync.locator('.cd-sync__badge').count()).toBe(0);
+    await zhSync.getByText('已同步').waitFor();
+    expect(await zhTags('双击标签')).toEqual(['双击标签']);
+    expect(await zhSync.getByText(/条失败/).count()).toBe(0);
+
+    // A tag another device adds while this one is offline: explained after reconnect on Home.
     await ctx.setOffline(true);
     try {
       await p.getByRole('button', { name: '添加标签' }).click();
@@ -262,7 +290,7 @@ describe('in zh-cn', () => {
       await box().getByRole('button', { name: '保存' }).click();
       await box().waitFor({ state: 'detached' });
       await p.getByText('已保存在本设备，联网后自动提交。').waitFor();
-      await p.getByRole('link', { name: '达人库', exact: true }).click();
+      await followMenu(p, '达人库');
       await p.waitForURL((u) => u.pathname === '/home');
       await zhApi('POST', '/tags/add', { country: 'US', title: '离线重复' });
     } finally {
@@ -279,5 +307,5 @@ describe('in zh-cn', () => {
     await notice.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await ctx.close();
-  }, 240_000);
+  }, 300_000);
 });

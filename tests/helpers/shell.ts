@@ -106,6 +106,23 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
     .waitFor({ state: 'visible', timeout: 10_000 });
 }
 
+/**
+ * Follows a top-menu entry: inline when the nine entries fit, else through the menu button (a
+ * crowded header collapses them: a narrow window, zh-cn labels, "Offline" beside unsent changes).
+ */
+export async function followMenu(page: Page, name: string): Promise<void> {
+  const inline = page.locator('.app-menu-inline').getByRole('link', { name, exact: true });
+  const button = page.getByTestId('menu-button');
+  // Collapsed inline entries are inert and hidden from the role tree: only one of the two matches.
+  await inline.or(button).first().waitFor();
+  if (await button.isVisible()) {
+    await button.click();
+    await page.locator('.app-menu-stacked').getByRole('link', { name, exact: true }).click();
+  } else {
+    await inline.click();
+  }
+}
+
 let phoneSeq = 0;
 /** A fresh valid mainland phone per call (13 + pid-derived digits + counter). */
 export function freshPhone(): string {

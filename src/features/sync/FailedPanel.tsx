@@ -3,6 +3,7 @@
  * was, the server's reason, what to do (with the VIP link on 40201), Retry where sending it again
  * could succeed, and Discard. Never the raw method and path.
  */
+import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { localDb } from '../../db/local.ts';
@@ -11,15 +12,11 @@ import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { useInFlight } from '../../ui/Dialog.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
 import { describeChange, nextStep } from './change-text.ts';
 
 export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
-  const act = async (fn: (seq: number) => Promise<void>, seq: number | undefined) => {
-    if (seq === undefined) return;
-    await fn(seq);
-    await syncNow();
-  };
   return (
     <DialogTrigger>
       <Button variant="link" size="sm" className="cd-sync__failed">
@@ -34,39 +31,9 @@ export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
               </Heading>
               {failed.length === 0 && <p>{m.sync_panel_empty()}</p>}
               <ul className="cd-sync__list">
-                {failed.map((e) => {
-                  const step = nextStep(e.lastError?.code ?? 0, e.path);
-                  return (
-                    <li key={e.seq} className="cd-sync__item">
-                      <strong className="cd-sync__change">{describeChange(e)}</strong>
-                      <span className="cd-sync__error">{e.lastError?.msg}</span>
-                      <span className="cd-sync__hint">{step.hint}</span>
-                      <span className="cd-sync__actions">
-                        {step.action && (
-                          <Link
-                            className="cd-button cd-button--primary cd-button--sm"
-                            to={step.action.href}
-                            onClick={close}
-                          >
-                            {step.action.label}
-                          </Link>
-                        )}
-                        {step.retryable && (
-                          <Button size="sm" onPress={() => void act((s) => retry(localDb, s), e.seq)}>
-                            {m.sync_retry()}
-                          </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          onPress={() => void act((s) => discard(localDb, s), e.seq)}
-                        >
-                          {m.sync_discard()}
-                        </Button>
-                      </span>
-                    </li>
-                  );
-                })}
+                {failed.map((e) => (
+                  <FailedItem key={e.seq} entry={e} close={close} />
+                ))}
               </ul>
               <Button size="sm" variant="text" onPress={close}>
                 {m.sync_close()}
@@ -76,5 +43,52 @@ export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
         </Dialog>
       </Popover>
     </DialogTrigger>
+  );
+}
+
+type Act = 'retry' | 'discard';
+
+/** One refused change. Retry and Discard share one guard: a double-click acts once (issue 20). */
+function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void }) {
+  const [pressed, setPressed] = useState<Act | null>(null);
+  const act = useInFlight(async (what: Act) => {
+    if (e.seq === undefined) return;
+    setPressed(what);
+    await (what === 'retry' ? retry(localDb, e.seq) : discard(localDb, e.seq));
+    await syncNow();
+  });
+  const step = nextStep(e.lastError?.code ?? 0, e.path);
+  return (
+    <li className="cd-sync__item">
+      <strong className="cd-sync__change">{describeChange(e)}</strong>
+      <span className="cd-sync__error">{e.lastError?.msg}</span>
+      <span className="cd-sync__hint">{step.hint}</span>
+      <span className="cd-sync__actions">
+        {step.action && (
+          <Link className="cd-button cd-button--primary cd-button--sm" to={step.action.href} onClick={close}>
+            {step.action.label}
+          </Link>
+        )}
+        {step.retryable && (
+          <Button
+            size="sm"
+            isLoading={act.busy && pressed === 'retry'}
+            isDisabled={act.busy}
+            onPress={() => act.run('retry')}
+          >
+            {m.sync_retry()}
+          </Button>
+        )}
+        <Button
+          size="sm"
+          variant="danger"
+          isLoading={act.busy && pressed === 'discard'}
+          isDisabled={act.busy}
+          onPress={() => act.run('discard')}
+        >
+          {m.sync_discard()}
+        </Button>
+      </span>
+    </li>
   );
 }

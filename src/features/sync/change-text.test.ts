@@ -37,8 +37,17 @@ describe('a change in plain words', () => {
       action: { label: 'Upgrade to VIP', href: '/vip' },
       retryable: true,
     });
-    expect(nextStep(40009, '/tags/add').hint).toMatch(/already exists/);
-    expect(nextStep(40009, '/blogger/invitation.add').hint).toMatch(/blacklist/);
+    // A duplicate meets the same 40009 again: no Retry, the hint says what to change.
+    expect(nextStep(40009, '/tags/add')).toMatchObject({
+      hint: 'It already exists: discard this change, or save it under another name.',
+      retryable: false,
+    });
+    expect(nextStep(40009, '/challenge/add').retryable).toBe(false);
+    // Blacklisted names can be taken off the blacklist, after which the same invitation succeeds.
+    expect(nextStep(40009, '/blogger/invitation.add')).toMatchObject({
+      hint: expect.stringMatching(/take them off the blacklist/),
+      retryable: true,
+    });
     expect(nextStep(40003, '/team/edit').hint).toMatch(/Only the team admin/);
     expect(nextStep(40004, '/tags/del').retryable).toBe(false);
     expect(nextStep(40001, '/tags/add').retryable).toBe(false);

@@ -91,10 +91,12 @@ export function nextStep(code: number, path: string): NextStep {
         retryable: true,
       };
     case CODES.CONFLICT:
-      // invitation.add answers 40009 when every name is blacklisted (the msg names them).
+      // invitation.add answers 40009 when every name is blacklisted (the msg names them): taking
+      // them off the blacklist elsewhere lets the same call succeed. Any other 40009 is a
+      // duplicate that the same call meets again: discard, or save under another name.
       return path === '/blogger/invitation.add'
         ? { hint: m.sync_hint_blacklisted(), retryable: true }
-        : { hint: m.sync_hint_exists(), retryable: true };
+        : { hint: m.sync_hint_exists(), retryable: false };
     case CODES.FORBIDDEN:
       return { hint: m.sync_hint_admin(), retryable: true };
     case CODES.NOT_FOUND:

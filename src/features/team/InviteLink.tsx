@@ -3,20 +3,18 @@
  * "reset link" action (confirmed first): the server issues a new code and the old link stops
  * working, e.g. after the link reached the wrong people.
  */
-import { useState } from 'react';
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { confirm } from '../../ui/Dialog.tsx';
+import { useConfirmedAction, useInFlight } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { resetInvite } from './team-api.ts';
 import { inviteLink } from './team-rules.ts';
 
 export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamDetail) => void }) {
   const link = inviteLink(location.origin, code);
-  const [busy, setBusy] = useState(false);
-
-  async function copy() {
+  // Copy and reset ignore presses while they run (issue 20): one toast per copy, one new code.
+  const copy = useInFlight(async () => {
     try {
       await navigator.clipboard.writeText(link);
       toast.success(m.team_copied());
@@ -24,20 +22,17 @@ export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamD
       // Clipboard access needs a secure context and permission; the link stays selectable.
       toast.error(m.team_copy_failed());
     }
-  }
-
-  async function reset() {
-    const ok = await confirm({ message: m.team_reset_link_confirm(), tone: 'danger' });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      onReset(await resetInvite());
-    } catch {
-      // reported by the client; the old link is still the one shown
-    } finally {
-      setBusy(false);
-    }
-  }
+  });
+  const reset = useConfirmedAction(
+    () => ({ message: m.team_reset_link_confirm(), tone: 'danger' }),
+    async () => {
+      try {
+        onReset(await resetInvite());
+      } catch {
+        // reported by the client; the old link is still the one shown
+      }
+    },
+  );
 
   return (
     <section className="screen-panel team-invite" aria-labelledby="team-invite-title">
@@ -53,10 +48,10 @@ export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamD
           aria-label={m.team_invite_link()}
           onFocus={(e) => e.currentTarget.select()}
         />
-        <Button variant="primary" onPress={() => void copy()}>
+        <Button variant="primary" isLoading={copy.busy} onPress={() => copy.run()}>
           {m.team_copy()}
         </Button>
-        <Button onPress={() => void reset()} isDisabled={busy}>
+        <Button isLoading={reset.busy} onPress={() => reset.run()}>
           {m.team_reset_link()}
         </Button>
       </div>

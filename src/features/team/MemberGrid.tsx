@@ -9,7 +9,7 @@ import type { TeamMember } from '../../../contract/schemas/team.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { confirm } from '../../ui/Dialog.tsx';
+import { useConfirmedAction } from '../../ui/Dialog.tsx';
 import { Pager } from '../../ui/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { Tag } from '../../ui/StatusTag.tsx';
@@ -38,18 +38,22 @@ export function MemberGrid() {
     };
   }, [paging, version]);
 
-  async function remove(x: TeamMember) {
-    const ok = await confirm({ message: m.team_remove_confirm({ name: x.member_name }), tone: 'danger' });
-    if (!ok) return;
-    try {
-      await removeMember(x.user_id);
-    } catch {
-      return;
-    }
-    // The last member of a later page gone: step back so the page is not empty.
-    if (data && data.list.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
-    else reload();
-  }
+  // One removal at a time: a double-click asks once; the pressed row's button shows the call.
+  const [removing, setRemoving] = useState<number | null>(null);
+  const remove = useConfirmedAction(
+    (x: TeamMember) => ({ message: m.team_remove_confirm({ name: x.member_name }), tone: 'danger' }),
+    async (x: TeamMember) => {
+      setRemoving(x.user_id);
+      try {
+        await removeMember(x.user_id);
+      } catch {
+        return;
+      }
+      // The last member of a later page gone: step back so the page is not empty.
+      if (data && data.list.length === 1 && paging.page > 1) setPaging((p) => ({ ...p, page: p.page - 1 }));
+      else reload();
+    },
+  );
 
   return (
     <section className="screen-panel team-members" aria-labelledby="team-members-title">
@@ -69,6 +73,8 @@ export function MemberGrid() {
             </TableHeader>
             <TableBody
               items={data?.list ?? []}
+              // Rows are cached per item: re-render them when a removal starts or ends.
+              dependencies={[remove.busy, removing]}
               renderEmptyState={() => (
                 <div className="catalog-table__empty">{data ? m.grid_empty() : m.common_loading()}</div>
               )}
@@ -89,9 +95,10 @@ export function MemberGrid() {
                     <Button
                       size="sm"
                       variant="danger"
-                      isDisabled={isAdmin(x)}
+                      isDisabled={isAdmin(x) || remove.busy}
+                      isLoading={remove.busy && removing === x.user_id}
                       aria-label={`${m.team_remove()} ${x.member_name}`}
-                      onPress={() => void remove(x)}
+                      onPress={() => remove.run(x)}
                     >
                       {m.team_remove()}
                     </Button>

@@ -9,7 +9,7 @@ import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { confirm } from '../../ui/Dialog.tsx';
+import { useConfirmedAction } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
 import { dismissTeam, leaveTeam, teamInfo } from './team-api.ts';
@@ -40,29 +40,25 @@ export function TeamScreen() {
   }, []);
   useEffect(load, [load]);
 
-  async function onDismiss() {
-    const ok = await confirm({ message: m.team_dismiss_confirm(), tone: 'danger' });
-    if (!ok) return;
+  // Leaving and dismissing both end in the user's own workspace; a refusal is reported by the client.
+  const switchAway = async (call: () => Promise<unknown>) => {
     try {
-      await dismissTeam();
+      await call();
     } catch {
       return;
     }
     workspaceSwitched();
     setTeam(null);
-  }
-
-  async function onLeave(title: string) {
-    const ok = await confirm({ message: m.team_leave_confirm({ team: title }), tone: 'danger' });
-    if (!ok) return;
-    try {
-      await leaveTeam();
-    } catch {
-      return;
-    }
-    workspaceSwitched();
-    setTeam(null);
-  }
+  };
+  // One confirmation and one call per press, however fast the clicks (issue 20).
+  const dismiss = useConfirmedAction(
+    () => ({ message: m.team_dismiss_confirm(), tone: 'danger' }),
+    () => switchAway(dismissTeam),
+  );
+  const leave = useConfirmedAction(
+    (title: string) => ({ message: m.team_leave_confirm({ team: title }), tone: 'danger' }),
+    () => switchAway(leaveTeam),
+  );
 
   if (team === undefined) {
     return (
@@ -102,14 +98,14 @@ export function TeamScreen() {
           <div className="team-actions">
             <Button onPress={() => setOpen('rename')}>{m.team_edit_name()}</Button>
             <Button onPress={() => setOpen('transfer')}>{m.team_transfer()}</Button>
-            <Button variant="danger" onPress={() => void onDismiss()}>
+            <Button variant="danger" isLoading={dismiss.busy} onPress={() => dismiss.run()}>
               {m.team_dismiss()}
             </Button>
           </div>
         ) : (
           <div className="team-actions">
             <Tag tone="off">{m.team_role_member()}</Tag>
-            <Button variant="danger" onPress={() => void onLeave(team.team_title)}>
+            <Button variant="danger" isLoading={leave.busy} onPress={() => leave.run(team.team_title)}>
               {m.team_leave()}
             </Button>
           </div>
