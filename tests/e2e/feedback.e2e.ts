@@ -131,12 +131,21 @@ describe('refused changes', () => {
 
   it('a refusal the device could not foresee is told where the user acted and listed in plain words', async () => {
     await openScreen('/tag');
-    // Another device adds the tag after this one's last pull (the sync is idle now, and the add
-    // below pulls only when it is sent): the local duplicate check cannot know.
-    await api('POST', '/tags/add', { country: 'US', title: 'E2E Twin' });
-    await page().getByRole('button', { name: 'Add tag' }).click();
-    await dialog().getByLabel('Tag name').fill('E2E Twin');
-    await dialog().getByRole('button', { name: 'Save' }).click();
+    // Another device adds the tag after this one's last pull: the local duplicate check cannot
+    // know. Offline meanwhile, so no timer or focus pull can tell this device first (one did under
+    // load, and the dialog's own check stopped the add); on reconnect the add is sent before the
+    // next pull.
+    await demo.s.ctx.setOffline(true);
+    try {
+      await api('POST', '/tags/add', { country: 'US', title: 'E2E Twin' });
+      await page().getByRole('button', { name: 'Add tag' }).click();
+      await dialog().getByLabel('Tag name').fill('E2E Twin');
+      await dialog().getByRole('button', { name: 'Save' }).click();
+      await dialog().waitFor({ state: 'detached' });
+      await row('E2E Twin').getByText('Saving…').waitFor();
+    } finally {
+      await demo.s.ctx.setOffline(false);
+    }
     const toast = page().locator('.cd-toast').filter({ hasText: 'Not saved: Add tag E2E Twin' });
     await toast.waitFor({ timeout: 20_000 });
     await toast.getByText('It already exists: discard this change, or save it under another name.').waitFor();
