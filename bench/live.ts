@@ -125,14 +125,17 @@ export async function benchLive(say: Say, load: () => string): Promise<void> {
       load: load(),
     });
   const nTokens = 2 + Math.ceil(STREAMS / 3);
+  /** Both figures on one store: `writer` changes, `reader` streams (the same process on SQLite). */
+  const measure = async (engine: string, writer: RunningServer, reader: RunningServer, tokens: string[]) => {
+    row(`${engine}: sent → other member’s mirror`, await toMirror(writer.url, reader.url, tokens));
+    const fan = await fanOut(reader, tokens);
+    row(`${engine}: sent → last of ${STREAMS} open streams poked`, fan.times);
+    rows.at(-1)!.setup += ` (server RSS ${fan.perStreamKb.toFixed(1)} KiB per stream)`;
+  };
 
   const lite = await startServer({ SEED_DEMO: '0', LOG_LEVEL: 'error' });
   try {
-    const tokens = await sessions(lite.dataDir, undefined, nTokens);
-    row('SQLite, one process: sent → other member’s mirror', await toMirror(lite.url, lite.url, tokens));
-    const fan = await fanOut(lite, tokens);
-    row(`SQLite: sent → last of ${STREAMS} open streams poked`, fan.times);
-    rows.at(-1)!.setup += ` (server RSS ${fan.perStreamKb.toFixed(1)} KiB per stream)`;
+    await measure('SQLite, one process', lite, lite, await sessions(lite.dataDir, undefined, nTokens));
   } finally {
     await lite.stop();
   }
@@ -154,11 +157,7 @@ export async function benchLive(say: Say, load: () => string): Promise<void> {
   const one = await startServer({ ...env, DATA_DIR: dataDir });
   const two = await startServer({ ...env, DATA_DIR: dataDir });
   try {
-    const tokens = await sessions(dataDir, env.DATABASE_URL, nTokens);
-    row('PostgreSQL, writer and reader on two processes', await toMirror(one.url, two.url, tokens));
-    const fan = await fanOut(two, tokens);
-    row(`PostgreSQL: sent → last of ${STREAMS} open streams poked`, fan.times);
-    rows.at(-1)!.setup += ` (server RSS ${fan.perStreamKb.toFixed(1)} KiB per stream)`;
+    await measure('PostgreSQL, two processes', one, two, await sessions(dataDir, env.DATABASE_URL, nTokens));
   } finally {
     await one.stop();
     await two.stop();

@@ -7,6 +7,7 @@
  */
 import { decodeLiveEvent, LIVE_PATH, type LiveEvent } from '../../contract/live.ts';
 import type { Envelope } from '../../contract/wire.ts';
+import type { SignedIn, TestApp } from './test-app.ts';
 
 export interface LiveTap {
   events: LiveEvent[];
@@ -97,3 +98,13 @@ export async function openLive(base: string, token: string): Promise<LiveTap> {
 /** The newest version the stream announced (0 before any). */
 export const lastVersion = (tap: LiveTap): number =>
   tap.events.reduce((v, e) => (e.event === 'version' ? Math.max(v, e.version) : v), 0);
+
+/** An admin with a team and a member who joined with its invite code. */
+export async function teamOfTwo(app: TestApp, title: string): Promise<{ admin: SignedIn; member: SignedIn }> {
+  const admin = await app.signUp({ name: `${title} admin` });
+  const team = await app.call('POST', '/team/add', { title }, admin);
+  const member = await app.signUp({ name: `${title} member` });
+  const joined = await app.call('POST', '/team/user.add', { teamId: team.data.invite_code }, member);
+  if (joined.code !== 200) throw new Error(`join failed: ${JSON.stringify(joined)}`);
+  return { admin, member };
+}

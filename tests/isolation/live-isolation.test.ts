@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../helpers/test-app.ts';
 import { newSession } from '../reliability/accounts.ts';
-import { lastVersion, tryOpenLive, type LiveTap } from '../helpers/live-stream.ts';
+import { lastVersion, tryOpenLive, type LiveTap, teamOfTwo } from '../helpers/live-stream.ts';
 
 describeEngines('live stream isolation', (t) => {
   let base = '';
@@ -59,12 +59,7 @@ describeEngines('live stream isolation', (t) => {
   });
 
   it('a member removed from the team stops hearing it; their next session hears only their own', async () => {
-    const admin = await t().signUp({ name: 'Iso admin' });
-    const team = await t().call('POST', '/team/add', { title: 'Iso' }, admin);
-    const member = await t().signUp({ name: 'Iso member' });
-    expect((await t().call('POST', '/team/user.add', { teamId: team.data.invite_code }, member)).code).toBe(
-      200,
-    );
+    const { admin, member } = await teamOfTwo(t(), 'Iso');
     const old = await open(member);
     expect((await t().call('DELETE', '/team/user.del', { userId: member.userId }, admin)).code).toBe(200);
     await old.waitFor((e) => e.event === 'end' && e.code === 10010);

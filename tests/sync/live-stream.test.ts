@@ -8,7 +8,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../helpers/test-app.ts';
-import { lastVersion, openLive, tryOpenLive, type LiveTap } from '../helpers/live-stream.ts';
+import { lastVersion, openLive, tryOpenLive, type LiveTap, teamOfTwo } from '../helpers/live-stream.ts';
 
 describeEngines('live-update stream', (t) => {
   let base = '';
@@ -96,12 +96,7 @@ describeEngines('live-update stream', (t) => {
   });
 
   it('ends with 10010 when the member is removed from the team, and 10009 on a password change', async () => {
-    const admin = await t().signUp({ name: 'Live admin' });
-    const team = await t().call('POST', '/team/add', { title: 'Live' }, admin);
-    const member = await t().signUp({ name: 'Live member' });
-    expect((await t().call('POST', '/team/user.add', { teamId: team.data.invite_code }, member)).code).toBe(
-      200,
-    );
+    const { admin, member } = await teamOfTwo(t(), 'Live');
     const tap = await open(member);
     const adminTap = await open(admin);
     // The member now shares the team's workspace: the admin's change reaches the member's stream.
