@@ -28,6 +28,7 @@ import { benchImport, IMPORT_TITLE } from './import.ts';
 import { benchLists, LISTS_TITLE } from './lists.ts';
 import { benchLoad, LOAD_TITLE } from './load.ts';
 import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
+import { benchLive, LIVE_TITLE } from './live.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -42,7 +43,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists|load|lighthouse: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load|lighthouse|live: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
@@ -50,6 +51,7 @@ const ONLY = {
   lists: { run: benchLists, first: LISTS_TITLE, last: LISTS_TITLE },
   load: { run: benchLoad, first: LOAD_TITLE, last: LOAD_TITLE },
   lighthouse: { run: benchLighthouse, first: LIGHTHOUSE_TITLE, last: LIGHTHOUSE_TITLE },
+  live: { run: benchLive, first: LIVE_TITLE, last: LIVE_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -243,7 +245,10 @@ await benchLists(say);
 // 7. Load (issue 11): 100 connections for 60 s on one server process, each engine.
 await benchLoad(say, load);
 
-// 8. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
+// 8. Live team (issue 25): change → another member's mirror, and 1,000 open streams, on each engine.
+await benchLive(say, load);
+
+// 9. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;

@@ -30,6 +30,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { schedulePruning } from './jobs/idempotency-prune.ts';
 import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
+import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
@@ -50,6 +51,7 @@ const ROUTES: RegisterRoutes[] = [
   registerDownloadRoutes,
   registerIntakeRoutes,
   registerSyncRoutes,
+  registerLiveRoutes,
   registerTeamRoutes,
 ];
 

@@ -17,6 +17,7 @@ import {
 } from 'kysely';
 import type { DB } from './schema.ts';
 import type { Engine } from './dialect.ts';
+import { createPgLiveFeed, createSqliteLiveFeed, type LiveFeed } from './live-feed.ts';
 
 // PostgreSQL returns bigint (int8) and numeric as strings; our values fit in a double.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -40,6 +41,12 @@ export class FairSqliteDriver extends SqliteDriver implements Driver {
   #queue: (() => void)[] = [];
   #busy = false;
   #sliceStart = 0;
+  readonly #onRelease: (() => void) | undefined;
+
+  constructor(config: SqliteDialectConfig, onRelease?: () => void) {
+    super(config);
+    this.#onRelease = onRelease;
+  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     if (this.#busy) await new Promise<void>((resolve) => this.#queue.push(resolve));
@@ -53,6 +60,8 @@ export class FairSqliteDriver extends SqliteDriver implements Driver {
 
   override async releaseConnection(): Promise<void> {
     await super.releaseConnection();
+    // Before the next holder runs: a transaction that just committed announces its changes (live feed).
+    this.#onRelease?.();
     const next = this.#queue.shift();
     if (!next) {
       this.#busy = false;
@@ -69,12 +78,14 @@ export class FairSqliteDriver extends SqliteDriver implements Driver {
 
 class FairSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
+  readonly #onRelease: (() => void) | undefined;
+  constructor(config: SqliteDialectConfig, onRelease?: () => void) {
     super(config);
     this.#config = config;
+    this.#onRelease = onRelease;
   }
   override createDriver(): Driver {
-    return new FairSqliteDriver(this.#config);
+    return new FairSqliteDriver(this.#config, this.#onRelease);
   }
 }
 
@@ -83,6 +94,8 @@ export interface Database {
   engine: Engine;
   /** The SQLite file path (embedded engine only), for backups. */
   file?: string;
+  /** Committed changes and session changes, for the live-update stream (issue #25). */
+  live: LiveFeed;
   close(): Promise<void>;
 }
 
@@ -109,7 +122,12 @@ export function openDatabase(opts: OpenOptions): Database {
     // and replaced on the next query; without a listener that event would crash the process.
     pool.on('error', (err) => console.warn(`postgres: idle connection lost (${err.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    const live = createPgLiveFeed(opts.databaseUrl, opts.applicationName ?? 'creatordesk');
+    const close = async () => {
+      await live.close();
+      await db.destroy();
+    };
+    return { db, engine: 'postgres', live, close };
   }
   let file = ':memory:';
   if (!opts.memory) {
@@ -121,11 +139,16 @@ export function openDatabase(opts: OpenOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new FairSqliteDialect({ database: sqlite }) });
+  const live = createSqliteLiveFeed(sqlite);
+  const db = new Kysely<DB>({ dialect: new FairSqliteDialect({ database: sqlite }, live.flush) });
   return {
     db,
     engine: 'sqlite',
     file: opts.memory ? undefined : file,
-    close: () => db.destroy(),
+    live,
+    close: async () => {
+      await live.close();
+      await db.destroy();
+    },
   } as Database;
 }

@@ -15,7 +15,7 @@ export interface AppMetrics {
   registry: Registry;
   /**
    * Open live-update streams (the SSE/WebSocket push of issue #25): call `inc()` when a stream
-   * opens and `dec()` when it closes. Nothing sets it yet, so it reads 0.
+   * opens and `dec()` when it closes. Set by server/http/live-hub.ts.
    */
   eventStreams: Gauge;
   /** Content-Security-Policy violations browsers reported to /csp-report, by directive. */

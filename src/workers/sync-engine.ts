@@ -21,7 +21,13 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
-import { PULL_DEFAULT_LIMIT, decodePull, type PullResponse, type PullWire } from '../../contract/sync.ts';
+import {
+  PULL_DEFAULT_LIMIT,
+  decodeCursor,
+  decodePull,
+  type PullResponse,
+  type PullWire,
+} from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import { applyPage, clearMirror } from '../db/mirror.ts';
 import {
@@ -34,6 +40,7 @@ import {
   settle,
 } from '../db/outbox.ts';
 import { backoffMs, callApi, type HttpDeps } from './sync-http.ts';
+import type { LiveFactory, LiveHandle, LiveState } from './live-stream.ts';
 
 /**
  * The sign-in the worker syncs for. The login answer carries no ids, so userId/workspaceId are
@@ -54,6 +61,8 @@ export interface SyncState {
   /** The force-logout code that paused syncing. */
   pausedBy: number | null;
   quotaExceeded: boolean;
+  /** The live-update stream: open, being reopened, or not running (issue #25). */
+  live: LiveState;
 }
 
 export interface EngineDeps {
@@ -65,6 +74,8 @@ export interface EngineDeps {
   pageLimit?: number;
   periodMs?: number;
   onState?: (s: SyncState) => void;
+  /** Opens the live-update stream; without it the engine pulls on its timer and triggers only. */
+  live?: LiveFactory;
 }
 
 interface FirstSync {
@@ -80,7 +91,9 @@ export class SyncEngine {
     lastError: null,
     pausedBy: null,
     quotaExceeded: false,
+    live: 'off',
   };
+  private live: { handle: LiveHandle; token: string } | null = null;
   private auth: SyncAuth | null = null;
   private running: Promise<void> | null = null;
   private again = false;
@@ -123,7 +136,34 @@ export class SyncEngine {
       if (n > fresh) void this.syncNow();
       fresh = n;
     });
+    this.startLive(auth.token);
     await this.syncNow();
+  }
+
+  /** One stream per sign-in: a start() with the same token keeps the one already open. */
+  private startLive(token: string): void {
+    if (!this.deps.live || (this.live?.token === token && this.live.handle.running)) return;
+    this.live?.handle.stop();
+    const handle = this.deps.live({
+      token,
+      onVersion: (v) => void this.poked(v),
+      // The pull meets the same code with the server's words and pauses (force logout).
+      onRefused: () => void this.syncNow(),
+      onState: (live) => this.set({ live }),
+    });
+    this.live = { handle, token };
+    handle.start();
+  }
+
+  /** A poke: pull when the workspace's head is past this mirror's cursor (bursts coalesce in syncNow). */
+  private async poked(version: number): Promise<void> {
+    const cursor = decodeCursor((await getMeta<string>(this.deps.db, META.cursor)) ?? '');
+    if (!cursor || version > cursor.version) await this.syncNow();
+  }
+
+  /** The browser is back online: reopen the stream now rather than after its backoff. */
+  reconnect(): void {
+    this.live?.handle.reconnectNow();
   }
 
   /** Records who is signed in; another workspace than the mirror's drops the mirror. */
@@ -152,6 +192,8 @@ export class SyncEngine {
   /** Stops timers and watching; outbox entries stay for the same user's next start. */
   stop(): void {
     this.auth = null;
+    this.live?.handle.stop();
+    this.live = null;
     this.watch?.unsubscribe();
     this.watch = null;
     if (this.timer) clearTimeout(this.timer);
@@ -321,6 +363,7 @@ export class SyncEngine {
 
   private fault(kind: string, code: number, msg: string): false {
     if (kind === 'logout') {
+      this.live?.handle.stop();
       this.set({ phase: 'paused', pausedBy: code, lastError: msg });
       if (this.timer) clearTimeout(this.timer);
     } else this.set({ phase: code === 0 ? 'offline' : this.state.phase, lastError: msg });

@@ -21,15 +21,28 @@ export function syncLabel(online: boolean, state: SyncState | null): string {
   return m.sync_synced();
 }
 
+/** The live-update stream (issue #25); nothing while offline, where the label already says so. */
+export function liveLabel(online: boolean, state: SyncState | null): string | null {
+  if (!online || !state) return null;
+  if (state.live === 'live') return m.sync_live_on();
+  return state.live === 'reconnecting' ? m.sync_live_reconnecting() : m.sync_live_off();
+}
+
 export function SyncStatus() {
   const { online, state, unsent, failed } = useSyncStatus();
   const label = syncLabel(online, state);
+  const live = liveLabel(online, state);
   const tone = !online || state?.pausedBy ? 'warn' : failed.length ? 'danger' : 'ok';
 
   return (
     <div className="cd-sync" role="status" aria-label={m.sync_status_label()}>
       <span className={`cd-sync__dot cd-sync__dot--${tone}`} aria-hidden="true" />
       <span className="cd-sync__label">{label}</span>
+      {live && state ? (
+        <span className={`cd-sync__live cd-sync__live--${state.live}`} data-live={state.live}>
+          {live}
+        </span>
+      ) : null}
       {unsent > 0 && <span className="cd-sync__badge">{m.sync_unsent({ count: formatNumber(unsent) })}</span>}
       {state?.pausedBy ? <span className="cd-sync__warn">{m.sync_paused()}</span> : null}
       {state?.quotaExceeded ? (

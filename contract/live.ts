@@ -1,0 +1,58 @@
+/**
+ * The live-update stream (issue #25): `GET /api/v0.1/sync/events` with the `token` header answers
+ * Server-Sent Events that carry nothing but versions; rows still come through /sync/pull, so
+ * workspace scoping stays in one place. A refused token answers the usual JSON envelope instead.
+ *
+ *   event: version   data: {"version":123}   the workspace's head (sent first, then after every
+ *                                             committed change); pull when it is past the cursor
+ *   event: ping      data: {}                every LIVE_HEARTBEAT_MS, so proxies keep it open and
+ *                                             the client can tell a dead stream from a quiet one
+ *   event: end       data: {"code":10003}    the server closes: a force-logout code ends the
+ *                                             session (sign-out, revocation, 10010); 200 = reconnect
+ */
+import { z } from 'zod';
+
+export const LIVE_PATH = '/sync/events';
+export const LIVE_HEARTBEAT_MS = 20_000;
+/** A stream silent this long (no event, no ping) is treated as dead and reopened. */
+export const LIVE_SILENCE_MS = LIVE_HEARTBEAT_MS * 2 + 5_000;
+/** Open streams one session may hold on one server process; a newer one closes the oldest. */
+export const LIVE_STREAMS_PER_SESSION = 3;
+
+export const liveVersion = z.object({ version: z.number().int().min(0) });
+export const liveEnd = z.object({ code: z.number().int() });
+
+export type LiveEvent =
+  { event: 'version'; version: number } | { event: 'ping' } | { event: 'end'; code: number };
+
+/** One SSE frame as the server writes it. */
+export function encodeLiveEvent(e: LiveEvent): string {
+  const { event, ...data } = e;
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Parses one SSE frame (lines up to a blank line); undefined for comments and unknown events. */
+export function decodeLiveEvent(frame: string): LiveEvent | undefined {
+  let event = '';
+  let data = '';
+  for (const line of frame.split('\n')) {
+    if (line.startsWith('event:')) event = line.slice(6).trim();
+    else if (line.startsWith('data:')) data += line.slice(5).trim();
+  }
+  let parsed: unknown;
+  try {
+    parsed = data ? JSON.parse(data) : {};
+  } catch {
+    return undefined;
+  }
+  if (event === 'ping') return { event };
+  if (event === 'version') {
+    const v = liveVersion.safeParse(parsed);
+    return v.success ? { event, version: v.data.version } : undefined;
+  }
+  if (event === 'end') {
+    const v = liveEnd.safeParse(parsed);
+    return v.success ? { event, code: v.data.code } : undefined;
+  }
+  return undefined;
+}
