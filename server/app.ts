@@ -31,6 +31,7 @@ import { schedulePruning } from './jobs/idempotency-prune.ts';
 import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
+import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
@@ -51,6 +52,7 @@ const ROUTES: RegisterRoutes[] = [
   registerIntakeRoutes,
   registerSyncRoutes,
   registerTeamRoutes,
+  registerWorkbenchRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
