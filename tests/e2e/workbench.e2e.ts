@@ -60,6 +60,7 @@ describe('creator workbench', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Alice Wonder' }).click();
     await page.waitForURL(/\/creator\/\d+$/);
+    const creatorPath = new URL(page.url()).pathname;
     const header = page.locator('.workbench-header');
     await header.getByText('Alice Wonder').waitFor();
     await header.getByText('12,345').waitFor();
@@ -119,6 +120,28 @@ describe('creator workbench', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
+
+    // A team member sees the note (with its author) and the follow-up on their own device.
+    const team = await callApi<{ invite_code: string }>(
+      suite.server.url,
+      session.token,
+      'POST',
+      '/team/add',
+      {
+        title: 'Bench',
+      },
+    );
+    const member = await registerEmail(suite.server.url, `benchmate${Date.now()}@example.com`, 'Secret#2026');
+    await callApi(suite.server.url, member.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+    const mateCtx = await newContext(suite.browser, suite.server.url);
+    await useSession(mateCtx, suite.server.url, member);
+    const mate = await mateCtx.newPage();
+    await mate.goto(creatorPath);
+    const shared = notes(mate).filter({ hasText: 'Prefers WhatsApp' });
+    await shared.waitFor({ timeout: 30_000 });
+    await shared.getByText(/^bench\d+ · /).waitFor();
+    await followups(mate).filter({ hasText: 'Ask about the sample' }).waitFor();
+    await mateCtx.close();
   });
 
   it('shows the 404 result for a creator that is not in the workspace', async () => {

@@ -44,9 +44,18 @@ export async function readCreatorRows(
   return creatorId === undefined ? rows : rows.filter((r) => r.creator_id === creatorId);
 }
 
-/** undefined while loading, null for an unknown creator. */
+/**
+ * undefined while loading, null for an unknown creator. Until the first sync is complete a missing
+ * creator may still be on its way, so it reads as loading, not as 404.
+ */
 export const useCreator = (id: number): CreatorRow | null | undefined =>
-  useLiveQuery(() => (id > 0 ? readCreator(localDb, id) : Promise.resolve(null)), [id]);
+  useLiveQuery(async () => {
+    if (id <= 0) return null;
+    const row = await readCreator(localDb, id);
+    if (row) return row;
+    const first = await getMeta<{ complete?: boolean }>(localDb, META.firstSync);
+    return first?.complete ? null : undefined;
+  }, [id]);
 
 export const useCreatorRows = (table: WorkbenchTable, creatorId?: number): SyncRow[] | undefined =>
   useLiveQuery(() => readCreatorRows(localDb, table, creatorId), [table, creatorId]);
