@@ -62,6 +62,8 @@ export const EVENT_KINDS = [
   'invitation',
   'invitation_status',
   'note',
+  'import',
+  'ingest',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

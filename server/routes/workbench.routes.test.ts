@@ -133,6 +133,32 @@ describeEngines('creator workbench', (t) => {
     expect(long).toMatchObject({ code: 40001, msg: 'A follow-up must be at most 200 characters' });
   });
 
+  it('writes a history row per creator an ingest or an import writes, none for a dry run', async () => {
+    const me = await t().signUp();
+    const json = async (path: string, body: unknown) => {
+      const res = await t().app.inject({
+        method: 'POST',
+        url: `/api/v0.1${path}`,
+        headers: { token: me.token, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      return res.json() as { code: number };
+    };
+    const ingest = await json('/blogger/ingest', { country: 'US', creators: [{ unique_id: 'ing1' }] });
+    expect(ingest.code).toBe(200);
+    const rows = [{ unique_id: 'ing1', follower_count: 5 }, { unique_id: 'imp2' }];
+    expect((await json('/blogger/import', { country: 'US', rows, dryRun: 1 })).code).toBe(200);
+    expect((await json('/blogger/import', { country: 'US', rows })).code).toBe(200);
+    const ids = await t()
+      .database.db.selectFrom('creators')
+      .select(['id', 'unique_id'])
+      .where('workspace_id', '=', me.workspaceId)
+      .execute();
+    const idOf = (u: string) => Number(ids.find((c) => c.unique_id === u)!.id);
+    expect((await events(idOf('ing1'))).map((e) => e.kind)).toEqual(['ingest', 'import']);
+    expect((await events(idOf('imp2'))).map((e) => e.kind)).toEqual(['import']);
+  });
+
   it('writes history rows for flags, tags, blacklist and invitation status, stamped with the change', async () => {
     const { me, creatorId } = await withCreator();
     const tok = { token: me.token };

@@ -27,6 +27,10 @@ export function eventText(e: SyncRow): string {
       const label = statusLabel(status ?? 0);
       return m.workbench_event_status({ status: sub ? `${label} · ${subStatusLabel(sub)}` : label });
     }
+    case 'import':
+      return m.workbench_event_import();
+    case 'ingest':
+      return m.workbench_event_ingest();
     case 'note':
       return m.workbench_event_note({ text: detail });
     default:
