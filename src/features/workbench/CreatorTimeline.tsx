@@ -37,6 +37,7 @@ export function CreatorTimeline({ creatorId }: { creatorId: number }) {
           ref={scroller}
           className="workbench-timeline"
           tabIndex={0}
+          role="region"
           aria-label={m.workbench_timeline_title()}
         >
           <ol style={{ height: v.getTotalSize() }} className="workbench-timeline__list">
