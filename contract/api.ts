@@ -20,6 +20,7 @@ import { teamEndpoints } from './schemas/team.ts';
 import { downloadEndpoints } from './schemas/download.ts';
 import { intakeEndpoints } from './schemas/intake.ts';
 import { accountEndpoints } from './schemas/account.ts';
+import { workbenchEndpoints } from './schemas/workbench.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -36,6 +37,7 @@ export const API = {
   ...downloadEndpoints,
   ...intakeEndpoints,
   ...accountEndpoints,
+  ...workbenchEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -23,6 +23,10 @@ export const SYNC_TABLES = [
   'topics',
   'invitations',
   'blacklist',
+  // The creator workbench (issue 22); new tables, so older cursors miss nothing.
+  'creator_notes',
+  'creator_followups',
+  'creator_events',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

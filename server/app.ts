@@ -32,6 +32,7 @@ import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
+import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
@@ -53,6 +54,7 @@ const ROUTES: RegisterRoutes[] = [
   registerSyncRoutes,
   registerLiveRoutes,
   registerTeamRoutes,
+  registerWorkbenchRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

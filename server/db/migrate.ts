@@ -14,6 +14,7 @@ import * as m0014 from './migrations/0014_creator_tags_copy_update.ts';
 import * as m0015 from './migrations/0015_creator_names.ts';
 import * as m0016 from './migrations/0016_security.ts';
 import * as m0017 from './migrations/0017_jobs_owner_index.ts';
+import * as m0020 from './migrations/0020_creator_workbench.ts';
 import * as m0025 from './migrations/0025_live_notify.ts';
 
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0015_creator_names': m0015,
   '0016_security': m0016,
   '0017_jobs_owner_index': m0017,
+  '0020_creator_workbench': m0020,
   '0025_live_notify': m0025,
 };
 

@@ -293,6 +293,9 @@ export interface DB {
   topic_videos: TopicVideosTable;
   topic_authors: TopicAuthorsTable;
   topic_author_topics: TopicAuthorTopicsTable;
+  creator_notes: CreatorNotesTable;
+  creator_followups: CreatorFollowupsTable;
+  creator_events: CreatorEventsTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -371,3 +374,27 @@ export type Creator = Selectable<CreatorsTable>;
 export type NewCreator = Insertable<CreatorsTable>;
 export type CreatorUpdate = Updateable<CreatorsTable>;
 export type { ColumnType };
+
+/** Creator workbench (0020): a note, a follow-up and a history row, each on one creator. */
+interface CreatorOwned extends Synced {
+  id: Id;
+  creator_id: number;
+  user_id: number;
+  user_name: string;
+  add_time: number;
+}
+export interface CreatorNotesTable extends CreatorOwned {
+  content: string;
+  update_time: number;
+}
+export interface CreatorFollowupsTable extends CreatorOwned {
+  /** YYYY-MM-DD: the day it falls due. */
+  due_date: string;
+  text: string;
+  done_time: number;
+  update_time: number;
+}
+export interface CreatorEventsTable extends CreatorOwned {
+  kind: string;
+  detail: string;
+}

@@ -12,6 +12,7 @@ import { editCreators, listCreatorRows, setCreatorTags } from '../services/creat
 import { addInvitations, deleteInvitations, editInvitation } from '../services/invitation.service.ts';
 import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
 import { shortList } from '../../contract/schemas/creator.ts';
+import { actorOf } from '../http/actor.ts';
 import './blogger.messages.ts';
 
 /** 'updated', or a msg saying how many of the list were not found. */
@@ -29,13 +30,13 @@ export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, creator.bloggerEdit, async (req, input) =>
     mutation(db, req, async (trx, auth) => {
-      const r = await editCreators(trx, auth.workspaceId, input);
+      const r = await editCreators(trx, auth.workspaceId, input, actorOf(auth));
       return ok(req, r, ...bulkMsg(r));
     }),
   );
   route(api, ctx, creator.bloggerSetTags, async (req, input) =>
     mutation(db, req, async (trx, auth) => {
-      const r = await setCreatorTags(trx, auth.workspaceId, input);
+      const r = await setCreatorTags(trx, auth.workspaceId, input, actorOf(auth));
       return ok(req, r, ...bulkMsg(r));
     }),
   );
@@ -45,7 +46,7 @@ export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, inv.invitationAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) => {
-      const r = await addInvitations(trx, auth.workspaceId, auth.user.id, input);
+      const r = await addInvitations(trx, auth.workspaceId, auth.user.id, input, actorOf(auth));
       const counts = { added: r.added, updated: r.updated };
       return r.blacklisted.length
         ? ok(req, r, 'invitation_added_some_black', { ...counts, names: shortList(r.blacklisted) })
@@ -54,7 +55,11 @@ export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, inv.invitationEdit, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await editInvitation(trx, auth.workspaceId, auth.user.id, input, languageOf(req)), 'updated'),
+      ok(
+        req,
+        await editInvitation(trx, auth.workspaceId, auth.user.id, input, languageOf(req), actorOf(auth)),
+        'updated',
+      ),
     ),
   );
   route(api, ctx, inv.invitationHistory, async (req, input) =>
@@ -68,12 +73,12 @@ export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
 
   route(api, ctx, black.blackAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await addToBlacklist(trx, auth.workspaceId, input), 'added'),
+      ok(req, await addToBlacklist(trx, auth.workspaceId, input, actorOf(auth)), 'added'),
     ),
   );
   route(api, ctx, black.blackDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await removeFromBlacklist(trx, auth.workspaceId, input), 'deleted'),
+      ok(req, await removeFromBlacklist(trx, auth.workspaceId, input, actorOf(auth)), 'deleted'),
     ),
   );
   route(api, ctx, black.blackLists, async (req, input) =>

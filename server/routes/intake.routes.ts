@@ -4,6 +4,7 @@ import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { intakeCreators } from '../services/intake.service.ts';
+import { actorOf } from '../http/actor.ts';
 import './intake.messages.ts';
 
 export const registerIntakeRoutes: RegisterRoutes = (api, ctx) => {
@@ -12,6 +13,7 @@ export const registerIntakeRoutes: RegisterRoutes = (api, ctx) => {
       const r = await intakeCreators(trx, auth.workspaceId, input.creators, {
         defaultCountry: input.country,
         lang: languageOf(req),
+        history: { by: actorOf(auth), kind: 'ingest' },
       });
       return ok(req, r, 'intake_done', {
         created: r.created,
@@ -28,6 +30,7 @@ export const registerIntakeRoutes: RegisterRoutes = (api, ctx) => {
         defaultCountry: input.country,
         dryRun,
         lang: languageOf(req),
+        history: { by: actorOf(auth), kind: 'import' },
       });
       return ok(req, r, dryRun ? 'intake_checked' : 'intake_done', {
         created: r.created,

@@ -10,12 +10,14 @@ import { findBlacklist, listBlacklist } from '../db/blacklist.repository.ts';
 import { chunks, ensureCreators, findCreators, touchCreators } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../http/errors.ts';
 
 export async function addToBlacklist(
   trx: Transaction<DB>,
   ws: number,
   input: z.infer<typeof blackAddRequest>,
+  by?: Actor,
 ) {
   const version = await nextVersion(trx, ws);
   const t = now();
@@ -46,13 +48,9 @@ export async function addToBlacklist(
         })),
       )
       .execute();
-  await touchCreators(
-    trx,
-    ws,
-    [...creators.values()].map((c) => Number(c.id)),
-    version,
-    { is_black: 1 },
-  );
+  const ids = [...creators.values()].map((c) => Number(c.id));
+  await touchCreators(trx, ws, ids, version, { is_black: 1 });
+  await recordEvents(trx, ws, by, version, ids, 'black_add', input.reason);
   return { added: fresh.length, updated: existing.length, created_creators: created };
 }
 
@@ -60,6 +58,7 @@ export async function removeFromBlacklist(
   trx: Transaction<DB>,
   ws: number,
   input: z.infer<typeof blackDelRequest>,
+  by?: Actor,
 ) {
   const rows = await findBlacklist(trx, ws, input.country, input.bloggers);
   if (!rows.length) throw new AppError(40004, 'blacklist_not_found');
@@ -74,13 +73,9 @@ export async function removeFromBlacklist(
       .execute();
   const names = rows.map((b) => b.unique_id);
   const creators = await findCreators(trx, ws, input.country, names);
-  await touchCreators(
-    trx,
-    ws,
-    creators.map((c) => Number(c.id)),
-    version,
-    { is_black: 0 },
-  );
+  const ids = creators.map((c) => Number(c.id));
+  await touchCreators(trx, ws, ids, version, { is_black: 0 });
+  await recordEvents(trx, ws, by, version, ids, 'black_del');
   const known = new Set(names);
   return { deleted: rows.length, not_found: input.bloggers.filter((n) => !known.has(n)) };
 }

@@ -17,6 +17,7 @@ import {
 } from '../db/creator.repository.ts';
 import type { Creator, DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { message } from '../http/messages.ts';
 
@@ -103,6 +104,7 @@ export async function editCreators(
   trx: Transaction<DB>,
   ws: number,
   input: z.infer<typeof creatorEditRequest>,
+  by?: Actor,
 ) {
   const { found, notFound } = await matchCreators(trx, ws, input.country, input.bloggers);
   const patch: { is_chat?: number; is_invitation?: number } = {};
@@ -116,6 +118,12 @@ export async function editCreators(
     version,
     patch,
   );
+  // One history row per flag that was set (the value is the detail: 1 or 0).
+  const ids = found.map((c) => Number(c.id));
+  if (patch.is_chat !== undefined)
+    await recordEvents(trx, ws, by, version, ids, 'chat', String(patch.is_chat));
+  if (patch.is_invitation !== undefined)
+    await recordEvents(trx, ws, by, version, ids, 'invited', String(patch.is_invitation));
   return { matched: found.length, updated: found.length, not_found: notFound };
 }
 
@@ -127,11 +135,12 @@ export async function setCreatorTags(
   trx: Transaction<DB>,
   ws: number,
   input: z.infer<typeof creatorSetTagsRequest>,
+  by?: Actor,
 ) {
   const tagIds = [...new Set(input.tagIds)];
   const tags = await trx
     .selectFrom('tags')
-    .select('id')
+    .select(['id', 'title'])
     .where('workspace_id', '=', ws)
     .where('country', '=', input.country)
     .where('deleted_at', 'is', null)
@@ -159,6 +168,9 @@ export async function setCreatorTags(
         .execute();
     }
   }
-  await touchCreators(trx, ws, ids, await nextVersion(trx, ws));
+  const version = await nextVersion(trx, ws);
+  await touchCreators(trx, ws, ids, version);
+  const titles = tags.map((t) => t.title).join(', ');
+  await recordEvents(trx, ws, by, version, ids, input.type === 'add' ? 'tag_add' : 'tag_del', titles);
   return { matched: found.length, updated: found.length, not_found: notFound };
 }

@@ -11,6 +11,7 @@ import { CreatorProfile, type IntakeResult } from '../../contract/schemas/intake
 import type { DB, NewCreator } from '../db/schema.ts';
 import { blankCreator, chunks, findCreators } from '../db/creator.repository.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { message, MESSAGES } from '../http/messages.ts';
 
 type Profile = Omit<CreatorProfile, 'country' | 'unique_id'>;
@@ -168,7 +169,13 @@ export async function intakeCreators(
   trx: Transaction<DB>,
   ws: number,
   raw: unknown[],
-  opts: { defaultCountry?: string | undefined; dryRun?: boolean; lang: Language },
+  opts: {
+    defaultCountry?: string | undefined;
+    dryRun?: boolean;
+    lang: Language;
+    /** Who, and by which path: each creator written gets a history row (issue 22). */
+    history?: { by: Actor; kind: 'import' | 'ingest' };
+  },
 ): Promise<IntakeResult> {
   const { items, rejected } = checkItems(raw, opts.defaultCountry, opts.lang);
   let created = 0;
@@ -197,17 +204,24 @@ export async function intakeCreators(
       updated += part.length - fresh.length;
       if (opts.dryRun) continue;
       const version = await nextVersion(trx, ws);
+      const touched: number[] = [];
       for (const rows of chunks(fresh, INSERT_ROWS)) {
-        await trx
+        const ids = await trx
           .insertInto('creators')
           .values(newRows(ws, country, version, t, rows))
+          .returning('id')
           .execute();
+        if (opts.history) touched.push(...ids.map((r) => Number(r.id)));
       }
       const known = part.flatMap((i) => {
         const id = existing.get(i.unique_id);
         return id === undefined ? [] : [{ id, values: defined(i.profile) }];
       });
       await updateRows(trx, ws, version, t, known);
+      if (opts.history) {
+        touched.push(...known.map((k) => Number(k.id)));
+        await recordEvents(trx, ws, opts.history.by, version, touched, opts.history.kind);
+      }
     }
   }
   rejected.sort((a, b) => a.index - b.index);

@@ -18,6 +18,7 @@ import { blacklistedNames } from '../db/blacklist.repository.ts';
 import { shortList } from '../../contract/schemas/creator.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../http/errors.ts';
 import { findInvitation, rowsWithTags, type Invitation } from './invitation-read.service.ts';
 
@@ -55,6 +56,7 @@ export async function addInvitations(
   ws: number,
   userId: number,
   input: z.infer<typeof invitationAddRequest>,
+  by?: Actor,
 ) {
   const black = await blacklistedNames(trx, ws, input.country, input.bloggers);
   const names = input.bloggers.filter((n) => !black.has(n));
@@ -118,6 +120,8 @@ export async function addInvitations(
     ...(input.isInvitation ? { is_invitation: 1 } : {}),
   });
   await touchCreators(trx, ws, idsOf([...has]), version, input.isInvitation ? { is_invitation: 1 } : {});
+  // Detail: the product ids the invitation carries now.
+  await recordEvents(trx, ws, by, version, idsOf(names), 'invitation', productId);
   return { added: inserted.length, updated: existing.length, created_creators: created, blacklisted };
 }
 
@@ -138,6 +142,7 @@ export async function editInvitation(
   userId: number,
   input: InvitationEditRequest,
   lang: Language,
+  by?: Actor,
 ): Promise<InvitationRow> {
   const inv = await findInvitation(trx, ws, input.id);
   const status = input.status ?? Number(inv.status);
@@ -164,12 +169,17 @@ export async function editInvitation(
   if (statusChanged) {
     await appendHistory(trx, ws, userId, [row], 'status');
     const creators = await findCreators(trx, ws, row.country, [row.unique_id]);
-    await touchCreators(
+    const ids = creators.map((c) => Number(c.id));
+    await touchCreators(trx, ws, ids, version, { status });
+    // Detail: "status" or "status.sub_status", read by the timeline with the status names.
+    await recordEvents(
       trx,
       ws,
-      creators.map((c) => Number(c.id)),
+      by,
       version,
-      { status },
+      ids,
+      'invitation_status',
+      sub ? `${status}.${sub}` : String(status),
     );
   }
   return (await rowsWithTags(trx, ws, [row], lang))[0]!;

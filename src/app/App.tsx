@@ -57,6 +57,8 @@ export const ROUTES: RouteObject[] = [
               signedIn('/team', 'team', () => import('../routes/TeamPage.tsx')),
               signedIn('/invite/:id', 'team', () => import('../routes/InvitePage.tsx')),
               signedIn('/vip', undefined, () => import('../routes/VipPage.tsx')),
+              signedIn('/creator/:id', undefined, () => import('../routes/CreatorPage.tsx')),
+              signedIn('/followups', undefined, () => import('../routes/DuePage.tsx')),
             ],
           },
         ],

@@ -8,6 +8,7 @@ import { Link, Outlet } from 'react-router-dom';
 import { NoticeCenter } from '../features/sync/NoticeCenter.tsx';
 import { SyncStatus } from '../features/sync/SyncStatus.tsx';
 import { UserMenu } from '../features/account/UserMenu.tsx';
+import { DueLink } from '../features/workbench/DueLink.tsx';
 import { m } from '../paraglide/messages.js';
 import { BackToTop } from './BackToTop.tsx';
 import { Brand } from './Brand.tsx';
@@ -27,6 +28,7 @@ export function MainLayout() {
         </Link>
         <TopMenu />
         <div className="app-header-tools">
+          <DueLink />
           <SyncStatus />
           <LanguageSwitch />
           <UserMenu />

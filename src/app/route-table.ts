@@ -30,6 +30,8 @@ export const AUTH_PATHS = [
   '/topicInfluencer',
   '/invite',
   '/vip',
+  '/creator',
+  '/followups',
 ] as const;
 
 export function requiresAuth(pathname: string): boolean {

@@ -31,6 +31,9 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'topics',
   'invitations',
   'blacklist',
+  'creator_notes',
+  'creator_followups',
+  'creator_events',
 ];
 
 export interface CreatorBlock {
@@ -53,6 +56,9 @@ export class LocalDB extends Dexie {
   topics!: Table<SyncRow, number>;
   invitations!: Table<SyncRow, number>;
   blacklist!: Table<SyncRow, number>;
+  creator_notes!: Table<SyncRow, number>;
+  creator_followups!: Table<SyncRow, number>;
+  creator_events!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -72,6 +78,12 @@ export class LocalDB extends Dexie {
     });
     // Outcomes the user has not read yet (notices.ts).
     this.version(2).stores({ notices: '++id, [userId+workspaceId], seq' });
+    // The creator workbench (issue 22): read per creator; follow-ups also by due day.
+    this.version(3).stores({
+      creator_notes: 'id, creator_id',
+      creator_followups: 'id, creator_id, due_date',
+      creator_events: 'id, creator_id',
+    });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

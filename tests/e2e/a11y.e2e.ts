@@ -19,6 +19,8 @@ const LOCALES = [
 ] as const;
 
 let topicId = 0;
+/** A creator of each demo workspace (en, zh) for the creator page (issue 22). */
+const creatorIds = { en: 0, zh: 0 };
 let teamId = 0;
 const suite = browserSuite({}, async ({ server }) => {
   // A topic of the demo workspace for the topic pages, and another account's team to be invited to.
@@ -29,6 +31,15 @@ const suite = browserSuite({}, async ({ server }) => {
     limit: 20,
   });
   topicId = topics.list[0]!.id;
+  for (const demo of ['en', 'zh'] as const) {
+    const own = demo === 'en' ? token : (await signInApi(server.url, demo)).token;
+    const creators = await callApi<{ list: { id: number }[] }>(server.url, own, 'POST', '/blogger/lists', {
+      country: 'US',
+      page: 1,
+      limit: 1,
+    });
+    creatorIds[demo] = creators.list[0]!.id;
+  }
   const owner = await registerEmail(server.url, `a11y-${Date.now()}@example.com`, 'Secret#123');
   const team = await callApi<{ team_id: number }>(server.url, owner.token, 'POST', '/team/add', {
     title: 'A11y',
@@ -36,17 +47,19 @@ const suite = browserSuite({}, async ({ server }) => {
   teamId = team.team_id;
 });
 
-async function signInApi(url: string) {
+async function signInApi(url: string, demo: 'en' | 'zh' = 'en') {
   const ctx = await newContext(suite.browser, url);
-  const session = await signInDemo(ctx, url, 'en');
+  const session = await signInDemo(ctx, url, demo);
   await ctx.close();
   return session;
 }
 
 const SIGNED_OUT = ['/', '/login', '/register', '/no/such/page'];
-const signedInRoutes = () => [
+const signedInRoutes = (demo: 'en' | 'zh') => [
   '/',
   '/home',
+  `/creator/${creatorIds[demo]}`,
+  '/followups',
   '/invited',
   '/amateur',
   '/blacklist',
@@ -76,7 +89,9 @@ const READY: Record<string, string> = {
 /** Waits for the page to settle: its h1, no network and no loading grid, and its rows if it has some. */
 async function settle(page: Page, path?: string): Promise<void> {
   await page.locator('h1').first().waitFor();
-  const ready = path ? READY[path] : undefined;
+  const ready = path
+    ? (READY[path] ?? (path.startsWith('/creator/') ? '.workbench-header' : undefined))
+    : undefined;
   if (ready) await page.locator(ready).first().waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
@@ -108,7 +123,7 @@ describe.each(LOCALES)('accessibility in $tag', ({ tag, demo, text }) => {
       ctx = await newContext(suite.browser, suite.server.url, tag);
       await signInDemo(ctx, suite.server.url, demo);
       page = await ctx.newPage();
-      for (const path of signedInRoutes()) {
+      for (const path of signedInRoutes(demo)) {
         await page.goto(path);
         await settle(page, path);
         await audit(page, `${tag} signed in ${path}`);

@@ -80,6 +80,7 @@ export async function seedWorkspace(
       .execute();
     numbers.push(c.id, tag.id);
     strings.push(unique);
+    if (i === 1) numbers.push(...(await seedWorkbench(db, workspaceId, Number(c.id), version, text)));
   }
 
   const tpl = await db
@@ -210,4 +211,33 @@ export async function snapshot(db: Kysely<DB>, workspaceId: number): Promise<Rec
     .execute();
   out.team_members = members.map((r) => JSON.stringify(r)).sort();
   return out;
+}
+
+/** A note, a follow-up and a history row on one creator (issue 22); answers their ids. */
+async function seedWorkbench(
+  db: Kysely<DB>,
+  workspaceId: number,
+  creatorId: number,
+  version: number,
+  text: (what: string) => string,
+): Promise<number[]> {
+  const t = now();
+  const own = { workspace_id: workspaceId, version, deleted_at: null, creator_id: creatorId, add_time: t };
+  const by = { user_id: 1, user_name: text('author') };
+  const note = await db
+    .insertInto('creator_notes')
+    .values({ ...own, ...by, content: text('note'), update_time: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const followup = await db
+    .insertInto('creator_followups')
+    .values({ ...own, ...by, due_date: '2030-01-01', text: text('follow-up'), done_time: 0, update_time: t })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const event = await db
+    .insertInto('creator_events')
+    .values({ ...own, ...by, kind: 'note', detail: text('event') })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return [note.id, followup.id, event.id];
 }

@@ -22,6 +22,8 @@ const CANDIDATES: unknown[] = [
   '0',
   'asc',
   'x',
+  // A calendar day (follow-up due dates).
+  '2030-01-01',
 ];
 
 export interface IdPools {

@@ -31,6 +31,7 @@ import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice }
 import { TagDialog } from './TagDialog.tsx';
 import { useChallenge } from './useChallenge.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
+import { useKeptScroll, useKeptState } from '../../ui/kept-view.ts';
 import './home.css';
 
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
@@ -52,9 +53,13 @@ const INITIAL: HomeFilterValue = {
 };
 
 export function HomeScreen() {
-  const [filters, setFilters] = useState<HomeFilterValue>(INITIAL);
-  const [sort, setSort] = useState<SortState | null>(null);
-  const [page, setPage] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
+  // Kept for the tab (issue 22): back from a creator page finds the same view. The date range is
+  // not kept: its picker holds its own state and would show no range for a kept one.
+  const [kept, setKept] = useKeptState('home', { filters: INITIAL, sort: null as SortState | null, page: 1 });
+  const [filters, setFilters] = useState<HomeFilterValue>(() => ({ ...kept.filters, range: null }));
+  const [sort, setSort] = useState<SortState | null>(kept.sort);
+  const [page, setPage] = useState({ page: kept.page, size: DEFAULT_PAGE_SIZE });
+  useEffect(() => setKept({ filters, sort, page: page.page }), [filters, sort, page.page, setKept]);
   const [dialog, setDialog] = useState<'status' | 'tags' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
@@ -86,8 +91,18 @@ export function HomeScreen() {
     pageSize: page.size,
   });
 
-  // A new result starts on page 1 (spec section 4: a sort change resets the page).
-  useEffect(() => setPage((p) => (p.page === 1 ? p : { ...p, page: 1 })), [filters, sort]);
+  useKeptScroll('home', list.loaded && list.rows.length > 0);
+
+  // A new result starts on page 1 (spec section 4: a sort change resets the page); not the kept
+  // view coming back on mount.
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
+    setPage((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+  }, [filters, sort]);
 
   const changeFilters = useCallback(
     (next: HomeFilterValue) => {

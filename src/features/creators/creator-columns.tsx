@@ -18,6 +18,7 @@ import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { SORT_FIELDS } from '../../workers/query-engine.ts';
 import { profileUrl } from './home-rules.ts';
+import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 
 /** A mirrored creator: the sync row carries every column of the wire row. */
@@ -101,7 +102,12 @@ export function creatorColumns(): Col[] {
         </a>
       ),
     },
-    { ...text('daren_name', m.home_col_name()), hiddenByDefault: false },
+    {
+      // Opens the creator page (issue 22); a creator without a name shows its handle.
+      ...text('daren_name', m.home_col_name()),
+      hiddenByDefault: false,
+      render: (r) => <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} />,
+    },
     { ...text('nick_name', m.home_col_nick()), hiddenByDefault: false },
     {
       id: 'status',

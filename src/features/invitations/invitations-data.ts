@@ -19,6 +19,8 @@ export interface InvitationView extends SyncRow {
   daren_email: string;
   product_id: string;
   tags: CreatorTag[];
+  /** The creator's id in the mirror (for the creator page link), when mirrored. */
+  creator_id?: number;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -26,8 +28,9 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 export function useInvitations(country: string): InvitationView[] | undefined {
   const rows = useLocalRows(localDb, 'invitations', country);
   const tagsByName = useLiveQuery(async () => {
-    const map = new Map<string, CreatorTag[]>();
-    for (const c of await loadCountry(localDb, country)) map.set(c.unique_id, c.tags ?? []);
+    const map = new Map<string, { tags: CreatorTag[]; id: number }>();
+    for (const c of await loadCountry(localDb, country))
+      map.set(c.unique_id, { tags: c.tags ?? [], id: c.id });
     return map;
   }, [country]);
   const pending = useLiveQuery(() => pendingAdds('/blogger/invitation.add', country), [country]);
@@ -57,6 +60,7 @@ export function useInvitations(country: string): InvitationView[] | undefined {
     daren_name: str(r.daren_name),
     daren_email: str(r.daren_email),
     product_id: str(r.product_id),
-    tags: tagsByName?.get(str(r.unique_id)) ?? [],
+    tags: tagsByName?.get(str(r.unique_id))?.tags ?? [],
+    creator_id: tagsByName?.get(str(r.unique_id))?.id,
   }));
 }

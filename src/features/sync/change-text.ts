@@ -67,6 +67,16 @@ export function describeChange(c: ChangeLike): string {
       return m.sync_change_black_add({ names: shortNames(creators(b)) });
     case '/blogger/black.del':
       return m.sync_change_black_del({ names: shortNames(creators(b)) });
+    case '/creator/note.add':
+    case '/creator/note.edit':
+      return m.sync_change_note({ text: text(b.content).slice(0, 40) });
+    case '/creator/note.del':
+      return m.sync_change_note_del();
+    case '/creator/followup.add':
+      return m.sync_change_followup({ text: text(b.text).slice(0, 40) });
+    case '/creator/followup.edit':
+    case '/creator/followup.del':
+      return m.sync_change_followup_edit();
     default:
       return m.sync_change_other();
   }

@@ -1,0 +1,133 @@
+/**
+ * The creator workbench (issue 22): notes and follow-ups per creator, and the history rows the
+ * server writes when a creator changes. All three are mirrored (contract/sync.ts); these calls
+ * are what the outbox replays. Rows are addressed by id and scoped to the caller's workspace.
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { flag } from './common.ts';
+import { rowId, titled } from './tag.ts';
+
+export const NOTE_MAX = 2000;
+export const FOLLOWUP_TEXT_MAX = 200;
+
+/** A calendar day `YYYY-MM-DD` between 2000 and 2099: a follow-up is due on a day, not an instant. */
+export const dueDate = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string()
+      .regex(/^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'followup_date_invalid')
+      .refine(
+        (s) =>
+          !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+          new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+        'followup_date_invalid',
+      ),
+  );
+
+export const NoteRow = z.object({
+  id: z.number().int(),
+  creator_id: z.number().int(),
+  content: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  add_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type NoteRow = z.infer<typeof NoteRow>;
+
+export const FollowupRow = z.object({
+  id: z.number().int(),
+  creator_id: z.number().int(),
+  due_date: z.string(),
+  text: z.string(),
+  /** 0 while open; the unix second it was marked done. */
+  done_time: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  add_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type FollowupRow = z.infer<typeof FollowupRow>;
+
+/** What a history row records; `detail` is plain text (tag titles, a status number, a note's start). */
+export const EVENT_KINDS = [
+  'chat',
+  'invited',
+  'tag_add',
+  'tag_del',
+  'black_add',
+  'black_del',
+  'invitation',
+  'invitation_status',
+  'note',
+  'import',
+  'ingest',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+const noteText = () => titled('note_required', NOTE_MAX, 'note_too_long');
+const followupText = () => titled('followup_text_required', FOLLOWUP_TEXT_MAX, 'followup_text_too_long');
+
+export const NoteAddRequest = z.object({ creator_id: rowId(), content: noteText() });
+export const NoteEditRequest = z.object({ id: rowId(), content: noteText() });
+export const RowIdRequest = z.object({ id: rowId() });
+export const FollowupAddRequest = z.object({
+  creator_id: rowId(),
+  due_date: dueDate(),
+  text: followupText(),
+});
+/** Snooze moves `due_date`; `done` 1 closes it, 0 opens it again. */
+export const FollowupEditRequest = z.object({
+  id: rowId(),
+  due_date: dueDate().optional(),
+  done: flag().optional(),
+});
+
+const idOnly = z.object({ id: z.number().int() });
+
+export const workbenchEndpoints = {
+  noteAdd: endpoint({
+    method: 'POST',
+    path: '/creator/note.add',
+    auth: true,
+    request: NoteAddRequest,
+    response: NoteRow,
+  }),
+  noteEdit: endpoint({
+    method: 'PUT',
+    path: '/creator/note.edit',
+    auth: true,
+    request: NoteEditRequest,
+    response: NoteRow,
+  }),
+  noteDel: endpoint({
+    method: 'DELETE',
+    path: '/creator/note.del',
+    auth: true,
+    request: RowIdRequest,
+    response: idOnly,
+  }),
+  followupAdd: endpoint({
+    method: 'POST',
+    path: '/creator/followup.add',
+    auth: true,
+    request: FollowupAddRequest,
+    response: FollowupRow,
+  }),
+  followupEdit: endpoint({
+    method: 'PUT',
+    path: '/creator/followup.edit',
+    auth: true,
+    request: FollowupEditRequest,
+    response: FollowupRow,
+  }),
+  followupDel: endpoint({
+    method: 'DELETE',
+    path: '/creator/followup.del',
+    auth: true,
+    request: RowIdRequest,
+    response: idOnly,
+  }),
+};

@@ -1,0 +1,5 @@
+/** The person behind a call, as history rows record them (issue 22). */
+import type { Actor } from '../db/creator-events.repository.ts';
+import type { AuthContext } from './auth.ts';
+
+export const actorOf = (auth: AuthContext): Actor => ({ id: auth.user.id, name: auth.user.member_name });

@@ -1,0 +1,185 @@
+/**
+ * Notes and follow-ups on one creator (issue 22). Every query is scoped to the caller's
+ * workspace: a row or creator id of another workspace is 40004, as if it did not exist.
+ * Notes are shown to the whole team, so any member may edit or delete one (the timeline keeps
+ * who wrote it first); follow-ups likewise.
+ */
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type {
+  FollowupAddRequest,
+  FollowupEditRequest,
+  FollowupRow,
+  NoteAddRequest,
+  NoteEditRequest,
+  NoteRow,
+} from '../../contract/schemas/workbench.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { AppError } from '../http/errors.ts';
+
+const NOTE_COLS = ['id', 'creator_id', 'content', 'user_id', 'user_name', 'add_time', 'update_time'] as const;
+const FOLLOWUP_COLS = [
+  'id',
+  'creator_id',
+  'due_date',
+  'text',
+  'done_time',
+  'user_id',
+  'user_name',
+  'add_time',
+  'update_time',
+] as const;
+
+/** PostgreSQL answers bigint columns as text; the wire carries numbers. */
+const numeric = <T extends Record<string, unknown>>(row: T): T =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [
+      k,
+      typeof v === 'string' && /(^id$|_id$|_time$)/.test(k) ? Number(v) : v,
+    ]),
+  ) as T;
+
+async function requireCreator(trx: Transaction<DB>, ws: number, creatorId: number): Promise<void> {
+  const c = await trx
+    .selectFrom('creators')
+    .select('id')
+    .where('workspace_id', '=', ws)
+    .where('id', '=', creatorId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!c) throw new AppError(40004, 'creator_not_found');
+}
+
+async function liveRow(
+  trx: Transaction<DB>,
+  table: 'creator_notes' | 'creator_followups',
+  ws: number,
+  id: number,
+) {
+  const row = await trx
+    .selectFrom(table)
+    .select(['id', 'creator_id'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError(40004, table === 'creator_notes' ? 'note_not_found' : 'followup_not_found');
+  return { id: Number(row.id), creatorId: Number(row.creator_id) };
+}
+
+export async function addNote(
+  trx: Transaction<DB>,
+  ws: number,
+  by: Actor,
+  input: z.infer<typeof NoteAddRequest>,
+): Promise<NoteRow> {
+  await requireCreator(trx, ws, input.creator_id);
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  const row = await trx
+    .insertInto('creator_notes')
+    .values({
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      creator_id: input.creator_id,
+      content: input.content,
+      user_id: by.id,
+      user_name: by.name,
+      add_time: t,
+      update_time: t,
+    })
+    .returning(NOTE_COLS)
+    .executeTakeFirstOrThrow();
+  await recordEvents(trx, ws, by, version, [input.creator_id], 'note', input.content);
+  return numeric(row);
+}
+
+export async function editNote(
+  trx: Transaction<DB>,
+  ws: number,
+  input: z.infer<typeof NoteEditRequest>,
+): Promise<NoteRow> {
+  await liveRow(trx, 'creator_notes', ws, input.id);
+  const version = await nextVersion(trx, ws);
+  const row = await trx
+    .updateTable('creator_notes')
+    .set({ content: input.content, update_time: now(), version })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', input.id)
+    .returning(NOTE_COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}
+
+export async function deleteRow(
+  trx: Transaction<DB>,
+  table: 'creator_notes' | 'creator_followups',
+  ws: number,
+  id: number,
+): Promise<{ id: number }> {
+  await liveRow(trx, table, ws, id);
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  await trx
+    .updateTable(table)
+    .set({ deleted_at: t, update_time: t, version })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .execute();
+  return { id };
+}
+
+export async function addFollowup(
+  trx: Transaction<DB>,
+  ws: number,
+  by: Actor,
+  input: z.infer<typeof FollowupAddRequest>,
+): Promise<FollowupRow> {
+  await requireCreator(trx, ws, input.creator_id);
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  const row = await trx
+    .insertInto('creator_followups')
+    .values({
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      creator_id: input.creator_id,
+      due_date: input.due_date,
+      text: input.text,
+      done_time: 0,
+      user_id: by.id,
+      user_name: by.name,
+      add_time: t,
+      update_time: t,
+    })
+    .returning(FOLLOWUP_COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}
+
+export async function editFollowup(
+  trx: Transaction<DB>,
+  ws: number,
+  input: z.infer<typeof FollowupEditRequest>,
+): Promise<FollowupRow> {
+  await liveRow(trx, 'creator_followups', ws, input.id);
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  const row = await trx
+    .updateTable('creator_followups')
+    .set({
+      ...(input.due_date !== undefined ? { due_date: input.due_date } : {}),
+      ...(input.done !== undefined ? { done_time: input.done ? t : 0 } : {}),
+      update_time: t,
+      version,
+    })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', input.id)
+    .returning(FOLLOWUP_COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}

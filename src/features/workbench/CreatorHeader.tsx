@@ -1,0 +1,124 @@
+/**
+ * The creator page's header (issue 22): initial avatar, name, handle linking to the TikTok
+ * profile, country, followers, category, 30-day GMV / units / engagement in the locale's format,
+ * and the chatted / invited flags and tags, editable in place through the same outbox calls as
+ * Home (PUT /blogger/edit, PUT /blogger/set.tags). Blacklisting is done from the lists (it needs
+ * a reason); here it is shown.
+ */
+import { useState } from 'react';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
+import type { CreatorRow, CreatorTag } from '../../../contract/sync.ts';
+import { editCreators, setCreatorTags } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import { useLocalRows } from '../../db/queries.ts';
+import { formatGmv, formatNumber, formatPercent } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { blacklistTone, flagTone, Tag, tagTone } from '../../ui/StatusTag.tsx';
+import { record } from '../catalog/catalog-actions.ts';
+import { profileUrl } from '../creators/home-rules.ts';
+
+const initialOf = (c: CreatorRow): string =>
+  (String(c.daren_name || c.nick_name || c.unique_id).trim()[0] ?? '?').toUpperCase();
+
+export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
+  const ref = [{ id: c.id, unique_id: c.unique_id }];
+  const tagRows = useLocalRows(localDb, 'tags', c.country);
+  const [pick, setPick] = useState<number | null>(null);
+  const have = new Set(c.tags.map((t) => t.tag_id));
+  const choices = (tagRows ?? []).filter((t) => t.id > 0 && !have.has(t.id));
+  const num = (k: string): number => Number((c as Record<string, unknown>)[k] ?? 0);
+
+  const flip = (key: 'is_chat' | 'is_invitation') =>
+    void record(
+      () => editCreators(localDb, c.country, ref, { [key]: c[key] > 0 ? 0 : 1 }),
+      m.workbench_saved(),
+    );
+  const tags = (op: 'add' | 'del', t: CreatorTag) =>
+    void record(() => setCreatorTags(localDb, c.country, ref, op, [t]), m.workbench_saved());
+
+  const facts: [string, string][] = [
+    [m.workbench_country(), c.country],
+    [m.home_col_followers(), formatNumber(num('follower_count'))],
+    [m.workbench_category(), String((c as Record<string, unknown>).categorys || '-')],
+    [m.home_col_gmv(), formatGmv(num('gmv_t30'), COUNTRY_CURRENCY[c.country as Country])],
+    [m.home_col_units(), formatNumber(num('units_sold_t30'))],
+    [m.home_col_engagement(), formatPercent(num('video_engagement_t30'))],
+  ];
+
+  return (
+    <header className="workbench-header">
+      <div className="workbench-avatar" aria-hidden="true">
+        {initialOf(c)}
+      </div>
+      <div className="workbench-header__main">
+        <p className="workbench-name">{c.daren_name || c.nick_name || c.unique_id}</p>
+        <p className="workbench-handle">
+          <a href={profileUrl(c.unique_id)} target="_blank" rel="noopener noreferrer">
+            @{c.unique_id}
+          </a>
+          {c.nick_name ? <span className="workbench-meta"> · {c.nick_name}</span> : null}
+        </p>
+        <dl className="workbench-facts">
+          {facts.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="workbench-flags">
+          <Button size="sm" onPress={() => flip('is_chat')} aria-pressed={c.is_chat > 0}>
+            <Tag tone={flagTone(c.is_chat)}>
+              {c.is_chat > 0 ? m.home_status_chatted() : m.home_status_not_chatted()}
+            </Tag>
+          </Button>
+          <Button size="sm" onPress={() => flip('is_invitation')} aria-pressed={c.is_invitation > 0}>
+            <Tag tone={flagTone(c.is_invitation)}>
+              {c.is_invitation > 0 ? m.home_status_invited() : m.home_status_not_invited()}
+            </Tag>
+          </Button>
+          <Tag tone={blacklistTone(c.is_black)}>
+            {c.is_black > 0 ? m.home_black_yes() : m.home_black_no()}
+          </Tag>
+        </div>
+        <div className="workbench-tags">
+          {c.tags.map((t) => (
+            <span key={t.tag_id} className="workbench-tag">
+              <Tag tone={tagTone(t.tag_title)}>{t.tag_title}</Tag>
+              <Button
+                size="sm"
+                variant="text"
+                onPress={() => tags('del', t)}
+                aria-label={m.workbench_tag_remove({ tag: t.tag_title })}
+              >
+                ×
+              </Button>
+            </span>
+          ))}
+          <Select<number>
+            size="sm"
+            aria-label={m.workbench_tag_pick()}
+            placeholder={m.workbench_tag_pick()}
+            items={choices.map((t) => ({ id: t.id, label: String(t.title) }))}
+            value={pick}
+            onChange={setPick}
+            isDisabled={choices.length === 0}
+          />
+          <Button
+            size="sm"
+            isDisabled={pick === null}
+            onPress={() => {
+              const t = choices.find((x) => x.id === pick);
+              if (t) tags('add', { tag_id: t.id, tag_title: String(t.title) });
+              setPick(null);
+            }}
+          >
+            {m.workbench_tag_add()}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * /creator/:id (issue 22): one creator from the local mirror, with notes, follow-ups and the
+ * timeline. An id the mirror does not hold (another workspace's, a typo) shows the 404 result.
+ */
+import { useNavigate } from 'react-router-dom';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Result } from '../../ui/Result.tsx';
+import { CreatorHeader } from './CreatorHeader.tsx';
+import { CreatorTimeline } from './CreatorTimeline.tsx';
+import { FollowupsPanel } from './FollowupsPanel.tsx';
+import { NotesPanel } from './NotesPanel.tsx';
+import { useCreator } from './workbench-queries.ts';
+import './workbench.css';
+
+/** Back to the list the creator was opened from (its filters and scroll are kept), else Home. */
+function goBack(navigate: ReturnType<typeof useNavigate>) {
+  const idx = (history.state as { idx?: number } | null)?.idx ?? 0;
+  if (idx > 0) navigate(-1);
+  else navigate('/home');
+}
+
+export function CreatorScreen({ id }: { id: number }) {
+  const creator = useCreator(id);
+  const navigate = useNavigate();
+  if (creator === undefined) return <div className="app-loading" aria-busy="true" />;
+  if (creator === null)
+    return (
+      <Result
+        status="404"
+        title={m.workbench_not_found_title()}
+        description={m.workbench_not_found_body()}
+        extra={
+          <Button variant="primary" onPress={() => navigate('/home')}>
+            {m.workbench_back_to_list()}
+          </Button>
+        }
+      />
+    );
+  return (
+    <div className="workbench">
+      <Button size="sm" variant="link" onPress={() => goBack(navigate)}>
+        {m.workbench_back()}
+      </Button>
+      <CreatorHeader creator={creator} />
+      <div className="workbench-columns">
+        <div className="workbench-column">
+          <FollowupsPanel creatorId={id} />
+          <NotesPanel creatorId={id} />
+        </div>
+        <CreatorTimeline creatorId={id} />
+      </div>
+    </div>
+  );
+}

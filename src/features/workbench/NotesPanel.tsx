@@ -1,0 +1,78 @@
+/** Notes on one creator (issue 22): several per creator, shown to the whole team with author and time. */
+import { useState, type FormEvent } from 'react';
+import { NOTE_MAX } from '../../../contract/schemas/workbench.ts';
+import { formatDateTime } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { isPending } from '../catalog/catalog-rules.ts';
+import { addNote, deleteNote } from './workbench-actions.ts';
+import { useCreatorRows } from './workbench-queries.ts';
+
+export function NotesPanel({ creatorId }: { creatorId: number }) {
+  const rows = useCreatorRows('creator_notes', creatorId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const notes = [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const content = text.trim();
+    if (!content) {
+      setError(m.workbench_note_required());
+      return;
+    }
+    setError(undefined);
+    if (await addNote(creatorId, content)) setText('');
+  }
+
+  return (
+    <section className="workbench-panel" aria-labelledby="workbench-notes-title">
+      <h2 id="workbench-notes-title" className="workbench-panel__title">
+        {m.workbench_notes_title()}
+      </h2>
+      <form className="workbench-form" onSubmit={(e) => void submit(e)}>
+        <Field
+          label={m.workbench_note_label()}
+          multiline
+          rows={3}
+          value={text}
+          onChange={setText}
+          maxLength={NOTE_MAX}
+          showCount
+          errorMessage={error}
+        />
+        <Button type="submit" variant="primary">
+          {m.workbench_note_add()}
+        </Button>
+      </form>
+      {notes.length === 0 ? (
+        <p className="workbench-empty">{m.workbench_notes_empty()}</p>
+      ) : (
+        <ul className="workbench-list" aria-label={m.workbench_notes_title()}>
+          {notes.map((n) => (
+            <li key={n.id} className="workbench-note" data-testid="workbench-note">
+              <p className="workbench-note__text">{String(n.content)}</p>
+              <span className="workbench-meta">
+                {isPending(n)
+                  ? m.workbench_unsent()
+                  : m.workbench_by({
+                      name: String(n.user_name || '-'),
+                      time: formatDateTime(Number(n.add_time)),
+                    })}
+              </span>
+              <Button
+                size="sm"
+                variant="text"
+                onPress={() => void deleteNote(n)}
+                aria-label={m.workbench_note_delete()}
+              >
+                {m.workbench_delete()}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+/** Plain words for a history row (issue 22), in the user's language. */
+import type { SyncRow } from '../../../contract/sync.ts';
+import { m } from '../../paraglide/messages.js';
+import { statusLabel, subStatusLabel } from '../invitations/invitation-rules.ts';
+
+export function eventText(e: SyncRow): string {
+  const detail = String(e.detail ?? '');
+  switch (e.kind) {
+    case 'chat':
+      return detail === '1' ? m.workbench_event_chat_on() : m.workbench_event_chat_off();
+    case 'invited':
+      return detail === '1' ? m.workbench_event_invited_on() : m.workbench_event_invited_off();
+    case 'tag_add':
+      return m.workbench_event_tag_add({ tags: detail });
+    case 'tag_del':
+      return m.workbench_event_tag_del({ tags: detail });
+    case 'black_add':
+      return detail ? m.workbench_event_black_add_reason({ reason: detail }) : m.workbench_event_black_add();
+    case 'black_del':
+      return m.workbench_event_black_del();
+    case 'invitation':
+      return detail
+        ? m.workbench_event_invitation_products({ products: detail })
+        : m.workbench_event_invitation();
+    case 'invitation_status': {
+      const [status, sub] = detail.split('.').map(Number);
+      const label = statusLabel(status ?? 0);
+      return m.workbench_event_status({ status: sub ? `${label} · ${subStatusLabel(sub)}` : label });
+    }
+    case 'import':
+      return m.workbench_event_import();
+    case 'ingest':
+      return m.workbench_event_ingest();
+    case 'note':
+      return m.workbench_event_note({ text: detail });
+    default:
+      return detail;
+  }
+}

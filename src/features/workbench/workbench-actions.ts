@@ -1,0 +1,64 @@
+/**
+ * Writes of the creator workbench, all through the outbox (src/db/actions.ts): they work offline,
+ * show at once and are sent as /creator/* calls later. A note or follow-up added offline has a
+ * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+import { addRow, deleteRows, editRow } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import { m } from '../../paraglide/messages.js';
+import { toast } from '../../ui/toast-queue.ts';
+import { record } from '../catalog/catalog-actions.ts';
+import { isPending } from '../catalog/catalog-rules.ts';
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+/** Author fields of a row shown before the server's copy: the server fills in the real ones. */
+const byMe = (t: number) => ({ user_id: 0, user_name: '', add_time: t, update_time: t });
+
+export function addNote(creatorId: number, content: string): Promise<boolean> {
+  const call = {
+    method: 'POST' as const,
+    path: '/creator/note.add',
+    body: { creator_id: creatorId, content },
+  };
+  return record(
+    () => addRow(localDb, 'creator_notes', call, { creator_id: creatorId, content, ...byMe(nowSeconds()) }),
+    m.workbench_note_saved(),
+  );
+}
+
+function waitsForServer(row: SyncRow): boolean {
+  if (!isPending(row)) return false;
+  toast.info(m.catalog_still_saving());
+  return true;
+}
+
+export async function deleteNote(row: SyncRow): Promise<boolean> {
+  if (waitsForServer(row)) return false;
+  const call = { method: 'DELETE' as const, path: '/creator/note.del', body: { id: row.id } };
+  return record(() => deleteRows(localDb, 'creator_notes', call, [row.id]), m.workbench_note_deleted());
+}
+
+export function addFollowup(creatorId: number, dueDate: string, text: string): Promise<boolean> {
+  const body = { creator_id: creatorId, due_date: dueDate, text };
+  const call = { method: 'POST' as const, path: '/creator/followup.add', body };
+  return record(
+    () => addRow(localDb, 'creator_followups', call, { ...body, done_time: 0, ...byMe(nowSeconds()) }),
+    m.workbench_followup_saved(),
+  );
+}
+
+/** Done (or open again), or a new due day (snooze). */
+export async function editFollowup(
+  row: SyncRow,
+  patch: { done?: 0 | 1; due_date?: string },
+): Promise<boolean> {
+  if (waitsForServer(row)) return false;
+  const t = nowSeconds();
+  const call = { method: 'PUT' as const, path: '/creator/followup.edit', body: { id: row.id, ...patch } };
+  const shown: Partial<SyncRow> & { id: number } = { id: row.id, update_time: t };
+  if (patch.due_date !== undefined) shown.due_date = patch.due_date;
+  if (patch.done !== undefined) shown.done_time = patch.done ? t : 0;
+  return record(() => editRow(localDb, 'creator_followups', call, shown), m.workbench_followup_updated());
+}

@@ -1,0 +1,93 @@
+/**
+ * A list's view kept per history entry (issue 22): opening a creator page and coming back (or
+ * reloading) finds the same filters, sort, page and scroll position, while a new visit (menu
+ * click, typed URL) starts fresh. Stored in sessionStorage under react-router's location key,
+ * which stays with the entry across back/forward and reloads. The first entry of a tab (no entry
+ * state) is keyed 'default'; it is restored only on a return to it (this document left a kept
+ * page, or was loaded at another address: back after a reload elsewhere), never on its own load. A value that no longer parses starts fresh.
+ */
+import { useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
+
+const PREFIX = 'cd.view.';
+
+/** A kept page has been left in this document: back to the 'default' entry is a return. */
+let leftOnce = false;
+
+/** The path this document was loaded at. */
+function loadedAt(): string {
+  const nav = performance.getEntriesByType('navigation')[0];
+  try {
+    return nav ? new URL(nav.name).pathname : location.pathname;
+  } catch {
+    return location.pathname;
+  }
+}
+
+/** The storage key of this history entry, or null when this visit starts fresh. */
+function useEntryKey(name: string): string | null {
+  const { key, pathname } = useLocation();
+  const pop = useNavigationType() === 'POP';
+  useEffect(
+    () => () => {
+      leftOnce = true;
+    },
+    [],
+  );
+  const back = key !== 'default' || leftOnce || loadedAt() !== pathname;
+  return pop && back ? `${PREFIX}${name}.${key}` : null;
+}
+
+function read<T>(key: string | null, initial: T): T {
+  if (key === null) return initial;
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw === null ? initial : { ...initial, ...(JSON.parse(raw) as T) };
+  } catch {
+    return initial;
+  }
+}
+
+/** useState for an object that survives leaving the page and coming back in this tab. */
+export function useKeptState<T extends object>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+  const restoreKey = useEntryKey(name);
+  // Written under this entry's key whatever the visit; read only on a return (useEntryKey).
+  const { key: entry } = useLocation();
+  const key = `${PREFIX}${name}.${entry}`;
+  const [value, setValue] = useState<T>(() => read(restoreKey, initial));
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      // Storage full or blocked: the view is simply not kept.
+    }
+  }, [key, value]);
+  return [value, setValue];
+}
+
+/** The app's scrolling area (MainLayout's `.app-scroller`). */
+const scroller = (): HTMLElement | null => document.querySelector<HTMLElement>('.app-scroller');
+
+/**
+ * Keeps the scroll position of the page: saved when the page unmounts, restored once `ready`
+ * (the list has its rows, so the page is tall enough again).
+ */
+export function useKeptScroll(name: string, ready: boolean): void {
+  const restoreKey = useEntryKey(name);
+  const key = `${PREFIX}${name}.${useLocation().key}`;
+  const restored = useRef(false);
+  useLayoutEffect(() => {
+    if (!ready || restored.current) return;
+    restored.current = true;
+    if (restoreKey === null) return;
+    const top = Number(sessionStorage.getItem(`${restoreKey}.scroll`) ?? 0);
+    const el = scroller();
+    if (el && top > 0) el.scrollTop = top;
+  }, [restoreKey, ready]);
+  useLayoutEffect(() => {
+    const el = scroller();
+    return () => {
+      if (el) sessionStorage.setItem(`${key}.scroll`, String(el.scrollTop));
+    };
+  }, [key]);
+}

@@ -1,0 +1,160 @@
+/**
+ * The creator workbench in a real browser against the real server (issue 22): a creator opened
+ * from Home's name link, a note and a follow-up added offline, kept across an offline reload,
+ * sent on reconnect and still there after a reload; the Due count; back to Home keeps its filter;
+ * an unknown creator id shows the 404 result.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { decodePull, type PullWire } from '../../contract/sync.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
+import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+import { controlledByServiceWorker, synced, syncStatus, unsent } from '../helpers/tag-page.ts';
+
+const suite = browserSuite({ SEED_DEMO: '0' });
+
+async function ingest(token: string, creator: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({ country: 'US', creators: [creator] }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(200);
+}
+
+/** The workspace's notes and follow-ups as the server's sync pull gives them. */
+async function serverRows(s: ApiSession) {
+  const wire = await callApi<PullWire>(suite.server.url, s.token, 'POST', '/sync/pull', { cursor: '' });
+  const page = decodePull(wire);
+  return {
+    notes: page.changes.creator_notes.map((r) => String(r.content)),
+    followups: page.changes.creator_followups.map((r) => `${String(r.due_date)} ${String(r.text)}`),
+  };
+}
+
+const notes = (page: Page) => page.getByTestId('workbench-note');
+const followups = (page: Page) => page.getByTestId('workbench-followup');
+const dueCount = (page: Page) => page.getByTestId('due-count');
+
+describe('creator workbench', () => {
+  it('opens a creator from Home, keeps a note and a follow-up made offline, and sends them', async () => {
+    const session = await registerEmail(suite.server.url, `bench${Date.now()}@example.com`, 'Secret#2026');
+    await ingest(session.token, {
+      unique_id: 'wb_alice',
+      daren_name: 'Alice Wonder',
+      follower_count: 12345,
+      gmv_t30: 1500,
+    });
+    await ingest(session.token, { unique_id: 'wb_bob', daren_name: 'Bob Builder' });
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/home');
+    await controlledByServiceWorker(page);
+    await synced(page);
+
+    // A filter on Home, kept when coming back from the creator page.
+    await page.getByLabel('Creator', { exact: true }).fill('alice');
+    await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Alice Wonder' }).click();
+    await page.waitForURL(/\/creator\/\d+$/);
+    const creatorPath = new URL(page.url()).pathname;
+    const header = page.locator('.workbench-header');
+    await header.getByText('Alice Wonder').waitFor();
+    await header.getByText('12,345').waitFor();
+    await expect.poll(() => dueCount(page).count()).toBe(0);
+
+    await ctx.setOffline(true);
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
+    const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    await page.getByLabel(/^New note/).fill('Prefers WhatsApp');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await notes(page).filter({ hasText: 'Prefers WhatsApp' }).getByText('Not sent yet').waitFor();
+    await page.getByLabel('Remind me on').fill(today);
+    await page.getByLabel(/^What to follow up/).fill('Ask about the sample');
+    await page.getByRole('button', { name: 'Add follow-up' }).click();
+    await followups(page).filter({ hasText: 'Ask about the sample' }).waitFor();
+    await expect.poll(() => dueCount(page).textContent()).toBe('1');
+    await unsent(page).getByText('2 unsent').waitFor();
+
+    await page.reload();
+    await notes(page).filter({ hasText: 'Prefers WhatsApp' }).waitFor({ timeout: 15_000 });
+    await followups(page).filter({ hasText: 'Ask about the sample' }).waitFor();
+    await expect.poll(() => dueCount(page).textContent()).toBe('1');
+    expect(await serverRows(session)).toEqual({ notes: [], followups: [] });
+
+    await ctx.setOffline(false);
+    await unsent(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await serverAgrees(
+      () => serverRows(session),
+      (r) => r.notes.length === 1 && r.followups.length === 1,
+    );
+    expect(await serverRows(session)).toEqual({
+      notes: ['Prefers WhatsApp'],
+      followups: [`${today} Ask about the sample`],
+    });
+    await synced(page);
+    await page.reload();
+    const note = notes(page).filter({ hasText: 'Prefers WhatsApp' });
+    await note.waitFor({ timeout: 15_000 });
+    await expect.poll(() => note.getByText('Not sent yet').count()).toBe(0);
+    await expect.poll(() => notes(page).count()).toBe(1);
+    await expect.poll(() => followups(page).count()).toBe(1);
+    // The server's history row for the note is on the timeline.
+    await page
+      .locator('.workbench-timeline')
+      .getByText('Note: Prefers WhatsApp')
+      .waitFor({ timeout: 15_000 });
+
+    // Done takes it off the Due count.
+    await followups(page).getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => dueCount(page).count()).toBe(0);
+
+    // Back returns to Home with its filter.
+    await page.getByRole('button', { name: /Back to the list/ }).click();
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => page.getByLabel('Creator', { exact: true }).inputValue()).toBe('alice');
+    await page.getByRole('link', { name: 'Alice Wonder' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+
+    // A team member sees the note (with its author) and the follow-up on their own device.
+    const team = await callApi<{ invite_code: string }>(
+      suite.server.url,
+      session.token,
+      'POST',
+      '/team/add',
+      {
+        title: 'Bench',
+      },
+    );
+    const member = await registerEmail(suite.server.url, `benchmate${Date.now()}@example.com`, 'Secret#2026');
+    await callApi(suite.server.url, member.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+    const mateCtx = await newContext(suite.browser, suite.server.url);
+    await useSession(mateCtx, suite.server.url, member);
+    const mate = await mateCtx.newPage();
+    await mate.goto(creatorPath);
+    const shared = notes(mate).filter({ hasText: 'Prefers WhatsApp' });
+    await shared.waitFor({ timeout: 30_000 });
+    await shared.getByText(/^bench\d+ · /).waitFor();
+    await followups(mate).filter({ hasText: 'Ask about the sample' }).waitFor();
+    await mateCtx.close();
+  });
+
+  it('shows the 404 result for a creator that is not in the workspace', async () => {
+    const session = await registerEmail(suite.server.url, `bench404${Date.now()}@example.com`, 'Secret#2026');
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await synced(page);
+    await page.goto('/creator/999999');
+    await page.getByRole('heading', { name: 'Creator not found' }).waitFor();
+    await page.getByRole('button', { name: 'Back to creators' }).click();
+    await page.waitForURL(/\/home$/);
+    await ctx.close();
+  });
+});
