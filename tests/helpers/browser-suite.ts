@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { launchBrowser, newContext, trackErrors } from './browser.ts';
+import { createPgDatabase, type TestDatabase } from './pg-database.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { signInDemo, type ApiSession } from './shell.ts';
 
@@ -16,13 +17,18 @@ export interface BrowserSuite {
   open(path: string, locale?: 'zh-CN' | 'en-US'): Promise<Page>;
 }
 
-/** Registers the file's beforeAll/afterAll; `ready` runs once both are up (seed data, sign in). */
+/**
+ * Registers the file's beforeAll/afterAll; `ready` runs once both are up (seed data, sign in).
+ * `engine` picks the server's database: its own SQLite file, or a fresh PostgreSQL database.
+ */
 export function browserSuite(
   env: Record<string, string> = {},
   ready?: (suite: BrowserSuite) => Promise<void>,
+  engine: 'sqlite' | 'postgres' = 'sqlite',
 ): BrowserSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
+  let database: TestDatabase | undefined;
   const suite: BrowserSuite = {
     get server() {
       if (!server) throw new Error('the server is not started yet');
@@ -40,13 +46,16 @@ export function browserSuite(
     },
   };
   beforeAll(async () => {
-    server = await startServer(env);
+    // PostgreSQL: a fresh database of the test cluster (SQLite: the server's own data directory).
+    if (engine === 'postgres') database = await createPgDatabase('t_browser');
+    server = await startServer(database ? { ...env, DATABASE_URL: database.url } : env);
     browser = await launchBrowser();
     await ready?.(suite);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await database?.drop();
   });
   return suite;
 }

@@ -14,7 +14,7 @@ import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import { registerEmailBody, type ApiSession } from './shell.ts';
 import { CHROMIUM_ARGS } from './browser.ts';
 import { httpsRequest, startCaddy, type RunningCaddy } from './caddy.ts';
-import setupPg from './global-setup.ts';
+import { createPgDatabase } from './pg-database.ts';
 import { pgQuery } from './pg-cluster.ts';
 import { freePort, startServer, type RunningServer } from './server-process.ts';
 import { createTestCa, type TestCa } from './tls-ca.ts';
@@ -68,25 +68,11 @@ export function metricSum(text: string, name: string, labels = ''): number {
     .reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  let admin = '';
-  await setupPg({ provide: (_k: string, v: unknown) => (admin = String(v)) });
-  const name = `t_team_${crypto.randomBytes(5).toString('hex')}`;
-  const run = (q: string) => pgQuery(admin, q);
-  await run(`create database ${name}`);
-  return {
-    url: admin.replace(/\/[^/]*$/, `/${name}`),
-    drop: async () => {
-      await run(`drop database if exists ${name} with (force)`);
-    },
-  };
-}
-
 export async function startTeamStack(webDir: string): Promise<TeamStack> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-team-'));
   const webLink = path.join(tmp, 'web');
   fs.symlinkSync(path.resolve(webDir), webLink);
-  const db = await createDatabase();
+  const db = await createPgDatabase('t_team');
   const opsToken = crypto.randomBytes(24).toString('hex');
   const lbSecret = crypto.randomBytes(16).toString('hex');
   const ports = [await freePort(), await freePort()];
