@@ -13,7 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DownloadType, Language } from '../../contract/constants.ts';
 import type { DB } from '../db/schema.ts';
-import { amateurThreshold } from '../services/topic-tracking.service.ts';
+import { amateurAuthors, amateurThreshold } from '../services/topic-tracking.service.ts';
 import { FLAG_TEXT } from './export-columns.ts';
 import { invitationPage, invitations, tagsOf } from './export-joins.ts';
 
@@ -45,27 +45,6 @@ const FLAG: Partial<Record<DownloadType, ['is_chat' | 'is_invitation', 0 | 1]>> 
   uninvitation: ['is_invitation', 0],
 };
 
-/** The amateur list (decisions D9): topic authors below the threshold, linked to a live topic. */
-function amateurs(db: Kysely<DB>, ws: number, country: string, threshold: number) {
-  return db
-    .selectFrom('topic_authors as a')
-    .where('a.workspace_id', '=', ws)
-    .where('a.country', '=', country)
-    .where('a.deleted_at', 'is', null)
-    .where('a.follower_count', '<', threshold)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('topic_author_topics as l')
-          .innerJoin('topics as t', 't.id', 'l.topic_id')
-          .select('l.topic_id')
-          .whereRef('l.author_id', '=', 'a.id')
-          .where('t.workspace_id', '=', ws)
-          .where('t.deleted_at', 'is', null),
-      ),
-    );
-}
-
 const blacklist = (db: Kysely<DB>, ws: number, country: string) =>
   db
     .selectFrom('blacklist as b')
@@ -95,7 +74,7 @@ export async function countExportRows(
   const count = sql<number>`count(*)`.as('n');
   if (type === 'layman')
     return n(
-      await amateurs(db, ws, country, await amateurThreshold(db, ws))
+      await amateurAuthors(db, ws, country, await amateurThreshold(db, ws))
         .select(count)
         .executeTakeFirst(),
     );
@@ -130,7 +109,7 @@ export async function* exportRows(
     const limit = Math.min(page, left);
     let rows: Row[];
     if (p.type === 'layman') {
-      rows = await amateurs(db, ws, p.country, threshold)
+      rows = await amateurAuthors(db, ws, p.country, threshold)
         .selectAll('a')
         .where('a.id', '>', lastId)
         .orderBy('a.id')

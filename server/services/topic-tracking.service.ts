@@ -193,19 +193,22 @@ export async function amateurThreshold(db: Kysely<DB>, ws: number): Promise<numb
   return Number(row?.amateur_threshold ?? DEFAULT_AMATEUR_THRESHOLD);
 }
 
-export async function listAmateurs(
+/**
+ * The amateur list (decisions D9): the country's topic authors below the threshold, linked to a
+ * live topic of the workspace (one whose title, hashtag id or id matches `challenge`, if given).
+ * The /amateur list and the `layman` export both start from it.
+ */
+export function amateurAuthors(
   db: Kysely<DB>,
   ws: number,
-  q: z.infer<typeof AmateurListRequest>,
-  lang: Language,
+  country: string,
+  threshold: number,
+  challenge?: string,
 ) {
-  const threshold = await amateurThreshold(db, ws);
-  const challenge = q.challenge?.replace(/^#+/, '').trim();
-  const name = q.name?.replace(/^@+/, '').trim();
-  let base = db
+  return db
     .selectFrom('topic_authors as a')
     .where('a.workspace_id', '=', ws)
-    .where('a.country', '=', q.country)
+    .where('a.country', '=', country)
     .where('a.deleted_at', 'is', null)
     .where('a.follower_count', '<', threshold)
     .where((eb) =>
@@ -228,6 +231,18 @@ export async function listAmateurs(
           ),
       ),
     );
+}
+
+export async function listAmateurs(
+  db: Kysely<DB>,
+  ws: number,
+  q: z.infer<typeof AmateurListRequest>,
+  lang: Language,
+) {
+  const threshold = await amateurThreshold(db, ws);
+  const challenge = q.challenge?.replace(/^#+/, '').trim();
+  const name = q.name?.replace(/^@+/, '').trim();
+  let base = amateurAuthors(db, ws, q.country, threshold, challenge);
   if (name)
     base = base.where((eb) => eb.or([containsCi('a.unique_id', name), containsCi('a.nick_name', name)]));
   const total = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
