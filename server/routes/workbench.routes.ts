@@ -5,7 +5,14 @@ import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
-import { addFollowup, addNote, deleteRow, editFollowup, editNote } from '../services/workbench.service.ts';
+import {
+  addFollowup,
+  addNote,
+  deleteFollowup,
+  deleteNote,
+  editFollowup,
+  editNote,
+} from '../services/workbench.service.ts';
 import './workbench.messages.ts';
 
 export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
@@ -20,7 +27,7 @@ export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.noteDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await deleteRow(trx, 'creator_notes', auth.workspaceId, input.id), 'deleted'),
+      ok(req, await deleteNote(trx, auth.workspaceId, input.id), 'deleted'),
     ),
   );
   route(api, ctx, ep.followupAdd, async (req, input) =>
@@ -35,7 +42,7 @@ export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.followupDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await deleteRow(trx, 'creator_followups', auth.workspaceId, input.id), 'deleted'),
+      ok(req, await deleteFollowup(trx, auth.workspaceId, input.id), 'deleted'),
     ),
   );
 };

@@ -114,7 +114,8 @@ export async function editNote(
   return numeric(row);
 }
 
-export async function deleteRow(
+/** Soft-deletes one note or follow-up of the workspace (a tombstone for sync). */
+async function deleteRow(
   trx: Transaction<DB>,
   table: 'creator_notes' | 'creator_followups',
   ws: number,
@@ -131,6 +132,11 @@ export async function deleteRow(
     .execute();
   return { id };
 }
+
+export const deleteNote = (trx: Transaction<DB>, ws: number, id: number) =>
+  deleteRow(trx, 'creator_notes', ws, id);
+export const deleteFollowup = (trx: Transaction<DB>, ws: number, id: number) =>
+  deleteRow(trx, 'creator_followups', ws, id);
 
 export async function addFollowup(
   trx: Transaction<DB>,
