@@ -165,7 +165,8 @@ describe('exports', () => {
         .poll(() => page.getByRole('columnheader', { name: /Followers/ }).getAttribute('aria-sort'))
         .toBe('descending');
       const shownIds = async () =>
-        (await dataRows().getByRole('link', { name: /^@/ }).allTextContents()).map((s) => s.slice(1));
+        // The handle column's profile link (a nameless creator's name link reads "@handle" too).
+        (await dataRows().locator('a.home-creator-link').allTextContents()).map((s) => s.slice(1));
       await expect.poll(async () => (await shownIds()).length).toBeGreaterThan(0);
       const shown = await shownIds();
 

@@ -125,7 +125,7 @@ describe('user menu', () => {
     })`);
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await confirmBox(page).getByText('1 changes have not been sent yet', { exact: false }).waitFor();
+    await confirmBox(page).getByText('1 change has not been sent yet', { exact: false }).waitFor();
     await confirmBox(page).getByRole('button', { name: 'Cancel' }).click();
     expect(new URL(page.url()).pathname).toBe('/home');
     await page.context().close();

@@ -22,7 +22,8 @@ const shownIds = async (page: Page) =>
   (
     await page
       .locator('.cd-grid__row:has([role=gridcell])')
-      .getByRole('link', { name: /^@/ })
+      // The handle column's profile link (a nameless creator's name link reads "@handle" too).
+      .locator('a.home-creator-link')
       .allTextContents()
   ).map((t) => t.slice(1));
 
