@@ -93,7 +93,8 @@ async function settle(page: Page, path?: string): Promise<void> {
     ? (READY[path] ?? (path.startsWith('/creator/') ? '.workbench-header' : undefined))
     : undefined;
   if (ready) await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': the sync worker's live event stream (issue 25) keeps a request open.
+  await page.waitForLoadState('load');
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
 }
 

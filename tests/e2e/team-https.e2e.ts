@@ -129,7 +129,9 @@ describe('team install over HTTPS', () => {
       // …and the signed-in screens off the menu (VIP from the user menu, an invite link).
       for (const p of [...menu, '/vip', '/invite/1']) {
         await admin.goto(p);
-        await admin.waitForLoadState('networkidle');
+        // The screen's own chunk has rendered (not 'networkidle': the live event stream stays open).
+        await admin.locator('h1').first().waitFor();
+        await admin.waitForLoadState('load');
       }
 
       step('team: the admin creates it, a teammate signs up and joins');
