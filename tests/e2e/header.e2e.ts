@@ -63,6 +63,17 @@ async function checkHeader(page: Page, where: string): Promise<'inline' | 'butto
   return 'inline';
 }
 
+/** The collapse follows a resize observer: wait until the header shows one of its two modes. */
+async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await page.getByTestId('menu-button').isVisible()) ||
+        (await page.locator('.app-menu-inline [data-menu="team"]').isVisible()),
+    )
+    .toBe(true);
+}
+
 describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
   it('at every width each menu entry is visible or behind the one menu button, online and offline', async () => {
     const ctx = await newContext(suite.browser, suite.server.url, tag);
@@ -84,14 +95,7 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
     const modes: string[] = [];
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 720 });
-      // The collapse follows a resize observer: wait for the header to settle in one mode.
-      await expect
-        .poll(
-          async () =>
-            (await page.getByTestId('menu-button').isVisible()) ||
-            (await page.locator('.app-menu-inline [data-menu="team"]').isVisible()),
-        )
-        .toBe(true);
+      await settled(page);
       const mode = await checkHeader(page, `${tag} ${width}px`);
       modes.push(mode);
       if (mode === 'button') {
@@ -119,13 +123,7 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
     await page.locator('.app-header .cd-sync__label', { hasText: text.sync_offline }).waitFor();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 720 });
-      await expect
-        .poll(
-          async () =>
-            (await page.getByTestId('menu-button').isVisible()) ||
-            (await page.locator('.app-menu-inline [data-menu="team"]').isVisible()),
-        )
-        .toBe(true);
+      await settled(page);
       await checkHeader(page, `${tag} ${width}px offline`);
     }
     await ctx.setOffline(false);
