@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import SQLite from 'better-sqlite3';
+import SQLite from '../server/db/sqlite-native.ts';
 import ExcelJS from 'exceljs';
 import { startServer } from '../tests/helpers/server-process.ts';
 import { exportCreatorView } from '../src/features/export/view-export.ts';

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery } from 'kysely';
-import SQLite from 'better-sqlite3';
+import SQLite, { type Database as SqliteDatabase } from '../server/db/sqlite-native.ts';
 import path from 'node:path';
 import pg from 'pg';
 import type { DB } from '../server/db/schema.ts';
@@ -29,7 +29,7 @@ const log = (e: { level: string; query: CompiledQuery; queryDurationMillis: numb
   if (e.level === 'query') captured.push({ q: e.query, ms: e.queryDurationMillis });
 };
 let db: Kysely<DB>;
-let sqlite: SQLite.Database | undefined;
+let sqlite: SqliteDatabase | undefined;
 let pool: pg.Pool | undefined;
 if (values['pg-url']) {
   pool = new pg.Pool({ connectionString: values['pg-url'], max: 1 });

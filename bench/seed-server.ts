@@ -4,7 +4,7 @@
  * an import stamps them), plus tags on about two thirds of them.
  */
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../server/db/sqlite-native.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { signInDirect } from '../tests/helpers/sync-fixtures.ts';
 import { creatorFields, rng } from './gen.ts';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-native.ts';
 import pg from 'pg';
 import { loadConfig } from '../config.ts';
 import type { Engine } from '../db/dialect.ts';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-native.ts';
 import { loadConfig } from '../config.ts';
 import { copyFiles, countFiles, DATABASE_FILE, FILES, readManifest } from './backup-set.ts';
 import { pgHasData, pgRestore, pgServerConnections } from './pg-tools.ts';

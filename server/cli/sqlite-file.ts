@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../db/sqlite-native.ts';
 
 export const DB_FILE = 'creatordesk.sqlite';
 export const dbFileIn = (dataDir: string): string => path.join(path.resolve(dataDir), DB_FILE);

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import SQLite from '../../server/db/sqlite-native.ts';
 import { afterAll, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { callForm, createAccounts, openFor, removeTracked, track } from './accounts.ts';
