@@ -36,7 +36,7 @@ const { Worker } = require('node:worker_threads');
       worker.on('exit', () => done(n));
     });
   }
-  console.log('rows', rows);
+  process.stdout.write('rows ' + rows + '\n');
 })();
 `;
 
