@@ -36,7 +36,7 @@ const { Worker } = require('node:worker_threads');
       worker.on('exit', () => done(n));
     });
   }
-  process.stdout.write('rows ' + rows + '\n');
+  process.stdout.write('rows ' + rows + '\\n');
 })();
 `;
 
