@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { blankCreator } from '../db/creator.repository.ts';
+import { parseExportLink } from './export-link.ts';
 import {
   AMATEUR_COLUMNS,
   BLACKLIST_COLUMNS,
@@ -219,8 +220,16 @@ describeEngines('exports', (t) => {
       status: 'done',
       progress: 500,
       capped: true,
-      file_path: info.file_path,
     });
+    // Each answer signs the link afresh, so its expiry second may differ from download.info's: the
+    // list's link names the same job and user, and expires within the same second or the next.
+    const link = (path: string) => parseExportLink(path.slice(path.lastIndexOf('/') + 1))!;
+    const listed = link(newest.file_path);
+    const given = link(info.file_path);
+    expect(listed.jobId).toBe(info.id);
+    expect(listed.signed?.userId).toBe(given.signed?.userId);
+    expect(listed.signed!.expires - given.signed!.expires).toBeGreaterThanOrEqual(0);
+    expect(listed.signed!.expires - given.signed!.expires).toBeLessThanOrEqual(5);
     expect(newest.add_time).toBeGreaterThan(0);
     expect(newest.expires_at).toBeGreaterThan(newest.add_time);
     const ids = mine.data.list.map((j: { id: number }) => j.id);
