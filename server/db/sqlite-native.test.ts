@@ -40,9 +40,13 @@ const { Worker } = require('node:worker_threads');
 })();
 `;
 
-it('opens, prepares and drops statements in 20 worker threads without aborting, then exits 0', { timeout: 120_000 }, () => {
-  const child = spawnSync(process.execPath, ['-e', main], { encoding: 'utf8', timeout: 110_000 });
-  expect(child.stderr).not.toContain('Assertion failed');
-  expect(child.stdout.trim()).toBe('rows 100000');
-  expect(child.status).toBe(0);
-});
+it(
+  'opens, prepares and drops statements in 20 worker threads without aborting, then exits 0',
+  { timeout: 120_000 },
+  () => {
+    const child = spawnSync(process.execPath, ['-e', main], { encoding: 'utf8', timeout: 110_000 });
+    expect(child.stderr).not.toContain('Assertion failed');
+    expect(child.stdout.trim()).toBe('rows 100000');
+    expect(child.status).toBe(0);
+  },
+);

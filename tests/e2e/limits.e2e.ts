@@ -94,16 +94,16 @@ describe('server exports', () => {
     await expect.poll(() => job.textContent(), { timeout: 20_000 }).toContain('Ready');
     expect(await job.textContent()).toContain('Chatted · US');
     expect(await job.textContent()).toContain('500 (free plan cap)');
+    // The same job's file: each answer signs the link anew (expiry and signature differ, issue 19).
+    const jobOf = (link: string | null) => (link ?? '').replace(/-\d+-[\w-]+$/, '');
     const again = job.getByRole('link', { name: 'Download again' });
-    expect(await again.getAttribute('href')).toBe(href);
+    await expect.poll(async () => jobOf(await again.getAttribute('href'))).toBe(jobOf(href));
 
     await page.reload();
     const after = await openExport(page);
     const kept = after.getByTestId('export-job').first();
     await expect.poll(() => kept.textContent(), { timeout: 20_000 }).toContain('Chatted · US');
     expect(await kept.textContent()).toContain('Ready');
-    // The same job's file: each answer signs the link anew (expiry and signature differ, issue 19).
-    const jobOf = (link: string | null) => (link ?? '').replace(/-\d+-[\w-]+$/, '');
     await expect
       .poll(async () => jobOf(await kept.getByRole('link', { name: 'Download again' }).getAttribute('href')))
       .toBe(jobOf(href));

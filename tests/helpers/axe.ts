@@ -31,6 +31,17 @@ interface AxeResult {
 /** The serious and critical violations axe finds in the page as it is now. */
 export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  // A dialog or popover fades in (data-entering, ~150 ms): audited mid-fade, its text blends into
+  // the backdrop and reads as a contrast failure. Wait for every finite animation to end first
+  // (spinners loop forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<unknown> } }).axe;
     // Only violations are read; skipping the passes' details makes a run on a full grid much faster.
