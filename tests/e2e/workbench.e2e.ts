@@ -70,14 +70,17 @@ describe('creator workbench', () => {
     await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
     const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
     await page.getByLabel(/^New note/).fill('Prefers WhatsApp');
-    await page.getByRole('button', { name: 'Add note' }).click();
+    // A double-click on Add makes one note and one follow-up (issue 20): '2 unsent' below, one of each on the server.
+    await page.getByRole('button', { name: 'Add note' }).dblclick();
     await notes(page).filter({ hasText: 'Prefers WhatsApp' }).getByText('Not sent yet').waitFor();
     await page.getByLabel('Remind me on').fill(today);
     await page.getByLabel(/^What to follow up/).fill('Ask about the sample');
-    await page.getByRole('button', { name: 'Add follow-up' }).click();
+    await page.getByRole('button', { name: 'Add follow-up' }).dblclick();
     await followups(page).filter({ hasText: 'Ask about the sample' }).waitFor();
     await expect.poll(() => dueCount(page).textContent()).toBe('1');
     await unsent(page).getByText('2 unsent').waitFor();
+    expect(await notes(page).count()).toBe(1);
+    expect(await followups(page).count()).toBe(1);
 
     await page.reload();
     await notes(page).filter({ hasText: 'Prefers WhatsApp' }).waitFor({ timeout: 15_000 });

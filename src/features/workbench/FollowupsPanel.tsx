@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { FOLLOWUP_TEXT_MAX } from '../../../contract/schemas/workbench.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { FollowupActions } from './FollowupActions.tsx';
 import { followupOf, isDue, isOpen, snoozedDate, today } from './followup-rules.ts';
@@ -22,8 +23,8 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
     .map((r) => ({ f: followupOf(r), r }))
     .sort((a, b) => Number(isOpen(b.f)) - Number(isOpen(a.f)) || a.f.due_date.localeCompare(b.f.due_date));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  // A double-click on Add makes one follow-up (issue 20): the second press meets the running add.
+  const add = useInFlight(async () => {
     const next = {
       date: DAY.test(date) ? undefined : m.workbench_followup_date_invalid(),
       text: text.trim() ? undefined : m.workbench_followup_text_required(),
@@ -31,6 +32,11 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
     setErrors(next);
     if (next.date || next.text) return;
     if (await addFollowup(creatorId, date, text.trim())) setText('');
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    add.run();
   }
 
   return (
@@ -38,7 +44,7 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
       <h2 id="workbench-followups-title" className="workbench-panel__title">
         {m.workbench_followups_title()}
       </h2>
-      <form className="workbench-form workbench-form--row" onSubmit={(e) => void submit(e)}>
+      <form className="workbench-form workbench-form--row" onSubmit={submit}>
         <Field
           label={m.workbench_followup_date()}
           type="date"
@@ -54,7 +60,7 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
           showCount
           errorMessage={errors.text}
         />
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" isLoading={add.busy}>
           {m.workbench_followup_add()}
         </Button>
       </form>

@@ -4,6 +4,7 @@ import { NOTE_MAX } from '../../../contract/schemas/workbench.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { isPending } from '../catalog/catalog-rules.ts';
 import { addNote, deleteNote } from './workbench-actions.ts';
@@ -15,8 +16,8 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
   const [error, setError] = useState<string | undefined>();
   const notes = [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  // A double-click on Add makes one note (issue 20): the second press meets the running add.
+  const add = useInFlight(async () => {
     const content = text.trim();
     if (!content) {
       setError(m.workbench_note_required());
@@ -24,6 +25,11 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
     }
     setError(undefined);
     if (await addNote(creatorId, content)) setText('');
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    add.run();
   }
 
   return (
@@ -31,7 +37,7 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
       <h2 id="workbench-notes-title" className="workbench-panel__title">
         {m.workbench_notes_title()}
       </h2>
-      <form className="workbench-form" onSubmit={(e) => void submit(e)}>
+      <form className="workbench-form" onSubmit={submit}>
         <Field
           label={m.workbench_note_label()}
           multiline
@@ -42,7 +48,7 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
           showCount
           errorMessage={error}
         />
-        <Button type="submit" variant="primary">
+        <Button type="submit" variant="primary" isLoading={add.busy}>
           {m.workbench_note_add()}
         </Button>
       </form>
