@@ -118,12 +118,12 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
             maxValue={Math.max(progress.total, 1)}
             valueLabel={m.export_view_progress({
               done: formatNumber(progress.done),
-              total: formatNumber(progress.total),
+              count: progress.total,
             })}
           >
             {({ percentage, valueText }) => (
               <>
-                <Label>{m.export_view_working({ total: formatNumber(progress.total) })}</Label>
+                <Label>{m.export_view_working({ count: progress.total })}</Label>
                 <div className="cd-export-progress__track">
                   <div className="cd-export-progress__fill" style={{ width: `${percentage ?? 0}%` }} />
                 </div>

@@ -396,7 +396,7 @@ function RunView({ phase, total }: { phase: Extract<Phase, { step: 'running' | '
           className="cd-import__progress"
           value={s.done}
           maxValue={Math.max(total, 1)}
-          valueLabel={m.import_progress({ done: fmt(s.done), total: fmt(total), percent: pct })}
+          valueLabel={m.import_progress({ done: fmt(s.done), count: total, percent: pct })}
         >
           {({ percentage, valueText }) => (
             <>
