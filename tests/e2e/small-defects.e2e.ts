@@ -54,6 +54,10 @@ describe('en-us', () => {
     await page
       .getByRole('heading', { name: `Topic videos: #${t.challenge_title}` })
       .waitFor({ timeout: 60_000 });
+    await page.goto(`/topicInfluencer?id=${t.id}`);
+    await page
+      .getByRole('heading', { name: `Topic influencers: #${t.challenge_title}` })
+      .waitFor({ timeout: 60_000 });
   }, 120_000);
 
   it('a long template name wraps inside the table', async () => {

@@ -126,8 +126,17 @@ describe('team install over HTTPS', () => {
       const links = admin.locator('nav.app-menu a');
       await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(9);
       const menu = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
-      // …and the signed-in screens off the menu (VIP from the user menu, an invite link).
-      for (const p of [...menu, '/vip', '/invite/1']) {
+      // …and the signed-in screens off the menu (VIP from the user menu, an invite link, the due
+      // list, a creator page and the topic sub-pages: each loads its own chunk).
+      const offMenu = [
+        '/vip',
+        '/invite/1',
+        '/followups',
+        '/creator/1',
+        '/topicVideo?id=1',
+        '/topicInfluencer?id=1',
+      ];
+      for (const p of [...menu, ...offMenu]) {
         await admin.goto(p);
         // The screen's own chunk has rendered (not 'networkidle': the live event stream stays open).
         await admin.locator('h1').first().waitFor();

@@ -69,6 +69,9 @@ describe('creator workbench', () => {
     await ctx.setOffline(true);
     await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
     const today = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+    // An empty note is refused with the reason; typing then clears it and Add works.
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.getByText('Please enter the note').waitFor();
     await page.getByLabel(/^New note/).fill('Prefers WhatsApp');
     // A double-click on Add makes one note and one follow-up (issue 20): '2 unsent' below, one of each on the server.
     await page.getByRole('button', { name: 'Add note' }).dblclick();
@@ -111,6 +114,26 @@ describe('creator workbench', () => {
       .getByText('Note: Prefers WhatsApp')
       .waitFor({ timeout: 15_000 });
 
+    // Edit in place: the new text shows at once, reaches the server and stays after a reload.
+    const noteText = () => notes(page).locator('.workbench-note__text').textContent();
+    await note.getByRole('button', { name: 'Edit this note' }).click();
+    const editBox = notes(page).getByLabel(/^Note \(up to 2000/);
+    await expect.poll(() => editBox.inputValue()).toBe('Prefers WhatsApp');
+    await editBox.fill('  ');
+    await notes(page).getByRole('button', { name: 'Save' }).click();
+    await notes(page).getByText('Please enter the note').waitFor();
+    await editBox.fill('Prefers WhatsApp after 6 pm');
+    await notes(page).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(noteText).toBe('Prefers WhatsApp after 6 pm');
+    await serverAgrees(
+      () => serverRows(session),
+      (r) => r.notes[0] === 'Prefers WhatsApp after 6 pm',
+    );
+    expect((await serverRows(session)).notes).toEqual(['Prefers WhatsApp after 6 pm']);
+    await synced(page);
+    await page.reload();
+    await expect.poll(noteText, { timeout: 15_000 }).toBe('Prefers WhatsApp after 6 pm');
+
     // Done takes it off the Due count.
     await followups(page).getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => dueCount(page).count()).toBe(0);
@@ -140,7 +163,7 @@ describe('creator workbench', () => {
     await useSession(mateCtx, suite.server.url, member);
     const mate = await mateCtx.newPage();
     await mate.goto(creatorPath);
-    const shared = notes(mate).filter({ hasText: 'Prefers WhatsApp' });
+    const shared = notes(mate).filter({ hasText: 'Prefers WhatsApp after 6 pm' });
     await shared.waitFor({ timeout: 30_000 });
     await shared.getByText(/^bench\d+ · /).waitFor();
     await followups(mate).filter({ hasText: 'Ask about the sample' }).waitFor();

@@ -49,13 +49,20 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
           label={m.workbench_followup_date()}
           type="date"
           value={date}
-          onChange={setDate}
+          onChange={(v) => {
+            // An error marks its field invalid, which blocks the form's submit: editing clears it.
+            setDate(v);
+            setErrors((e) => ({ ...e, date: undefined }));
+          }}
           errorMessage={errors.date}
         />
         <Field
           label={m.workbench_followup_text()}
           value={text}
-          onChange={setText}
+          onChange={(v) => {
+            setText(v);
+            setErrors((e) => ({ ...e, text: undefined }));
+          }}
           maxLength={FOLLOWUP_TEXT_MAX}
           showCount
           errorMessage={errors.text}

@@ -1,5 +1,6 @@
 /** Notes on one creator (issue 22): several per creator, shown to the whole team with author and time. */
 import { useState, type FormEvent } from 'react';
+import type { SyncRow } from '../../../contract/sync.ts';
 import { NOTE_MAX } from '../../../contract/schemas/workbench.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -7,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { isPending } from '../catalog/catalog-rules.ts';
-import { addNote, deleteNote } from './workbench-actions.ts';
+import { addNote, deleteNote, editNote } from './workbench-actions.ts';
 import { useCreatorRows } from './workbench-queries.ts';
 
 export function NotesPanel({ creatorId }: { creatorId: number }) {
@@ -43,7 +44,11 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
           multiline
           rows={3}
           value={text}
-          onChange={setText}
+          onChange={(v) => {
+            // The error marks the field invalid, which blocks the form's submit: typing clears it.
+            setText(v);
+            setError(undefined);
+          }}
           maxLength={NOTE_MAX}
           showCount
           errorMessage={error}
@@ -57,28 +62,92 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
       ) : (
         <ul className="workbench-list" aria-label={m.workbench_notes_title()}>
           {notes.map((n) => (
-            <li key={n.id} className="workbench-note" data-testid="workbench-note">
-              <p className="workbench-note__text">{String(n.content)}</p>
-              <span className="workbench-meta">
-                {isPending(n)
-                  ? m.workbench_unsent()
-                  : m.workbench_by({
-                      name: String(n.user_name || '-'),
-                      time: formatDateTime(Number(n.add_time)),
-                    })}
-              </span>
-              <Button
-                size="sm"
-                variant="text"
-                onPress={() => void deleteNote(n)}
-                aria-label={m.workbench_note_delete()}
-              >
-                {m.workbench_delete()}
-              </Button>
-            </li>
+            <NoteItem key={n.id} note={n} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One note: its text, author and time, Edit (in place, Save / Cancel) and Delete. */
+function NoteItem({ note }: { note: SyncRow }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const save = useInFlight(async () => {
+    const content = (draft ?? '').trim();
+    if (!content) {
+      setError(m.workbench_note_required());
+      return;
+    }
+    setError(undefined);
+    if (content === String(note.content) || (await editNote(note, content))) setDraft(null);
+  });
+
+  if (draft !== null)
+    return (
+      <li className="workbench-note" data-testid="workbench-note">
+        <form
+          className="workbench-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            save.run();
+          }}
+        >
+          <Field
+            label={m.workbench_note_edit_field()}
+            multiline
+            rows={3}
+            value={draft}
+            onChange={(v) => {
+              setDraft(v);
+              setError(undefined);
+            }}
+            maxLength={NOTE_MAX}
+            showCount
+            errorMessage={error}
+            autoFocus
+          />
+          <span className="workbench-note__actions">
+            <Button type="submit" size="sm" variant="primary" isLoading={save.busy}>
+              {m.workbench_note_save()}
+            </Button>
+            <Button size="sm" onPress={() => setDraft(null)}>
+              {m.workbench_note_cancel()}
+            </Button>
+          </span>
+        </form>
+      </li>
+    );
+  return (
+    <li className="workbench-note" data-testid="workbench-note">
+      <p className="workbench-note__text">{String(note.content)}</p>
+      <span className="workbench-meta">
+        {isPending(note)
+          ? m.workbench_unsent()
+          : m.workbench_by({
+              name: String(note.user_name || '-'),
+              time: formatDateTime(Number(note.add_time)),
+            })}
+      </span>
+      <span className="workbench-note__actions">
+        <Button
+          size="sm"
+          variant="text"
+          onPress={() => setDraft(String(note.content))}
+          aria-label={m.workbench_note_edit_label()}
+        >
+          {m.workbench_note_edit()}
+        </Button>
+        <Button
+          size="sm"
+          variant="text"
+          onPress={() => void deleteNote(note)}
+          aria-label={m.workbench_note_delete()}
+        >
+          {m.workbench_delete()}
+        </Button>
+      </span>
+    </li>
   );
 }

@@ -40,6 +40,16 @@ export async function deleteNote(row: SyncRow): Promise<boolean> {
   return record(() => deleteRows(localDb, 'creator_notes', call, [row.id]), m.workbench_note_deleted());
 }
 
+/** A new text for a note (any member may edit one; the author shown becomes the editor's). */
+export async function editNote(row: SyncRow, content: string): Promise<boolean> {
+  if (waitsForServer(row)) return false;
+  const call = { method: 'PUT' as const, path: '/creator/note.edit', body: { id: row.id, content } };
+  return record(
+    () => editRow(localDb, 'creator_notes', call, { id: row.id, content, update_time: nowSeconds() }),
+    m.workbench_note_saved(),
+  );
+}
+
 export function addFollowup(creatorId: number, dueDate: string, text: string): Promise<boolean> {
   const body = { creator_id: creatorId, due_date: dueDate, text };
   const call = { method: 'POST' as const, path: '/creator/followup.add', body };
