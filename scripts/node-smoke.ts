@@ -20,11 +20,21 @@ function check(ok: unknown, what: string): asserts ok {
 if (!fs.existsSync('dist/index.html') && !process.env.WEB_DIR)
   throw new Error('no build: run npm run build first');
 console.log(`node smoke on ${process.version}`);
-const server = await startServer({ TEST_HOOKS: '0' });
+// /health tells strangers only that the process lives (issue 19); the engine and readiness are
+// behind the ops token.
+const OPS_TOKEN = 'node-smoke-ops-token-0123456789';
+const server = await startServer({ TEST_HOOKS: '0', OPS_TOKEN });
 try {
   const api = `${server.url}/api/v0.1`;
-  const health = (await (await fetch(`${api}/health?language=en-us`)).json()) as { data: { engine: string } };
-  check(health.data.engine === 'sqlite', 'server started on SQLite (better-sqlite3 loads)');
+  const health = (await (await fetch(`${api}/health?language=en-us`)).json()) as { data: { status: string } };
+  check(health.data.status === 'ok', 'server answers /health');
+  const ready = (await (
+    await fetch(`${server.url}/ops/ready`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })
+  ).json()) as { ready: boolean; engine: string; pending_migrations: string[] };
+  check(
+    ready.ready && ready.engine === 'sqlite' && ready.pending_migrations.length === 0,
+    'server ready on SQLite (better-sqlite3 loads, migrations done)',
+  );
 
   const a = DEMO_ACCOUNTS.en;
   const signIn = await apiSignIn(server.url, { email: a.email }, a.password, { force: true });
