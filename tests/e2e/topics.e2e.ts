@@ -102,6 +102,11 @@ describe('topic pages', () => {
     });
     expect(videos.count).toBeGreaterThan(0);
     await expect.poll(() => total().textContent()).toBe(`Total ${videos.count.toLocaleString('en-US')}`);
+    // The line above the grid sets what was collected here against TikTok's own count (the
+    // collector keeps refreshing both, so the numbers are matched by shape).
+    await expect
+      .poll(() => page.getByTestId('topic-collection').textContent())
+      .toMatch(/^Collected here: [1-9][\d,]* · TikTok's count: [\d,]+ · Last collected: \d{4}-\d\d-\d\d /);
   });
 
   it('shows the cover image when the video has one', async () => {
@@ -127,6 +132,36 @@ describe('topic pages', () => {
     const id = (await link.textContent())!.replace(/^@/, '');
     await expect.poll(() => link.getAttribute('href')).toBe(`https://www.tiktok.com/@${id}`);
     await expect.poll(() => first.getByText(/%$|^-$/).count()).toBeGreaterThan(0);
+  });
+
+  it('explains why an ended topic shows no videos: it ended before anything was collected', async () => {
+    const topics = await api<{ list: { id: number; end_time: number | null; video_count: number }[] }>(
+      'POST',
+      '/challenge/lists',
+      { country: 'US', limit: 50 },
+    );
+    const now = Date.now() / 1000;
+    const ended = topics.list.find((t) => t.end_time && t.end_time < now && t.video_count > 0)!;
+    const videos = await api<{ count: number }>('POST', '/challenge/video.lists', {
+      country: 'US',
+      challengeId: ended.id,
+      page: 1,
+      limit: 10,
+    });
+    expect(videos.count).toBe(0);
+    await page.goto(`/topicVideo?id=${ended.id}`);
+    const day = await page.evaluate((t) => new Date(t * 1000).toLocaleDateString('sv'), ended.end_time!);
+    await expect
+      .poll(() => page.getByTestId('topic-collection').textContent(), { timeout: 20_000 })
+      .toBe(
+        `This topic ended on ${day} before any videos were collected here, so none are kept ` +
+          `(TikTok's count: ${ended.video_count.toLocaleString('en-US')}).`,
+      );
+    await page.getByText('No videos are kept for this topic.').waitFor();
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('topic-collection').textContent(), { timeout: 20_000 })
+      .toContain(`This topic ended on ${day}`);
   });
 });
 

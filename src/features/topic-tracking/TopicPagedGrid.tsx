@@ -2,7 +2,7 @@
  * The frame both topic pages share: the ?id= guard, then one server-paged grid of the topic's
  * rows (`query` is one of topic-tracking-api's list calls) with the synced bottom scrollbar.
  */
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import type { TopicPageQuery } from './topic-tracking-api.ts';
@@ -18,6 +18,8 @@ export interface TopicPagedGridProps<Row extends { id: number }> {
   'aria-label': string;
   storageKey: string;
   emptyText: string;
+  /** A line above the grid once the first page has loaded (the videos page's collection note). */
+  above?: (info: { topicId: number; total: number }) => ReactNode;
 }
 
 export function TopicPagedGrid<Row extends { id: number }>(props: TopicPagedGridProps<Row>) {
@@ -27,6 +29,7 @@ export function TopicPagedGrid<Row extends { id: number }>(props: TopicPagedGrid
 function Grid<Row extends { id: number }>({
   topicId,
   query,
+  above,
   ...props
 }: TopicPagedGridProps<Row> & { topicId: number }) {
   const load = useCallback(
@@ -38,6 +41,7 @@ function Grid<Row extends { id: number }>({
   if (list.missing) return <TopicMissing />;
   return (
     <div className="screen-panel tt-panel">
+      {list.loaded && above?.({ topicId, total: list.total })}
       <DataGrid
         aria-label={props['aria-label']}
         storageKey={props.storageKey}

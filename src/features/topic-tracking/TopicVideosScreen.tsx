@@ -9,7 +9,9 @@ import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { profileUrl, videoUrl } from './topic-links.ts';
 import { topicVideos } from './topic-tracking-api.ts';
+import { CollectionNote } from './CollectionNote.tsx';
 import { TopicPagedGrid } from './TopicPagedGrid.tsx';
+import { useTopicRow } from './useTopicTitle.ts';
 
 const counted = (id: keyof TopicVideoRow & string, header: string): GridColumn<TopicVideoRow> => ({
   id,
@@ -34,6 +36,9 @@ function VideoCell({ row }: { row: TopicVideoRow }) {
 }
 
 export function TopicVideosScreen({ id }: { id: string }) {
+  // An ended topic is not collected any more: its empty grid must not promise "after the next check".
+  const endTime = Number(useTopicRow(id)?.end_time) || 0;
+  const ended = endTime > 0 && endTime <= Date.now() / 1000;
   const columns = useMemo<GridColumn<TopicVideoRow>[]>(
     () => [
       {
@@ -89,7 +94,8 @@ export function TopicVideosScreen({ id }: { id: string }) {
       columns={columns}
       aria-label={m.app_title_topic_video()}
       storageKey="topicVideo"
-      emptyText={m.topicvideo_empty()}
+      emptyText={ended ? m.topicvideo_empty_ended() : m.topicvideo_empty()}
+      above={({ topicId, total }) => <CollectionNote topicId={topicId} collected={total} />}
     />
   );
 }
