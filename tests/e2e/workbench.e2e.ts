@@ -170,6 +170,71 @@ describe('creator workbench', () => {
     await mateCtx.close();
   });
 
+  it('blacklists a creator from its page with a reason, and takes it off again after asking', async () => {
+    const session = await registerEmail(suite.server.url, `benchbl${Date.now()}@example.com`, 'Secret#2026');
+    await ingest(session.token, { unique_id: 'wb_carol', daren_name: 'Carol Black' });
+    const found = await callApi<{ list: { id: number }[] }>(
+      suite.server.url,
+      session.token,
+      'POST',
+      '/blogger/lists',
+      {
+        country: 'US',
+        name: 'wb_carol',
+      },
+    );
+    const blacklisted = async () =>
+      (
+        await callApi<{ list: { unique_id: string; reason: string }[] }>(
+          suite.server.url,
+          session.token,
+          'POST',
+          '/blogger/black.lists',
+          { country: 'US', page: 1, limit: 20 },
+        )
+      ).list.map((r) => `${r.unique_id}: ${r.reason}`);
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    await page.goto(`/creator/${found.list[0]!.id}`);
+    const header = page.locator('.workbench-header');
+    await header.getByText('Carol Black').waitFor({ timeout: 15_000 });
+
+    await header.getByRole('button', { name: 'Not blacklisted' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add @wb_carol to the blacklist' });
+    await dialog.getByLabel('Reason').fill('Asked for cash up front');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await header.getByRole('button', { name: 'Blacklisted', pressed: true }).waitFor();
+    await serverAgrees(blacklisted, (l) => l.length === 1);
+    expect(await blacklisted()).toEqual(['wb_carol: Asked for cash up front']);
+    await page
+      .locator('.workbench-timeline')
+      .getByText('Added to the blacklist: Asked for cash up front')
+      .waitFor({ timeout: 15_000 });
+    await synced(page);
+    await page.reload();
+    await header.getByRole('button', { name: 'Blacklisted', pressed: true }).waitFor({ timeout: 15_000 });
+
+    // Removing asks first; Cancel keeps it.
+    await header.getByRole('button', { name: 'Blacklisted' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+    await header.getByRole('button', { name: 'Blacklisted', pressed: true }).waitFor();
+    await header.getByRole('button', { name: 'Blacklisted' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await header.getByRole('button', { name: 'Not blacklisted', pressed: false }).waitFor();
+    await serverAgrees(blacklisted, (l) => l.length === 0);
+    await synced(page);
+    await page.reload();
+    await header
+      .getByRole('button', { name: 'Not blacklisted', pressed: false })
+      .waitFor({ timeout: 15_000 });
+    await page
+      .locator('.workbench-timeline')
+      .getByText('Removed from the blacklist')
+      .waitFor({ timeout: 15_000 });
+    await ctx.close();
+  });
+
   it('shows the 404 result for a creator that is not in the workspace', async () => {
     const session = await registerEmail(suite.server.url, `bench404${Date.now()}@example.com`, 'Secret#2026');
     const ctx = await newContext(suite.browser, suite.server.url);

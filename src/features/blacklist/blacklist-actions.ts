@@ -42,3 +42,21 @@ export async function removeFromBlacklist(country: string, rows: readonly BlackR
     m.catalog_deleted(),
   );
 }
+
+/**
+ * Takes one creator off the blacklist from its own page (issue 22), after asking. The creator's
+ * flag clears at once; the blacklist screen's row goes with the next pull.
+ */
+export async function unblacklistCreator(country: string, creator: { id: number; unique_id: string }) {
+  if (!(await confirmDelete(1, m.blacklist_delete_title(), m.blacklist_delete_message({ count: 1 }))))
+    return false;
+  return record(
+    () =>
+      enqueue(
+        localDb,
+        { method: 'DELETE', path: '/blogger/black.del', body: { country, bloggers: [creator.unique_id] } },
+        { table: 'creators', kind: 'patch', ids: [creator.id], patch: { is_black: 0 } },
+      ),
+    m.catalog_deleted(),
+  );
+}

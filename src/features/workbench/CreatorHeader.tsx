@@ -2,8 +2,8 @@
  * The creator page's header (issue 22): initial avatar, name, handle linking to the TikTok
  * profile, country, followers, category, 30-day GMV / units / engagement in the locale's format,
  * and the chatted / invited flags and tags, editable in place through the same outbox calls as
- * Home (PUT /blogger/edit, PUT /blogger/set.tags). Blacklisting is done from the lists (it needs
- * a reason); here it is shown.
+ * Home (PUT /blogger/edit, PUT /blogger/set.tags), and the blacklist flag: adding asks for an
+ * optional reason (POST /blogger/black.add), removing asks first (DELETE /blogger/black.del).
  */
 import { useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
@@ -16,8 +16,10 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { blacklistTone, flagTone, Tag, tagTone } from '../../ui/StatusTag.tsx';
+import { unblacklistCreator } from '../blacklist/blacklist-actions.ts';
 import { record } from '../catalog/catalog-actions.ts';
 import { profileUrl } from '../creators/home-rules.ts';
+import { BlacklistCreatorDialog } from './BlacklistCreatorDialog.tsx';
 
 const initialOf = (c: CreatorRow): string =>
   (String(c.daren_name || c.nick_name || c.unique_id).trim()[0] ?? '?').toUpperCase();
@@ -26,6 +28,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
   const ref = [{ id: c.id, unique_id: c.unique_id }];
   const tagRows = useLocalRows(localDb, 'tags', c.country);
   const [pick, setPick] = useState<number | null>(null);
+  const [blacklisting, setBlacklisting] = useState(false);
   const have = new Set(c.tags.map((t) => t.tag_id));
   const choices = (tagRows ?? []).filter((t) => t.id > 0 && !have.has(t.id));
   const num = (k: string): number => Number((c as Record<string, unknown>)[k] ?? 0);
@@ -79,9 +82,16 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
               {c.is_invitation > 0 ? m.home_status_invited() : m.home_status_not_invited()}
             </Tag>
           </Button>
-          <Tag tone={blacklistTone(c.is_black)}>
-            {c.is_black > 0 ? m.home_black_yes() : m.home_black_no()}
-          </Tag>
+          <Button
+            size="sm"
+            onPress={() => (c.is_black > 0 ? void unblacklistCreator(c.country, c) : setBlacklisting(true))}
+            aria-pressed={c.is_black > 0}
+          >
+            <Tag tone={blacklistTone(c.is_black)}>
+              {c.is_black > 0 ? m.home_black_yes() : m.home_black_no()}
+            </Tag>
+          </Button>
+          {blacklisting && <BlacklistCreatorDialog creator={c} onClose={() => setBlacklisting(false)} />}
         </div>
         <div className="workbench-tags">
           {c.tags.map((t) => (
