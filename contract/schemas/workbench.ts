@@ -4,6 +4,7 @@
  * are what the outbox replays. Rows are addressed by id and scoped to the caller's workspace.
  */
 import { z } from 'zod';
+import { EMAIL_PATTERN } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { flag } from './common.ts';
 import { rowId, titled } from './tag.ts';
@@ -85,6 +86,40 @@ export const FollowupEditRequest = z.object({
   done: flag().optional(),
 });
 
+export const CONTACT_EMAIL_MAX = 200;
+export const CONTACT_PHONE_MAX = 50;
+export const CONTACT_REACH_MAX = 500;
+
+/** A contact field: trimmed text up to `max`; absent leaves the stored value, blank clears it. */
+const contactText = (max: number, tooLong: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z.string().trim().max(max, tooLong).optional(),
+  );
+
+/**
+ * The creator's contact fields the seller fills in (issue 22), by creator id: email (the creator's
+ * `daren_email`), WhatsApp or phone (`daren_phone`) and how to reach them (`daren_socialize`).
+ */
+export const ContactEditRequest = z.object({
+  id: rowId(),
+  email: contactText(CONTACT_EMAIL_MAX, 'contact_email_invalid').refine(
+    (v) => !v || EMAIL_PATTERN.test(v),
+    'contact_email_invalid',
+  ),
+  phone: contactText(CONTACT_PHONE_MAX, 'contact_phone_too_long'),
+  reach: contactText(CONTACT_REACH_MAX, 'contact_reach_too_long'),
+});
+
+export const ContactRow = z.object({
+  id: z.number().int(),
+  daren_email: z.string(),
+  daren_phone: z.string(),
+  daren_socialize: z.string(),
+  update_time: z.number().int(),
+});
+export type ContactRow = z.infer<typeof ContactRow>;
+
 const idOnly = z.object({ id: z.number().int() });
 
 export const workbenchEndpoints = {
@@ -122,6 +157,13 @@ export const workbenchEndpoints = {
     auth: true,
     request: FollowupEditRequest,
     response: FollowupRow,
+  }),
+  contactEdit: endpoint({
+    method: 'PUT',
+    path: '/creator/contact.edit',
+    auth: true,
+    request: ContactEditRequest,
+    response: ContactRow,
   }),
   followupDel: endpoint({
     method: 'DELETE',

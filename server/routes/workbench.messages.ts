@@ -15,6 +15,18 @@ defineMessages({
     'zh-cn': '跟进内容不能超过200个字符',
     'en-us': 'A follow-up must be at most 200 characters',
   },
+  contact_email_invalid: {
+    'zh-cn': '请输入有效的邮箱（最多200个字符）',
+    'en-us': 'Please enter a valid email address (at most 200 characters)',
+  },
+  contact_phone_too_long: {
+    'zh-cn': 'WhatsApp/电话不能超过50个字符',
+    'en-us': 'WhatsApp or phone must be at most 50 characters',
+  },
+  contact_reach_too_long: {
+    'zh-cn': '联系方式说明不能超过500个字符',
+    'en-us': 'How to reach them must be at most 500 characters',
+  },
   followup_date_invalid: {
     'zh-cn': '请选择有效的提醒日期',
     'en-us': 'Please choose a valid reminder date (YYYY-MM-DD)',

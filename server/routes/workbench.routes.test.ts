@@ -65,6 +65,56 @@ describeEngines('creator workbench', (t) => {
     expect(next.data.deletes.creator_notes).toEqual([add.data.id]);
   });
 
+  it("edits a creator's contact fields: only the fields sent, checked, in this workspace only", async () => {
+    const { me, creatorId } = await withCreator();
+    const call = (body: Record<string, unknown>, token = me.token) =>
+      t().call('PUT', '/creator/contact.edit', body, { token });
+    const stored = async () =>
+      t()
+        .database.db.selectFrom('creators')
+        .select(['daren_email', 'daren_phone', 'daren_socialize', 'version'])
+        .where('id', '=', creatorId)
+        .executeTakeFirstOrThrow();
+    const before = Number((await stored()).version);
+    expect(await call({ id: creatorId, email: ' mia@example.com ', phone: '+1 555 0100' })).toMatchObject({
+      code: 200,
+      data: { id: creatorId, daren_email: 'mia@example.com', daren_phone: '+1 555 0100' },
+    });
+    // A second member's change of another field keeps the first (only the fields sent change).
+    expect((await call({ id: creatorId, reach: 'DM on Instagram first' })).code).toBe(200);
+    const after = await stored();
+    expect(after).toMatchObject({
+      daren_email: 'mia@example.com',
+      daren_phone: '+1 555 0100',
+      daren_socialize: 'DM on Instagram first',
+    });
+    expect(Number(after.version)).toBeGreaterThan(before);
+    // The pull carries the new fields to every device of the workspace.
+    const pull = await t().call('POST', '/sync/pull', { cursor: '' }, { token: me.token });
+    const creators = pull.data.changes.creators;
+    const row = creators.rows.find((r: unknown[]) => r[creators.columns.indexOf('id')] === creatorId);
+    expect(row[creators.columns.indexOf('daren_socialize')]).toBe('DM on Instagram first');
+    // Blank clears one field.
+    expect((await call({ id: creatorId, phone: '' })).data.daren_phone).toBe('');
+
+    expect(await call({ id: creatorId, email: 'not an email' })).toMatchObject({
+      code: 40001,
+      msg: 'Please enter a valid email address (at most 200 characters)',
+    });
+    expect(await call({ id: creatorId, phone: '9'.repeat(51) })).toMatchObject({
+      code: 40001,
+      msg: 'WhatsApp or phone must be at most 50 characters',
+    });
+    expect((await call({ id: creatorId, reach: 'x'.repeat(501) })).code).toBe(40001);
+    expect((await call({ id: creatorId, reach: 'a\u0000b' })).code).toBe(40001);
+    expect((await stored()).daren_email).toBe('mia@example.com');
+    // Another workspace's creator id is unknown here, and nothing of it changes.
+    const stranger = await t().signUp();
+    expect((await call({ id: creatorId, email: 'x@evil.example' }, stranger.token)).code).toBe(40004);
+    expect((await call({ id: 99_999_999, email: 'x@example.com' })).code).toBe(40004);
+    expect((await stored()).daren_email).toBe('mia@example.com');
+  });
+
   it('refuses empty, too long and control-character notes, and unknown creators', async () => {
     const { me, creatorId } = await withCreator();
     const call = (body: Record<string, unknown>) =>

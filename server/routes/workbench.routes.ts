@@ -10,6 +10,7 @@ import {
   addNote,
   deleteFollowup,
   deleteNote,
+  editContact,
   editFollowup,
   editNote,
 } from '../services/workbench.service.ts';
@@ -38,6 +39,11 @@ export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.followupEdit, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await editFollowup(trx, auth.workspaceId, input), 'updated'),
+    ),
+  );
+  route(api, ctx, ep.contactEdit, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await editContact(trx, auth.workspaceId, input), 'updated'),
     ),
   );
   route(api, ctx, ep.followupDel, async (req, input) =>

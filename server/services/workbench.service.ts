@@ -7,6 +7,8 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type {
+  ContactEditRequest,
+  ContactRow,
   FollowupAddRequest,
   FollowupEditRequest,
   FollowupRow,
@@ -110,6 +112,31 @@ export async function editNote(
     .where('workspace_id', '=', ws)
     .where('id', '=', input.id)
     .returning(NOTE_COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}
+
+/**
+ * The creator's contact fields (issue 22): only the fields sent change, so two members filling
+ * in different fields both keep theirs (the per-field rule of the flags). One new version.
+ */
+export async function editContact(
+  trx: Transaction<DB>,
+  ws: number,
+  input: z.infer<typeof ContactEditRequest>,
+): Promise<ContactRow> {
+  await requireCreator(trx, ws, input.id);
+  const version = await nextVersion(trx, ws);
+  const patch: { daren_email?: string; daren_phone?: string; daren_socialize?: string } = {};
+  if (input.email !== undefined) patch.daren_email = input.email;
+  if (input.phone !== undefined) patch.daren_phone = input.phone;
+  if (input.reach !== undefined) patch.daren_socialize = input.reach;
+  const row = await trx
+    .updateTable('creators')
+    .set({ ...patch, update_time: now(), version })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', input.id)
+    .returning(['id', 'daren_email', 'daren_phone', 'daren_socialize', 'update_time'])
     .executeTakeFirstOrThrow();
   return numeric(row);
 }

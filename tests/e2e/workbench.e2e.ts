@@ -235,6 +235,66 @@ describe('creator workbench', () => {
     await ctx.close();
   });
 
+  it("fills in a creator's contact details offline, checks the email, and sends them", async () => {
+    const session = await registerEmail(suite.server.url, `benchct${Date.now()}@example.com`, 'Secret#2026');
+    await ingest(session.token, { unique_id: 'wb_dana', daren_name: 'Dana Reach' });
+    const found = await callApi<{ list: { id: number }[] }>(
+      suite.server.url,
+      session.token,
+      'POST',
+      '/blogger/lists',
+      {
+        country: 'US',
+        name: 'wb_dana',
+      },
+    );
+    const onServer = async () => {
+      const wire = await callApi<PullWire>(suite.server.url, session.token, 'POST', '/sync/pull', {
+        cursor: '',
+      });
+      const c = decodePull(wire).changes.creators.find((r) => r.unique_id === 'wb_dana')!;
+      return [c.daren_email, c.daren_phone, c.daren_socialize].map(String);
+    };
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await controlledByServiceWorker(page);
+    await synced(page);
+    await page.goto(`/creator/${found.list[0]!.id}`);
+    const contact = page.getByTestId('workbench-contact');
+    await expect
+      .poll(() => contact.textContent(), { timeout: 15_000 })
+      .toBe('Email-WhatsApp or phone-How to reach them-');
+
+    await ctx.setOffline(true);
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
+    await page.getByRole('button', { name: 'Edit the contact details' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('dana(at)example');
+    await page.getByLabel('WhatsApp or phone').fill('+1 555 0142');
+    await page.getByLabel(/^How to reach them/).fill('WhatsApp after 6 pm ET');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByLabel('Email', { exact: true }).fill('dana@example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => contact.textContent())
+      .toBe('Emaildana@example.comWhatsApp or phone+1 555 0142How to reach themWhatsApp after 6 pm ET');
+    await unsent(page).getByText('1 unsent').waitFor();
+    expect(await onServer()).toEqual(['', '', '']);
+
+    await ctx.setOffline(false);
+    await unsent(page).waitFor({ state: 'detached', timeout: 20_000 });
+    await serverAgrees(onServer, (r) => r[0] === 'dana@example.com');
+    expect(await onServer()).toEqual(['dana@example.com', '+1 555 0142', 'WhatsApp after 6 pm ET']);
+    await synced(page);
+    await page.reload();
+    await expect
+      .poll(() => contact.textContent(), { timeout: 15_000 })
+      .toBe('Emaildana@example.comWhatsApp or phone+1 555 0142How to reach themWhatsApp after 6 pm ET');
+    await ctx.close();
+  });
+
   it('shows the 404 result for a creator that is not in the workspace', async () => {
     const session = await registerEmail(suite.server.url, `bench404${Date.now()}@example.com`, 'Secret#2026');
     const ctx = await newContext(suite.browser, suite.server.url);

@@ -20,6 +20,9 @@ describe('a change in plain words', () => {
     expect(
       describeChange({ path: '/blogger/invitation.add', body: { bloggers: ['a', 'b', 'c', 'd', 'e'] } }),
     ).toBe('Invite a, b, c +2');
+    expect(describeChange({ path: '/creator/contact.edit', body: { id: 3, email: 'a@b.co' } })).toBe(
+      "Change a creator's contact details",
+    );
     expect(describeChange({ path: '/some/new.call', body: {} })).toBe('A change made on this device');
   });
 

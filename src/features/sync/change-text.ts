@@ -77,6 +77,8 @@ export function describeChange(c: ChangeLike): string {
     case '/creator/followup.edit':
     case '/creator/followup.del':
       return m.sync_change_followup_edit();
+    case '/creator/contact.edit':
+      return m.sync_change_contact();
     default:
       return m.sync_change_other();
   }

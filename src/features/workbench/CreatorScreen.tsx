@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
+import { ContactPanel } from './ContactPanel.tsx';
 import { CreatorHeader } from './CreatorHeader.tsx';
 import { CreatorTimeline } from './CreatorTimeline.tsx';
 import { FollowupsPanel } from './FollowupsPanel.tsx';
@@ -47,6 +48,7 @@ export function CreatorScreen({ id }: { id: number }) {
         <div className="workbench-column">
           <FollowupsPanel creatorId={id} />
           <NotesPanel creatorId={id} />
+          <ContactPanel creator={creator} />
         </div>
         <CreatorTimeline creatorId={id} />
       </div>

@@ -4,7 +4,7 @@
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
 import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, editRow } from '../../db/actions.ts';
+import { addRow, deleteRows, editRow, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
@@ -71,4 +71,17 @@ export async function editFollowup(
   if (patch.due_date !== undefined) shown.due_date = patch.due_date;
   if (patch.done !== undefined) shown.done_time = patch.done ? t : 0;
   return record(() => editRow(localDb, 'creator_followups', call, shown), m.workbench_followup_updated());
+}
+
+/** The contact fields of a creator (email, WhatsApp or phone, how to reach them): shown at once, sent later. */
+export function editContact(
+  creator: { id: number; country: string },
+  fields: { email: string; phone: string; reach: string },
+): Promise<boolean> {
+  const call = { method: 'PUT' as const, path: '/creator/contact.edit', body: { id: creator.id, ...fields } };
+  const patch = { daren_email: fields.email, daren_phone: fields.phone, daren_socialize: fields.reach };
+  return record(
+    () => enqueue(localDb, call, { table: 'creators', kind: 'patch', ids: [creator.id], patch }),
+    m.workbench_contact_saved(),
+  );
 }
