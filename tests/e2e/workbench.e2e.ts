@@ -23,6 +23,23 @@ async function ingest(token: string, creator: Record<string, unknown>): Promise<
   expect(((await res.json()) as { code: number }).code).toBe(200);
 }
 
+/** A new account with one ingested US creator, and that creator's id (its page is /creator/<id>). */
+async function newCreator(prefix: string, handle: string, name: string) {
+  const session = await registerEmail(suite.server.url, `${prefix}${Date.now()}@example.com`, 'Secret#2026');
+  await ingest(session.token, { unique_id: handle, daren_name: name });
+  const found = await callApi<{ list: { id: number }[] }>(
+    suite.server.url,
+    session.token,
+    'POST',
+    '/blogger/lists',
+    {
+      country: 'US',
+      name: handle,
+    },
+  );
+  return { session, creatorId: found.list[0]!.id };
+}
+
 /** The workspace's notes and follow-ups as the server's sync pull gives them. */
 async function serverRows(s: ApiSession) {
   const wire = await callApi<PullWire>(suite.server.url, s.token, 'POST', '/sync/pull', { cursor: '' });
@@ -171,18 +188,7 @@ describe('creator workbench', () => {
   });
 
   it('blacklists a creator from its page with a reason, and takes it off again after asking', async () => {
-    const session = await registerEmail(suite.server.url, `benchbl${Date.now()}@example.com`, 'Secret#2026');
-    await ingest(session.token, { unique_id: 'wb_carol', daren_name: 'Carol Black' });
-    const found = await callApi<{ list: { id: number }[] }>(
-      suite.server.url,
-      session.token,
-      'POST',
-      '/blogger/lists',
-      {
-        country: 'US',
-        name: 'wb_carol',
-      },
-    );
+    const { session, creatorId } = await newCreator('benchbl', 'wb_carol', 'Carol Black');
     const blacklisted = async () =>
       (
         await callApi<{ list: { unique_id: string; reason: string }[] }>(
@@ -196,7 +202,7 @@ describe('creator workbench', () => {
     const ctx = await newContext(suite.browser, suite.server.url);
     await useSession(ctx, suite.server.url, session);
     const page = await ctx.newPage();
-    await page.goto(`/creator/${found.list[0]!.id}`);
+    await page.goto(`/creator/${creatorId}`);
     const header = page.locator('.workbench-header');
     await header.getByText('Carol Black').waitFor({ timeout: 15_000 });
 
@@ -236,18 +242,7 @@ describe('creator workbench', () => {
   });
 
   it("fills in a creator's contact details offline, checks the email, and sends them", async () => {
-    const session = await registerEmail(suite.server.url, `benchct${Date.now()}@example.com`, 'Secret#2026');
-    await ingest(session.token, { unique_id: 'wb_dana', daren_name: 'Dana Reach' });
-    const found = await callApi<{ list: { id: number }[] }>(
-      suite.server.url,
-      session.token,
-      'POST',
-      '/blogger/lists',
-      {
-        country: 'US',
-        name: 'wb_dana',
-      },
-    );
+    const { session, creatorId } = await newCreator('benchct', 'wb_dana', 'Dana Reach');
     const onServer = async () => {
       const wire = await callApi<PullWire>(suite.server.url, session.token, 'POST', '/sync/pull', {
         cursor: '',
@@ -261,7 +256,7 @@ describe('creator workbench', () => {
     await page.goto('/home');
     await controlledByServiceWorker(page);
     await synced(page);
-    await page.goto(`/creator/${found.list[0]!.id}`);
+    await page.goto(`/creator/${creatorId}`);
     const contact = page.getByTestId('workbench-contact');
     await expect
       .poll(() => contact.textContent(), { timeout: 15_000 })

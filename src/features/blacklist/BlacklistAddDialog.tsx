@@ -55,15 +55,31 @@ export function BlacklistAddDialog({ country, onClose }: { country: string; onCl
           placeholder={m.blacklist_names_placeholder()}
           autoFocus
         />
-        <TextArea
-          label={m.blacklist_reason()}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          maxLength={TEXTAREA_MAX}
-          rows={3}
-          showCount
-        />
+        <BlacklistReasonField value={reason} onChange={setReason} />
       </div>
     </Dialog>
+  );
+}
+
+/** The optional reason of a blacklist entry (spec section 5), also asked on the creator page. */
+export function BlacklistReasonField({
+  value,
+  onChange,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextArea
+      label={m.blacklist_reason()}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      maxLength={TEXTAREA_MAX}
+      rows={3}
+      showCount
+      autoFocus={autoFocus}
+    />
   );
 }

@@ -14,6 +14,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { EditForm } from './EditForm.tsx';
 import { editContact } from './workbench-actions.ts';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -47,13 +48,7 @@ export function ContactPanel({ creator }: { creator: CreatorRow }) {
         {m.workbench_contact_title()}
       </h2>
       {draft ? (
-        <form
-          className="workbench-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.run();
-          }}
-        >
+        <EditForm onSave={save.run} busy={save.busy} onCancel={() => setDraft(null)}>
           <Field
             label={m.workbench_contact_email()}
             // Not type="email": the browser's own check would stop the submit with its own words
@@ -83,15 +78,7 @@ export function ContactPanel({ creator }: { creator: CreatorRow }) {
             maxLength={CONTACT_REACH_MAX}
             showCount
           />
-          <span className="workbench-note__actions">
-            <Button type="submit" size="sm" variant="primary" isLoading={save.busy}>
-              {m.workbench_note_save()}
-            </Button>
-            <Button size="sm" onPress={() => setDraft(null)}>
-              {m.workbench_note_cancel()}
-            </Button>
-          </span>
-        </form>
+        </EditForm>
       ) : (
         <>
           <dl className="workbench-contact" data-testid="workbench-contact">

@@ -7,6 +7,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { EditForm } from './EditForm.tsx';
 import { isPending } from '../catalog/catalog-rules.ts';
 import { addNote, deleteNote, editNote } from './workbench-actions.ts';
 import { useCreatorRows } from './workbench-queries.ts';
@@ -87,13 +88,7 @@ function NoteItem({ note }: { note: SyncRow }) {
   if (draft !== null)
     return (
       <li className="workbench-note" data-testid="workbench-note">
-        <form
-          className="workbench-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            save.run();
-          }}
-        >
+        <EditForm onSave={save.run} busy={save.busy} onCancel={() => setDraft(null)}>
           <Field
             label={m.workbench_note_edit_field()}
             multiline
@@ -108,15 +103,7 @@ function NoteItem({ note }: { note: SyncRow }) {
             errorMessage={error}
             autoFocus
           />
-          <span className="workbench-note__actions">
-            <Button type="submit" size="sm" variant="primary" isLoading={save.busy}>
-              {m.workbench_note_save()}
-            </Button>
-            <Button size="sm" onPress={() => setDraft(null)}>
-              {m.workbench_note_cancel()}
-            </Button>
-          </span>
-        </form>
+        </EditForm>
       </li>
     );
   return (
