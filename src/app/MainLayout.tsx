@@ -9,6 +9,7 @@ import { NoticeCenter } from '../features/sync/NoticeCenter.tsx';
 import { SyncStatus } from '../features/sync/SyncStatus.tsx';
 import { UserMenu } from '../features/account/UserMenu.tsx';
 import { DueLink } from '../features/workbench/DueLink.tsx';
+import { DueNotifier } from '../features/workbench/DueNotifier.tsx';
 import { m } from '../paraglide/messages.js';
 import { BackToTop } from './BackToTop.tsx';
 import { Brand } from './Brand.tsx';
@@ -29,6 +30,7 @@ export function MainLayout() {
         <TopMenu />
         <div className="app-header-tools">
           <DueLink />
+          <DueNotifier />
           <SyncStatus />
           <LanguageSwitch />
           <UserMenu />

@@ -290,6 +290,81 @@ describe('creator workbench', () => {
     await ctx.close();
   });
 
+  it('notifies a follow-up that falls due once a day, and asks for permission only at the first reminder', async () => {
+    const { session, creatorId } = await newCreator('benchnt', 'wb_erin', 'Erin Notify');
+    // The browser's Notification, watched: what was shown and when permission was asked (kept in
+    // sessionStorage so a reload of the tab still counts).
+    const watch = () => {
+      const Real = window.Notification;
+      const log = (key: string, entry: string) =>
+        sessionStorage.setItem(
+          key,
+          JSON.stringify([...JSON.parse(sessionStorage.getItem(key) ?? '[]'), entry]),
+        );
+      class Watched extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          log('shown', `${title} | ${options?.body ?? ''}`);
+        }
+        static override get permission() {
+          return Real.permission;
+        }
+        static override requestPermission(): Promise<NotificationPermission> {
+          log('asked', Real.permission);
+          return Real.requestPermission();
+        }
+      }
+      window.Notification = Watched;
+    };
+    const logOf = (page: Page, key: string) =>
+      page.evaluate((k) => JSON.parse(sessionStorage.getItem(k) ?? '[]') as string[], key);
+    const addFollowup = async (page: Page, text: string) => {
+      const day = await page.evaluate(() => new Date().toLocaleDateString('sv'));
+      await page.getByLabel('Remind me on').fill(day);
+      await page.getByLabel(/^What to follow up/).fill(text);
+      await page.getByRole('button', { name: 'Add follow-up' }).click();
+      await followups(page).filter({ hasText: text }).waitFor();
+    };
+
+    // Permission granted: a follow-up due today is notified once, with the creator's name; a reload
+    // (or the minute's re-check) does not repeat it.
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await ctx.grantPermissions(['notifications']);
+    await ctx.addInitScript(watch);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    await page.goto(`/creator/${creatorId}`);
+    await page.locator('.workbench-header').getByText('Erin Notify').waitFor({ timeout: 15_000 });
+    await addFollowup(page, 'Send the sample tracking number');
+    // A follow-up is notified once the server's copy (a real id) is on the device.
+    await expect
+      .poll(() => logOf(page, 'shown'), { timeout: 20_000 })
+      .toEqual(['Follow-up due: Erin Notify | Send the sample tracking number']);
+    await page.reload();
+    await followups(page).filter({ hasText: 'Send the sample tracking number' }).waitFor({ timeout: 15_000 });
+    await dueCount(page).waitFor();
+    await page.waitForTimeout(1500);
+    expect(await logOf(page, 'shown')).toHaveLength(1);
+    expect(await logOf(page, 'asked')).toEqual([]);
+    await ctx.close();
+
+    // Not yet decided: nothing is asked on load; the first reminder asks once, the second not again.
+    const askCtx = await newContext(suite.browser, suite.server.url);
+    await askCtx.addInitScript(watch);
+    await useSession(askCtx, suite.server.url, session);
+    const asker = await askCtx.newPage();
+    await asker.goto(`/creator/${creatorId}`);
+    await asker.locator('.workbench-header').getByText('Erin Notify').waitFor({ timeout: 15_000 });
+    // A fresh profile has not decided (Chromium answers 'default'), so the app may ask.
+    expect(await asker.evaluate(() => Notification.permission)).toBe('default');
+    expect(await logOf(asker, 'asked')).toEqual([]);
+    await addFollowup(asker, 'Ask for the posting date');
+    await expect.poll(() => logOf(asker, 'asked')).toEqual(['default']);
+    await addFollowup(asker, 'Check the first video');
+    expect(await logOf(asker, 'asked')).toEqual(['default']);
+    await askCtx.close();
+  });
+
   it('shows the 404 result for a creator that is not in the workspace', async () => {
     const session = await registerEmail(suite.server.url, `bench404${Date.now()}@example.com`, 'Secret#2026');
     const ctx = await newContext(suite.browser, suite.server.url);

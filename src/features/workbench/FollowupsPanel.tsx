@@ -5,6 +5,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { askToNotifyOnce } from './DueNotifier.tsx';
 import { FollowupActions } from './FollowupActions.tsx';
 import { followupOf, isDue, isOpen, snoozedDate, today } from './followup-rules.ts';
 import { addFollowup } from './workbench-actions.ts';
@@ -31,6 +32,8 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
     };
     setErrors(next);
     if (next.date || next.text) return;
+    // Asked inside the press (before any await), as browsers want a user gesture for the prompt.
+    askToNotifyOnce();
     if (await addFollowup(creatorId, date, text.trim())) setText('');
   });
 

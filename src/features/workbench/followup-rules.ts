@@ -39,3 +39,15 @@ export function dueList<T extends FollowupLike>(
   out.sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
   return order === 'asc' ? out : out.reverse();
 }
+
+/** The key that marks a follow-up as notified on one day (a snoozed one notifies again on its new day). */
+export const notifyKey = (f: FollowupLike, day: string): string => `${f.id}@${day}`;
+
+/** Follow-ups due on or before `day` that have not been notified on `day` yet, oldest first. */
+export function toNotify<T extends FollowupLike>(
+  rows: readonly T[],
+  day: string,
+  notified: ReadonlySet<string>,
+): T[] {
+  return dueList(rows, day).filter((f) => f.id > 0 && !notified.has(notifyKey(f, day)));
+}
