@@ -61,22 +61,29 @@ describeEngines('rate limits in the database', (t) => {
     const b = loginBackoff('user:42', '10.1.1.1');
     expect(b.key).toBe('login_fail:acct_ip:user:42:10.1.1.1');
     const t0 = now();
-    const waitAfter = async (n: number, lastAgo = 0) => {
+    /** n failures, the latest `lastAgo` s before t0: the wait must be `expected` s counted from t0. */
+    const expectWait = async (n: number, expected: number, lastAgo = 0) => {
       await clearHits(db, b.key);
       await db
         .insertInto('rate_events')
         .values(Array.from({ length: n }, (_, i) => ({ key: b.key, created_at: t0 - lastAgo - (n - 1 - i) })))
         .execute();
-      // now() may tick between the insert and the read: a wait may come out 1 s shorter.
-      return backoffWait(db, b).then((w) => (w > 0 ? w + (now() - t0) : 0));
+      // backoffWait reads the clock once, between `before` and `after`; the clock may tick
+      // between t0 and then, so the wait it answers is shorter by exactly those seconds.
+      const before = now();
+      const w = await backoffWait(db, b);
+      const after = now();
+      if (expected === 0) return expect(w, `${n} failures`).toBe(0);
+      expect(w + (before - t0), `${n} failures`).toBeLessThanOrEqual(expected);
+      expect(w + (after - t0), `${n} failures`).toBeGreaterThanOrEqual(expected);
     };
-    expect(await waitAfter(4)).toBe(0);
-    expect(await waitAfter(5)).toBe(30);
-    expect(await waitAfter(6)).toBe(60);
-    expect(await waitAfter(8)).toBe(240);
-    expect(await waitAfter(20)).toBe(900);
-    expect(await waitAfter(6, 50)).toBe(10); // 60 s after a failure 50 s ago
-    expect(await waitAfter(6, 3600)).toBe(0); // the window forgot them
+    await expectWait(4, 0);
+    await expectWait(5, 30);
+    await expectWait(6, 60);
+    await expectWait(8, 240);
+    await expectWait(20, 900);
+    await expectWait(6, 10, 50); // 60 s after a failure 50 s ago
+    await expectWait(6, 0, 3600); // the window forgot them
     // Another address of the same account is a different key: no wait there.
     expect(await backoffWait(db, loginBackoff('user:42', '10.1.1.2'))).toBe(0);
   });
