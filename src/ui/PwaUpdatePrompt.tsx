@@ -16,6 +16,12 @@ export function PwaUpdatePrompt() {
   const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
   useEffect(() => {
     if (loaded) return;
+    // The load event may have fired between the first render and this effect (a fast load): a
+    // listener added now would never hear it, and the worker would never register.
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
     const done = () => setLoaded(true);
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);

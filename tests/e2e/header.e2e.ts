@@ -90,7 +90,9 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
     const toast = page.locator('.cd-toast', { hasText: text.catalog_added });
     await toast.waitFor();
     const headerBottom = (await page.locator('.app-header').boundingBox())!;
-    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+    await expect
+      .poll(async () => (await toast.boundingBox())!.y)
+      .toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
 
     const modes: string[] = [];
     for (const width of WIDTHS) {
@@ -102,8 +104,13 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
         await page.getByTestId('menu-button').click();
         const stacked = page.locator('.app-menu-stacked [data-menu]');
         await expect.poll(() => stacked.count()).toBe(9);
+        // The popover places itself after it opens: wait for each entry to be the one hit at its centre.
         for (let i = 0; i < 9; i++) {
-          expect(await unobstructed(stacked.nth(i)), `${tag} ${width}px: stacked entry ${i + 1}`).toBe(true);
+          await expect
+            .poll(() => unobstructed(stacked.nth(i)), {
+              message: `${tag} ${width}px: stacked entry ${i + 1}`,
+            })
+            .toBe(true);
         }
         // The current page is marked, and an entry navigates and closes the menu.
         await expect
