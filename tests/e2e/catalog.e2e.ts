@@ -156,7 +156,9 @@ describe('chat templates', () => {
     await dialog().getByLabel('Template content').fill('Hi {creator_name}, see {product_id}. {seller_name}');
     await save.click();
     await expectToast(page, 'Added');
-    await row('E2E Hello').waitFor();
+    // Just after 'Added' the list may hold the local copy and the server's for a moment (the
+    // device swaps them at its next pull): wait for the settled list, with exactly one row.
+    await expect.poll(() => row('E2E Hello').count()).toBe(1);
     await serverAgrees(
       () => templates('E2E Hello'),
       (r) => r.length === 1,

@@ -97,15 +97,18 @@ describe('blacklist', () => {
 
     const remove = page.getByRole('button', { name: 'Delete selected' });
     await expect.poll(() => remove.isDisabled()).toBe(true);
-    await row('e2e_black_one').getByRole('checkbox').check();
-    await row('e2e_black_two').getByRole('checkbox').check();
     // Until the screen holds the server's copies of the new rows a delete says "still saving" and
-    // asks again later (catalog_still_saving), as a seller would see; the test presses again then.
+    // asks again later (catalog_still_saving), as a seller would see; the test presses again then,
+    // ticking the rows again first (a ticked local copy is replaced by the server's, unticked).
     const question = confirmBox().getByText('Remove 2 creators from the blacklist?');
     await expect
       .poll(
         async () => {
-          if ((await confirmBox().count()) === 0) await remove.click();
+          if ((await confirmBox().count()) === 0) {
+            await row('e2e_black_one').getByRole('checkbox').check();
+            await row('e2e_black_two').getByRole('checkbox').check();
+            await remove.click();
+          }
           return question.isVisible();
         },
         { timeout: 30_000, interval: 1000 },
