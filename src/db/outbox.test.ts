@@ -162,6 +162,39 @@ describe('local edits over the mirror', () => {
     expect(rows[0]!.id).toBeLessThan(0);
   });
 
+  it("shows an accepted add under the server's id, so the pulled copy is the same row, never a second one", async () => {
+    const db = await freshDb(S);
+    const seq = await addRow(
+      db,
+      'tags',
+      { method: 'POST', path: '/tags/add', body: {} },
+      { country: 'US', title: 'b' },
+    );
+    await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data: { id: 42, country: 'US', title: 'b' } });
+    expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
+    // The pull brings the saved row before the entry settles: still one row.
+    await applyPage(db, page({ changes: { tags: [{ id: 42, version: 7, country: 'US', title: 'b' }] } }));
+    expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
+    // Addressable at once: a delete by the saved id hides it.
+    await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: {} }, [42]);
+    expect(await readRows(db, 'tags', 'US')).toEqual([]);
+  });
+
+  it('keeps the temporary id when the answer carries no usable id', async () => {
+    const db = await freshDb(S);
+    for (const data of [undefined, null, { id: '7' }, { id: -3 }, { id: 1.5 }]) {
+      const seq = await addRow(
+        db,
+        'tags',
+        { method: 'POST', path: '/tags/add', body: {} },
+        { country: 'US', title: 'x' },
+      );
+      await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data });
+      const e = await db.outbox.get(seq);
+      expect(e?.effect?.kind === 'upsert' && e.effect.row.id).toBeLessThan(0);
+    }
+  });
+
   it("applies creator patches and tag changes in outbox order, ignoring other users' edits", async () => {
     const db = await freshDb(S);
     await editCreators(db, 'US', [{ id: 1, unique_id: 'u1' }], { is_chat: 1 });

@@ -2,8 +2,9 @@
  * This file owns the outbox: append, the state of each entry, retry and discard. It never talks
  * to the network (the sync worker does).
  *
- * States: pending → sending → acked (server accepted; the overlay stays until a pull that started
- * after the ack has refreshed the mirror, then `settle` removes it) or → failed (rejected with a
+ * States: pending → sending → acked (server accepted; an added row takes the server's id from the
+ * answer, and the overlay stays until a pull that started after the ack has refreshed the mirror,
+ * then `settle` removes it) or → failed (rejected with a
  * 4xxxx code; its overlay stops applying at once, the user retries or discards it). A transient
  * fault (offline, timeout, 5xx) puts it back to pending with attempts + 1, keeping its place.
  * Entries are drained in `seq` order, one user + workspace at a time.
@@ -80,15 +81,30 @@ export async function markAcked(
   answer?: { code: number; msg: string; data?: unknown },
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.notices, async () => {
-    await db.outbox.update(seq, {
-      state: 'acked',
-      ackedAt: at,
-      lastError: undefined,
-      ...(answer?.msg ? { answer: answer.msg } : {}),
+    await db.outbox.update(seq, (e) => {
+      e.state = 'acked';
+      e.ackedAt = at;
+      delete e.lastError;
+      if (answer?.msg) e.answer = answer.msg;
+      const saved = savedId(e.effect, answer?.data);
+      if (saved !== undefined && e.effect?.kind === 'upsert')
+        e.effect = { ...e.effect, row: { ...e.effect.row, id: saved } };
     });
     const entry = await db.outbox.get(seq);
     if (entry && answer && skippedNames(answer.data).length > 0) await raise(db, entry, 'partial', answer);
   });
+}
+
+/**
+ * The server's id for a row added with a temporary (negative) id: the add calls answer the saved
+ * row. From the ack on, the row is shown under that id, so the pull that brings the server's copy
+ * lands on the same row (never two copies for a moment) and the row can be edited or deleted
+ * before that pull.
+ */
+function savedId(effect: Effect | undefined, data: unknown): number | undefined {
+  if (effect?.kind !== 'upsert' || effect.row.id >= 0) return undefined;
+  const id = (data as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
 /** The server refused the call: its overlay stops applying and the refusal becomes a notice. */
