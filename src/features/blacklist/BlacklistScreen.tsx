@@ -58,7 +58,7 @@ export function BlacklistScreen() {
   const grid = useLocalGrid(filtered, [country, title, range]);
 
   const remove = async () => {
-    const chosen = (rows ?? []).filter((r) => selection.has(r.id));
+    const chosen = (rows ?? []).filter((r) => selection.has(r.unique_id));
     if (await removeFromBlacklist(country, chosen)) selection.clear();
   };
 
@@ -76,7 +76,7 @@ export function BlacklistScreen() {
         storageKey="blacklist"
         columns={COLUMNS}
         {...grid}
-        getRowKey={(r) => r.id}
+        getRowKey={(r) => r.unique_id}
         loading={!rows}
         selection={selection}
         dragScroll

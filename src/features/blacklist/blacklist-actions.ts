@@ -2,7 +2,8 @@
  * Blacklist writes through the outbox (src/db/actions.ts), toasts as the catalogue screens do.
  * black.add names many creators in one call and an effect carries one row, so its effect marks the
  * known creators blacklisted (is_black) and the screen shows its names from the outbox (see
- * blacklist-data.ts); black.del removes the selected rows at once (the creators' flag follows by sync).
+ * blacklist-data.ts); black.del hides the selected names at once, saved or still being added (the
+ * creators' flag follows by sync).
  */
 import { NAME_LIST_MAX } from '../../../contract/constants.ts';
 import { enqueue, enqueueInParts } from '../../db/actions.ts';
@@ -24,20 +25,23 @@ export function addToBlacklist(country: string, names: readonly string[], reason
   }, m.catalog_added());
 }
 
-/** Asks with the count, then removes the saved rows; unsent ones wait for their add to land. */
+/**
+ * Asks with the count, then removes the rows by name (black.del addresses creators by unique_id),
+ * saved or not: a name still being added is removed after its add, in outbox order, and hides at once.
+ */
 export async function removeFromBlacklist(country: string, rows: readonly BlackRow[]): Promise<boolean> {
-  const saved = rows.filter((r) => r.id > 0);
-  const message = m.blacklist_delete_message({ count: saved.length });
-  if (!(await confirmDelete(saved.length, m.blacklist_delete_title(), message))) return false;
+  const message = m.blacklist_delete_message({ count: rows.length });
+  if (rows.length === 0 || !(await confirmDelete(rows.length, m.blacklist_delete_title(), message)))
+    return false;
   return record(
     () =>
-      enqueueInParts(localDb, saved, NAME_LIST_MAX, (part) => ({
+      enqueueInParts(localDb, rows, NAME_LIST_MAX, (part) => ({
         call: {
           method: 'DELETE',
           path: '/blogger/black.del',
           body: { country, bloggers: part.map((r) => r.unique_id) },
         },
-        effect: { table: 'blacklist', kind: 'delete', ids: part.map((r) => r.id) },
+        effect: { table: 'blacklist', kind: 'delete', ids: part.filter((r) => r.id > 0).map((r) => r.id) },
       })),
     m.catalog_deleted(),
   );
@@ -45,7 +49,7 @@ export async function removeFromBlacklist(country: string, rows: readonly BlackR
 
 /**
  * Takes one creator off the blacklist from its own page (issue 22), after asking. The creator's
- * flag clears at once; the blacklist screen's row goes with the next pull.
+ * flag clears at once, and so does the blacklist screen's row.
  */
 export async function unblacklistCreator(country: string, creator: { id: number; unique_id: string }) {
   if (!(await confirmDelete(1, m.blacklist_delete_title(), m.blacklist_delete_message({ count: 1 }))))

@@ -1,9 +1,9 @@
 /**
  * The blacklist screen's live data. The mirror's blacklist rows hold only the name and reason;
- * email, bio link and followers come from the creator mirror by unique_id. A black.add call
- * names many creators but an outbox effect carries one row, so the names of unsent black.add
- * calls are read from the outbox here and shown as pending rows (negative ids) until the
- * server's rows arrive by sync.
+ * email, bio link and followers come from the creator mirror by unique_id. black.add and black.del
+ * name many creators per call, so the screen reads this user's unsettled calls of both from the
+ * outbox, in order, and keeps the last word per name: a name added and not yet saved shows as a
+ * pending row (negative id); a name removed, saved or not, is hidden at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
@@ -26,10 +26,10 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
 /**
- * Names of this user's unsent calls of `path` for the country (black.add, invitation.add), with
- * the call's body and time; also used by the invited screen.
+ * Names of this user's unsettled calls of `path` for the country (black.add, black.del,
+ * invitation.add), in outbox order, with the call's body and time; also used by the invited screen.
  */
-export async function pendingAdds(path: string, country: string) {
+export async function pendingCalls(path: string, country: string) {
   const session = await getMeta<LocalSession>(localDb, META.session);
   if (!session) return [];
   const entries = await localDb.outbox
@@ -39,40 +39,58 @@ export async function pendingAdds(path: string, country: string) {
   return entries
     .filter((e) => e.path === path && e.body.country === country && isLive(e))
     .map((e) => ({
+      seq: e.seq ?? 0,
       names: splitNames(list(e.body.bloggers)),
       body: e.body,
       at: Math.floor(e.createdAt / 1000),
     }));
 }
 
-/** Mirror rows + pending adds, joined to the creators of the country. */
+export interface PendingName {
+  op: 'add' | 'del';
+  reason: string;
+  at: number;
+}
+
+/** The last unsettled blacklist change of each name in the country (outbox order). */
+export async function pendingBlacklist(country: string): Promise<Map<string, PendingName>> {
+  const adds = await pendingCalls('/blogger/black.add', country);
+  const dels = await pendingCalls('/blogger/black.del', country);
+  const calls = [
+    ...adds.map((c) => ({ ...c, op: 'add' as const })),
+    ...dels.map((c) => ({ ...c, op: 'del' as const })),
+  ].sort((a, b) => a.seq - b.seq);
+  const out = new Map<string, PendingName>();
+  for (const c of calls)
+    for (const name of c.names) out.set(name, { op: c.op, reason: str(c.body.reason), at: c.at });
+  return out;
+}
+
+/** Mirror rows + the unsettled adds and removals, joined to the creators of the country. */
 export function useBlacklist(country: string): BlackRow[] | undefined {
-  const rows = useLocalRows(localDb, 'blacklist', country);
-  const pending = useLiveQuery(() => pendingAdds('/blogger/black.add', country), [country]);
+  const saved = useLocalRows(localDb, 'blacklist', country);
+  const pending = useLiveQuery(() => pendingBlacklist(country), [country]);
   const creators = useLiveQuery(async () => {
     const byName = new Map<string, CreatorRow>();
     for (const c of await loadCountry(localDb, country)) byName.set(c.unique_id, c);
     return byName;
   }, [country]);
-  if (!rows || !pending) return undefined;
+  if (!saved || !pending) return undefined;
+  const rows = saved.filter((r) => pending.get(str(r.unique_id))?.op !== 'del');
   const have = new Set(rows.map((r) => str(r.unique_id)));
   let temp = -1;
-  const extra: SyncRow[] = [];
-  for (const p of pending)
-    for (const name of p.names)
-      if (!have.has(name)) {
-        have.add(name);
-        extra.push({
-          id: temp--,
-          version: 0,
-          country,
-          unique_id: name,
-          reason: str(p.body.reason),
-          add_time: p.at,
-          update_time: p.at,
-        });
-      }
-  return [...rows, ...extra].map((r) => {
+  for (const [name, p] of pending)
+    if (p.op === 'add' && !have.has(name))
+      rows.push({
+        id: temp--,
+        version: 0,
+        country,
+        unique_id: name,
+        reason: p.reason,
+        add_time: p.at,
+        update_time: p.at,
+      });
+  return rows.map((r) => {
     const c = creators?.get(str(r.unique_id)) as Record<string, unknown> | undefined;
     return {
       ...r,

@@ -9,7 +9,7 @@ import type { CreatorTag, SyncRow } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { useLocalRows } from '../../db/queries.ts';
-import { pendingAdds } from '../blacklist/blacklist-data.ts';
+import { pendingCalls } from '../blacklist/blacklist-data.ts';
 
 export interface InvitationView extends SyncRow {
   unique_id: string;
@@ -33,7 +33,7 @@ export function useInvitations(country: string): InvitationView[] | undefined {
       map.set(c.unique_id, { tags: c.tags ?? [], id: c.id });
     return map;
   }, [country]);
-  const pending = useLiveQuery(() => pendingAdds('/blogger/invitation.add', country), [country]);
+  const pending = useLiveQuery(() => pendingCalls('/blogger/invitation.add', country), [country]);
   if (!rows || !pending) return undefined;
   const have = new Set(rows.map((r) => str(r.unique_id)));
   let temp = -1;

@@ -9,13 +9,17 @@ import { HANDLE_PATTERN } from '../../../contract/constants.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { readRows } from '../../db/queries.ts';
-import { pendingAdds } from '../blacklist/blacklist-data.ts';
+import { pendingBlacklist } from '../blacklist/blacklist-data.ts';
 
 /** The names that are on the country's blacklist, saved or still being sent. */
 export async function blacklistedAmong(country: string, names: readonly string[]): Promise<string[]> {
   const black = new Set((await readRows(localDb, 'blacklist', country)).map((r) => String(r.unique_id)));
-  for (const p of await pendingAdds('/blogger/black.add', country)) p.names.forEach((n) => black.add(n));
-  return names.filter((n) => black.has(n));
+  const pending = await pendingBlacklist(country);
+  const listed = (n: string) => {
+    const last = pending.get(n)?.op;
+    return last ? last === 'add' : black.has(n);
+  };
+  return names.filter(listed);
 }
 
 /** The names that are no TikTok handle and no creator the device knows in that country. */
