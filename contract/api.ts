@@ -21,6 +21,7 @@ import { downloadEndpoints } from './schemas/download.ts';
 import { intakeEndpoints } from './schemas/intake.ts';
 import { accountEndpoints } from './schemas/account.ts';
 import { workbenchEndpoints } from './schemas/workbench.ts';
+import { viewEndpoints } from './schemas/view.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -38,6 +39,7 @@ export const API = {
   ...intakeEndpoints,
   ...accountEndpoints,
   ...workbenchEndpoints,
+  ...viewEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -27,6 +27,8 @@ export const SYNC_TABLES = [
   'creator_notes',
   'creator_followups',
   'creator_events',
+  // Saved views of the Home list (issue 22), shared with the workspace.
+  'saved_views',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

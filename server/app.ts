@@ -33,6 +33,7 @@ import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
+import { registerViewRoutes } from './routes/view.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
@@ -55,6 +56,7 @@ const ROUTES: RegisterRoutes[] = [
   registerLiveRoutes,
   registerTeamRoutes,
   registerWorkbenchRoutes,
+  registerViewRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

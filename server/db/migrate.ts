@@ -16,6 +16,7 @@ import * as m0016 from './migrations/0016_security.ts';
 import * as m0017 from './migrations/0017_jobs_owner_index.ts';
 import * as m0020 from './migrations/0020_creator_workbench.ts';
 import * as m0025 from './migrations/0025_live_notify.ts';
+import * as m0026 from './migrations/0026_saved_views.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0017_jobs_owner_index': m0017,
   '0020_creator_workbench': m0020,
   '0025_live_notify': m0025,
+  '0026_saved_views': m0026,
 };
 
 /** Every migration this code knows, by name. */

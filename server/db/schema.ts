@@ -296,6 +296,7 @@ export interface DB {
   creator_notes: CreatorNotesTable;
   creator_followups: CreatorFollowupsTable;
   creator_events: CreatorEventsTable;
+  saved_views: SavedViewsTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -397,4 +398,15 @@ export interface CreatorFollowupsTable extends CreatorOwned {
 export interface CreatorEventsTable extends CreatorOwned {
   kind: string;
   detail: string;
+}
+
+/** A saved view of the Home list (0021): its filters as Home's URL query, shared with the workspace. */
+export interface SavedViewsTable extends Synced {
+  id: Id;
+  title: string;
+  query: string;
+  user_id: number;
+  user_name: string;
+  add_time: number;
+  update_time: number;
 }

@@ -34,6 +34,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'creator_notes',
   'creator_followups',
   'creator_events',
+  'saved_views',
 ];
 
 export interface CreatorBlock {
@@ -59,6 +60,7 @@ export class LocalDB extends Dexie {
   creator_notes!: Table<SyncRow, number>;
   creator_followups!: Table<SyncRow, number>;
   creator_events!: Table<SyncRow, number>;
+  saved_views!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -84,6 +86,8 @@ export class LocalDB extends Dexie {
       creator_followups: 'id, creator_id, due_date',
       creator_events: 'id, creator_id',
     });
+    // Saved views of the Home list (issue 22).
+    this.version(4).stores({ saved_views: 'id' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

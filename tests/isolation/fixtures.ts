@@ -213,7 +213,7 @@ export async function snapshot(db: Kysely<DB>, workspaceId: number): Promise<Rec
   return out;
 }
 
-/** A note, a follow-up and a history row on one creator (issue 22); answers their ids. */
+/** A note, a follow-up and a history row on one creator, and a saved view (issue 22); answers their ids. */
 async function seedWorkbench(
   db: Kysely<DB>,
   workspaceId: number,
@@ -239,5 +239,19 @@ async function seedWorkbench(
     .values({ ...own, ...by, kind: 'note', detail: text('event') })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return [note.id, followup.id, event.id];
+  const view = await db
+    .insertInto('saved_views')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      ...by,
+      title: text('view'),
+      query: 'country=US&chat=1',
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return [note.id, followup.id, event.id, view.id];
 }
