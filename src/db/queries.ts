@@ -7,7 +7,16 @@ import type { SyncRow } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { liveEffects, overlayRows } from './overlay.ts';
 
-export async function readRows(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
+/**
+ * One read transaction over the table, the outbox and the session, so the answer is one state:
+ * read apart, a pull landing in between (the saved row in, the sent change settled) could answer
+ * the mirror before it and the outbox after it, and a just-saved row would vanish for a moment.
+ */
+export function readRows(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
+  return db.transaction('r', db.small(table), db.outbox, db.meta, () => readRowsIn(db, table, country));
+}
+
+async function readRowsIn(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
   const base = country
     ? await db.small(table).where('country').equals(country).toArray()
     : await db.small(table).toArray();

@@ -124,24 +124,30 @@ describe('blacklist', () => {
       (r) => r.length === 0,
     );
 
-    // Offline, a name added and removed before it was ever sent goes away at once; back online
-    // the add and the removal reach the server in that order, so it ends off the list.
+    // Offline, a name added and removed before it was ever sent goes away at once; another one
+    // ticked while unsent stays ticked, in its place, when its saved copy arrives. Back online the
+    // adds and the removal reach the server in that order.
     await ctx.setOffline(true);
     await page.getByRole('button', { name: 'Add to blacklist' }).click();
     await dialog()
       .getByLabel(/Creators, one per line/)
-      .fill('e2e_black_three');
+      .fill('e2e_black_three\ne2e_black_four');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await row('e2e_black_three').getByRole('checkbox').check();
     await remove.click();
     await confirmBox().getByText('Remove 1 creator from the blacklist?').waitFor();
     await confirmBox().getByRole('button', { name: 'Delete' }).click();
     await row('e2e_black_three').waitFor({ state: 'detached' });
+    await row('e2e_black_four').getByRole('checkbox').check();
+    const place = await row('e2e_black_four').getAttribute('aria-rowindex');
     await ctx.setOffline(false);
-    // Both calls sent and settled: the outbox is empty.
+    // All three calls sent and settled: the outbox is empty.
     await expect.poll(() => outboxSize(), { timeout: 30_000, message: 'the outbox drains' }).toBe(0);
-    expect(await blacklisted('e2e_black_three')).toEqual([]);
+    expect((await blacklisted('e2e_black_')).map((r) => r.unique_id)).toEqual(['e2e_black_four']);
+    await expect.poll(() => row('e2e_black_four').getByRole('checkbox').isChecked()).toBe(true);
+    expect(await row('e2e_black_four').getAttribute('aria-rowindex')).toBe(place);
     await expect.poll(() => row('e2e_black_three').count()).toBe(0);
+    await row('e2e_black_four').getByRole('checkbox').uncheck();
     expect(errors).toEqual([]);
   }, 90_000);
 });

@@ -12,7 +12,7 @@ import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { isLive } from '../../db/outbox.ts';
-import { useLocalRows } from '../../db/queries.ts';
+import { readRows } from '../../db/queries.ts';
 
 export interface BlackRow extends SyncRow {
   unique_id: string;
@@ -46,6 +46,27 @@ export async function pendingCalls(path: string, country: string) {
     }));
 }
 
+/**
+ * A mirrored table's rows (unsent edits applied) and the same moment's unsent calls, in one read:
+ * read apart, a pull settling an add could answer the rows before it and the calls after it, and
+ * the name would show neither saved nor pending for a moment (a ticked row would drop out of a
+ * bulk action's count).
+ */
+export function useSavedAndPending<P>(
+  table: 'blacklist' | 'invitations',
+  country: string,
+  pendingOf: (country: string) => Promise<P>,
+): { saved: SyncRow[]; pending: P } | undefined {
+  return useLiveQuery(
+    () =>
+      localDb.transaction('r', localDb.small(table), localDb.outbox, localDb.meta, async () => ({
+        saved: await readRows(localDb, table, country),
+        pending: await pendingOf(country),
+      })),
+    [table, country, pendingOf],
+  );
+}
+
 export interface PendingName {
   op: 'add' | 'del';
   reason: string;
@@ -68,28 +89,29 @@ export async function pendingBlacklist(country: string): Promise<Map<string, Pen
 
 /** Mirror rows + the unsettled adds and removals, joined to the creators of the country. */
 export function useBlacklist(country: string): BlackRow[] | undefined {
-  const saved = useLocalRows(localDb, 'blacklist', country);
-  const pending = useLiveQuery(() => pendingBlacklist(country), [country]);
+  const both = useSavedAndPending('blacklist', country, pendingBlacklist);
   const creators = useLiveQuery(async () => {
     const byName = new Map<string, CreatorRow>();
     for (const c of await loadCountry(localDb, country)) byName.set(c.unique_id, c);
     return byName;
   }, [country]);
-  if (!saved || !pending) return undefined;
+  if (!both) return undefined;
+  const { saved, pending } = both;
   const rows = saved.filter((r) => pending.get(str(r.unique_id))?.op !== 'del');
   const have = new Set(rows.map((r) => str(r.unique_id)));
-  let temp = -1;
-  for (const [name, p] of pending)
-    if (p.op === 'add' && !have.has(name))
-      rows.push({
-        id: temp--,
-        version: 0,
-        country,
-        unique_id: name,
-        reason: p.reason,
-        add_time: p.at,
-        update_time: p.at,
-      });
+  const unsaved = [...pending].filter(([name, p]) => p.op === 'add' && !have.has(name));
+  // Temporary ids rise in call order, as the server's ids will: the rows keep their places when saved.
+  let temp = -unsaved.length;
+  for (const [name, p] of unsaved)
+    rows.push({
+      id: temp++,
+      version: 0,
+      country,
+      unique_id: name,
+      reason: p.reason,
+      add_time: p.at,
+      update_time: p.at,
+    });
   return rows.map((r) => {
     const c = creators?.get(str(r.unique_id)) as Record<string, unknown> | undefined;
     return {

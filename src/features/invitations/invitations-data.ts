@@ -8,8 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreatorTag, SyncRow } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
-import { useLocalRows } from '../../db/queries.ts';
-import { pendingCalls } from '../blacklist/blacklist-data.ts';
+import { pendingCalls, useSavedAndPending } from '../blacklist/blacklist-data.ts';
 
 export interface InvitationView extends SyncRow {
   unique_id: string;
@@ -25,25 +24,26 @@ export interface InvitationView extends SyncRow {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+const pendingInvitations = (country: string) => pendingCalls('/blogger/invitation.add', country);
+
 export function useInvitations(country: string): InvitationView[] | undefined {
-  const rows = useLocalRows(localDb, 'invitations', country);
+  const both = useSavedAndPending('invitations', country, pendingInvitations);
   const tagsByName = useLiveQuery(async () => {
     const map = new Map<string, { tags: CreatorTag[]; id: number }>();
     for (const c of await loadCountry(localDb, country))
       map.set(c.unique_id, { tags: c.tags ?? [], id: c.id });
     return map;
   }, [country]);
-  const pending = useLiveQuery(() => pendingCalls('/blogger/invitation.add', country), [country]);
-  if (!rows || !pending) return undefined;
+  if (!both) return undefined;
+  const { saved: rows, pending } = both;
   const have = new Set(rows.map((r) => str(r.unique_id)));
-  let temp = -1;
   const extra: SyncRow[] = [];
   for (const p of pending)
     for (const name of p.names)
       if (!have.has(name)) {
         have.add(name);
         extra.push({
-          id: temp--,
+          id: 0,
           version: 0,
           country,
           unique_id: name,
@@ -52,6 +52,8 @@ export function useInvitations(country: string): InvitationView[] | undefined {
           update_time: p.at,
         });
       }
+  // Temporary ids rise in call order, as the server's ids will: the rows keep their places when saved.
+  extra.forEach((r, i) => (r.id = i - extra.length));
   return [...rows, ...extra].map((r) => ({
     ...r,
     unique_id: str(r.unique_id),
