@@ -48,13 +48,20 @@ function read<T>(key: string | null, initial: T): T {
   }
 }
 
-/** useState for an object that survives leaving the page and coming back in this tab. */
-export function useKeptState<T extends object>(name: string, initial: T): [T, Dispatch<SetStateAction<T>>] {
+/**
+ * useState for an object that survives leaving the page and coming back in this tab. The third
+ * value says whether this visit restored a kept value (a return) or started from `initial`.
+ */
+export function useKeptState<T extends object>(
+  name: string,
+  initial: T,
+): [T, Dispatch<SetStateAction<T>>, boolean] {
   const restoreKey = useEntryKey(name);
   // Written under this entry's key whatever the visit; read only on a return (useEntryKey).
   const { key: entry } = useLocation();
   const key = `${PREFIX}${name}.${entry}`;
   const [value, setValue] = useState<T>(() => read(restoreKey, initial));
+  const [restored] = useState(() => value !== initial);
   useEffect(() => {
     try {
       sessionStorage.setItem(key, JSON.stringify(value));
@@ -62,7 +69,7 @@ export function useKeptState<T extends object>(name: string, initial: T): [T, Di
       // Storage full or blocked: the view is simply not kept.
     }
   }, [key, value]);
-  return [value, setValue];
+  return [value, setValue, restored];
 }
 
 /** The app's scrolling area (MainLayout's `.app-scroller`). */

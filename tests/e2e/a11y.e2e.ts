@@ -151,6 +151,20 @@ describe.each(LOCALES)('accessibility in $tag', ({ tag, demo, text }) => {
       expect(await seriousAxeViolations(page), 'add tag dialog').toEqual([]);
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // Home's saved views (issue 22): the menu, opened by keyboard, and the save dialog.
+      await page.goto('/home');
+      await settle(page, '/home');
+      await page.getByTestId('saved-views').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      expect(await seriousAxeViolations(page), 'saved views menu').toEqual([]);
+      await page.getByRole('menuitem', { name: text.views_save }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.getByRole('dialog').getByText(text.views_name, { exact: true }).waitFor();
+      expect(await seriousAxeViolations(page), 'save view dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await ctx.close();
     });
   });

@@ -50,6 +50,34 @@ async function serverRows(s: ApiSession) {
   };
 }
 
+/** A team made by `owner` and a member who joined it by its invite code, signed in on their own device. */
+async function teammateOf(owner: ApiSession, title: string, prefix: string) {
+  const team = await callApi<{ invite_code: string }>(suite.server.url, owner.token, 'POST', '/team/add', {
+    title,
+  });
+  const member = await registerEmail(suite.server.url, `${prefix}${Date.now()}@example.com`, 'Secret#2026');
+  await callApi(suite.server.url, member.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+  const mateCtx = await newContext(suite.browser, suite.server.url);
+  await useSession(mateCtx, suite.server.url, member);
+  return { mateCtx, mate: await mateCtx.newPage() };
+}
+
+/** The workspace's saved views as the server's sync pull gives them. */
+async function serverViews(s: ApiSession) {
+  const wire = await callApi<PullWire>(suite.server.url, s.token, 'POST', '/sync/pull', { cursor: '' });
+  return decodePull(wire).changes.saved_views.map((r) => ({
+    title: String(r.title),
+    query: String(r.query),
+  }));
+}
+
+/** Home's "Chatted" filter (a kit Select). */
+const chatted = (page: Page) =>
+  page
+    .locator('.cd-select')
+    .filter({ has: page.locator('.cd-field__label', { hasText: /^Chatted$/ }) })
+    .getByRole('button');
+
 const notes = (page: Page) => page.getByTestId('workbench-note');
 const followups = (page: Page) => page.getByTestId('workbench-followup');
 const dueCount = (page: Page) => page.getByTestId('due-count');
@@ -157,28 +185,17 @@ describe('creator workbench', () => {
 
     // Back returns to Home with its filter.
     await page.getByRole('button', { name: /Back to the list/ }).click();
-    await page.waitForURL(/\/home$/);
+    await page.waitForURL((u) => u.pathname === '/home');
     await expect.poll(() => page.getByLabel('Creator', { exact: true }).inputValue()).toBe('alice');
+    // The URL carries the filter too (issue 22: a view can be bookmarked and sent).
+    await expect.poll(() => new URL(page.url()).searchParams.get('name')).toBe('alice');
     await page.getByRole('link', { name: 'Alice Wonder' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await ctx.close();
 
     // A team member sees the note (with its author) and the follow-up on their own device.
-    const team = await callApi<{ invite_code: string }>(
-      suite.server.url,
-      session.token,
-      'POST',
-      '/team/add',
-      {
-        title: 'Bench',
-      },
-    );
-    const member = await registerEmail(suite.server.url, `benchmate${Date.now()}@example.com`, 'Secret#2026');
-    await callApi(suite.server.url, member.token, 'POST', '/team/user.add', { teamId: team.invite_code });
-    const mateCtx = await newContext(suite.browser, suite.server.url);
-    await useSession(mateCtx, suite.server.url, member);
-    const mate = await mateCtx.newPage();
+    const { mateCtx, mate } = await teammateOf(session, 'Bench', 'benchmate');
     await mate.goto(creatorPath);
     const shared = notes(mate).filter({ hasText: 'Prefers WhatsApp after 6 pm' });
     await shared.waitFor({ timeout: 30_000 });
@@ -363,6 +380,118 @@ describe('creator workbench', () => {
     await addFollowup(asker, 'Check the first video');
     expect(await logOf(asker, 'asked')).toEqual(['default']);
     await askCtx.close();
+  });
+
+  it('saves a view by name, reopens it from its URL and from the menu, shares it with the team, and deletes it', async () => {
+    const session = await registerEmail(suite.server.url, `views${Date.now()}@example.com`, 'Secret#2026');
+    await ingest(session.token, { unique_id: 'sv_alice', daren_name: 'Sv Alice' });
+    await ingest(session.token, { unique_id: 'sv_bob', daren_name: 'Sv Bob' });
+    await callApi(suite.server.url, session.token, 'PUT', '/blogger/edit', {
+      country: 'US',
+      bloggers: ['sv_alice'],
+      isChat: 1,
+    });
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/home');
+    await synced(page);
+    const alice = (p: Page) => p.getByRole('link', { name: 'Sv Alice' });
+    const bob = (p: Page) => p.getByRole('link', { name: 'Sv Bob' });
+    await bob(page).waitFor();
+
+    // Filters and sort go into the URL as they change.
+    await page.getByLabel('Creator', { exact: true }).fill('sv_');
+    await chatted(page).click();
+    await page
+      .locator('.cd-popover:not([data-exiting])')
+      .getByRole('option', { name: 'Yes', exact: true })
+      .click();
+    await expect.poll(() => bob(page).count()).toBe(0);
+    await alice(page).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe('?name=sv_&chat=1');
+    const link = page.url();
+
+    // Saved by name; the menu button names the view on screen.
+    const views = page.getByTestId('saved-views');
+    await views.click();
+    await page.getByRole('menuitem', { name: 'Save this view…' }).click();
+    const dialog = page.locator('.cd-modal').getByRole('dialog');
+    await dialog.getByText('0 of 100 views saved').waitFor();
+    await dialog.getByLabel('Name').fill('Chatted SV');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => views.innerText()).toBe('View: Chatted SV');
+    const saved = await serverAgrees(
+      () => serverViews(session),
+      (v) => v.length === 1,
+    );
+    expect(saved).toEqual([{ title: 'Chatted SV', query: 'name=sv_&chat=1' }]);
+
+    // Plain /home starts from the defaults; the menu opens the saved view, boxes included.
+    await page.goto('/home');
+    await bob(page).waitFor();
+    await views.click();
+    await page.getByRole('menuitem', { name: 'Chatted SV' }).click();
+    await expect.poll(() => bob(page).count()).toBe(0);
+    await alice(page).waitFor();
+    await expect.poll(() => page.getByLabel('Creator', { exact: true }).inputValue()).toBe('sv_');
+    await expect.poll(() => chatted(page).innerText()).toContain('Yes');
+    await expect.poll(() => new URL(page.url()).search).toBe('?name=sv_&chat=1');
+
+    // The bookmarked link opens the same view in a new tab.
+    const tab = await ctx.newPage();
+    await tab.goto(link);
+    await alice(tab).waitFor({ timeout: 30_000 });
+    await expect.poll(() => bob(tab).count()).toBe(0);
+    await expect.poll(() => tab.getByLabel('Creator', { exact: true }).inputValue()).toBe('sv_');
+    await tab.close();
+
+    // A teammate's device lists it (with who saved it) and opens it; only its author's menu offers to
+    // overwrite it, and deleting someone else's view says who may.
+    const { mateCtx, mate } = await teammateOf(session, 'Views', 'viewmate');
+    await mate.goto('/home');
+    await synced(mate);
+    await bob(mate).waitFor({ timeout: 30_000 });
+    await mate.getByTestId('saved-views').click();
+    const item = mate.getByRole('menuitem', { name: /Chatted SV/ });
+    await item.getByText(/^by views\d+$/).waitFor();
+    await item.click();
+    await expect.poll(() => bob(mate).count()).toBe(0);
+    await mate.getByTestId('saved-views').click();
+    await mate.getByRole('menuitem', { name: 'Manage views…' }).click();
+    const manage = mate.locator('.cd-modal').getByRole('dialog');
+    await expect
+      .poll(() => manage.getByRole('button', { name: 'Save current filters here' }).count())
+      .toBe(0);
+    await manage.getByRole('button', { name: 'Delete the view Chatted SV' }).click();
+    await mate
+      .locator('.cd-modal')
+      .getByRole('alertdialog')
+      .getByText(/saved by views\d+\? Only they or the team admin can delete it/)
+      .waitFor();
+    await mateCtx.close();
+
+    // The author deletes it; gone after a reload and on the server.
+    await page.reload();
+    await views.click();
+    await page.getByRole('menuitem', { name: 'Manage views…' }).click();
+    await page
+      .locator('.cd-modal')
+      .getByRole('dialog')
+      .getByRole('button', { name: 'Delete the view Chatted SV' })
+      .click();
+    await page.locator('.cd-modal').getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await serverAgrees(
+      () => serverViews(session),
+      (v) => v.length === 0,
+    );
+    await page.reload();
+    await synced(page);
+    await expect.poll(() => views.innerText()).toBe('Views');
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 
   it('shows the 404 result for a creator that is not in the workspace', async () => {

@@ -12,6 +12,7 @@ import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { RangeDatePicker, type DateRangeValue } from '../../ui/RangeDatePicker.tsx';
 import { Select, type SelectOption } from '../../ui/Select.tsx';
+import { fromUnixRange } from '../../ui/date-rules.ts';
 import type { HomeFilterValue, TriState } from './home-rules.ts';
 
 const TEXT_SETTLE_MS = 120;
@@ -83,6 +84,7 @@ export const HomeFilters = memo(function HomeFilters({
         isChat={value.isChat}
         isInvitation={value.isInvitation}
         isBlack={value.isBlack}
+        range={value.range}
         onPatch={patch}
       />
       <Button type="submit" variant="primary">
@@ -131,6 +133,7 @@ const FlagFilters = memo(function FlagFilters({
   isChat,
   isInvitation,
   isBlack,
+  range,
   onPatch,
 }: {
   tags: readonly CreatorTag[];
@@ -138,9 +141,13 @@ const FlagFilters = memo(function FlagFilters({
   isChat: TriState;
   isInvitation: TriState;
   isBlack: TriState;
+  /** The range the picker starts with (a kept view, a link, a saved view); it keeps its own after. */
+  range: HomeFilterValue['range'];
   onPatch: (p: Patch) => void;
 }) {
-  const [dates, setDates] = useState<DateRangeValue | null>(null);
+  const [dates, setDates] = useState<DateRangeValue | null>(() =>
+    range ? fromUnixRange(range.startTime, range.endTime) : null,
+  );
   const tri = useMemo(triItems, []);
   const tagItems = useMemo<SelectOption<number>[]>(
     () => [{ id: 0, label: m.home_any() }, ...tags.map((t) => ({ id: t.tag_id, label: t.tag_title }))],

@@ -6,7 +6,7 @@
  * `bloggers` list without the rows being on screen.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { DEFAULT_COUNTRY, DOWNLOAD_TYPES } from '../../../contract/constants.ts';
+import { DOWNLOAD_TYPES } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
@@ -32,6 +32,9 @@ import { TagDialog } from './TagDialog.tsx';
 import { useChallenge } from './useChallenge.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
 import { useKeptScroll, useKeptState } from '../../ui/kept-view.ts';
+import { useLocation } from 'react-router-dom';
+import { DEFAULT_FILTERS, fromQuery, hasView, toQuery } from './home-url.ts';
+import { SavedViews, useViewInUrl } from './SavedViews.tsx';
 import './home.css';
 
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
@@ -41,25 +44,24 @@ export function refOfKey(k: RowKey): CreatorRef {
   return { id: Number(s.slice(0, at)), unique_id: s.slice(at + 1) };
 }
 
-const INITIAL: HomeFilterValue = {
-  country: DEFAULT_COUNTRY,
-  name: '',
-  challenge: '',
-  tagId: null,
-  isChat: 'any',
-  isInvitation: 'any',
-  isBlack: 'any',
-  range: null,
-};
-
 export function HomeScreen() {
-  // Kept for the tab (issue 22): back from a creator page finds the same view. The date range is
-  // not kept: its picker holds its own state and would show no range for a kept one.
-  const [kept, setKept] = useKeptState('home', { filters: INITIAL, sort: null as SortState | null, page: 1 });
-  const [filters, setFilters] = useState<HomeFilterValue>(() => ({ ...kept.filters, range: null }));
-  const [sort, setSort] = useState<SortState | null>(kept.sort);
-  const [page, setPage] = useState({ page: kept.page, size: DEFAULT_PAGE_SIZE });
+  // Kept for the tab (issue 22): back from a creator page finds the same view. A visit that is not
+  // such a return opens the view its URL names (a bookmark, a link from a teammate), if any.
+  const { search } = useLocation();
+  const [kept, setKept, restored] = useKeptState('home', {
+    filters: DEFAULT_FILTERS,
+    sort: null as SortState | null,
+    page: 1,
+  });
+  const [start] = useState(() => (!restored && hasView(search) ? { ...fromQuery(search), page: 1 } : kept));
+  const [filters, setFilters] = useState<HomeFilterValue>(start.filters);
+  const [sort, setSort] = useState<SortState | null>(start.sort);
+  const [page, setPage] = useState({ page: start.page, size: DEFAULT_PAGE_SIZE });
   useEffect(() => setKept({ filters, sort, page: page.page }), [filters, sort, page.page, setKept]);
+  const query = toQuery({ filters, sort });
+  useViewInUrl(query);
+  // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
+  const [opened, setOpened] = useState(0);
   const [dialog, setDialog] = useState<'status' | 'tags' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
@@ -103,6 +105,19 @@ export function HomeScreen() {
     }
     setPage((p) => (p.page === 1 ? p : { ...p, page: 1 }));
   }, [filters, sort]);
+
+  const openView = useCallback(
+    (q: string) => {
+      const view = fromQuery(q);
+      setFilters((prev) => {
+        if (view.filters.country !== prev.country) selection.clear();
+        return view.filters;
+      });
+      setSort(view.sort);
+      setOpened((n) => n + 1);
+    },
+    [selection],
+  );
 
   const changeFilters = useCallback(
     (next: HomeFilterValue) => {
@@ -216,7 +231,10 @@ export function HomeScreen() {
 
   return (
     <div className="screen-panel home-panel">
-      <HomeFilters value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
+      <div className="home-filter-row">
+        <HomeFilters key={opened} value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
+        <SavedViews query={query} onOpen={openView} />
+      </div>
       {list.stale && (
         <div className="home-stale" role="status">
           <span>{m.home_rows_waiting()}</span>

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   chosenSummary,
+  DEFAULT_FILTERS,
   profileUrl,
   statusPatch,
   toCreatorFilter,
   type HomeFilterValue,
 } from './home-rules.ts';
 
-const base: HomeFilterValue = {
-  country: 'US',
-  name: '',
-  challenge: '',
-  tagId: null,
-  isChat: 'any',
-  isInvitation: 'any',
-  isBlack: 'any',
-  range: null,
-};
+const base: HomeFilterValue = { ...DEFAULT_FILTERS, country: 'US' };
 
 describe('home rules', () => {
   it('maps an empty filter to no conditions', () => {

@@ -3,7 +3,7 @@
  * edit-status choices of the dialog (spec section 2) and their patch, and the tag dialog's
  * "at most 2 chosen (+N)" summary.
  */
-import type { Country } from '../../../contract/constants.ts';
+import { DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
 import type { CreatorFilter } from '../../workers/query-engine.ts';
 
 export type TriState = 'any' | '1' | '0';
@@ -19,6 +19,18 @@ export interface HomeFilterValue {
   /** add_time bounds, unix seconds. */
   range: { startTime: number; endTime: number } | null;
 }
+
+/** No filter: the default country, everything else 'any'. */
+export const DEFAULT_FILTERS: HomeFilterValue = {
+  country: DEFAULT_COUNTRY,
+  name: '',
+  challenge: '',
+  tagId: null,
+  isChat: 'any',
+  isInvitation: 'any',
+  isBlack: 'any',
+  range: null,
+};
 
 const flag = (v: TriState): 0 | 1 | undefined => (v === 'any' ? undefined : v === '1' ? 1 : 0);
 

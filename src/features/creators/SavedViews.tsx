@@ -1,0 +1,232 @@
+/**
+ * Saved views beside Home's filters (issue 22). A view is a name for Home's URL query (home-url.ts):
+ * "Save this view" keeps the filters and sort shown now for the whole team, picking one from the
+ * menu opens it, and "Copy link" hands the same view to someone by URL. Views are a mirrored table
+ * written through the outbox, so they list, open and save offline; a refusal (a name taken, the
+ * workspace's limit, someone else's view) is rolled back and told by the sync engine.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
+import { VIEW_TITLE_MAX, VIEWS_MAX } from '../../../contract/schemas/view.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { META, getMeta, type LocalSession } from '../../db/db.ts';
+import { localDb } from '../../db/local.ts';
+import { useLocalRows } from '../../db/queries.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog, DialogFooter, useInFlight } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { toast } from '../../ui/toast-queue.ts';
+import { deleteRows } from '../../db/actions.ts';
+import { addCatalogRow, confirmDelete, editCatalogRow, record } from '../catalog/catalog-actions.ts';
+import { isDuplicate, isPending } from '../catalog/catalog-rules.ts';
+import '../export/export.css';
+
+/** The URL follows the filters once typing settles (a replace, not a new history entry per key). */
+const URL_SETTLE_MS = 250;
+
+export function useViewInUrl(query: string): void {
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+      if (url !== `${location.pathname}${location.search}${location.hash}`)
+        history.replaceState(history.state, '', url);
+    }, URL_SETTLE_MS);
+    return () => clearTimeout(t);
+  }, [query]);
+}
+
+interface View extends SyncRow {
+  title: string;
+  query: string;
+  user_id: number;
+  user_name: string;
+}
+
+const asView = (r: SyncRow): View => ({
+  ...r,
+  title: String(r.title ?? ''),
+  query: String(r.query ?? ''),
+  user_id: Number(r.user_id ?? 0),
+  user_name: String(r.user_name ?? ''),
+});
+
+export function SavedViews({ query, onOpen }: { query: string; onOpen: (query: string) => void }) {
+  const rows = useLocalRows(localDb, 'saved_views');
+  const me = useLiveQuery(() => getMeta<LocalSession>(localDb, META.session), []);
+  const views = useMemo(
+    () => (rows ?? []).map(asView).sort((a, b) => a.title.localeCompare(b.title)),
+    [rows],
+  );
+  const current = views.find((v) => v.query === query);
+  const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
+  const copy = useInFlight(async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      toast.success(m.views_link_copied());
+    } catch {
+      // Clipboard access needs a secure context and permission; the address bar holds the same link.
+      toast.error(m.views_copy_failed());
+    }
+  });
+
+  const act = (key: string | number) => {
+    const k = String(key);
+    if (k === 'save') setDialog('save');
+    else if (k === 'manage') setDialog('manage');
+    else if (k === 'copy') copy.run();
+    else {
+      const view = views.find((v) => `view:${v.id}` === k);
+      if (view) onOpen(view.query);
+    }
+  };
+
+  return (
+    <>
+      <MenuTrigger>
+        <Button size="sm" className="home-views-button" data-testid="saved-views">
+          {current ? m.views_button_current({ title: current.title }) : m.views_button()}
+        </Button>
+        <Popover placement="bottom end" className="cd-export-popover">
+          <Menu
+            className="cd-export-menu home-views-menu"
+            aria-label={m.views_menu_label()}
+            onAction={act}
+            disabledKeys={views.length === 0 ? ['none'] : []}
+          >
+            {views.length === 0 && (
+              <MenuItem id="none" className="cd-export-item">
+                {m.views_none()}
+              </MenuItem>
+            )}
+            {views.map((v) => (
+              <MenuItem key={v.id} id={`view:${v.id}`} textValue={v.title} className="cd-export-item">
+                <span className="home-views-title">{v.title}</span>
+                {v.user_id !== me?.userId && v.user_name && (
+                  <span className="home-views-by">{m.views_by({ name: v.user_name })}</span>
+                )}
+              </MenuItem>
+            ))}
+            <Separator className="home-views-separator" />
+            <MenuItem id="save" className="cd-export-item">
+              {m.views_save()}
+            </MenuItem>
+            <MenuItem id="copy" className="cd-export-item">
+              {m.views_copy_link()}
+            </MenuItem>
+            {views.length > 0 && (
+              <MenuItem id="manage" className="cd-export-item">
+                {m.views_manage()}
+              </MenuItem>
+            )}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+      {dialog === 'save' && (
+        <SaveViewDialog query={query} views={views} me={me?.userId} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'manage' && (
+        <ManageViewsDialog query={query} views={views} me={me?.userId} onClose={() => setDialog(null)} />
+      )}
+    </>
+  );
+}
+
+interface ViewDialogProps {
+  /** Home's query now. */
+  query: string;
+  views: View[];
+  /** The signed-in user's id. */
+  me: number | undefined;
+  onClose: () => void;
+}
+
+function SaveViewDialog({ query, views, me, onClose }: ViewDialogProps) {
+  const [title, setTitle] = useState('');
+  const full = views.length >= VIEWS_MAX;
+  const save = async () => {
+    const t = title.trim();
+    if (!t) return toast.error(m.views_name_required());
+    if (isDuplicate(views, 'title', t)) return toast.error(m.views_name_taken());
+    if (full) return toast.error(m.views_limit_reached({ max: VIEWS_MAX }));
+    const ok = await addCatalogRow(
+      'saved_views',
+      { method: 'POST', path: '/view/add', body: { title: t, query } },
+      { title: t, query, user_id: me ?? 0, user_name: '' },
+    );
+    if (ok) onClose();
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={m.views_save_title()}
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Field
+          label={m.views_name()}
+          value={title}
+          onChange={setTitle}
+          maxLength={VIEW_TITLE_MAX}
+          autoFocus
+        />
+        <p className="home-views-hint">{m.views_save_hint({ count: views.length, max: VIEWS_MAX })}</p>
+      </form>
+    </Dialog>
+  );
+}
+
+function ManageViewsDialog({ query, views, me, onClose }: ViewDialogProps) {
+  const remove = async (v: View) => {
+    const message =
+      v.user_id === me
+        ? m.views_delete_message({ title: v.title })
+        : m.views_delete_message_other({ title: v.title, name: v.user_name });
+    if (!(await confirmDelete(isPending(v) ? 0 : 1, m.views_delete_title(), message))) return;
+    const call = { method: 'DELETE', path: '/view/del', body: { id: v.id }, about: v.title } as const;
+    await record(() => deleteRows(localDb, 'saved_views', call, [v.id]), m.catalog_deleted());
+  };
+  const replace = (v: View) =>
+    editCatalogRow('saved_views', { method: 'PUT', path: '/view/edit', body: { id: v.id, query } }, v, {
+      query,
+    });
+  return (
+    <Dialog isOpen onClose={onClose} title={m.views_manage_title()} size="md">
+      <ul className="home-views-list" aria-label={m.views_menu_label()}>
+        {views.map((v) => (
+          <li key={v.id} className="home-views-row">
+            <span className="home-views-title">{v.title}</span>
+            {v.user_name && <span className="home-views-by">{m.views_by({ name: v.user_name })}</span>}
+            <span className="home-views-actions">
+              {v.user_id === me && (
+                <Button
+                  size="sm"
+                  variant="link"
+                  isDisabled={v.query === query}
+                  onPress={() => void replace(v)}
+                >
+                  {m.views_replace()}
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="link"
+                onPress={() => void remove(v)}
+                aria-label={m.views_delete({ title: v.title })}
+              >
+                {m.common_delete()}
+              </Button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
