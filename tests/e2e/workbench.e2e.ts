@@ -238,6 +238,12 @@ describe('creator workbench', () => {
     await page.reload();
     await header.getByRole('button', { name: 'Blacklisted', pressed: true }).waitFor({ timeout: 15_000 });
 
+    // The blacklist lists it by name, and the name opens its page again.
+    await page.goto('/blacklist');
+    await page.getByRole('link', { name: 'Carol Black' }).click();
+    await page.waitForURL((u) => u.pathname === `/creator/${creatorId}`);
+    await header.getByRole('button', { name: 'Blacklisted', pressed: true }).waitFor({ timeout: 15_000 });
+
     // Removing asks first; Cancel keeps it.
     await header.getByRole('button', { name: 'Blacklisted' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
@@ -491,6 +497,34 @@ describe('creator workbench', () => {
     await synced(page);
     await expect.poll(() => views.innerText()).toBe('Views');
     expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('renders a timeline of 500 events virtualized, newest first, down to the oldest', async () => {
+    const { session, creatorId } = await newCreator('bench500', 'wb_busy', 'Busy Bee');
+    // 500 status changes, each a history row, after the ingest's own row.
+    for (let i = 0; i < 500; i++)
+      await callApi(suite.server.url, session.token, 'PUT', '/blogger/edit', {
+        country: 'US',
+        bloggers: ['wb_busy'],
+        isChat: i % 2 ? 0 : 1,
+      });
+    const ctx = await newContext(suite.browser, suite.server.url);
+    await useSession(ctx, suite.server.url, session);
+    const page = await ctx.newPage();
+    await page.goto(`/creator/${creatorId}`);
+    const timeline = page.locator('.workbench-timeline');
+    const rows = timeline.locator('li.workbench-timeline__row');
+    await expect.poll(() => rows.first().getAttribute('aria-setsize'), { timeout: 30_000 }).toBe('501');
+    // Only the rows in view (and a few around them) are in the page.
+    expect(await rows.count()).toBeLessThan(40);
+    await expect.poll(() => rows.first().getAttribute('aria-posinset')).toBe('1');
+    // The last of the 500 set it back to "not chatted"; the oldest row is the ingest.
+    await expect.poll(() => rows.first().innerText()).toContain('Marked as not chatted');
+    await timeline.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect.poll(() => rows.last().getAttribute('aria-posinset')).toBe('501');
+    await expect.poll(() => rows.last().innerText()).toContain('Updated by the browser extension');
+    expect(await rows.count()).toBeLessThan(40);
     await ctx.close();
   });
 

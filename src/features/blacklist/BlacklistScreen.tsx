@@ -16,10 +16,12 @@ import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '.
 import { removeFromBlacklist } from './blacklist-actions.ts';
 import { useBlacklist, type BlackRow } from './blacklist-data.ts';
 import { BlacklistAddDialog } from './BlacklistAddDialog.tsx';
+import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import '../catalog/catalog.css';
 
 const COLUMNS: GridColumn<BlackRow>[] = [
   creatorIdColumn<BlackRow>(m.blacklist_col_unique_id(), true),
+  creatorNameColumn<BlackRow>(m.invited_name()),
   { id: 'email', header: m.blacklist_col_email(), width: 200 },
   {
     id: 'bio_link',
@@ -53,7 +55,9 @@ export function BlacklistScreen() {
   const [adding, setAdding] = useState(false);
   const filtered = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
-    return (rows ?? []).filter((r) => contains(r.unique_id, title) && inRange(r, within));
+    return (rows ?? []).filter(
+      (r) => (contains(r.unique_id, title) || contains(r.daren_name, title)) && inRange(r, within),
+    );
   }, [rows, title, range]);
   const grid = useLocalGrid(filtered, [country, title, range]);
 

@@ -20,6 +20,9 @@ export interface BlackRow extends SyncRow {
   email: string;
   bio_link: string;
   follower_count: number | null;
+  /** The creator's id and name in the mirror, when the device knows the creator (its page link). */
+  creator_id: number | undefined;
+  daren_name: string;
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -121,6 +124,8 @@ export function useBlacklist(country: string): BlackRow[] | undefined {
       email: str(c?.email) || str(c?.daren_email),
       bio_link: str(c?.bio_link),
       follower_count: typeof c?.follower_count === 'number' ? c.follower_count : null,
+      creator_id: typeof c?.id === 'number' ? c.id : undefined,
+      daren_name: str(c?.daren_name) || str(c?.nick_name),
     };
   });
 }

@@ -93,7 +93,7 @@ export function SavedViews({ query, onOpen }: { query: string; onOpen: (query: s
             className="cd-export-menu home-views-menu"
             aria-label={m.views_menu_label()}
             onAction={act}
-            disabledKeys={views.length === 0 ? ['none'] : []}
+            disabledKeys={[...(views.length === 0 ? ['none'] : []), ...(rows ? [] : ['save'])]}
           >
             {views.length === 0 && (
               <MenuItem id="none" className="cd-export-item">

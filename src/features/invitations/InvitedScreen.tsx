@@ -15,7 +15,7 @@ import { toUnixRange } from '../../ui/date-rules.ts';
 import { invitationTone, subStatusTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { contains, inRange } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
-import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
+import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
 import { AddInvitationDialog } from './AddInvitationDialog.tsx';
 import { deleteInvitations } from './invitation-actions.ts';
@@ -52,12 +52,7 @@ export function InvitedScreen() {
   const columns = useMemo<GridColumn<InvitationView>[]>(
     () => [
       creatorIdColumn<InvitationView>(m.invited_col_unique_id()),
-      {
-        id: 'daren_name',
-        header: m.invited_name(),
-        width: 160,
-        render: (r) => <CreatorNameLink id={r.creator_id} name={r.daren_name} handle={r.unique_id} />,
-      },
+      creatorNameColumn<InvitationView>(m.invited_name()),
       {
         id: 'status',
         header: m.invited_status(),

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { TOPIC_TITLE_MAX } from '../../../contract/schemas/topic.ts';
 import { localDb } from '../../db/local.ts';
-import { useLocalRows } from '../../db/queries.ts';
+import { readRows, useLocalRows } from '../../db/queries.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -44,7 +44,9 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
       return;
     }
     // A topic that ends before today would not count, but the date picker offers none.
-    const problem = topicLimitProblem(activeTopicCount(allTopics ?? []), plan);
+    // A press before the live read has answered reads the topics itself: never count none.
+    const topics = allTopics ?? (await readRows(localDb, 'topics'));
+    const problem = topicLimitProblem(activeTopicCount(topics), plan);
     setLimit(problem);
     if (problem) return;
     const body: Record<string, unknown> = { country, title: checked.title };

@@ -3,6 +3,8 @@
  * added offline, a creator not mirrored yet) it is plain text.
  */
 import { Link } from 'react-router-dom';
+import type { SyncRow } from '../../../contract/sync.ts';
+import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { DASH } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -27,4 +29,16 @@ export function CreatorNameLink({
       {label}
     </Link>
   );
+}
+
+/** A list's "name" column: the creator's name opening its page (Invited, Blacklist). */
+export function creatorNameColumn<
+  R extends SyncRow & { creator_id?: number | undefined; daren_name: string; unique_id: string },
+>(header: string): GridColumn<R> {
+  return {
+    id: 'daren_name',
+    header,
+    width: 160,
+    render: (r) => <CreatorNameLink id={r.creator_id} name={r.daren_name} handle={r.unique_id} />,
+  };
 }
