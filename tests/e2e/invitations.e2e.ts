@@ -102,7 +102,9 @@ describe('blacklist', () => {
     );
     expect(saved.map((r) => r.reason)).toEqual(['Spam', 'Spam']);
     await expect
-      .poll(() => row('e2e_black_one').getByRole('link', { name: 'e2e_black_one', exact: true }).getAttribute('href'))
+      .poll(() =>
+        row('e2e_black_one').getByRole('link', { name: 'e2e_black_one', exact: true }).getAttribute('href'),
+      )
       .toBe('https://www.tiktok.com/@e2e_black_one');
 
     await page.reload();
