@@ -63,6 +63,8 @@ export const EVENT_KINDS = [
   'invitation',
   'invitation_status',
   'note',
+  /** Contact details changed; the detail names the fields (`email,phone,reach`), not their values. */
+  'contact',
   'import',
   'ingest',
 ] as const;

@@ -96,6 +96,12 @@ describeEngines('creator workbench', (t) => {
     expect(row[creators.columns.indexOf('daren_socialize')]).toBe('DM on Instagram first');
     // Blank clears one field.
     expect((await call({ id: creatorId, phone: '' })).data.daren_phone).toBe('');
+    // Each change is a history row naming the fields that changed (not their values); a call that
+    // changes nothing writes none.
+    expect((await call({ id: creatorId, reach: 'DM on Instagram first' })).code).toBe(200);
+    const contact = (await events(creatorId)).filter((e) => e.kind === 'contact');
+    expect(contact.map((e) => e.detail)).toEqual(['email,phone', 'reach', 'phone']);
+    expect(contact.every((e) => e.user_id === me.userId)).toBe(true);
 
     expect(await call({ id: creatorId, email: 'not an email' })).toMatchObject({
       code: 40001,

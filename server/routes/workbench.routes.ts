@@ -43,7 +43,7 @@ export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.contactEdit, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await editContact(trx, auth.workspaceId, input), 'updated'),
+      ok(req, await editContact(trx, auth.workspaceId, actorOf(auth), input), 'updated'),
     ),
   );
   route(api, ctx, ep.followupDel, async (req, input) =>

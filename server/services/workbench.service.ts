@@ -123,14 +123,32 @@ export async function editNote(
 export async function editContact(
   trx: Transaction<DB>,
   ws: number,
+  by: Actor,
   input: z.infer<typeof ContactEditRequest>,
 ): Promise<ContactRow> {
   await requireCreator(trx, ws, input.id);
   const version = await nextVersion(trx, ws);
+  const before = await trx
+    .selectFrom('creators')
+    .select(['daren_email', 'daren_phone', 'daren_socialize'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', input.id)
+    .executeTakeFirstOrThrow();
   const patch: { daren_email?: string; daren_phone?: string; daren_socialize?: string } = {};
   if (input.email !== undefined) patch.daren_email = input.email;
   if (input.phone !== undefined) patch.daren_phone = input.phone;
   if (input.reach !== undefined) patch.daren_socialize = input.reach;
+  // The history row names the fields that changed, never their values (an address is not history).
+  const changed = (
+    [
+      ['email', 'daren_email'],
+      ['phone', 'daren_phone'],
+      ['reach', 'daren_socialize'],
+    ] as const
+  )
+    .filter(([, col]) => patch[col] !== undefined && patch[col] !== (before[col] ?? ''))
+    .map(([name]) => name);
+  if (changed.length > 0) await recordEvents(trx, ws, by, version, [input.id], 'contact', changed.join(','));
   const row = await trx
     .updateTable('creators')
     .set({ ...patch, update_time: now(), version })

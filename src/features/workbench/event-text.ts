@@ -27,6 +27,8 @@ export function eventText(e: SyncRow): string {
       const label = statusLabel(status ?? 0);
       return m.workbench_event_status({ status: sub ? `${label} · ${subStatusLabel(sub)}` : label });
     }
+    case 'contact':
+      return m.workbench_event_contact({ fields: contactFields(detail) });
     case 'import':
       return m.workbench_event_import();
     case 'ingest':
@@ -36,4 +38,17 @@ export function eventText(e: SyncRow): string {
     default:
       return detail;
   }
+}
+
+/** The contact fields a history row names, in the user's words. */
+function contactFields(detail: string): string {
+  const words: Record<string, () => string> = {
+    email: m.workbench_contact_email,
+    phone: m.workbench_contact_phone,
+    reach: m.workbench_contact_reach,
+  };
+  return detail
+    .split(',')
+    .map((f) => words[f]?.() ?? f)
+    .join(', ');
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_KINDS } from '../../../contract/schemas/workbench.ts';
+import { eventText } from './event-text.ts';
+
+const row = (kind: string, detail: string) => ({ id: 1, version: 1, kind, detail });
+
+describe('history rows in plain words', () => {
+  it('words every kind the server writes, never the raw detail alone', () => {
+    for (const kind of EVENT_KINDS) {
+      const detail = kind === 'invitation_status' ? '3.2' : 'email,reach';
+      const text = eventText(row(kind, detail));
+      expect(text, kind).not.toBe('');
+      expect(text, kind).not.toBe(detail);
+    }
+  });
+
+  it('names the contact fields that changed, not their values', () => {
+    expect(eventText(row('contact', 'email,reach'))).toBe(
+      'Contact details changed: Email, How to reach them',
+    );
+    expect(eventText(row('contact', 'phone'))).toBe('Contact details changed: WhatsApp or phone');
+  });
+});
