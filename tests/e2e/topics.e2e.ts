@@ -274,6 +274,14 @@ describe('amateur list', () => {
     });
     const ids = creators.list.map((c) => c.unique_id);
     for (const p of picked) expect(ids).toContain(p);
+    // Now one of the workspace's creators, its name opens its creator page (issue 22).
+    const added = dataRows().filter({ has: page.locator('a.tt-author__id', { hasText: `@${picked[0]}` }) });
+    const name = added.locator('.tt-author__nick a');
+    await expect.poll(() => name.count(), { timeout: 15_000 }).toBe(1);
+    await name.click();
+    await page.waitForURL((u) => /^\/creator\/\d+$/.test(u.pathname));
+    await page.locator('.workbench-header').getByText(`@${picked[0]}`).first().waitFor({ timeout: 30_000 });
+    await page.goBack();
     expect(errors).toEqual([]);
   });
 });

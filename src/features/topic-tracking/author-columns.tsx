@@ -9,6 +9,7 @@ import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { flagTone, PlatformTag, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { profileUrl } from './topic-links.ts';
+import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 
 export function AuthorCell({ row }: { row: TopicAuthorRow }) {
   return (
@@ -22,7 +23,14 @@ export function AuthorCell({ row }: { row: TopicAuthorRow }) {
         <a href={profileUrl(row.unique_id)} target="_blank" rel="noreferrer" className="tt-author__id">
           @{row.unique_id}
         </a>
-        <span className="tt-author__nick">{row.nick_name}</span>
+        <span className="tt-author__nick">
+          {/* Opens the creator page when the author is one of the workspace's creators (issue 22). */}
+          {row.creator_id ? (
+            <CreatorNameLink id={row.creator_id} name={row.nick_name} handle={row.unique_id} />
+          ) : (
+            row.nick_name
+          )}
+        </span>
       </span>
     </span>
   );
