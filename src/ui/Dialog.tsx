@@ -142,3 +142,40 @@ export function useConfirmedAction<A extends unknown[]>(
   const flight = useInFlight(confirmFirst((...args: A) => confirm(ask(...args)), action, setBusy));
   return { run: flight.run, busy };
 }
+
+/**
+ * A dialog around a small form (a name, a title): Enter in a field submits like the footer's
+ * Save, and both run `onSave` guarded against a double press.
+ *
+ *   <FormDialog title={m.tags_add_title()} onClose={onClose} onSave={save}><Field … /></FormDialog>
+ */
+export function FormDialog({
+  title,
+  onClose,
+  onSave,
+  children,
+}: {
+  title: ReactNode;
+  onClose: () => void;
+  onSave: () => unknown;
+  children: ReactNode;
+}) {
+  const save = useInFlight(onSave);
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      title={title}
+      footer={<DialogFooter onCancel={onClose} onConfirm={onSave} />}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.run();
+        }}
+      >
+        {children}
+      </form>
+    </Dialog>
+  );
+}

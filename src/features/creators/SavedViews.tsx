@@ -15,7 +15,7 @@ import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Dialog, DialogFooter, useInFlight } from '../../ui/Dialog.tsx';
+import { Dialog, FormDialog, useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { deleteRows } from '../../db/actions.ts';
@@ -158,28 +158,10 @@ function SaveViewDialog({ query, views, me, onClose }: ViewDialogProps) {
     if (ok) onClose();
   };
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={m.views_save_title()}
-      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Field
-          label={m.views_name()}
-          value={title}
-          onChange={setTitle}
-          maxLength={VIEW_TITLE_MAX}
-          autoFocus
-        />
-        <p className="home-views-hint">{m.views_save_hint({ count: views.length, max: VIEWS_MAX })}</p>
-      </form>
-    </Dialog>
+    <FormDialog title={m.views_save_title()} onClose={onClose} onSave={save}>
+      <Field label={m.views_name()} value={title} onChange={setTitle} maxLength={VIEW_TITLE_MAX} autoFocus />
+      <p className="home-views-hint">{m.views_save_hint({ count: views.length, max: VIEWS_MAX })}</p>
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UserTag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -126,27 +126,15 @@ function TagDialog({ country, row, rows, onClose }: TagDialogProps) {
     if (ok) onClose();
   };
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      title={row ? m.tags_edit_title() : m.tags_add_title()}
-      footer={<DialogFooter onCancel={onClose} onConfirm={save} />}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <Field
-          label={m.tags_col_title()}
-          value={value}
-          onChange={setValue}
-          maxLength={TAG_TITLE_MAX}
-          placeholder={m.tags_title_required()}
-          autoFocus
-        />
-      </form>
-    </Dialog>
+    <FormDialog title={row ? m.tags_edit_title() : m.tags_add_title()} onClose={onClose} onSave={save}>
+      <Field
+        label={m.tags_col_title()}
+        value={value}
+        onChange={setValue}
+        maxLength={TAG_TITLE_MAX}
+        placeholder={m.tags_title_required()}
+        autoFocus
+      />
+    </FormDialog>
   );
 }
