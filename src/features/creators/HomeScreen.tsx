@@ -58,8 +58,7 @@ export function HomeScreen() {
   const [sort, setSort] = useState<SortState | null>(start.sort);
   const [page, setPage] = useState({ page: start.page, size: DEFAULT_PAGE_SIZE });
   useEffect(() => setKept({ filters, sort, page: page.page }), [filters, sort, page.page, setKept]);
-  const query = toQuery({ filters, sort });
-  useViewInUrl(query);
+  const settledQuery = useViewInUrl(toQuery({ filters, sort }));
   // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
   const [opened, setOpened] = useState(0);
   const [dialog, setDialog] = useState<'status' | 'tags' | null>(null);
@@ -233,7 +232,7 @@ export function HomeScreen() {
     <div className="screen-panel home-panel">
       <div className="home-filter-row">
         <HomeFilters key={opened} value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
-        <SavedViews query={query} onOpen={openView} />
+        <SavedViews query={settledQuery} onOpen={openView} />
       </div>
       {list.stale && (
         <div className="home-stale" role="status">

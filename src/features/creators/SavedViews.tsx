@@ -6,7 +6,7 @@
  * workspace's limit, someone else's view) is rolled back and told by the sync engine.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
 import { VIEW_TITLE_MAX, VIEWS_MAX } from '../../../contract/schemas/view.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
@@ -26,15 +26,22 @@ import '../export/export.css';
 /** The URL follows the filters once typing settles (a replace, not a new history entry per key). */
 const URL_SETTLE_MS = 250;
 
-export function useViewInUrl(query: string): void {
+/**
+ * Writes the query into the URL once it settles, and answers the settled query: the views menu
+ * follows that one, so a keystroke in the name box does not re-render it (issue 21's budget).
+ */
+export function useViewInUrl(query: string): string {
+  const [settled, setSettled] = useState(query);
   useEffect(() => {
     const t = setTimeout(() => {
       const url = `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
       if (url !== `${location.pathname}${location.search}${location.hash}`)
         history.replaceState(history.state, '', url);
+      setSettled(query);
     }, URL_SETTLE_MS);
     return () => clearTimeout(t);
   }, [query]);
+  return settled;
 }
 
 interface View extends SyncRow {
@@ -52,7 +59,13 @@ const asView = (r: SyncRow): View => ({
   user_name: String(r.user_name ?? ''),
 });
 
-export function SavedViews({ query, onOpen }: { query: string; onOpen: (query: string) => void }) {
+export const SavedViews = memo(function SavedViews({
+  query,
+  onOpen,
+}: {
+  query: string;
+  onOpen: (query: string) => void;
+}) {
   const rows = useLocalRows(localDb, 'saved_views');
   const me = useLiveQuery(() => getMeta<LocalSession>(localDb, META.session), []);
   const views = useMemo(
@@ -131,7 +144,7 @@ export function SavedViews({ query, onOpen }: { query: string; onOpen: (query: s
       )}
     </>
   );
-}
+});
 
 interface ViewDialogProps {
   /** Home's query now. */
