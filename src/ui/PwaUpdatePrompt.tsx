@@ -33,7 +33,6 @@ function Registration() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     offlineReady: [offlineReady, setOfflineReady],
-    updateServiceWorker,
   } = useRegisterSW();
 
   useEffect(() => {
@@ -49,9 +48,32 @@ function Registration() {
       <Button size="sm" variant="text" onPress={() => setNeedRefresh(false)}>
         {m.pwa_later()}
       </Button>
-      <Button size="sm" variant="primary" onPress={() => void updateServiceWorker(true)}>
+      <Button size="sm" variant="primary" onPress={() => void takeNewVersion()}>
         {m.pwa_reload()}
       </Button>
     </div>
   );
+}
+
+/**
+ * Activates the waiting worker and reloads once it is in charge. The plugin's own reload listens
+ * only for the page's controllerchange, which never comes to a page the old worker did not control
+ * (a navigation the browser sent past a slow-starting worker), and its skip-waiting message goes
+ * nowhere when the waiting worker has meanwhile been replaced: the button then did nothing. Here
+ * the waiting worker's own activation reloads too, and with no worker waiting the page reloads
+ * at once (it then loads whatever version is current and offers the next one again if needed).
+ */
+async function takeNewVersion(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting;
+  const reload = () => window.location.reload();
+  if (!waiting) {
+    reload();
+    return;
+  }
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated' || waiting.state === 'redundant') reload();
+  });
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }
