@@ -130,7 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebDelivery(app, config);
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    // Envelopes are never cached; a route that answers bytes it may keep (avatars) says so itself.
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 

@@ -2,6 +2,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** TikTok's profile-picture CDNs (p16-sign-va.tiktokcdn.com, p77-sign-sg.tiktokcdn-us.com …). */
+const DEFAULT_AVATAR_HOSTS = [
+  'tiktokcdn.com',
+  'tiktokcdn-us.com',
+  'tiktokcdn-eu.com',
+  'ibyteimg.com',
+  'byteimg.com',
+];
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5180),
   HOST: z.string().default('127.0.0.1'),
@@ -30,6 +39,11 @@ const Env = z.object({
    * (VITE_API_BASE), the browser plugin (chrome-extension://<id>).
    */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * Hosts (and their sub-domains) creator pictures may be fetched from, comma-separated; the
+   * default is TikTok's image CDNs. Empty turns the picture proxy off (initials only).
+   */
+  AVATAR_HOSTS: z.string().default(DEFAULT_AVATAR_HOSTS.join(',')),
   /** Set only by the test harness: exposes test hooks such as reading the last SMS code. */
   TEST_HOOKS: z.enum(['0', '1']).default('0'),
   /** Bearer token for /ops/ready and /ops/metrics (readiness, Prometheus); unset = those answer 404. */
@@ -63,6 +77,7 @@ export type Config = {
   slowRequestMs: number;
   opsToken: string | undefined;
   shutdownDrainMs: number;
+  avatarHosts: string[];
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,5 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowRequestMs: e.SLOW_REQUEST_MS,
     opsToken: e.OPS_TOKEN || undefined,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
+    avatarHosts: e.AVATAR_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

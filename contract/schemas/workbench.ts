@@ -167,6 +167,18 @@ export const workbenchEndpoints = {
     request: ContactEditRequest,
     response: ContactRow,
   }),
+  /**
+   * The creator's picture through our server (image bytes, cached a week in the browser and on the
+   * server); 40004 (HTTP 404) when the creator is not the caller's, has no picture, or its address
+   * may not be fetched. Never called through `request()`: the page reads it as a blob.
+   */
+  avatar: endpoint({
+    method: 'GET',
+    path: '/creator/avatar',
+    auth: true,
+    request: RowIdRequest,
+    response: z.unknown(),
+  }),
   followupDel: endpoint({
     method: 'DELETE',
     path: '/creator/followup.del',

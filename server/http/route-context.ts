@@ -7,10 +7,13 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { AppMetrics } from '../ops/metrics.ts';
+import type { AvatarFetcher } from '../services/avatar-proxy.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Fetches creator pictures; tests stand in for TikTok's CDN here (the guarded HTTPS GET otherwise). */
+  avatarFetcher?: AvatarFetcher;
 }
 
 /** What every routes file receives. */

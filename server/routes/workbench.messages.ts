@@ -3,6 +3,7 @@ import { defineMessages } from '../http/messages.ts';
 
 defineMessages({
   creator_not_found: { 'zh-cn': '达人不存在', 'en-us': 'Creator not found' },
+  avatar_not_found: { 'zh-cn': '没有该达人的头像', 'en-us': 'No picture for this creator' },
   note_not_found: { 'zh-cn': '备注不存在或已删除', 'en-us': 'This note does not exist or was deleted' },
   note_required: { 'zh-cn': '请输入备注内容', 'en-us': 'Please enter the note' },
   note_too_long: { 'zh-cn': '备注不能超过2000个字符', 'en-us': 'A note must be at most 2000 characters' },

@@ -1,4 +1,5 @@
-/** /creator/*: notes and follow-ups on one creator (issue 22). Thin: parse, call the service, reply. */
+/** /creator/*: notes, follow-ups, contact and picture of one creator (issue 22). Thin: parse, call the service, reply. */
+import path from 'node:path';
 import { workbenchEndpoints as ep } from '../../contract/schemas/workbench.ts';
 import { actorOf } from '../http/actor.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
@@ -14,10 +15,46 @@ import {
   editFollowup,
   editNote,
 } from '../services/workbench.service.ts';
+import { createAvatarProxy, guardedFetch } from '../services/avatar-proxy.ts';
+import { parseRequest } from '../http/validate.ts';
+import { authOf } from '../http/auth.ts';
+import { fail } from '../http/envelope.ts';
 import './workbench.messages.ts';
+
+/** A week in the browser, per signed-in user (the token header varies the answer). */
+const AVATAR_CACHE = 'private, max-age=604800';
 
 export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;
+  const avatars = createAvatarProxy({
+    dir: path.join(ctx.config.dataDir, 'avatars'),
+    hosts: ctx.config.avatarHosts,
+    fetcher: ctx.avatarFetcher ?? guardedFetch(),
+  });
+  // Image bytes, not an envelope: read by the page as a blob (the token header rules out <img src>).
+  api.route({
+    method: ep.avatar.method,
+    url: ep.avatar.path,
+    preHandler: ctx.requireAuth,
+    handler: async (req, reply) => {
+      const { id } = parseRequest(ep.avatar.request, req);
+      const row = await db
+        .selectFrom('creators')
+        .select('head_img')
+        .where('workspace_id', '=', authOf(req).workspaceId)
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      const picture = row?.head_img ? await avatars.get(row.head_img) : null;
+      if (!picture) return reply.status(404).send(fail(req, 40004, 'avatar_not_found'));
+      return reply
+        .header('cache-control', AVATAR_CACHE)
+        .header('vary', 'token, authorization')
+        .header('content-disposition', 'inline')
+        .type(picture.type)
+        .send(picture.bytes);
+    },
+  });
   route(api, ctx, ep.noteAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await addNote(trx, auth.workspaceId, actorOf(auth), input), 'added'),

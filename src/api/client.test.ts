@@ -6,7 +6,7 @@ import { endpoint } from '../../contract/endpoint.ts';
 import { decodeForm } from '../../contract/wire.ts';
 import { setAppLocale } from '../i18n/locale.ts';
 import { toastQueue } from '../ui/toast-queue.ts';
-import { configureClient, request, setForceLogoutHandler } from './client.ts';
+import { configureClient, request, requestImage, setForceLogoutHandler } from './client.ts';
 import { ApiError } from './errors.ts';
 import { uploadImage } from './upload.ts';
 import { clearSession, setCookieJar, setSession, type CookieJar } from './session.ts';
@@ -36,6 +36,11 @@ beforeAll(async () => {
           200,
           ok ? { code: 200, msg: '', data: { file_url: '/files/a.png' } } : { code: 40001, msg: 'image' },
         );
+      }
+      if (path === '/picture') {
+        if (req.headers.token !== 'tok-1') return json(404, { code: 40004, msg: 'No picture', data: null });
+        res.writeHead(200, { 'content-type': 'image/png' });
+        return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
       }
       if (path === '/conflict') return json(200, { code: 40009, msg: 'Already exists', data: null });
       if (path === '/bad-gateway') {
@@ -207,5 +212,38 @@ describe('HTTP client', () => {
     expect(data.id).toBe(7);
     expect(seen[0]!.method).toBe('PUT');
     expect(seen[0]!.headers['token']).toBeUndefined();
+  });
+});
+
+describe('requestImage', () => {
+  const picture = endpoint({
+    method: 'GET',
+    path: '/picture',
+    auth: true,
+    request: z.object({}),
+    response: z.unknown(),
+  });
+
+  it('answers the image with the token sent, and null (no toast) for a refusal or a dead server', async () => {
+    setSession({
+      token: 'tok-1',
+      token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
+      member_name: 'Ann',
+      login_time: 1,
+    });
+    const blob = await requestImage(picture, { id: 3 });
+    expect(blob?.type).toBe('image/png');
+    expect(blob?.size).toBe(4);
+    expect(seen.at(-1)?.url).toMatch(/\/picture\?id=3&language=/);
+    clearSession();
+    expect(await requestImage(picture, { id: 3 })).toBeNull();
+    const port = (server.address() as AddressInfo).port;
+    configureClient({ baseUrl: 'http://127.0.0.1:1/api/v0.1' });
+    try {
+      expect(await requestImage(picture, { id: 3 })).toBeNull();
+    } finally {
+      configureClient({ baseUrl: `http://127.0.0.1:${port}/api/v0.1` });
+    }
+    expect(toastQueue.visibleToasts).toHaveLength(0);
   });
 });

@@ -182,6 +182,20 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
   return env.data;
 }
 
+/**
+ * GET a binary answer of an authenticated call (a creator's picture): the blob when the server
+ * answered an image, null on any refusal or failure. Never toasts: callers show a fallback.
+ */
+export async function requestImage(ep: Endpoint, body: Body, signal?: AbortSignal): Promise<Blob | null> {
+  try {
+    const res = await config.fetch(build('GET', ep.path, body, {}, ep.auth), signal ? { signal } : {});
+    if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return null;
+    return await res.blob();
+  } catch {
+    return null;
+  }
+}
+
 type Req<E extends Endpoint> = z.input<E['request']>;
 type Res<E extends Endpoint> = z.output<E['response']>;
 

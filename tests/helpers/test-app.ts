@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { buildApp } from '../../server/app.ts';
+import type { AppDeps } from '../../server/http/route-context.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
@@ -72,6 +73,7 @@ export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   older?: OlderData,
+  deps: Pick<AppDeps, 'avatarFetcher'> = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
   let dbName: string | undefined;
@@ -100,7 +102,7 @@ export async function createTestApp(
     await older.seed(database.db);
   }
   await migrate(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...deps });
   await app.ready();
 
   const call: TestApp['call'] = async (method, p, body = {}, opts = {}) => {

@@ -1,5 +1,5 @@
 /**
- * The creator page's header (issue 22): initial avatar, name, handle linking to the TikTok
+ * The creator page's header (issue 22): picture (or initial), name, handle linking to the TikTok
  * profile, country, followers, category, 30-day GMV / units / engagement in the locale's format,
  * and the chatted / invited flags and tags, editable in place through the same outbox calls as
  * Home (PUT /blogger/edit, PUT /blogger/set.tags), and the blacklist flag: adding asks for an
@@ -20,9 +20,7 @@ import { unblacklistCreator } from '../blacklist/blacklist-actions.ts';
 import { record } from '../catalog/catalog-actions.ts';
 import { profileUrl } from '../creators/home-rules.ts';
 import { BlacklistCreatorDialog } from './BlacklistCreatorDialog.tsx';
-
-const initialOf = (c: CreatorRow): string =>
-  (String(c.daren_name || c.nick_name || c.unique_id).trim()[0] ?? '?').toUpperCase();
+import { CreatorAvatar } from './CreatorAvatar.tsx';
 
 export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
   const ref = [{ id: c.id, unique_id: c.unique_id }];
@@ -52,9 +50,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
 
   return (
     <header className="workbench-header">
-      <div className="workbench-avatar" aria-hidden="true">
-        {initialOf(c)}
-      </div>
+      <CreatorAvatar creator={c} />
       <div className="workbench-header__main">
         <p className="workbench-name">{c.daren_name || c.nick_name || c.unique_id}</p>
         <p className="workbench-handle">
