@@ -16,6 +16,8 @@ export const CODES = {
   FORBIDDEN: 40003,
   NOT_FOUND: 40004,
   CONFLICT: 40009,
+  /** A text record changed or deleted by another member after the version this edit was based on (issue 25). */
+  EDIT_CONFLICT: 40012,
   TOO_MANY_REQUESTS: 40029,
   VIP_REQUIRED: 40201,
   INTERNAL: 50000,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { TEXTAREA_MAX } from '../constants.ts';
-import { country } from './common.ts';
+import { basedOn, country } from './common.ts';
 import { catalogFilters, rowId, titled } from './tag.ts';
 
 export const ChatTemplateRow = z.object({
@@ -24,8 +24,8 @@ const fields = {
 
 export const ChatTemplateListRequest = z.object(catalogFilters);
 export const ChatTemplateAddRequest = z.object(fields);
-export const ChatTemplateEditRequest = z.object({ id: rowId(), ...fields });
-export const ChatTemplateDelRequest = z.object({ id: rowId(), country: country() });
+export const ChatTemplateEditRequest = z.object({ id: rowId(), ...fields, ...basedOn });
+export const ChatTemplateDelRequest = z.object({ id: rowId(), country: country(), ...basedOn });
 
 export const chatTemplateEndpoints = {
   chatTmpList: endpoint({

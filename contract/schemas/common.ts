@@ -66,3 +66,15 @@ export const listOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), count: z.number().int(), limit: z.number().int(), page: z.number().int() });
 
 export const empty = z.object({}).passthrough();
+
+/**
+ * What an edit or delete of a text record (tag, chat template, product, note) was based on
+ * (issue 25): `base_version` is the row's `version` the editor saw. When another member changed
+ * or deleted the row's text after that version, the server refuses with 40012 instead of writing
+ * over it; `force` 1 is the editor's answer "save mine anyway" (a deleted row comes back with it).
+ * Both are optional: a call without them is last-writer-wins, as the spec's calls always were.
+ */
+export const basedOn = {
+  base_version: formInt().pipe(z.number().int().min(0)).optional(),
+  force: optFlag(),
+};

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { country, listOf, optText, paging } from './common.ts';
+import { basedOn, country, listOf, optText, paging } from './common.ts';
 import { catalogFilters, rowId, titled } from './tag.ts';
 
 export const ProductRow = z.object({
@@ -45,8 +45,8 @@ export const ProductListRequest = z.object({
   ...paging,
 });
 export const ProductAddRequest = z.object(fields);
-export const ProductEditRequest = z.object({ id: rowId(), ...fields });
-export const ProductDelRequest = z.object({ id: rowId(), country: country() });
+export const ProductEditRequest = z.object({ id: rowId(), ...fields, ...basedOn });
+export const ProductDelRequest = z.object({ id: rowId(), country: country(), ...basedOn });
 
 export const productEndpoints = {
   productList: endpoint({

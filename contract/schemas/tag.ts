@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { country, dateBound, formInt, listOf, optText, paging } from './common.ts';
+import { basedOn, country, dateBound, formInt, listOf, optText, paging } from './common.ts';
 
 /**
  * A required trimmed string whose "missing" and "empty" both answer `emptyKey` (the spec's
@@ -57,8 +57,8 @@ const tagTitle = () => titled('tag_title_required', TAG_TITLE_MAX);
 
 export const TagListRequest = z.object({ ...catalogFilters, ...paging });
 export const TagAddRequest = z.object({ country: country(), title: tagTitle() });
-export const TagEditRequest = z.object({ id: rowId(), country: country(), title: tagTitle() });
-export const TagDelRequest = z.object({ id: rowId(), country: country() });
+export const TagEditRequest = z.object({ id: rowId(), country: country(), title: tagTitle(), ...basedOn });
+export const TagDelRequest = z.object({ id: rowId(), country: country(), ...basedOn });
 
 export const tagEndpoints = {
   tagsList: endpoint({

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
-import { flag } from './common.ts';
+import { basedOn, flag } from './common.ts';
 import { rowId, titled } from './tag.ts';
 
 export const NOTE_MAX = 2000;
@@ -74,8 +74,9 @@ const noteText = () => titled('note_required', NOTE_MAX, 'note_too_long');
 const followupText = () => titled('followup_text_required', FOLLOWUP_TEXT_MAX, 'followup_text_too_long');
 
 export const NoteAddRequest = z.object({ creator_id: rowId(), content: noteText() });
-export const NoteEditRequest = z.object({ id: rowId(), content: noteText() });
+export const NoteEditRequest = z.object({ id: rowId(), content: noteText(), ...basedOn });
 export const RowIdRequest = z.object({ id: rowId() });
+export const NoteDelRequest = z.object({ id: rowId(), ...basedOn });
 export const FollowupAddRequest = z.object({
   creator_id: rowId(),
   due_date: dueDate(),
@@ -143,7 +144,7 @@ export const workbenchEndpoints = {
     method: 'DELETE',
     path: '/creator/note.del',
     auth: true,
-    request: RowIdRequest,
+    request: NoteDelRequest,
     response: idOnly,
   }),
   followupAdd: endpoint({

@@ -30,26 +30,6 @@ export const countOf = (row: { n: unknown } | undefined): number => Number(row?.
 /** The catalog tables: every one has id, workspace_id, country, add_time, update_time, version, deleted_at. */
 export type CatalogTable = 'tags' | 'chat_templates' | 'products' | 'topics';
 
-/** Throws 40004 unless `id` is a live row of this workspace and country. */
-export async function requireLive(
-  db: Kysely<DB>,
-  table: CatalogTable,
-  workspaceId: number,
-  country: string,
-  id: number,
-  what: string,
-): Promise<void> {
-  const row = await db
-    .selectFrom(table)
-    .select('id')
-    .where('id', '=', id)
-    .where('workspace_id', '=', workspaceId)
-    .where('country', '=', country)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound(what);
-}
-
 /** Throws 40009 (`msgKey`) when another live row of the country already has `value` in `column`. */
 export async function assertUnique(
   db: Kysely<DB>,

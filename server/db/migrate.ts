@@ -17,6 +17,7 @@ import * as m0017 from './migrations/0017_jobs_owner_index.ts';
 import * as m0020 from './migrations/0020_creator_workbench.ts';
 import * as m0025 from './migrations/0025_live_notify.ts';
 import * as m0026 from './migrations/0026_saved_views.ts';
+import * as m0027 from './migrations/0027_text_versions.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0020_creator_workbench': m0020,
   '0025_live_notify': m0025,
   '0026_saved_views': m0026,
+  '0027_text_versions': m0027,
 };
 
 /** Every migration this code knows, by name. */

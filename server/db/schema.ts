@@ -16,6 +16,12 @@ export interface Synced {
   deleted_at: number | null;
 }
 
+/** Who last wrote a text record's text, and at which version (migration 0027, issue 25). */
+export interface TextVersioned {
+  text_version: Generated<number>;
+  text_user_id: Generated<number>;
+}
+
 export interface WorkspacesTable {
   id: Id;
   kind: 'personal' | 'team';
@@ -148,7 +154,7 @@ export interface CreatorsTable extends Synced {
   update_time: number;
 }
 
-export interface TagsTable extends Synced {
+export interface TagsTable extends Synced, TextVersioned {
   id: Id;
   country: string;
   title: string;
@@ -162,7 +168,7 @@ export interface CreatorTagsTable {
   tag_id: number;
 }
 
-export interface ChatTemplatesTable extends Synced {
+export interface ChatTemplatesTable extends Synced, TextVersioned {
   id: Id;
   country: string;
   title: string;
@@ -171,7 +177,7 @@ export interface ChatTemplatesTable extends Synced {
   update_time: number;
 }
 
-export interface ProductsTable extends Synced {
+export interface ProductsTable extends Synced, TextVersioned {
   id: Id;
   country: string;
   product_id: string;
@@ -384,7 +390,7 @@ interface CreatorOwned extends Synced {
   user_name: string;
   add_time: number;
 }
-export interface CreatorNotesTable extends CreatorOwned {
+export interface CreatorNotesTable extends CreatorOwned, TextVersioned {
   content: string;
   update_time: number;
 }

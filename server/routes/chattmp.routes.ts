@@ -23,12 +23,12 @@ export const registerChatTemplateRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.chatTmpEdit, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await editTemplate(trx, auth.workspaceId, input), 'updated'),
+      ok(req, await editTemplate(trx, auth.workspaceId, input, auth.user.id), 'updated'),
     ),
   );
   route(api, ctx, ep.chatTmpDel, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await deleteTemplate(trx, auth.workspaceId, input), 'deleted'),
+      ok(req, await deleteTemplate(trx, auth.workspaceId, input, auth.user.id), 'deleted'),
     ),
   );
 };

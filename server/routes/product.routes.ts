@@ -18,12 +18,12 @@ export const registerProductRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.productEdit, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await editProduct(trx, auth.workspaceId, input), 'updated'),
+      ok(req, await editProduct(trx, auth.workspaceId, input, auth.user.id), 'updated'),
     ),
   );
   route(api, ctx, ep.productDel, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await deleteProduct(trx, auth.workspaceId, input), 'deleted'),
+      ok(req, await deleteProduct(trx, auth.workspaceId, input, auth.user.id), 'deleted'),
     ),
   );
 };

@@ -16,12 +16,12 @@ export const registerTagRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.tagsEdit, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await editTag(trx, auth.workspaceId, input), 'updated'),
+      ok(req, await editTag(trx, auth.workspaceId, input, auth.user.id), 'updated'),
     ),
   );
   route(api, ctx, ep.tagsDel, async (req, input) =>
     mutation(ctx.db, req, async (trx, auth) =>
-      ok(req, await deleteTag(trx, auth.workspaceId, input), 'deleted'),
+      ok(req, await deleteTag(trx, auth.workspaceId, input, auth.user.id), 'deleted'),
     ),
   );
 };

@@ -61,11 +61,13 @@ export const registerWorkbenchRoutes: RegisterRoutes = (api, ctx) => {
     ),
   );
   route(api, ctx, ep.noteEdit, async (req, input) =>
-    mutation(db, req, async (trx, auth) => ok(req, await editNote(trx, auth.workspaceId, input), 'updated')),
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await editNote(trx, auth.workspaceId, input, auth.user.id), 'updated'),
+    ),
   );
   route(api, ctx, ep.noteDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await deleteNote(trx, auth.workspaceId, input.id), 'deleted'),
+      ok(req, await deleteNote(trx, auth.workspaceId, input, auth.user.id), 'deleted'),
     ),
   );
   route(api, ctx, ep.followupAdd, async (req, input) =>

@@ -11,9 +11,10 @@ import type {
   ChatTemplateListRequest,
   ChatTemplateRow,
 } from '../../contract/schemas/chat-template.ts';
-import { addedWithin, containsCi, requireLive, softDelete } from '../db/catalog.repository.ts';
+import { addedWithin, containsCi, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'content', 'add_time', 'update_time'] as const;
 
@@ -62,20 +63,35 @@ export async function editTemplate(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ChatTemplateEditRequest>,
+  userId = 0,
 ): Promise<ChatTemplateRow> {
   const version = await nextVersion(trx, workspaceId);
-  await requireLive(trx, 'chat_templates', workspaceId, input.country, input.id, 'template');
+  const scope = { workspaceId, userId, country: input.country };
+  const { restore } = await checkBasis(trx, 'chat_templates', scope, input.id, input, 'edit', 'template');
   return trx
     .updateTable('chat_templates')
-    .set({ title: input.title, content: input.content, update_time: now(), version })
+    .set({
+      title: input.title,
+      content: input.content,
+      update_time: now(),
+      version,
+      ...textStamp(version, userId, restore),
+    })
     .where('id', '=', input.id)
     .where('workspace_id', '=', workspaceId)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
-export const deleteTemplate = (
+export async function deleteTemplate(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ChatTemplateDelRequest>,
-) => softDelete(trx, 'chat_templates', workspaceId, input, 'template');
+  userId = 0,
+): Promise<{ id: number }> {
+  const version = await nextVersion(trx, workspaceId);
+  const scope = { workspaceId, userId, country: input.country };
+  await checkBasis(trx, 'chat_templates', scope, input.id, input, 'delete', 'template');
+  await stampDeleted(trx, 'chat_templates', workspaceId, input.id, version, userId);
+  return softDelete(trx, 'chat_templates', workspaceId, input, 'template', version);
+}

@@ -11,16 +11,10 @@ import type {
   ProductListRequest,
   ProductRow,
 } from '../../contract/schemas/product.ts';
-import {
-  assertUnique,
-  containsCi,
-  addedWithin,
-  pageOf,
-  requireLive,
-  softDelete,
-} from '../db/catalog.repository.ts';
+import { assertUnique, containsCi, addedWithin, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
 
 const COLUMNS = [
   'id',
@@ -100,21 +94,30 @@ export async function editProduct(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ProductEditRequest>,
+  userId = 0,
 ): Promise<ProductRow> {
   const version = await nextVersion(trx, workspaceId);
-  await requireLive(trx, 'products', workspaceId, input.country, input.id, 'product');
+  const scope = { workspaceId, userId, country: input.country };
+  const { restore } = await checkBasis(trx, 'products', scope, input.id, input, 'edit', 'product');
   await assertIdFree(trx, workspaceId, input.country, input.productId, input.id);
   return trx
     .updateTable('products')
-    .set({ ...fieldsOf(input), update_time: now(), version })
+    .set({ ...fieldsOf(input), update_time: now(), version, ...textStamp(version, userId, restore) })
     .where('id', '=', input.id)
     .where('workspace_id', '=', workspaceId)
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
-export const deleteProduct = (
+export async function deleteProduct(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof ProductDelRequest>,
-) => softDelete(trx, 'products', workspaceId, input, 'product');
+  userId = 0,
+): Promise<{ id: number }> {
+  const version = await nextVersion(trx, workspaceId);
+  const scope = { workspaceId, userId, country: input.country };
+  await checkBasis(trx, 'products', scope, input.id, input, 'delete', 'product');
+  await stampDeleted(trx, 'products', workspaceId, input.id, version, userId);
+  return softDelete(trx, 'products', workspaceId, input, 'product', version);
+}

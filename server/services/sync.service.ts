@@ -104,7 +104,10 @@ function scoped(db: AnyDb, table: SyncTable, r: Range, only: 'any' | 'live' | 'g
   return q;
 }
 
-/** The mirrored columns of a table (all but workspace_id and deleted_at), read once. */
+/** Columns the server keeps for itself: the scope, tombstones, and who last wrote a text (0027). */
+const SERVER_ONLY = new Set(['workspace_id', 'deleted_at', 'text_version', 'text_user_id']);
+
+/** The mirrored columns of a table (all but SERVER_ONLY), read once. */
 const columnCache = new WeakMap<object, Map<string, string[]>>();
 async function columnsOf(db: AnyDb, table: SyncTable): Promise<string[]> {
   let byTable = columnCache.get(db);
@@ -113,7 +116,7 @@ async function columnsOf(db: AnyDb, table: SyncTable): Promise<string[]> {
     for (const t of await db.introspection.getTables()) {
       byTable.set(
         t.name,
-        t.columns.map((c) => c.name).filter((n) => n !== 'workspace_id' && n !== 'deleted_at'),
+        t.columns.map((c) => c.name).filter((n) => !SERVER_ONLY.has(n)),
       );
     }
     columnCache.set(db, byTable);

@@ -15,16 +15,10 @@ import type {
   TagListRequest,
   TagRow,
 } from '../../contract/schemas/tag.ts';
-import {
-  assertUnique,
-  containsCi,
-  addedWithin,
-  pageOf,
-  requireLive,
-  softDelete,
-} from '../db/catalog.repository.ts';
+import { assertUnique, containsCi, addedWithin, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'add_time', 'update_time'] as const;
 
@@ -74,13 +68,15 @@ export async function editTag(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof TagEditRequest>,
+  userId = 0,
 ): Promise<TagRow> {
   const version = await nextVersion(trx, workspaceId);
-  await requireLive(trx, 'tags', workspaceId, input.country, input.id, 'tag');
+  const scope = { workspaceId, userId, country: input.country };
+  const { restore } = await checkBasis(trx, 'tags', scope, input.id, input, 'edit', 'tag');
   await assertTitleFree(trx, workspaceId, input.country, input.title, input.id);
   return trx
     .updateTable('tags')
-    .set({ title: input.title, update_time: now(), version })
+    .set({ title: input.title, update_time: now(), version, ...textStamp(version, userId, restore) })
     .where('id', '=', input.id)
     .where('workspace_id', '=', workspaceId)
     .returning(COLUMNS)
@@ -91,9 +87,12 @@ export async function deleteTag(
   trx: Kysely<DB>,
   workspaceId: number,
   input: z.infer<typeof TagDelRequest>,
+  userId = 0,
 ): Promise<{ id: number }> {
   const version = await nextVersion(trx, workspaceId);
-  await requireLive(trx, 'tags', workspaceId, input.country, input.id, 'tag');
+  const scope = { workspaceId, userId, country: input.country };
+  await checkBasis(trx, 'tags', scope, input.id, input, 'delete', 'tag');
+  await stampDeleted(trx, 'tags', workspaceId, input.id, version, userId);
   const t = now();
   // Creators first (they are found through creator_tags), then the links, then the tag itself.
   await trx

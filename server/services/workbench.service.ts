@@ -13,12 +13,14 @@ import type {
   FollowupEditRequest,
   FollowupRow,
   NoteAddRequest,
+  NoteDelRequest,
   NoteEditRequest,
   NoteRow,
 } from '../../contract/schemas/workbench.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
 import { AppError } from '../http/errors.ts';
 
 const NOTE_COLS = ['id', 'creator_id', 'content', 'user_id', 'user_name', 'add_time', 'update_time'] as const;
@@ -103,12 +105,21 @@ export async function editNote(
   trx: Transaction<DB>,
   ws: number,
   input: z.infer<typeof NoteEditRequest>,
+  userId = 0,
 ): Promise<NoteRow> {
-  await liveRow(trx, 'creator_notes', ws, input.id);
+  const { restore } = await checkBasis(
+    trx,
+    'creator_notes',
+    { workspaceId: ws, userId },
+    input.id,
+    input,
+    'edit',
+    'note',
+  );
   const version = await nextVersion(trx, ws);
   const row = await trx
     .updateTable('creator_notes')
-    .set({ content: input.content, update_time: now(), version })
+    .set({ content: input.content, update_time: now(), version, ...textStamp(version, userId, restore) })
     .where('workspace_id', '=', ws)
     .where('id', '=', input.id)
     .returning(NOTE_COLS)
@@ -165,9 +176,10 @@ async function deleteRow(
   table: 'creator_notes' | 'creator_followups',
   ws: number,
   id: number,
+  stamped?: number,
 ): Promise<{ id: number }> {
   await liveRow(trx, table, ws, id);
-  const version = await nextVersion(trx, ws);
+  const version = stamped ?? (await nextVersion(trx, ws));
   const t = now();
   await trx
     .updateTable(table)
@@ -178,8 +190,17 @@ async function deleteRow(
   return { id };
 }
 
-export const deleteNote = (trx: Transaction<DB>, ws: number, id: number) =>
-  deleteRow(trx, 'creator_notes', ws, id);
+export async function deleteNote(
+  trx: Transaction<DB>,
+  ws: number,
+  input: z.infer<typeof NoteDelRequest>,
+  userId = 0,
+): Promise<{ id: number }> {
+  await checkBasis(trx, 'creator_notes', { workspaceId: ws, userId }, input.id, input, 'delete', 'note');
+  const version = await nextVersion(trx, ws);
+  await stampDeleted(trx, 'creator_notes', ws, input.id, version, userId);
+  return deleteRow(trx, 'creator_notes', ws, input.id, version);
+}
 export const deleteFollowup = (trx: Transaction<DB>, ws: number, id: number) =>
   deleteRow(trx, 'creator_followups', ws, id);
 

@@ -115,6 +115,23 @@ describe('the outbox', () => {
     expect(await countsOf(db, S)).toEqual({ unsent: 1, failed: 0 });
   });
 
+  it('retrying a conflict (40012) sends the same call with force, under the same key; other refusals go as they were', async () => {
+    const db = await freshDb(S);
+    const body = { id: 4, country: 'US', title: 'Hi', content: 'mine', base_version: 12 };
+    const a = await enqueue(db, { method: 'PUT', path: '/chattmp/edit', body });
+    const b = await enqueue(db, { method: 'PUT', path: '/tags/edit', body: { id: 5, title: 'x' } });
+    const keyOf = async (seq: number) => (await db.outbox.get(seq))!.idempotencyKey;
+    const key = await keyOf(a);
+    await markFailed(db, a, { code: 40012, msg: 'Mia changed this template' });
+    await markFailed(db, b, { code: 40001, msg: 'bad' });
+    await retry(db, a);
+    await retry(db, b);
+    const [again, other] = [await db.outbox.get(a), await db.outbox.get(b)];
+    expect(again).toMatchObject({ state: 'pending', body: { ...body, force: 1 } });
+    expect(await keyOf(a)).toBe(key);
+    expect(other?.body).toEqual({ id: 5, title: 'x' });
+  });
+
   it("never hands one user's entries to another user or workspace", async () => {
     const db = await freshDb(S);
     await enqueue(db, { method: 'POST', path: '/a', body: {} });

@@ -15,6 +15,7 @@
  * (notices.ts) in the same transaction.
  */
 import type { Method } from '../../contract/api.ts';
+import { CODES } from '../../contract/codes.ts';
 import type { LocalDB, LocalSession } from './db.ts';
 import { dropNoticesOf, raise, skippedNames } from './notices.ts';
 import type { Effect, OutboxEntry } from './outbox-types.ts';
@@ -129,11 +130,17 @@ export async function markRetryLater(
   await db.outbox.update(seq, { state: 'pending', lastError: error });
 }
 
-/** The user's "retry" on a failed entry: same idempotency key, back in line at its place. */
+/**
+ * The user's "retry" on a failed entry: same idempotency key (a refusal stored nothing on the
+ * server), back in line at its place. On a conflict (40012) retrying is the user's "save mine":
+ * the call goes again with `force`, over the teammate's later text.
+ */
 export async function retry(db: LocalDB, seq: number): Promise<void> {
   await db.transaction('rw', db.outbox, db.notices, async () => {
     await db.outbox.update(seq, (e) => {
-      if (e.state === 'failed') e.state = 'pending';
+      if (e.state !== 'failed') return;
+      if (e.lastError?.code === CODES.EDIT_CONFLICT) e.body = { ...e.body, force: 1 };
+      e.state = 'pending';
     });
     await dropNoticesOf(db, seq);
   });

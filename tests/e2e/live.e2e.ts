@@ -4,6 +4,9 @@
  * adds creators through the ingest API and marks one chatted; B's grid shows the new creators and
  * then the flag without a reload, carried by the live-update stream (the 30 s timer would be too
  * late for the deadlines used here). The sync status says the stream is live in both locales.
+ * Then both edit one chat template offline and reconnect, in either order: the later one is told
+ * who changed it first in their own language, sees both texts, and either saves theirs over it or
+ * keeps the teammate's; nothing is lost and both screens agree without a reload.
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -94,6 +97,94 @@ describe('live team', () => {
       .poll(() => rowOf(memberPage, HANDLES[1]!).getByText('Not chatted', { exact: true }).count())
       .toBe(1);
     expect(await memberPage.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
+    expect(errors.flat()).toEqual([]);
+  });
+
+  const TITLE = `Live greeting ${stamp % 1000}`;
+  const templateRow = (page: Page) => page.getByRole('row').filter({ hasText: TITLE });
+  const serverText = async () => {
+    const list = await callApi<{ title: string; content: string }[]>(
+      suite.server.url,
+      admin.token,
+      'POST',
+      '/chattmp/lists',
+      { country: 'US', title: TITLE },
+    );
+    return list.find((r) => r.title === TITLE)?.content;
+  };
+  async function editOffline(page: Page, zh: boolean, content: string) {
+    await page.context().setOffline(true);
+    await templateRow(page)
+      .getByRole('button', { name: `${zh ? '编辑' : 'Edit'} ${TITLE}` })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(zh ? '模板内容' : 'Template content').fill(content);
+    await dialog.getByRole('button', { name: zh ? '保存' : 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await templateRow(page).getByText(content).waitFor();
+  }
+  async function reconnect(page: Page) {
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  }
+
+  it('both edit one template offline; the later one decides in their language, nothing is lost', async () => {
+    await callApi(suite.server.url, admin.token, 'POST', '/chattmp/add', {
+      country: 'US',
+      title: TITLE,
+      content: 'Hello from the start',
+    });
+    for (const page of [memberPage, adminPage]) {
+      await page.goto('/chatTmp');
+      await templateRow(page).getByText('Hello from the start').waitFor({ timeout: 10_000 });
+    }
+
+    // Round 1: B (en-us) reconnects first and is saved; A (zh-cn) is told and saves theirs over it.
+    await editOffline(memberPage, false, 'Member text');
+    await editOffline(adminPage, true, 'Admin text');
+    await reconnect(memberPage);
+    await expect.poll(serverText, { timeout: 15_000 }).toBe('Member text');
+    await reconnect(adminPage);
+    await adminPage
+      .getByText(`live-member${stamp} 在你编辑期间修改了这个话术模板`)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => templateRow(adminPage).getByText('Member text').count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await serverText()).toBe('Member text');
+    await adminPage.getByRole('button', { name: '1 条失败' }).click();
+    const panel = adminPage.getByRole('dialog', { name: '服务器拒绝的修改' });
+    await panel.getByText('你的版本：Admin text').waitFor();
+    await panel.getByText('对方当前版本：Member text').waitFor();
+    await panel.getByRole('button', { name: '保存我的' }).click();
+    await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin text');
+    await expect
+      .poll(() => templateRow(memberPage).getByText('Admin text').count(), { timeout: 10_000 })
+      .toBe(1);
+
+    // Round 2, the other order: A first; B is told in English and keeps A's text.
+    await editOffline(adminPage, true, 'Admin round two');
+    await editOffline(memberPage, false, 'Member round two');
+    await reconnect(adminPage);
+    await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin round two');
+    await reconnect(memberPage);
+    await memberPage
+      .getByText(`live-admin${stamp} changed this template after you started editing`)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await memberPage.getByRole('button', { name: '1 failed' }).click();
+    const enPanel = memberPage.getByRole('dialog', { name: 'Changes the server refused' });
+    await enPanel.getByText('Yours: Member round two').waitFor();
+    await enPanel.getByText('Theirs now: Admin round two').waitFor();
+    await enPanel.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect.poll(() => memberPage.getByRole('button', { name: '1 failed' }).count()).toBe(0);
+
+    for (const page of [memberPage, adminPage]) {
+      await page.reload();
+      await templateRow(page).getByText('Admin round two').waitFor({ timeout: 10_000 });
+    }
+    expect(await serverText()).toBe('Admin round two');
     expect(errors.flat()).toEqual([]);
   });
 });

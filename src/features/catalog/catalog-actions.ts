@@ -18,6 +18,19 @@ import { isPending } from './catalog-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
+/** Records whose text the server guards against overwriting a teammate's later write (issue 25). */
+const TEXT_TABLES: ReadonlySet<string> = new Set(['tags', 'chat_templates', 'products', 'creator_notes']);
+
+/**
+ * The version of the row the member started from, sent with an edit or delete of a text record:
+ * the server refuses (40012) when a teammate wrote the text after it, instead of overwriting it.
+ */
+export function withBasis(table: string, call: Call, row: SyncRow): Call {
+  const version = Number(row.version);
+  if (!TEXT_TABLES.has(table) || !Number.isSafeInteger(version) || version <= 0) return call;
+  return { ...call, body: { ...call.body, base_version: version } };
+}
+
 /**
  * Runs an outbox write, then tells its outcome (also used by the blacklist and invitation
  * screens); `okMessage` stands in when the server's answer carries no msg.
@@ -57,7 +70,13 @@ export function editCatalogRow(
     return Promise.resolve(false);
   }
   return record(
-    () => editRow(localDb, table, call, { ...row, ...patch, id: row.id, update_time: nowSeconds() }),
+    () =>
+      editRow(localDb, table, withBasis(table, call, row), {
+        ...row,
+        ...patch,
+        id: row.id,
+        update_time: nowSeconds(),
+      }),
     m.catalog_updated(),
   );
 }
@@ -73,7 +92,7 @@ export async function deleteCatalogRow(table: SmallTable, path: string, row: Syn
   )
     return false;
   const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country }, about: name };
-  return record(() => deleteRows(localDb, table, call, [row.id]), m.catalog_deleted());
+  return record(() => deleteRows(localDb, table, withBasis(table, call, row), [row.id]), m.catalog_deleted());
 }
 
 /**

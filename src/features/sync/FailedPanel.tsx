@@ -3,6 +3,7 @@
  * was, the server's reason, what to do (with the VIP link on 40201), Retry where sending it again
  * could succeed, and Discard. Never the raw method and path.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { Link } from 'react-router-dom';
@@ -14,7 +15,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
-import { describeChange, nextStep } from './change-text.ts';
+import { conflictSubject, describeChange, nextStep } from './change-text.ts';
 
 export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
   return (
@@ -62,6 +63,7 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
     <li className="cd-sync__item">
       <strong className="cd-sync__change">{describeChange(e)}</strong>
       <span className="cd-sync__error">{e.lastError?.msg}</span>
+      {step.conflict && <BothTexts entry={e} />}
       <span className="cd-sync__hint">{step.hint}</span>
       <span className="cd-sync__actions">
         {step.action && (
@@ -76,7 +78,7 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
             isDisabled={act.busy}
             onPress={() => act.run('retry')}
           >
-            {m.sync_retry()}
+            {step.conflict ? m.sync_keep_mine() : m.sync_retry()}
           </Button>
         )}
         <Button
@@ -86,9 +88,31 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
           isDisabled={act.busy}
           onPress={() => act.run('discard')}
         >
-          {m.sync_discard()}
+          {step.conflict ? m.sync_keep_theirs() : m.sync_discard()}
         </Button>
       </span>
     </li>
+  );
+}
+
+/** A conflict shows the member's text and the teammate's current one (from the mirror). */
+function BothTexts({ entry }: { entry: OutboxEntry }) {
+  const subject = conflictSubject(entry);
+  const theirs = useLiveQuery(
+    async () => (subject ? ((await localDb.small(subject.table).get(subject.id)) ?? null) : null),
+    [subject?.table, subject?.id],
+  );
+  if (!subject) return null;
+  return (
+    <span className="cd-sync__texts">
+      {subject.yours && <span>{m.sync_conflict_yours({ text: subject.yours })}</span>}
+      {theirs !== undefined && (
+        <span>
+          {theirs
+            ? m.sync_conflict_theirs({ text: String(theirs[subject.field] ?? '') })
+            : m.sync_conflict_theirs_gone()}
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAppLocale } from '../../i18n/locale.ts';
-import { describeChange, nextStep, shortNames } from './change-text.ts';
+import { conflictSubject, describeChange, nextStep, shortNames } from './change-text.ts';
 
 describe('a change in plain words', () => {
   afterEach(() => setAppLocale('en-us'));
@@ -55,5 +55,21 @@ describe('a change in plain words', () => {
     expect(nextStep(40004, '/tags/del').retryable).toBe(false);
     expect(nextStep(40001, '/tags/add').retryable).toBe(false);
     expect(shortNames(['x'])).toBe('x');
+  });
+
+  it('a conflict (40012) offers "Save mine" / "Keep theirs" and names the text each side holds', () => {
+    expect(nextStep(40012, '/chattmp/edit')).toMatchObject({ retryable: true, conflict: true });
+    setAppLocale('zh-cn');
+    expect(nextStep(40012, '/tags/edit').hint).toMatch(/团队成员修改了这条记录/);
+    const edit = { method: 'PUT', path: '/product/edit', body: { id: 9, productTitle: 'Desk lamp' } };
+    expect(conflictSubject(edit)).toEqual({
+      table: 'products',
+      id: 9,
+      field: 'product_title',
+      yours: 'Desk lamp',
+    });
+    const del = { method: 'DELETE', path: '/creator/note.del', body: { id: 3 } };
+    expect(conflictSubject(del)).toEqual({ table: 'creator_notes', id: 3, field: 'content', yours: '' });
+    expect(conflictSubject({ path: '/blogger/edit', body: { bloggers: [1] } })).toBeNull();
   });
 });

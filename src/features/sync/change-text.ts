@@ -8,6 +8,7 @@ import { splitNames } from '../../../contract/schemas/creator.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface ChangeLike {
+  method?: string;
   path: string;
   body: Record<string, unknown>;
   about?: string;
@@ -91,6 +92,8 @@ export interface NextStep {
   action?: { label: string; href: string };
   /** Whether sending it again as it is could succeed (after an upgrade, a role change …). */
   retryable: boolean;
+  /** A conflict (40012): Retry reads "Save mine" (sent with force) and Discard "Keep theirs". */
+  conflict?: boolean;
 }
 
 /** What the user can do about a refusal with `code` of a call to `path`. */
@@ -111,9 +114,36 @@ export function nextStep(code: number, path: string): NextStep {
         : { hint: m.sync_hint_exists(), retryable: false };
     case CODES.FORBIDDEN:
       return { hint: m.sync_hint_admin(), retryable: true };
+    case CODES.EDIT_CONFLICT:
+      return { hint: m.sync_hint_conflict(), retryable: true, conflict: true };
     case CODES.NOT_FOUND:
       return { hint: m.sync_hint_gone(), retryable: false };
     default:
       return { hint: m.sync_hint_invalid(), retryable: false };
   }
+}
+
+/** The record a text change addresses and the text it carries, for the conflict view (40012). */
+export interface ConflictSubject {
+  table: 'tags' | 'chat_templates' | 'products' | 'creator_notes';
+  id: number;
+  /** The field whose text is compared: the mirror's column name. */
+  field: 'title' | 'content' | 'product_title';
+  /** The member's own text (what "Save mine" sends); '' for a delete. */
+  yours: string;
+}
+
+const SUBJECTS: Record<string, [ConflictSubject['table'], ConflictSubject['field'], string]> = {
+  '/tags/': ['tags', 'title', 'title'],
+  '/chattmp/': ['chat_templates', 'content', 'content'],
+  '/product/': ['products', 'product_title', 'productTitle'],
+  '/creator/note.': ['creator_notes', 'content', 'content'],
+};
+
+export function conflictSubject(c: ChangeLike): ConflictSubject | null {
+  const prefix = Object.keys(SUBJECTS).find((p) => c.path.startsWith(p));
+  const id = Number(c.body.id);
+  if (!prefix || !Number.isSafeInteger(id)) return null;
+  const [table, field, bodyField] = SUBJECTS[prefix]!;
+  return { table, id, field, yours: c.method === 'DELETE' ? '' : text(c.body[bodyField]) };
 }

@@ -74,6 +74,9 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
 /** One note: its text, author and time, Edit (in place, Save / Cancel) and Delete. */
 function NoteItem({ note }: { note: SyncRow }) {
   const [draft, setDraft] = useState<string | null>(null);
+  // The note as it was when editing started: its version is what the edit is based on, so a
+  // teammate's change that arrives while typing is a conflict the server reports, not overwritten.
+  const [started, setStarted] = useState<SyncRow>(note);
   const [error, setError] = useState<string | undefined>();
   const save = useInFlight(async () => {
     const content = (draft ?? '').trim();
@@ -82,7 +85,7 @@ function NoteItem({ note }: { note: SyncRow }) {
       return;
     }
     setError(undefined);
-    if (content === String(note.content) || (await editNote(note, content))) setDraft(null);
+    if (content === String(started.content) || (await editNote(started, content))) setDraft(null);
   });
 
   if (draft !== null)
@@ -121,7 +124,10 @@ function NoteItem({ note }: { note: SyncRow }) {
         <Button
           size="sm"
           variant="text"
-          onPress={() => setDraft(String(note.content))}
+          onPress={() => {
+            setStarted(note);
+            setDraft(String(note.content));
+          }}
           aria-label={m.workbench_note_edit_label()}
         >
           {m.workbench_note_edit()}

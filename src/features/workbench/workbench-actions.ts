@@ -8,7 +8,7 @@ import { addRow, deleteRows, editRow, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
-import { record } from '../catalog/catalog-actions.ts';
+import { record, withBasis } from '../catalog/catalog-actions.ts';
 import { isPending } from '../catalog/catalog-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -36,14 +36,22 @@ function waitsForServer(row: SyncRow): boolean {
 
 export async function deleteNote(row: SyncRow): Promise<boolean> {
   if (waitsForServer(row)) return false;
-  const call = { method: 'DELETE' as const, path: '/creator/note.del', body: { id: row.id } };
+  const call = withBasis(
+    'creator_notes',
+    { method: 'DELETE', path: '/creator/note.del', body: { id: row.id } },
+    row,
+  );
   return record(() => deleteRows(localDb, 'creator_notes', call, [row.id]), m.workbench_note_deleted());
 }
 
 /** A new text for a note (any member may edit one; the author shown becomes the editor's). */
 export async function editNote(row: SyncRow, content: string): Promise<boolean> {
   if (waitsForServer(row)) return false;
-  const call = { method: 'PUT' as const, path: '/creator/note.edit', body: { id: row.id, content } };
+  const call = withBasis(
+    'creator_notes',
+    { method: 'PUT', path: '/creator/note.edit', body: { id: row.id, content } },
+    row,
+  );
   return record(
     () => editRow(localDb, 'creator_notes', call, { id: row.id, content, update_time: nowSeconds() }),
     m.workbench_note_saved(),
