@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { creatorsArriveLive, templateConflict } from '../helpers/live-scenario.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const PASSWORD = 'Secret#2026';
@@ -45,9 +46,6 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   adminPage = await pageFor(admin, 'zh-CN');
 });
 
-const grid = (page: Page) => page.getByRole('grid');
-const rowOf = (page: Page, handle: string) => grid(page).getByRole('row').filter({ hasText: handle });
-
 async function ingest(creators: { unique_id: string; daren_name: string }[]): Promise<void> {
   const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
     method: 'POST',
@@ -70,121 +68,42 @@ describe('live team', () => {
     await memberPage.locator('[data-live="live"]').getByText('Live', { exact: true }).waitFor();
     await adminPage.goto('/home');
     await adminPage.locator('[data-live="live"]').getByText('实时', { exact: true }).waitFor();
-    // A marker that a reload would wipe.
-    await memberPage.evaluate(() => ((window as unknown as { liveMark: number }).liveMark = 1));
   });
 
   it("A's ingested creators, then A's flag change, appear on B's grid without a reload", async () => {
-    await ingest(HANDLES.map((h, i) => ({ unique_id: h, daren_name: `Live ${i + 1}` })));
-    for (const h of HANDLES)
-      await expect.poll(() => rowOf(memberPage, h).count(), { timeout: 10_000 }).toBe(1);
-    await expect
-      .poll(() => rowOf(memberPage, HANDLES[0]!).getByText('Not chatted', { exact: true }).count())
-      .toBe(1);
-
-    await callApi(suite.server.url, admin.token, 'PUT', '/blogger/edit', {
-      country: 'US',
-      bloggers: [HANDLES[0]],
-      isChat: 1,
+    await creatorsArriveLive({
+      watcher: memberPage,
+      handles: HANDLES,
+      ingest: () => ingest(HANDLES.map((h, i) => ({ unique_id: h, daren_name: `Live ${i + 1}` }))),
+      markChatted: (handle) =>
+        callApi(suite.server.url, admin.token, 'PUT', '/blogger/edit', {
+          country: 'US',
+          bloggers: [handle],
+          isChat: 1,
+        }),
     });
-    await expect
-      .poll(() => rowOf(memberPage, HANDLES[0]!).getByText('Chatted', { exact: true }).count(), {
-        timeout: 10_000,
-      })
-      .toBe(1);
-    // The other rows kept their value, and the page never reloaded.
-    await expect
-      .poll(() => rowOf(memberPage, HANDLES[1]!).getByText('Not chatted', { exact: true }).count())
-      .toBe(1);
-    expect(await memberPage.evaluate(() => (window as unknown as { liveMark?: number }).liveMark)).toBe(1);
     expect(errors.flat()).toEqual([]);
   });
 
-  const TITLE = `Live greeting ${stamp % 1000}`;
-  const templateRow = (page: Page) => page.getByRole('row').filter({ hasText: TITLE });
-  const serverText = async () => {
-    const list = await callApi<{ title: string; content: string }[]>(
-      suite.server.url,
-      admin.token,
-      'POST',
-      '/chattmp/lists',
-      { country: 'US', title: TITLE },
-    );
-    return list.find((r) => r.title === TITLE)?.content;
-  };
-  async function editOffline(page: Page, zh: boolean, content: string) {
-    await page.context().setOffline(true);
-    await templateRow(page)
-      .getByRole('button', { name: `${zh ? '编辑' : 'Edit'} ${TITLE}` })
-      .click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(zh ? '模板内容' : 'Template content').fill(content);
-    await dialog.getByRole('button', { name: zh ? '保存' : 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await templateRow(page).getByText(content).waitFor();
-  }
-  async function reconnect(page: Page) {
-    await page.context().setOffline(false);
-    await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  }
-
   it('both edit one template offline; the later one decides in their language, nothing is lost', async () => {
-    await callApi(suite.server.url, admin.token, 'POST', '/chattmp/add', {
-      country: 'US',
-      title: TITLE,
-      content: 'Hello from the start',
+    const title = `Live greeting ${stamp % 1000}`;
+    await templateConflict({
+      a: { page: adminPage, name: `live-admin${stamp}` },
+      b: { page: memberPage, name: `live-member${stamp}` },
+      title,
+      addTemplate: (content) =>
+        callApi(suite.server.url, admin.token, 'POST', '/chattmp/add', { country: 'US', title, content }),
+      serverText: async () => {
+        const list = await callApi<{ title: string; content: string }[]>(
+          suite.server.url,
+          admin.token,
+          'POST',
+          '/chattmp/lists',
+          { country: 'US', title },
+        );
+        return list.find((r) => r.title === title)?.content;
+      },
     });
-    for (const page of [memberPage, adminPage]) {
-      await page.goto('/chatTmp');
-      await templateRow(page).getByText('Hello from the start').waitFor({ timeout: 10_000 });
-    }
-
-    // Round 1: B (en-us) reconnects first and is saved; A (zh-cn) is told and saves theirs over it.
-    await editOffline(memberPage, false, 'Member text');
-    await editOffline(adminPage, true, 'Admin text');
-    await reconnect(memberPage);
-    await expect.poll(serverText, { timeout: 15_000 }).toBe('Member text');
-    await reconnect(adminPage);
-    await adminPage
-      .getByText(`live-member${stamp} 在你编辑期间修改了这个话术模板`)
-      .first()
-      .waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => templateRow(adminPage).getByText('Member text').count(), { timeout: 10_000 })
-      .toBe(1);
-    expect(await serverText()).toBe('Member text');
-    await adminPage.getByRole('button', { name: '1 条失败' }).click();
-    const panel = adminPage.getByRole('dialog', { name: '服务器拒绝的修改' });
-    await panel.getByText('你的版本：Admin text').waitFor();
-    await panel.getByText('对方当前版本：Member text').waitFor();
-    await panel.getByRole('button', { name: '保存我的' }).click();
-    await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin text');
-    await expect
-      .poll(() => templateRow(memberPage).getByText('Admin text').count(), { timeout: 10_000 })
-      .toBe(1);
-
-    // Round 2, the other order: A first; B is told in English and keeps A's text.
-    await editOffline(adminPage, true, 'Admin round two');
-    await editOffline(memberPage, false, 'Member round two');
-    await reconnect(adminPage);
-    await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin round two');
-    await reconnect(memberPage);
-    await memberPage
-      .getByText(`live-admin${stamp} changed this template after you started editing`)
-      .first()
-      .waitFor({ timeout: 15_000 });
-    await memberPage.getByRole('button', { name: '1 failed' }).click();
-    const enPanel = memberPage.getByRole('dialog', { name: 'Changes the server refused' });
-    await enPanel.getByText('Yours: Member round two').waitFor();
-    await enPanel.getByText('Theirs now: Admin round two').waitFor();
-    await enPanel.getByRole('button', { name: 'Keep theirs' }).click();
-    await expect.poll(() => memberPage.getByRole('button', { name: '1 failed' }).count()).toBe(0);
-
-    for (const page of [memberPage, adminPage]) {
-      await page.reload();
-      await templateRow(page).getByText('Admin round two').waitFor({ timeout: 10_000 });
-    }
-    expect(await serverText()).toBe('Admin round two');
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -9,15 +9,19 @@
  * online, the queued edit (same Idempotency-Key) goes through process 1 and reaches the teammate's
  * screen served by process 2; replaying its key on process 2 answers the stored response, and so
  * does a key stored before the restarts and aged six days (an answer the client never got). The
- * admin then takes the new version and edits again. Any Content-Security-Policy violation, in a
- * page, a worker or the service worker (browsers report them to /csp-report), fails the test.
+ * admin then takes the new version and edits again. Then issue #25's live scenarios run across the
+ * processes (tests/helpers/live-scenario.ts): member B on process 2 sees what A sends through
+ * process 1 without a reload, and a template both edited offline resolves in both languages. Any
+ * Content-Security-Policy violation, in a page, a worker or the service worker (browsers report
+ * them to /csp-report), fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { httpsRequest } from '../helpers/caddy.ts';
 import { pgQuery } from '../helpers/pg-cluster.ts';
 import { buildTwoReleases, releaseWeb } from '../helpers/pwa-release.ts';
-import { useSession } from '../helpers/shell.ts';
+import { creatorsArriveLive, templateConflict } from '../helpers/live-scenario.ts';
+import { registerEmailBody, useSession, type ApiSession } from '../helpers/shell.ts';
 import { watchCsp, type CspWatch } from '../helpers/csp-watch.ts';
 import {
   addTagInDialog,
@@ -254,6 +258,107 @@ describe('team install over HTTPS', () => {
 
       expect(csp.seen).toEqual([]);
       expect(await csp.reported()).toBe(0);
+      step('done');
+    },
+  );
+
+  it(
+    "live across processes: B on process 2 sees A's changes from process 1 without a reload, and a template conflict resolves in both languages",
+    { timeout: 240_000 },
+    async () => {
+      const stamp = Date.now();
+      step('live: a second team; A (zh-cn) pinned to process 1, B (en-us) to process 2');
+      const lead = await stack.api<ApiSession>(
+        '',
+        'POST',
+        '/member/getToken',
+        registerEmailBody(`lead${stamp}@agency.example`, PASSWORD),
+      );
+      expect(lead.code).toBe(200);
+      const a = lead.data;
+      const b = await addTeammate(stack, a.token, `crew${stamp}@agency.example`, PASSWORD);
+      const onOne = { cookie: await stack.pinCookie(0) };
+      const aCtx = await csp.context('zh-CN');
+      await useSession(aCtx, stack.origin, a);
+      await stack.pin(aCtx, 0);
+      const bCtx = await csp.context('en-US');
+      await useSession(bCtx, stack.origin, b);
+      await stack.pin(bCtx, 1);
+      const [aPage, bPage] = [await aCtx.newPage(), await bCtx.newPage()];
+      await bPage.goto('/home');
+      await bPage
+        .locator('[data-live="live"]')
+        .getByText('Live', { exact: true })
+        .waitFor({ timeout: 20_000 });
+      await aPage.goto('/home');
+      await aPage
+        .locator('[data-live="live"]')
+        .getByText('实时', { exact: true })
+        .waitFor({ timeout: 20_000 });
+
+      step(
+        "live: A ingests creators and marks one chatted through process 1; B's grid on process 2 shows them",
+      );
+      const handles = [1, 2, 3].map((i) => `two_${stamp % 100000}_${i}`);
+      await creatorsArriveLive({
+        watcher: bPage,
+        handles,
+        ingest: async () => {
+          const creators = handles.map((h, i) => ({ unique_id: h, daren_name: `Two ${i + 1}` }));
+          const res = await stack.api(
+            a.token,
+            'POST',
+            '/blogger/ingest',
+            { country: 'US', creators },
+            {
+              ...onOne,
+              'idempotency-key': crypto.randomUUID(),
+            },
+          );
+          expect(res.code).toBe(200);
+        },
+        markChatted: async (handle) => {
+          const res = await stack.api(
+            a.token,
+            'PUT',
+            '/blogger/edit',
+            { country: 'US', bloggers: [handle], isChat: 1 },
+            onOne,
+          );
+          expect(res.code).toBe(200);
+        },
+      });
+
+      step('conflict: both edit one template offline, reconnect in both orders');
+      const title = `Two greeting ${stamp % 1000}`;
+      await templateConflict({
+        a: { page: aPage, name: `lead${stamp}` },
+        b: { page: bPage, name: `crew${stamp}` },
+        title,
+        addTemplate: async (content) => {
+          const res = await stack.api(
+            a.token,
+            'POST',
+            '/chattmp/add',
+            { country: 'US', title, content },
+            onOne,
+          );
+          expect(res.code).toBe(200);
+        },
+        serverText: async () => {
+          const res = await stack.api<{ title: string; content: string }[]>(
+            a.token,
+            'POST',
+            '/chattmp/lists',
+            {
+              country: 'US',
+              title,
+            },
+          );
+          return res.data.find((r) => r.title === title)?.content;
+        },
+      });
+      expect(csp.seen).toEqual([]);
       step('done');
     },
   );

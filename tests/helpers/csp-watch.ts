@@ -13,7 +13,7 @@ export interface CspWatch {
   /** What pages said; the test expects it to stay empty. */
   readonly seen: string[];
   /** A new browser context of the stack whose pages are watched. */
-  context(): Promise<BrowserContext>;
+  context(locale?: 'en-US' | 'zh-CN'): Promise<BrowserContext>;
   /** Keeps process `i`'s count before it restarts (its counter starts again at 0). */
   beforeRestart(i: number): Promise<void>;
   /** Violations the servers were told about, over the whole test. */
@@ -26,8 +26,8 @@ export function watchCsp(stack: TeamStack): CspWatch {
   const count = async (i: number) => metricSum(await stack.metricsText(i), COUNTER);
   return {
     seen,
-    async context() {
-      const ctx = await stack.newContext();
+    async context(locale) {
+      const ctx = await stack.newContext(locale);
       await ctx.addInitScript(() =>
         document.addEventListener('securitypolicyviolation', (e) =>
           console.error(

@@ -31,7 +31,7 @@ export interface TeamStack {
   servers: RunningServer[];
   caddy: RunningCaddy;
   browser: Browser;
-  newContext(): Promise<BrowserContext>;
+  newContext(locale?: 'en-US' | 'zh-CN'): Promise<BrowserContext>;
   /** Sends a context's requests to process `i` (Caddy's lb cookie; the stack runs lb_policy cookie). */
   pin(ctx: BrowserContext, i: number): Promise<void>;
   /** The Cookie header that sends a Node request to process `i`. */
@@ -114,8 +114,8 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
     servers,
     caddy,
     browser,
-    newContext: () =>
-      browser.newContext({ baseURL: caddy.origin, locale: 'en-US', viewport: { width: 1366, height: 860 } }),
+    newContext: (locale = 'en-US') =>
+      browser.newContext({ baseURL: caddy.origin, locale, viewport: { width: 1366, height: 860 } }),
     async pin(ctx, i) {
       await ctx.addCookies([{ name: 'lb', value: lbValue(i), url: caddy.origin, sameSite: 'Lax' }]);
     },
