@@ -21,6 +21,7 @@ import { downloadEndpoints } from './schemas/download.ts';
 import { intakeEndpoints } from './schemas/intake.ts';
 import { accountEndpoints } from './schemas/account.ts';
 import { workbenchEndpoints } from './schemas/workbench.ts';
+import { conflictEndpoints } from './schemas/conflict.ts';
 import { viewEndpoints } from './schemas/view.ts';
 import { syncEndpoints } from './sync.ts';
 
@@ -39,6 +40,7 @@ export const API = {
   ...intakeEndpoints,
   ...accountEndpoints,
   ...workbenchEndpoints,
+  ...conflictEndpoints,
   ...viewEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;

@@ -29,6 +29,8 @@ export const SYNC_TABLES = [
   'creator_events',
   // Saved views of the Home list (issue 22), shared with the workspace.
   'saved_views',
+  // Resolved conflicts on text records (issue 25).
+  'text_conflicts',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

@@ -34,6 +34,7 @@ import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
 import { registerViewRoutes } from './routes/view.routes.ts';
+import { registerConflictRoutes } from './routes/conflict.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
@@ -56,6 +57,7 @@ const ROUTES: RegisterRoutes[] = [
   registerLiveRoutes,
   registerTeamRoutes,
   registerWorkbenchRoutes,
+  registerConflictRoutes,
   registerViewRoutes,
 ];
 

@@ -65,6 +65,8 @@ export const EVENT_KINDS = [
   'note',
   /** Contact details changed; the detail names the fields (`email,phone,reach`), not their values. */
   'contact',
+  /** A note's conflict resolved (issue 25); the detail is `<outcome>:<the other member's name>`. */
+  'conflict',
   'import',
   'ingest',
 ] as const;

@@ -18,6 +18,7 @@ import * as m0020 from './migrations/0020_creator_workbench.ts';
 import * as m0025 from './migrations/0025_live_notify.ts';
 import * as m0026 from './migrations/0026_saved_views.ts';
 import * as m0027 from './migrations/0027_text_versions.ts';
+import * as m0028 from './migrations/0028_text_conflicts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0025_live_notify': m0025,
   '0026_saved_views': m0026,
   '0027_text_versions': m0027,
+  '0028_text_conflicts': m0028,
 };
 
 /** Every migration this code knows, by name. */

@@ -303,6 +303,7 @@ export interface DB {
   creator_followups: CreatorFollowupsTable;
   creator_events: CreatorEventsTable;
   saved_views: SavedViewsTable;
+  text_conflicts: TextConflictsTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -413,6 +414,22 @@ export interface SavedViewsTable extends Synced {
   query: string;
   user_id: number;
   user_name: string;
+  add_time: number;
+  update_time: number;
+}
+
+/** A resolved conflict on a text record (0028, issue 25): who met whose change, and what they chose. */
+export interface TextConflictsTable extends Synced {
+  id: Id;
+  record: 'tags' | 'chat_templates' | 'products' | 'creator_notes';
+  record_id: number;
+  /** The record's name when it was resolved (a tag or template title, a product title, a note's start). */
+  title: string;
+  outcome: 'kept_mine' | 'restored' | 'kept_theirs';
+  user_id: number;
+  user_name: string;
+  other_user_id: number;
+  other_name: string;
   add_time: number;
   update_time: number;
 }

@@ -24,6 +24,16 @@ describeEngines('text record conflicts', (t) => {
   const rowOf = (table: Table, id: number) =>
     t().database.db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
+  const conflictsOf = async (recordId: number) =>
+    (
+      await t()
+        .database.db.selectFrom('text_conflicts')
+        .select(['record', 'title', 'outcome', 'user_name', 'other_name'])
+        .where('record_id', '=', recordId)
+        .orderBy('id')
+        .execute()
+    ).map((r) => ({ ...r }));
+
   async function template(app: TestApp, who: { token: string }, title: string) {
     const add = await app.call('POST', '/chattmp/add', { country: 'US', title, content: 'v0' }, who);
     expect(add.code).toBe(200);
@@ -60,6 +70,20 @@ describeEngines('text record conflicts', (t) => {
 
     expect((await edit(ann, 'Ann offline', { force: 1 })).code).toBe(200);
     expect((await rowOf('chat_templates', id)).content).toBe('Ann offline');
+    // The resolved conflict is history, mirrored to the whole team.
+    expect(await conflictsOf(id)).toEqual([
+      {
+        record: 'chat_templates',
+        title: 'Greeting',
+        outcome: 'kept_mine',
+        user_name: 'Team one member',
+        other_name: 'Team one admin',
+      },
+    ]);
+    const pull = await app.call('POST', '/sync/pull', { cursor: '' }, mia);
+    const mirrored = pull.data.changes.text_conflicts;
+    expect(mirrored.rows).toHaveLength(1);
+    expect(mirrored.rows[0][mirrored.columns.indexOf('outcome')]).toBe('kept_mine');
     // Mia's own next edit based on what she saw is now the stale one.
     expect((await edit(mia, 'Mia again')).code).toBe(40012);
   });
@@ -113,6 +137,7 @@ describeEngines('text record conflicts', (t) => {
     expect((await edit(ann, { force: 1 })).code).toBe(200);
     const back = await rowOf('chat_templates', id);
     expect(back.deleted_at).toBeNull();
+    expect((await conflictsOf(id)).map((c) => c.outcome)).toEqual(['restored']);
     expect(back.content).toBe('kept text');
     const listed = await app.call('POST', '/chattmp/lists', { country: 'US' }, mia);
     expect(listed.data.map((r: { id: number }) => r.id)).toContain(id);
@@ -190,5 +215,42 @@ describeEngines('text record conflicts', (t) => {
     );
     expect(nDel.code).toBe(40012);
     expect((await rowOf('creator_notes', note.data.id)).content).toBe('member text');
+  });
+
+  it('keep theirs records the outcome only when a teammate did write after the basis, in the own workspace only', async () => {
+    const app = t();
+    const { admin: mia, member: ann } = await teamOfTwo(app, 'Team five');
+    const stranger = await app.signUp();
+    const id = await template(app, mia, 'Kept');
+    const base = await versionOf('chat_templates', id);
+    const edit = { id, country: 'US', title: 'Kept', base_version: base };
+    expect((await app.call('PUT', '/chattmp/edit', { ...edit, content: 'Mia' }, mia)).code).toBe(200);
+    expect((await app.call('PUT', '/chattmp/edit', { ...edit, content: 'Ann' }, ann)).code).toBe(40012);
+    const keep = { record: 'chat_templates', id, base_version: base };
+    expect(await app.call('POST', '/conflict/keep.theirs', keep, stranger)).toMatchObject({ code: 40004 });
+    expect(await app.call('POST', '/conflict/keep.theirs', keep, ann)).toMatchObject({
+      code: 200,
+      data: { recorded: 1 },
+    });
+    expect(await conflictsOf(id)).toEqual([
+      {
+        record: 'chat_templates',
+        title: 'Kept',
+        outcome: 'kept_theirs',
+        user_name: 'Team five member',
+        other_name: 'Team five admin',
+      },
+    ]);
+    // Nothing newer by someone else than this basis: nothing to record.
+    const now = await versionOf('chat_templates', id);
+    const current = { ...keep, base_version: now };
+    expect(await app.call('POST', '/conflict/keep.theirs', current, ann)).toMatchObject({
+      code: 200,
+      data: { recorded: 0 },
+    });
+    expect((await app.call('POST', '/conflict/keep.theirs', { ...keep, record: 'users' }, ann)).code).toBe(
+      40001,
+    );
+    expect((await rowOf('chat_templates', id)).content).toBe('Mia');
   });
 });

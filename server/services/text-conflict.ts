@@ -12,7 +12,9 @@
  */
 import type { Kysely } from 'kysely';
 import { AppError, notFound } from '../http/errors.ts';
+import { recordEvents } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
 import '../routes/conflict.messages.ts';
 
 export type TextTable = 'tags' | 'chat_templates' | 'products' | 'creator_notes';
@@ -29,21 +31,119 @@ const NOUN: Record<TextTable, string> = {
   creator_notes: 'note',
 };
 
+async function nameOf(db: Kysely<DB>, userId: number): Promise<string> {
+  const who = await db.selectFrom('users').select('member_name').where('id', '=', userId).executeTakeFirst();
+  return who?.member_name ?? '';
+}
+
 async function conflict(
   db: Kysely<DB>,
   table: TextTable,
   byUser: number,
   deleted: boolean,
 ): Promise<AppError> {
-  const who = await db.selectFrom('users').select('member_name').where('id', '=', byUser).executeTakeFirst();
+  const name = await nameOf(db, byUser);
   const key = `edit_conflict_${deleted ? 'deleted' : 'changed'}_${NOUN[table]}`;
-  return new AppError(40012, who?.member_name ? key : `${key}_someone`, { name: who?.member_name ?? '' });
+  return new AppError(40012, name ? key : `${key}_someone`, { name });
+}
+
+/** The column that names a record in the history (a note is named by its start). */
+const TITLE: Record<TextTable, 'title' | 'product_title' | 'content'> = {
+  tags: 'title',
+  chat_templates: 'title',
+  products: 'product_title',
+  creator_notes: 'content',
+};
+const TITLE_MAX = 80;
+
+interface Stored {
+  deleted_at: number | null;
+  text_version: number;
+  text_user_id: number;
+  title: string;
+  creator_id: number;
+}
+
+async function readRow(
+  db: Kysely<DB>,
+  table: TextTable,
+  scope: { workspaceId: number; country?: string | undefined },
+  id: number,
+): Promise<Stored | undefined> {
+  const cols = ['deleted_at', 'text_version', 'text_user_id', `${TITLE[table]} as title`];
+  if (table === 'creator_notes') cols.push('creator_id');
+  // One query shape for four tables: the selected columns exist on each (migration 0027).
+  let q = (db as Kysely<any>) // eslint-disable-line @typescript-eslint/no-explicit-any
+    .selectFrom(table)
+    .select(cols)
+    .where('id', '=', id)
+    .where('workspace_id', '=', scope.workspaceId);
+  if (scope.country !== undefined && table !== 'creator_notes') q = q.where('country', '=', scope.country);
+  const row = (await q.executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!row) return undefined;
+  return {
+    deleted_at: row.deleted_at === null ? null : Number(row.deleted_at),
+    text_version: Number(row.text_version),
+    text_user_id: Number(row.text_user_id),
+    title: String(row.title ?? ''),
+    creator_id: Number(row.creator_id ?? 0),
+  };
 }
 
 /**
- * Checks an edit (`restore` true: a row another member deleted may come back when forced) or a
- * delete against its basis. Answers whether the row is deleted and is to be restored; throws 40004
- * when there is no such row (or it is gone and this is no conflict) and 40012 on a conflict.
+ * Writes a resolved conflict: the history row the sync panel lists and, for a note, a row on its
+ * creator's timeline. Its own version, in the change's transaction.
+ */
+async function recordConflict(
+  trx: Kysely<DB>,
+  table: TextTable,
+  scope: { workspaceId: number; userId: number },
+  id: number,
+  row: Stored,
+  outcome: 'kept_mine' | 'restored' | 'kept_theirs',
+): Promise<void> {
+  const version = await nextVersion(trx, scope.workspaceId);
+  const [mine, theirs] = [await nameOf(trx, scope.userId), await nameOf(trx, row.text_user_id)];
+  const t = now();
+  const title = row.title.length > TITLE_MAX ? `${row.title.slice(0, TITLE_MAX - 1)}…` : row.title;
+  await trx
+    .insertInto('text_conflicts')
+    .values({
+      workspace_id: scope.workspaceId,
+      version,
+      deleted_at: null,
+      record: table,
+      record_id: id,
+      title,
+      outcome,
+      user_id: scope.userId,
+      user_name: mine,
+      other_user_id: row.text_user_id,
+      other_name: theirs,
+      add_time: t,
+      update_time: t,
+    })
+    .execute();
+  if (table === 'creator_notes' && row.creator_id > 0)
+    await recordEvents(
+      trx,
+      scope.workspaceId,
+      { id: scope.userId, name: mine },
+      version,
+      [row.creator_id],
+      'conflict',
+      `${outcome}:${theirs}`,
+    );
+}
+
+const newerByOther = (row: Stored, basis: Basis, userId: number): boolean =>
+  basis.base_version !== undefined && row.text_version > basis.base_version && row.text_user_id !== userId;
+
+/**
+ * Checks an edit (a row another member deleted may come back when forced) or a delete against its
+ * basis. Answers whether the row is deleted and is to be restored; throws 40004 when there is no
+ * such row (or it is gone and this is no conflict) and 40012 on a conflict. A forced call that
+ * does write over another member's later text records the conflict as resolved ("kept mine").
  */
 export async function checkBasis(
   db: Kysely<DB>,
@@ -54,25 +154,35 @@ export async function checkBasis(
   op: 'edit' | 'delete',
   what: string,
 ): Promise<{ restore: boolean }> {
-  let q = db
-    .selectFrom(table)
-    .select(['deleted_at', 'text_version', 'text_user_id'])
-    .where('id', '=', id)
-    .where('workspace_id', '=', scope.workspaceId);
-  if (scope.country !== undefined && table !== 'creator_notes')
-    q = (q as typeof q).where('country' as never, '=', scope.country as never);
-  const row = await q.executeTakeFirst();
+  const row = await readRow(db, table, scope, id);
   if (!row) throw notFound(what);
-  const by = Number(row.text_user_id);
-  const otherWrote =
-    basis.base_version !== undefined && Number(row.text_version) > basis.base_version && by !== scope.userId;
+  const otherWrote = newerByOther(row, basis, scope.userId);
   if (row.deleted_at !== null) {
     if (op === 'delete' || !otherWrote) throw notFound(what);
-    if (!basis.force) throw await conflict(db, table, by, true);
+    if (!basis.force) throw await conflict(db, table, row.text_user_id, true);
+    await recordConflict(db, table, scope, id, row, 'restored');
     return { restore: true };
   }
-  if (otherWrote && !basis.force) throw await conflict(db, table, by, false);
+  if (otherWrote && !basis.force) throw await conflict(db, table, row.text_user_id, false);
+  if (otherWrote) await recordConflict(db, table, scope, id, row, 'kept_mine');
   return { restore: false };
+}
+
+/**
+ * "Keep theirs" (POST /conflict/keep.theirs): the member dropped their refused change. Nothing
+ * changes but the history: a row when the record was indeed written by another member after the
+ * basis; otherwise nothing to record (`recorded` 0).
+ */
+export async function keepTheirs(
+  trx: Kysely<DB>,
+  scope: { workspaceId: number; userId: number },
+  input: { record: TextTable; id: number; base_version: number },
+): Promise<{ recorded: number }> {
+  const row = await readRow(trx, input.record, scope, input.id);
+  if (!row) throw notFound(NOUN[input.record]);
+  if (!newerByOther(row, input, scope.userId)) return { recorded: 0 };
+  await recordConflict(trx, input.record, scope, input.id, row, 'kept_theirs');
+  return { recorded: 1 };
 }
 
 /** The text columns of an edit: who wrote the text at which version (and back from deleted). */

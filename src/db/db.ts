@@ -35,6 +35,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'creator_followups',
   'creator_events',
   'saved_views',
+  'text_conflicts',
 ];
 
 export interface CreatorBlock {
@@ -61,6 +62,7 @@ export class LocalDB extends Dexie {
   creator_followups!: Table<SyncRow, number>;
   creator_events!: Table<SyncRow, number>;
   saved_views!: Table<SyncRow, number>;
+  text_conflicts!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -88,6 +90,8 @@ export class LocalDB extends Dexie {
     });
     // Saved views of the Home list (issue 22).
     this.version(4).stores({ saved_views: 'id' });
+    // Resolved conflicts on text records (issue 25), listed newest first in the sync panel.
+    this.version(5).stores({ text_conflicts: 'id' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

@@ -6,7 +6,8 @@
  *   A sets, show on B's grid without a reload.
  * - `templateConflict`: A (zh-cn) and B (en-us) edit one chat template offline and reconnect in
  *   both orders; the later one is told who changed it first in their own language, sees both texts
- *   and saves theirs over it (round 1) or keeps the teammate's (round 2); nothing is lost.
+ *   and saves theirs over it (round 1) or keeps the teammate's (round 2); nothing is lost, and
+ *   both resolved conflicts are history the other member sees.
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -95,6 +96,13 @@ export async function templateConflict(opts: {
   await panel.getByRole('button', { name: '保存我的' }).click();
   await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin text');
   await expect.poll(() => row(b.page).getByText('Admin text').count(), { timeout: 10_000 }).toBe(1);
+  // The resolved conflict is history both see (the sync status, from the mirror).
+  await b.page.getByRole('button', { name: 'Conflicts resolved: 1' }).click({ timeout: 10_000 });
+  await b.page
+    .getByRole('dialog', { name: 'Conflicts resolved in the last 24 hours' })
+    .getByText(`${a.name} saved their template “${title}” over ${b.name}'s change`)
+    .waitFor();
+  await b.page.keyboard.press('Escape');
 
   // Round 2, the other order: A first; B is told in English and keeps A's text.
   await editOffline(a.page, true, 'Admin round two');
@@ -112,6 +120,12 @@ export async function templateConflict(opts: {
   await enPanel.getByText('Theirs now: Admin round two').waitFor();
   await enPanel.getByRole('button', { name: 'Keep theirs' }).click();
   await expect.poll(() => b.page.getByRole('button', { name: '1 failed' }).count()).toBe(0);
+  await a.page.getByRole('button', { name: '已解决冲突：2' }).click({ timeout: 10_000 });
+  await a.page
+    .getByRole('dialog', { name: '最近 24 小时解决的冲突' })
+    .getByText(`${b.name} 保留了 ${a.name} 对话术模板“${title}”的版本`)
+    .waitFor();
+  await a.page.keyboard.press('Escape');
 
   for (const page of [b.page, a.page]) {
     await page.reload();

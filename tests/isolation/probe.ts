@@ -24,6 +24,8 @@ const CANDIDATES: unknown[] = [
   'x',
   // A calendar day (follow-up due dates).
   '2030-01-01',
+  // A text record's table (conflict history, issue 25).
+  'chat_templates',
 ];
 
 export interface IdPools {

@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
 import { conflictSubject, describeChange, nextStep } from './change-text.ts';
+import { keepTheirs } from './conflict-actions.ts';
 
 export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
   return (
@@ -52,13 +53,15 @@ type Act = 'retry' | 'discard';
 /** One refused change. Retry and Discard share one guard: a double-click acts once (issue 20). */
 function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void }) {
   const [pressed, setPressed] = useState<Act | null>(null);
+  const step = nextStep(e.lastError?.code ?? 0, e.path);
   const act = useInFlight(async (what: Act) => {
     if (e.seq === undefined) return;
     setPressed(what);
-    await (what === 'retry' ? retry(localDb, e.seq) : discard(localDb, e.seq));
+    if (what === 'retry') await retry(localDb, e.seq);
+    else if (step.conflict) await keepTheirs(e);
+    else await discard(localDb, e.seq);
     await syncNow();
   });
-  const step = nextStep(e.lastError?.code ?? 0, e.path);
   return (
     <li className="cd-sync__item">
       <strong className="cd-sync__change">{describeChange(e)}</strong>

@@ -1,12 +1,14 @@
 /**
  * The header's sync indicator (decisions D13): online/offline, first-sync progress, unsent
- * changes, a paused or storage-full warning, and a panel of failed changes with retry/discard.
+ * changes, a paused or storage-full warning, a panel of failed changes with retry/discard, and the
+ * conflicts resolved in the last day (issue 25).
  * It says "Up to date" only once the first full sync has finished (issue 20); before that it
  * counts the rows received ("Syncing 12,400 / 22,700") or says it is syncing.
  */
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { SyncState } from '../../workers/sync-engine.ts';
+import { ConflictHistory } from './ConflictHistory.tsx';
 import { FailedPanel } from './FailedPanel.tsx';
 import { useSyncStatus } from './useSyncStatus.ts';
 import './sync.css';
@@ -51,6 +53,7 @@ export function SyncStatus() {
         </span>
       ) : null}
       {failed.length > 0 && <FailedPanel failed={failed} />}
+      <ConflictHistory />
     </div>
   );
 }

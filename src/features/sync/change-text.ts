@@ -52,6 +52,8 @@ export function describeChange(c: ChangeLike): string {
       return m.sync_change_product_edit({ name: text(b.productId) });
     case '/product/del':
       return m.sync_change_product_del({ name: name('productId') });
+    case '/conflict/keep.theirs':
+      return c.about || m.sync_keep_theirs();
     case '/blogger/edit':
       return m.sync_change_status({ count: creators(b).length });
     case '/blogger/set.tags':
@@ -146,4 +148,24 @@ export function conflictSubject(c: ChangeLike): ConflictSubject | null {
   if (!prefix || !Number.isSafeInteger(id)) return null;
   const [table, field, bodyField] = SUBJECTS[prefix]!;
   return { table, id, field, yours: c.method === 'DELETE' ? '' : text(c.body[bodyField]) };
+}
+
+const RECORD_NOUN: Record<string, () => string> = {
+  tags: m.sync_record_tags,
+  chat_templates: m.sync_record_chat_templates,
+  products: m.sync_record_products,
+  creator_notes: m.sync_record_creator_notes,
+};
+
+/** A resolved conflict (a `text_conflicts` row) in plain words: who kept what over whose change. */
+export function conflictText(r: Record<string, unknown>): string {
+  const words = {
+    user: text(r.user_name),
+    other: text(r.other_name),
+    what: RECORD_NOUN[text(r.record)]?.() ?? '',
+    title: text(r.title),
+  };
+  if (r.outcome === 'restored') return m.sync_conflict_restored(words);
+  if (r.outcome === 'kept_theirs') return m.sync_conflict_kept_theirs(words);
+  return m.sync_conflict_kept_mine(words);
 }

@@ -29,6 +29,14 @@ export function eventText(e: SyncRow): string {
     }
     case 'contact':
       return m.workbench_event_contact({ fields: contactFields(detail) });
+    case 'conflict': {
+      // `<outcome>:<the other member's name>` (issue 25); the name may itself hold a colon.
+      const cut = detail.indexOf(':');
+      const [outcome, other] = cut < 0 ? [detail, ''] : [detail.slice(0, cut), detail.slice(cut + 1)];
+      if (outcome === 'restored') return m.workbench_event_conflict_restored({ other });
+      if (outcome === 'kept_theirs') return m.workbench_event_conflict_kept_theirs({ other });
+      return m.workbench_event_conflict_kept_mine({ other });
+    }
     case 'import':
       return m.workbench_event_import();
     case 'ingest':
