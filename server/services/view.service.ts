@@ -14,6 +14,7 @@ import {
   type ViewEditRequest,
 } from '../../contract/schemas/view.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
+import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError, conflict, forbidden } from '../http/errors.ts';
@@ -21,13 +22,7 @@ import { AppError, conflict, forbidden } from '../http/errors.ts';
 const COLS = ['id', 'title', 'query', 'user_id', 'user_name', 'add_time', 'update_time'] as const;
 
 /** PostgreSQL answers bigint columns as text; the wire carries numbers. */
-const numeric = (row: Record<string, unknown>): SavedViewRow =>
-  Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [
-      k,
-      typeof v === 'string' && /(^id$|_id$|_time$)/.test(k) ? Number(v) : v,
-    ]),
-  ) as SavedViewRow;
+const numeric = (row: Record<string, unknown>): SavedViewRow => numericIds(row) as SavedViewRow;
 
 const live = (trx: Transaction<DB>, ws: number) =>
   trx.selectFrom('saved_views').where('workspace_id', '=', ws).where('deleted_at', 'is', null);

@@ -18,6 +18,7 @@ import type {
   NoteRow,
 } from '../../contract/schemas/workbench.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
+import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
@@ -37,14 +38,6 @@ const FOLLOWUP_COLS = [
 ] as const;
 
 /** PostgreSQL answers bigint columns as text; the wire carries numbers. */
-const numeric = <T extends Record<string, unknown>>(row: T): T =>
-  Object.fromEntries(
-    Object.entries(row).map(([k, v]) => [
-      k,
-      typeof v === 'string' && /(^id$|_id$|_time$)/.test(k) ? Number(v) : v,
-    ]),
-  ) as T;
-
 async function requireCreator(trx: Transaction<DB>, ws: number, creatorId: number): Promise<void> {
   const c = await trx
     .selectFrom('creators')
@@ -98,7 +91,7 @@ export async function addNote(
     .returning(NOTE_COLS)
     .executeTakeFirstOrThrow();
   await recordEvents(trx, ws, by, version, [input.creator_id], 'note', input.content);
-  return numeric(row);
+  return numericIds(row);
 }
 
 export async function editNote(
@@ -124,7 +117,7 @@ export async function editNote(
     .where('id', '=', input.id)
     .returning(NOTE_COLS)
     .executeTakeFirstOrThrow();
-  return numeric(row);
+  return numericIds(row);
 }
 
 /**
@@ -167,7 +160,7 @@ export async function editContact(
     .where('id', '=', input.id)
     .returning(['id', 'daren_email', 'daren_phone', 'daren_socialize', 'update_time'])
     .executeTakeFirstOrThrow();
-  return numeric(row);
+  return numericIds(row);
 }
 
 /** Soft-deletes one note or follow-up of the workspace (a tombstone for sync). */
@@ -230,7 +223,7 @@ export async function addFollowup(
     })
     .returning(FOLLOWUP_COLS)
     .executeTakeFirstOrThrow();
-  return numeric(row);
+  return numericIds(row);
 }
 
 export async function editFollowup(
@@ -253,5 +246,5 @@ export async function editFollowup(
     .where('id', '=', input.id)
     .returning(FOLLOWUP_COLS)
     .executeTakeFirstOrThrow();
-  return numeric(row);
+  return numericIds(row);
 }

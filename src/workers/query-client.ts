@@ -11,3 +11,6 @@ export function queryWorker(): Comlink.Remote<QueryWorkerApi> {
   }
   return remote;
 }
+
+/** The query worker if this tab has started it already (never starts one). */
+export const runningQueryWorker = (): Comlink.Remote<QueryWorkerApi> | null => remote;

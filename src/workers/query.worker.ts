@@ -38,6 +38,14 @@ const api = {
     }
     return out;
   },
+  /**
+   * A creator from the rows already loaded (the list the user is looking at), outbox applied; null
+   * when it is not among them. Never loads: the creator page shows this at once on a list click
+   * while its own live read of the mirror (a whole storage block) is on its way.
+   */
+  loadedRow(id: number): CreatorRow | null {
+    return source.index.row(id) ?? null;
+  },
   /** Precomputes sort orders so later sort changes are cheap. */
   async warm(country: string, fields: SortField[]): Promise<void> {
     await source.setCountry(country);

@@ -4,6 +4,8 @@
  * outbox change.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { runningQueryWorker } from '../../workers/query-client.ts';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalDB, type LocalSession, type SmallTable } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
@@ -46,16 +48,35 @@ export async function readCreatorRows(
 
 /**
  * undefined while loading, null for an unknown creator. Until the first sync is complete a missing
- * creator may still be on its way, so it reads as loading, not as 404.
+ * creator may still be on its way, so it reads as loading, not as 404. While the live read of the
+ * mirror is on its way, a creator the list's query worker holds is shown at once (a list click).
  */
-export const useCreator = (id: number): CreatorRow | null | undefined =>
-  useLiveQuery(async () => {
+export function useCreator(id: number): CreatorRow | null | undefined {
+  const live = useLiveQuery(async () => {
     if (id <= 0) return null;
     const row = await readCreator(localDb, id);
     if (row) return row;
     const first = await getMeta<{ complete?: boolean }>(localDb, META.firstSync);
     return first?.complete ? null : undefined;
   }, [id]);
+  const [quick, setQuick] = useState<{ id: number; row: CreatorRow } | null>(null);
+  useEffect(() => {
+    const worker = runningQueryWorker();
+    if (!worker || id <= 0) return;
+    let gone = false;
+    void worker
+      .loadedRow(id)
+      .then((row) => {
+        if (!gone && row) setQuick({ id, row });
+      })
+      .catch(() => undefined);
+    return () => {
+      gone = true;
+    };
+  }, [id]);
+  if (live !== undefined) return live;
+  return quick?.id === id ? quick.row : undefined;
+}
 
 export const useCreatorRows = (table: WorkbenchTable, creatorId?: number): SyncRow[] | undefined =>
   useLiveQuery(() => readCreatorRows(localDb, table, creatorId), [table, creatorId]);
