@@ -25,6 +25,7 @@
  * HOME_CPUPROFILE=file.cpuprofile a V8 CPU profile of them (build with `vite build --minify false`
  * and set HOME_SKIP_BUILD=1 for readable names); HOME_ONLY_BULK=N repeats only the contiguous bulk
  * edit N times (alternating chatted / not chatted) and counts the runs that showed it undone;
+ * HOME_OPENS_CPUPROFILE=file.cpuprofile profiles the creator page opens (step 3b) the same way;
  * HOME_INIT_SCRIPT=file.js adds an init script to the
  * page (e.g. a React render counter or a CSS override) and prints its window.__benchReport after
  * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
@@ -395,6 +396,12 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     // the route's code (reported apart).
     const opens: number[] = [];
     await page.evaluate(() => document.querySelector<HTMLElement>('.cd-grid__scroll')!.scrollTo(0, 0));
+    const opensProfile = process.env.HOME_OPENS_CPUPROFILE;
+    if (opensProfile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     for (let i = 0; i < CREATOR_OPENS + 1; i++) {
       await page.evaluate(() => {
         const w = window as unknown as OpenWindow;
@@ -427,6 +434,8 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       await page.goBack();
       await page.locator('.cd-grid__body > .cd-grid__row a.home-creator-name').first().waitFor();
     }
+    if (opensProfile)
+      fs.writeFileSync(opensProfile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const [firstOpen, ...warmOpens] = opens;
     console.log(`home: creator page opens ${JSON.stringify(opens.map(Math.round))}`);
 

@@ -91,10 +91,20 @@ export function useKeptScroll(name: string, ready: boolean): void {
     const el = scroller();
     if (el && top > 0) el.scrollTop = top;
   }, [restoreKey, ready]);
+  // The position is followed as the user scrolls, not read when the page unmounts: reading
+  // scrollTop there, after the next page's DOM changes, forced a layout of the whole list
+  // (~13 ms of every creator page opened from Home).
   useLayoutEffect(() => {
     const el = scroller();
+    if (!el) return;
+    let top = el.scrollTop;
+    const follow = () => {
+      top = el.scrollTop;
+    };
+    el.addEventListener('scroll', follow, { passive: true });
     return () => {
-      if (el) sessionStorage.setItem(`${key}.scroll`, String(el.scrollTop));
+      el.removeEventListener('scroll', follow);
+      sessionStorage.setItem(`${key}.scroll`, String(top));
     };
   }, [key]);
 }
