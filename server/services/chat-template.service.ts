@@ -14,7 +14,7 @@ import type {
 import { addedWithin, containsCi, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
+import { checkBasis, guardDelete, textStamp } from './text-conflict.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'content', 'add_time', 'update_time'] as const;
 
@@ -89,9 +89,6 @@ export async function deleteTemplate(
   input: z.infer<typeof ChatTemplateDelRequest>,
   userId = 0,
 ): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const scope = { workspaceId, userId, country: input.country };
-  await checkBasis(trx, 'chat_templates', scope, input.id, input, 'delete', 'template');
-  await stampDeleted(trx, 'chat_templates', workspaceId, input.id, version, userId);
+  const version = await guardDelete(trx, 'chat_templates', { workspaceId, userId }, input, 'template');
   return softDelete(trx, 'chat_templates', workspaceId, input, 'template', version);
 }

@@ -14,7 +14,7 @@ import type {
 import { assertUnique, containsCi, addedWithin, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
+import { checkBasis, guardDelete, textStamp } from './text-conflict.ts';
 
 const COLUMNS = [
   'id',
@@ -115,9 +115,6 @@ export async function deleteProduct(
   input: z.infer<typeof ProductDelRequest>,
   userId = 0,
 ): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const scope = { workspaceId, userId, country: input.country };
-  await checkBasis(trx, 'products', scope, input.id, input, 'delete', 'product');
-  await stampDeleted(trx, 'products', workspaceId, input.id, version, userId);
+  const version = await guardDelete(trx, 'products', { workspaceId, userId }, input, 'product');
   return softDelete(trx, 'products', workspaceId, input, 'product', version);
 }

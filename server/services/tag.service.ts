@@ -18,7 +18,7 @@ import type {
 import { assertUnique, containsCi, addedWithin, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
+import { checkBasis, guardDelete, textStamp } from './text-conflict.ts';
 
 const COLUMNS = ['id', 'country', 'title', 'add_time', 'update_time'] as const;
 
@@ -89,10 +89,7 @@ export async function deleteTag(
   input: z.infer<typeof TagDelRequest>,
   userId = 0,
 ): Promise<{ id: number }> {
-  const version = await nextVersion(trx, workspaceId);
-  const scope = { workspaceId, userId, country: input.country };
-  await checkBasis(trx, 'tags', scope, input.id, input, 'delete', 'tag');
-  await stampDeleted(trx, 'tags', workspaceId, input.id, version, userId);
+  const version = await guardDelete(trx, 'tags', { workspaceId, userId }, input, 'tag');
   const t = now();
   // Creators first (they are found through creator_tags), then the links, then the tag itself.
   await trx

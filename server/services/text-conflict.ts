@@ -208,3 +208,21 @@ export async function stampDeleted(
     .where('workspace_id', '=', workspaceId)
     .execute();
 }
+
+/**
+ * The checks and stamps every delete of a catalog text record does before its own writes: a new
+ * version, the basis check (40012 over a teammate's later text) and the text stamp. Answers the
+ * version the delete's writes carry.
+ */
+export async function guardDelete(
+  trx: Kysely<DB>,
+  table: 'tags' | 'chat_templates' | 'products',
+  scope: { workspaceId: number; userId: number },
+  input: { id: number; country: string } & Basis,
+  what: string,
+): Promise<number> {
+  const version = await nextVersion(trx, scope.workspaceId);
+  await checkBasis(trx, table, { ...scope, country: input.country }, input.id, input, 'delete', what);
+  await stampDeleted(trx, table, scope.workspaceId, input.id, version, scope.userId);
+  return version;
+}

@@ -60,8 +60,10 @@ function Registration() {
  * only for the page's controllerchange, which never comes to a page the old worker did not control
  * (a navigation the browser sent past a slow-starting worker), and its skip-waiting message goes
  * nowhere when the waiting worker has meanwhile been replaced: the button then did nothing. Here
- * the waiting worker's own activation reloads too, and with no worker waiting the page reloads
- * at once (it then loads whatever version is current and offers the next one again if needed).
+ * the waiting worker's own activation reloads too; the message is sent again every 2 s while the
+ * worker still waits (a worker being started or stopped can miss it), and after 10 s the page
+ * reloads anyway. With no worker waiting the page reloads at once (it then loads whatever version
+ * is current and offers the next one again if needed).
  */
 async function takeNewVersion(): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
@@ -75,5 +77,14 @@ async function takeNewVersion(): Promise<void> {
     if (waiting.state === 'activated' || waiting.state === 'redundant') reload();
   });
   navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
-  waiting.postMessage({ type: 'SKIP_WAITING' });
+  const ask = () => waiting.postMessage({ type: 'SKIP_WAITING' });
+  ask();
+  const started = Date.now();
+  const again = setInterval(() => {
+    if (waiting.state !== 'installed') return clearInterval(again);
+    if (Date.now() - started >= 10_000) {
+      clearInterval(again);
+      reload();
+    } else ask();
+  }, 2000);
 }

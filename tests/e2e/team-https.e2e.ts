@@ -16,6 +16,7 @@
  * them to /csp-report), fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import crypto from 'node:crypto';
 import { httpsRequest } from '../helpers/caddy.ts';
 import { pgQuery } from '../helpers/pg-cluster.ts';
@@ -66,6 +67,22 @@ afterAll(async () => {
 });
 
 const header = (h: Record<string, string | string[] | undefined>, name: string) => h[name];
+
+/** The page's service workers and document, for a failure's log. */
+const workerState = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const w = (x: ServiceWorker | null | undefined) => (x ? `${x.state} ${x.scriptURL}` : null);
+    return {
+      controller: w(navigator.serviceWorker.controller),
+      active: w(r?.active),
+      waiting: w(r?.waiting),
+      installing: w(r?.installing),
+      bar: Boolean(document.querySelector('.cd-update-bar')),
+      help: document.querySelector('a.app-help')?.getAttribute('href') ?? null,
+      scripts: [...document.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')),
+    };
+  });
 
 describe('team install over HTTPS', () => {
   it('passes the app’s security headers through the proxy and keeps /ops private', async () => {
@@ -209,6 +226,9 @@ describe('team install over HTTPS', () => {
       expect(still?.idempotencyKey).toBe(entry!.idempotencyKey);
 
       step('back online through process 1; the teammate on process 2 sees the edit');
+      // Both processes in rotation first: while one was out, Caddy re-pinned clients to the other.
+      await stack.waitInRotation(0);
+      await stack.waitInRotation(1);
       await stack.pin(adminCtx, 0);
       await stack.pin(memberCtx, 1);
       const before = [await stack.metricsText(0), await stack.metricsText(1)];
@@ -225,7 +245,19 @@ describe('team install over HTTPS', () => {
         metricDelta(before[i]!, after[i]!, 'creatordesk_sync_pulls_total', 'code="200"');
       expect(pushes(0)).toBeGreaterThanOrEqual(1);
       expect(pushes(1)).toBe(0);
-      expect(pulls(1)).toBeGreaterThanOrEqual(1);
+      // The teammate's pulls are served by process 2 (its pin); polled, since the pull that brought
+      // the row may have been answered a moment before a later one counted here.
+      await expect
+        .poll(
+          async () => {
+            if (pulls(1) >= 1) return 1;
+            await teammate.evaluate(() => window.dispatchEvent(new Event('focus')));
+            const now = await stack.metricsText(1);
+            return metricDelta(before[1]!, now, 'creatordesk_sync_pulls_total', 'code="200"');
+          },
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThanOrEqual(1);
 
       step('the stored answer of the queued key replays on process 2, nothing written twice');
       const stored = await stack.storedResponse(entry!.idempotencyKey);
@@ -242,12 +274,26 @@ describe('team install over HTTPS', () => {
       expect((await tagTitles(stack, memberToken, 'GB')).filter((t) => t === oldCall.title)).toHaveLength(1);
 
       step('the admin takes the new version; its edit reaches the teammate too');
+      step(`service workers before the reload: ${JSON.stringify(await workerState(admin))}`);
       await admin.reload();
       const bar = admin.getByRole('status').filter({ hasText: 'A new version of CreatorDesk is available.' });
+      let loads = 0;
+      admin.on('load', () => loads++);
+      const workersBefore = await workerState(admin);
+      step(`service workers when the bar shows: ${JSON.stringify(workersBefore)}`);
       await bar.getByRole('button', { name: 'Reload' }).click({ timeout: 30_000 });
-      await expect
-        .poll(() => admin.locator('a.app-help').getAttribute('href'), { timeout: 30_000 })
-        .toBe(NEW_HELP_URL);
+      try {
+        await expect
+          .poll(() => admin.locator('a.app-help').getAttribute('href'), { timeout: 30_000 })
+          .toBe(NEW_HELP_URL);
+      } catch (err) {
+        // What the page and its service workers were doing, for the next run that fails here.
+        console.log(`[team-https] before Reload: ${JSON.stringify(workersBefore)}`);
+        console.log(
+          `[team-https] ${loads} loads after Reload; now: ${JSON.stringify(await workerState(admin))}`,
+        );
+        throw err;
+      }
       await admin.getByRole('heading', { name: 'Tags' }).waitFor();
       await savedRow(admin, queued);
       const fresh = `Sent by the new version ${stamp % 100000}`;

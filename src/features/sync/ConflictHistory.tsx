@@ -4,13 +4,12 @@
  * list of who kept what over whose change. The creator page's timeline shows a note's too.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
 import { conflictText } from './change-text.ts';
+import { SyncPopover } from './SyncPopover.tsx';
 
 const DAY_SECONDS = 86_400;
 const SHOWN = 20;
@@ -23,34 +22,21 @@ export function ConflictHistory() {
   }, []);
   if (!recent?.length) return null;
   return (
-    <DialogTrigger>
-      <Button variant="link" size="sm" className="cd-sync__conflicts">
-        {m.sync_conflicts_recent({ count: formatNumber(recent.length) })}
-      </Button>
-      <Popover className="cd-popover cd-sync__panel" placement="bottom end" offset={6}>
-        <Dialog aria-label={m.sync_conflicts_title()}>
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="cd-sync__title">
-                {m.sync_conflicts_title()}
-              </Heading>
-              <ul className="cd-sync__list">
-                {recent.slice(0, SHOWN).map((r: SyncRow) => (
-                  <li key={r.id} className="cd-sync__item">
-                    <span>{conflictText(r)}</span>
-                    <span className="cd-sync__hint">
-                      {new Date(Number(r.add_time) * 1000).toLocaleString()}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <Button size="sm" variant="text" onPress={close}>
-                {m.sync_close()}
-              </Button>
-            </>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <SyncPopover
+      label={m.sync_conflicts_recent({ count: formatNumber(recent.length) })}
+      className="cd-sync__conflicts"
+      title={m.sync_conflicts_title()}
+    >
+      {() => (
+        <ul className="cd-sync__list">
+          {recent.slice(0, SHOWN).map((r: SyncRow) => (
+            <li key={r.id} className="cd-sync__item">
+              <span>{conflictText(r)}</span>
+              <span className="cd-sync__hint">{new Date(Number(r.add_time) * 1000).toLocaleString()}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SyncPopover>
   );
 }

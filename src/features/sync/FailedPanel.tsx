@@ -5,7 +5,6 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { localDb } from '../../db/local.ts';
 import { discard, retry } from '../../db/outbox.ts';
@@ -17,34 +16,26 @@ import { useInFlight } from '../../ui/Dialog.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
 import { conflictSubject, describeChange, nextStep } from './change-text.ts';
 import { keepTheirs } from './conflict-actions.ts';
+import { SyncPopover } from './SyncPopover.tsx';
 
 export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
   return (
-    <DialogTrigger>
-      <Button variant="link" size="sm" className="cd-sync__failed">
-        {m.sync_failed({ count: formatNumber(failed.length) })}
-      </Button>
-      <Popover className="cd-popover cd-sync__panel" placement="bottom end" offset={6}>
-        <Dialog aria-label={m.sync_panel_title()}>
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="cd-sync__title">
-                {m.sync_panel_title()}
-              </Heading>
-              {failed.length === 0 && <p>{m.sync_panel_empty()}</p>}
-              <ul className="cd-sync__list">
-                {failed.map((e) => (
-                  <FailedItem key={e.seq} entry={e} close={close} />
-                ))}
-              </ul>
-              <Button size="sm" variant="text" onPress={close}>
-                {m.sync_close()}
-              </Button>
-            </>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+    <SyncPopover
+      label={m.sync_failed({ count: formatNumber(failed.length) })}
+      className="cd-sync__failed"
+      title={m.sync_panel_title()}
+    >
+      {(close) => (
+        <>
+          {failed.length === 0 && <p>{m.sync_panel_empty()}</p>}
+          <ul className="cd-sync__list">
+            {failed.map((e) => (
+              <FailedItem key={e.seq} entry={e} close={close} />
+            ))}
+          </ul>
+        </>
+      )}
+    </SyncPopover>
   );
 }
 
