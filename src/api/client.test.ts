@@ -87,14 +87,18 @@ beforeEach(() => {
 });
 afterEach(() => setForceLogoutHandler(null));
 
+/** A session of Ann with the token tok-1, valid for an hour. */
+const signIn = () =>
+  setSession({
+    token: 'tok-1',
+    token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
+    member_name: 'Ann',
+    login_time: 1,
+  });
+
 describe('HTTP client', () => {
   it('sends form bodies with bracket-index arrays, the language and the token', async () => {
-    setSession({
-      token: 'tok-1',
-      token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
-      member_name: 'Ann',
-      login_time: 1,
-    });
+    signIn();
     setAppLocale('zh-cn');
     const data = await request<{ id: number }>('POST', '/ok', { bloggers: ['a', 'b'], country: 'US' });
     expect(data).toEqual({ id: 7 });
@@ -225,12 +229,7 @@ describe('requestImage', () => {
   });
 
   it('answers the image with the token sent, and null (no toast) for a refusal or a dead server', async () => {
-    setSession({
-      token: 'tok-1',
-      token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
-      member_name: 'Ann',
-      login_time: 1,
-    });
+    signIn();
     const blob = await requestImage(picture, { id: 3 });
     expect(blob?.type).toBe('image/png');
     expect(blob?.size).toBe(4);
