@@ -10,6 +10,7 @@ import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import type { MenuKey, RouteHandle } from './route-table.ts';
+import { BusyLabel } from '../ui/BusyLabel.tsx';
 import { toast } from '../ui/toast-queue.ts';
 import './layout.css';
 
@@ -72,7 +73,12 @@ export const ROUTES: RouteObject[] = [
 function PageScope() {
   const { pathname } = useLocation();
   useEffect(() => toast.leavePage(pathname), [pathname]);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <BusyLabel />
+    </>
+  );
 }
 
 function RequireAuthOutlet() {

@@ -1,6 +1,7 @@
 /** The kit's button: react-aria's Button (press events, keyboard, focus ring) with our variants. */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button as RacButton, type ButtonProps as RacButtonProps } from 'react-aria-components';
+import { BUSY_LABEL_ID } from './BusyLabel.tsx';
 import { cx } from './cx.ts';
 
 export type ButtonVariant = 'default' | 'primary' | 'danger' | 'text' | 'link';
@@ -26,9 +27,17 @@ export function Button({
   children,
   ...rest
 }: ButtonProps) {
+  const ownId = useId();
+  const id = rest.id ?? ownId;
+  // While busy the name gains "working…" from a node that outlives the button (BusyLabel.tsx).
+  const labelledBy = isLoading
+    ? `${rest['aria-labelledby'] ?? id} ${BUSY_LABEL_ID}`
+    : rest['aria-labelledby'];
   return (
     <RacButton
       {...rest}
+      id={id}
+      aria-labelledby={labelledBy}
       isDisabled={isDisabled || isLoading}
       isPending={isLoading}
       className={cx('cd-button', `cd-button--${variant}`, `cd-button--${size}`, className)}

@@ -17,6 +17,8 @@ export interface AxeFinding {
   /** Selectors of the failing elements (at most 5) and the first one's summary. */
   targets: string[];
   summary: string;
+  /** The first failing element's markup (axe's excerpt), to find where it comes from. */
+  html: string;
 }
 
 interface AxeResult {
@@ -24,7 +26,7 @@ interface AxeResult {
     id: string;
     impact: string | null;
     help: string;
-    nodes: { target: unknown[]; failureSummary?: string }[];
+    nodes: { target: unknown[]; failureSummary?: string; html?: string }[];
   }[];
 }
 
@@ -55,6 +57,7 @@ export async function seriousAxeViolations(page: Page): Promise<AxeFinding[]> {
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => n.target.map(String).join(' ')),
       summary: (v.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+      html: (v.nodes[0]?.html ?? '').slice(0, 300),
     }));
 }
 

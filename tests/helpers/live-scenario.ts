@@ -11,6 +11,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from './axe.ts';
 
 export interface LiveMember {
   page: Page;
@@ -93,6 +94,7 @@ export async function templateConflict(opts: {
   const panel = a.page.getByRole('dialog', { name: '服务器拒绝的修改' });
   await panel.getByText('你的版本：Admin text').waitFor();
   await panel.getByText('对方当前版本：Member text').waitFor();
+  expect(await seriousAxeViolations(a.page), 'conflict panel, zh-cn').toEqual([]);
   await panel.getByRole('button', { name: '保存我的' }).click();
   await expect.poll(serverText, { timeout: 15_000 }).toBe('Admin text');
   await expect.poll(() => row(b.page).getByText('Admin text').count(), { timeout: 10_000 }).toBe(1);
@@ -118,6 +120,7 @@ export async function templateConflict(opts: {
   const enPanel = b.page.getByRole('dialog', { name: 'Changes the server refused' });
   await enPanel.getByText('Yours: Member round two').waitFor();
   await enPanel.getByText('Theirs now: Admin round two').waitFor();
+  expect(await seriousAxeViolations(b.page), 'conflict panel, en-us').toEqual([]);
   await enPanel.getByRole('button', { name: 'Keep theirs' }).click();
   await expect.poll(() => b.page.getByRole('button', { name: '1 failed' }).count()).toBe(0);
   await a.page.getByRole('button', { name: '已解决冲突：2' }).click({ timeout: 10_000 });
