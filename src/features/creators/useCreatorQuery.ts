@@ -14,6 +14,7 @@ import * as Comlink from 'comlink';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreatorFilter, SortField } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
+import { keepSameRows } from '../../ui/DataGrid/same-rows.ts';
 import type { HomeRow } from './creator-columns.tsx';
 import { PendingEdits } from './pending-edits.ts';
 
@@ -63,7 +64,8 @@ export function useCreatorQuery(q: CreatorPageQuery) {
         }
         if (mine !== seq.current) return;
         loadedRef.current = true;
-        const rowsNow = pending.current.apply(next, mine);
+        // Unchanged rows keep their objects: a synced page re-renders only the rows it changed.
+        const rowsNow = keepSameRows(shown.current, pending.current.apply(next, mine));
         shown.current = rowsNow;
         // one render: rows, total and the flags change together
         setRows(rowsNow);
