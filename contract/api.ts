@@ -23,6 +23,7 @@ import { accountEndpoints } from './schemas/account.ts';
 import { workbenchEndpoints } from './schemas/workbench.ts';
 import { conflictEndpoints } from './schemas/conflict.ts';
 import { viewEndpoints } from './schemas/view.ts';
+import { planEndpoints } from './schemas/plan.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -42,6 +43,7 @@ export const API = {
   ...workbenchEndpoints,
   ...conflictEndpoints,
   ...viewEndpoints,
+  ...planEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -31,6 +31,9 @@ export const SYNC_TABLES = [
   'saved_views',
   // Resolved conflicts on text records (issue 25).
   'text_conflicts',
+  // Collaboration plans and the creators in them (issue 23).
+  'plans',
+  'plan_creators',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

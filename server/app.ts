@@ -34,6 +34,7 @@ import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
 import { registerViewRoutes } from './routes/view.routes.ts';
+import { registerPlanRoutes } from './routes/plan.routes.ts';
 import { registerConflictRoutes } from './routes/conflict.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
@@ -59,6 +60,7 @@ const ROUTES: RegisterRoutes[] = [
   registerWorkbenchRoutes,
   registerConflictRoutes,
   registerViewRoutes,
+  registerPlanRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

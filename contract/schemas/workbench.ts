@@ -69,6 +69,8 @@ export const EVENT_KINDS = [
   'conflict',
   'import',
   'ingest',
+  /** A plan stage change (issue 23); the detail is `<stage>:<plan name>`. */
+  'stage',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

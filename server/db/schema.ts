@@ -304,6 +304,8 @@ export interface DB {
   creator_events: CreatorEventsTable;
   saved_views: SavedViewsTable;
   text_conflicts: TextConflictsTable;
+  plans: PlansTable;
+  plan_creators: PlanCreatorsTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -430,6 +432,37 @@ export interface TextConflictsTable extends Synced {
   user_name: string;
   other_user_id: number;
   other_name: string;
+  add_time: number;
+  update_time: number;
+}
+
+/** A collaboration plan (0029, issue 23). `product_ids`: product row ids, comma-separated. */
+export interface PlansTable extends Synced {
+  id: Id;
+  name: string;
+  country: string;
+  product_ids: Generated<string>;
+  commission_rate: Generated<number>;
+  budget: Generated<number>;
+  start_date: Generated<string>;
+  end_date: Generated<string>;
+  chat_template_id: Generated<number>;
+  user_id: number;
+  user_name: Generated<string>;
+  add_time: number;
+  update_time: number;
+}
+
+/** A creator in a plan and the stage they are at (0029, issue 23); one row per (plan, creator). */
+export interface PlanCreatorsTable extends Synced {
+  id: Id;
+  plan_id: number;
+  creator_id: number;
+  stage: string;
+  reason: Generated<string>;
+  stage_time: Generated<number>;
+  user_id: number;
+  user_name: Generated<string>;
   add_time: number;
   update_time: number;
 }

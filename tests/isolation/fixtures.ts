@@ -213,7 +213,10 @@ export async function snapshot(db: Kysely<DB>, workspaceId: number): Promise<Rec
   return out;
 }
 
-/** A note, a follow-up and a history row on one creator, and a saved view (issue 22); answers their ids. */
+/**
+ * A note, a follow-up and a history row on one creator, a saved view (issue 22), and a plan with the
+ * creator in it (issue 23); answers their ids.
+ */
 async function seedWorkbench(
   db: Kysely<DB>,
   workspaceId: number,
@@ -253,5 +256,32 @@ async function seedWorkbench(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return [note.id, followup.id, event.id, view.id];
+  // A plan with this creator in it (issue 23).
+  const plan = await db
+    .insertInto('plans')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      ...by,
+      name: text('plan'),
+      country: 'US',
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .insertInto('plan_creators')
+    .values({
+      ...own,
+      ...by,
+      plan_id: Number(plan.id),
+      stage: 'declined',
+      reason: text('reason'),
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return [note.id, followup.id, event.id, view.id, plan.id, member.id];
 }

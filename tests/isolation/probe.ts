@@ -26,6 +26,8 @@ const CANDIDATES: unknown[] = [
   '2030-01-01',
   // A text record's table (conflict history, issue 25).
   'chat_templates',
+  // A plan stage (issue 23).
+  'contacted',
 ];
 
 export interface IdPools {

@@ -1,0 +1,189 @@
+/**
+ * Collaboration plans (issue 23): a push for products with the creators in it, each creator moving
+ * through stages from "to contact" to "selling" (or out, with a reason). Plans and their creators
+ * are mirrored (contract/sync.ts) and these calls are what the outbox replays; every id is scoped to
+ * the caller's workspace. A stage change is also a row of the creator's timeline (kind `stage`).
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { country, formInt, formList, optText } from './common.ts';
+import { rowId, titled } from './tag.ts';
+import { dueDate, RowIdRequest } from './workbench.ts';
+
+/** The path a collaboration takes, in order; the last three are ways out (with a reason). */
+export const PLAN_STAGES = [
+  'to_contact',
+  'contacted',
+  'replied',
+  'invited',
+  'sample_requested',
+  'sample_approved',
+  'shipped',
+  'posted',
+  'selling',
+  'declined',
+  'no_reply',
+  'dropped',
+] as const;
+export type PlanStage = (typeof PLAN_STAGES)[number];
+/** Stages that end a collaboration; a reason may go with them. */
+export const PLAN_EXITS: readonly PlanStage[] = ['declined', 'no_reply', 'dropped'];
+
+export const PLAN_NAME_MAX = 50;
+export const PLAN_REASON_MAX = 200;
+/** Plans per workspace (live ones); the next is refused with this number in its message. */
+export const PLANS_MAX = 200;
+/** Creators in one plan. */
+export const PLAN_CREATORS_MAX = 20_000;
+/** Creators per call: the app sends larger selections in chunks of this size. */
+export const PLAN_CALL_MAX = 1000;
+/** A target invitation carries at most 10 products (TikTok); a plan names at most that many. */
+export const PLAN_PRODUCTS_MAX = 10;
+/** TikTok's commission range for a target collaboration, in percent. */
+export const COMMISSION_MIN = 1;
+export const COMMISSION_MAX = 80;
+export const BUDGET_MAX = 1_000_000_000;
+
+const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** A percent with at most two decimals, 1–80. */
+const commission = () =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: 'plan_commission_invalid' })
+      .min(COMMISSION_MIN, 'plan_commission_invalid')
+      .max(COMMISSION_MAX, 'plan_commission_invalid')
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+/** An amount in the shop's currency, two decimals, 0 when absent. */
+const budget = () =>
+  z.preprocess(
+    blank,
+    z.coerce
+      .number({ message: 'plan_budget_invalid' })
+      .min(0, 'plan_budget_invalid')
+      .max(BUDGET_MAX, 'plan_budget_invalid')
+      .transform((n) => Math.round(n * 100) / 100),
+  );
+/** A day or nothing ('' clears it on edit). */
+const optDay = () => z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), dueDate()]));
+
+export const PlanRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  country: z.string(),
+  /** The plan's products: ids of the workspace's product rows, comma-separated. */
+  product_ids: z.string(),
+  commission_rate: z.number(),
+  budget: z.number(),
+  /** `YYYY-MM-DD` or ''. */
+  start_date: z.string(),
+  end_date: z.string(),
+  /** 0: none. */
+  chat_template_id: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  add_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type PlanRow = z.infer<typeof PlanRow>;
+
+export const PlanCreatorRow = z.object({
+  id: z.number().int(),
+  plan_id: z.number().int(),
+  creator_id: z.number().int(),
+  stage: z.enum(PLAN_STAGES),
+  reason: z.string(),
+  /** When the creator entered this stage (unix seconds). */
+  stage_time: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  add_time: z.number().int(),
+  update_time: z.number().int(),
+});
+export type PlanCreatorRow = z.infer<typeof PlanCreatorRow>;
+
+const planFields = {
+  product_ids: formList(rowId(), PLAN_PRODUCTS_MAX),
+  commission_rate: commission().optional(),
+  budget: budget().optional(),
+  start_date: optDay().optional(),
+  end_date: optDay().optional(),
+  chat_template_id: formInt().pipe(z.number().int().min(0)).optional(),
+};
+
+const datesInOrder = (p: { start_date?: string; end_date?: string }) =>
+  !p.start_date || !p.end_date || p.start_date <= p.end_date;
+
+export const PlanAddRequest = z
+  .object({ name: planName(), country: country(), ...planFields })
+  .refine(datesInOrder, { message: 'plan_dates_order', path: ['end_date'] });
+export const PlanEditRequest = z
+  .object({
+    id: rowId(),
+    name: planName().optional(),
+    ...planFields,
+    product_ids: planFields.product_ids.optional(),
+  })
+  .refine(datesInOrder, { message: 'plan_dates_order', path: ['end_date'] });
+
+const creatorIds = () =>
+  formList(rowId(), PLAN_CALL_MAX).pipe(z.array(z.number()).min(1, 'plan_creators_required'));
+
+export const PlanCreatorsRequest = z.object({ plan_id: rowId(), creator_ids: creatorIds() });
+export const PlanStageRequest = z.object({
+  plan_id: rowId(),
+  creator_ids: creatorIds(),
+  stage: z.enum(PLAN_STAGES, { message: 'plan_stage_invalid' }),
+  reason: optText(PLAN_REASON_MAX),
+});
+
+const idOnly = z.object({ id: z.number().int() });
+const counts = z.object({ plan_id: z.number().int(), changed: z.number().int(), skipped: z.number().int() });
+
+export const planEndpoints = {
+  planAdd: endpoint({
+    method: 'POST',
+    path: '/plan/add',
+    auth: true,
+    request: PlanAddRequest,
+    response: PlanRow,
+  }),
+  planEdit: endpoint({
+    method: 'PUT',
+    path: '/plan/edit',
+    auth: true,
+    request: PlanEditRequest,
+    response: PlanRow,
+  }),
+  planDel: endpoint({
+    method: 'DELETE',
+    path: '/plan/del',
+    auth: true,
+    request: RowIdRequest,
+    response: idOnly,
+  }),
+  planCreatorAdd: endpoint({
+    method: 'POST',
+    path: '/plan/creator.add',
+    auth: true,
+    request: PlanCreatorsRequest,
+    response: counts,
+  }),
+  planCreatorStage: endpoint({
+    method: 'PUT',
+    path: '/plan/creator.stage',
+    auth: true,
+    request: PlanStageRequest,
+    response: counts,
+  }),
+  planCreatorDel: endpoint({
+    method: 'DELETE',
+    path: '/plan/creator.del',
+    auth: true,
+    request: PlanCreatorsRequest,
+    response: counts,
+  }),
+};

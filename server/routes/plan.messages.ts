@@ -1,0 +1,41 @@
+/** Messages of the plan calls (issue 23). */
+import { defineMessages } from '../http/messages.ts';
+
+defineMessages({
+  plan_not_found: { 'zh-cn': '计划不存在或已删除', 'en-us': 'This plan does not exist or was deleted' },
+  plan_name_required: { 'zh-cn': '请输入计划名称', 'en-us': 'Please enter a name for the plan' },
+  plan_name_too_long: {
+    'zh-cn': '计划名称不能超过50个字符',
+    'en-us': 'A plan name must be at most 50 characters',
+  },
+  plan_commission_invalid: {
+    'zh-cn': '佣金率须在1%到80%之间',
+    'en-us': 'The commission rate must be between 1% and 80%',
+  },
+  plan_budget_invalid: {
+    'zh-cn': '预算须为0到10亿之间的数字',
+    'en-us': 'The budget must be a number from 0 to 1,000,000,000',
+  },
+  plan_dates_order: {
+    'zh-cn': '结束日期不能早于开始日期',
+    'en-us': 'The end date cannot be before the start date',
+  },
+  plan_product_not_found: {
+    'zh-cn': '所选商品不存在或已删除，请重新选择',
+    'en-us': 'A chosen product does not exist or was deleted; choose the products again',
+  },
+  plan_template_not_found: {
+    'zh-cn': '所选话术模板不存在或已删除，请重新选择',
+    'en-us': 'The chosen chat template does not exist or was deleted; choose another',
+  },
+  plan_limit: {
+    'zh-cn': '每个工作区最多{max}个计划，请先删除不用的计划',
+    'en-us': 'A workspace can keep at most {max} plans; delete one you no longer use first',
+  },
+  plan_full: {
+    'zh-cn': '一个计划最多{max}位达人，还能加入{room}位',
+    'en-us': 'A plan holds at most {max} creators; {room} more fit',
+  },
+  plan_creators_required: { 'zh-cn': '请先选择达人', 'en-us': 'Select creators first' },
+  plan_stage_invalid: { 'zh-cn': '未知的阶段', 'en-us': 'Unknown stage' },
+});

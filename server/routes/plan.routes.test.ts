@@ -1,0 +1,277 @@
+import { expect, it } from 'vitest';
+import { PLAN_CREATORS_MAX, PLANS_MAX } from '../../contract/schemas/plan.ts';
+import { teamOfTwo } from '../../tests/helpers/live-stream.ts';
+import { addCreators } from '../../tests/helpers/sync-fixtures.ts';
+import { describeEngines } from '../../tests/helpers/test-app.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+
+describeEngines('collaboration plans', (t) => {
+  const pulled = async (token: string, table: string) => {
+    const pull = await t().call('POST', '/sync/pull', { cursor: '' }, { token });
+    const v = pull.data.changes[table] as { columns: string[]; rows: unknown[][] };
+    return v.rows.map((r) => Object.fromEntries(v.columns.map((c, i) => [c, r[i]]))) as Record<
+      string,
+      unknown
+    >[];
+  };
+
+  async function product(token: string, id: string): Promise<number> {
+    const res = await t().call(
+      'POST',
+      '/product/add',
+      {
+        country: 'US',
+        productId: id,
+        productTitle: `Product ${id}`,
+        productImage: 'https://example.com/p.png',
+      },
+      { token },
+    );
+    expect(res.code, JSON.stringify(res)).toBe(200);
+    return (await pulled(token, 'products')).find((p) => p.product_id === id)!.id as number;
+  }
+
+  it('creates a plan with products and terms, checks them, and shares it with the team', async () => {
+    const { admin, member } = await teamOfTwo(t(), 'Plans team');
+    const p1 = await product(admin.token, '1729000000000000001');
+    const add = await t().call(
+      'POST',
+      '/plan/add',
+      {
+        name: '  Spring push ',
+        country: 'us',
+        product_ids: [p1],
+        commission_rate: '12.345',
+        budget: '5000',
+        start_date: '2027-03-01',
+        end_date: '2027-04-30',
+      },
+      { token: member.token },
+    );
+    expect(add).toMatchObject({
+      code: 200,
+      data: {
+        name: 'Spring push',
+        country: 'US',
+        product_ids: String(p1),
+        commission_rate: 12.35,
+        budget: 5000,
+        start_date: '2027-03-01',
+        end_date: '2027-04-30',
+        chat_template_id: 0,
+        user_id: member.userId,
+      },
+    });
+    expect(await pulled(admin.token, 'plans')).toEqual([
+      expect.objectContaining({ id: add.data.id, name: 'Spring push' }),
+    ]);
+
+    // Refusals say what is wrong, in the caller's language.
+    const bad = async (body: Record<string, unknown>, language: 'zh-cn' | 'en-us' = 'en-us') =>
+      t().call('POST', '/plan/add', { name: 'X', country: 'US', ...body }, { token: admin.token, language });
+    expect(await bad({ commission_rate: 0 })).toMatchObject({
+      code: 40001,
+      msg: expect.stringContaining('1% and 80%'),
+    });
+    expect((await bad({ commission_rate: 81 })).code).toBe(40001);
+    expect((await bad({ commission_rate: 'ten' })).code).toBe(40001);
+    expect((await bad({ budget: -1 })).code).toBe(40001);
+    expect(await bad({ start_date: '2027-05-01', end_date: '2027-04-01' }, 'zh-cn')).toMatchObject({
+      code: 40001,
+      msg: expect.stringContaining('结束日期'),
+    });
+    expect((await bad({ start_date: '2027-02-30' })).code).toBe(40001);
+    expect((await bad({ name: 'x'.repeat(51) })).code).toBe(40001);
+    expect((await bad({ product_ids: Array.from({ length: 11 }, (_, i) => i + 1) })).code).toBe(40001);
+    // Another workspace's product or template is not there.
+    const stranger = await t().signUp({ name: 'stranger' });
+    const foreign = await product(stranger.token, '1729000000000000009');
+    expect((await bad({ product_ids: [foreign] })).code).toBe(40004);
+    expect((await bad({ chat_template_id: 999_999 })).code).toBe(40004);
+
+    // Edit: dates checked against the stored ones; '' clears a date.
+    const id = add.data.id;
+    const edit = (body: Record<string, unknown>) =>
+      t().call('PUT', '/plan/edit', { id, ...body }, { token: admin.token });
+    expect((await edit({ end_date: '2027-02-01' })).code).toBe(40001);
+    expect((await edit({ start_date: '', end_date: '2027-02-01', name: 'Renamed' })).data).toMatchObject({
+      name: 'Renamed',
+      start_date: '',
+      end_date: '2027-02-01',
+      product_ids: String(p1),
+    });
+    expect((await t().call('PUT', '/plan/edit', { id, name: 'Mine' }, { token: stranger.token })).code).toBe(
+      40004,
+    );
+  });
+
+  it('adds creators at "to contact", moves them through stages with history, and takes them out', async () => {
+    const a = await t().signUp({ name: 'planner' });
+    const b = await t().signUp({ name: 'other' });
+    const mine = await addCreators(t().database.db, a.workspaceId, 3);
+    const theirs = await addCreators(t().database.db, b.workspaceId, 1);
+    const plan = (await t().call('POST', '/plan/add', { name: 'Pets', country: 'US' }, { token: a.token }))
+      .data;
+
+    const add = await t().call(
+      'POST',
+      '/plan/creator.add',
+      { plan_id: plan.id, creator_ids: [...mine, theirs[0], mine[0]] },
+      { token: a.token },
+    );
+    expect(add).toMatchObject({ code: 200, data: { plan_id: plan.id, changed: 3, skipped: 2 } });
+    // Again: all there already.
+    expect(
+      (
+        await t().call(
+          'POST',
+          '/plan/creator.add',
+          { plan_id: plan.id, creator_ids: mine },
+          { token: a.token },
+        )
+      ).data,
+    ).toMatchObject({ changed: 0, skipped: 3 });
+    let members = await pulled(a.token, 'plan_creators');
+    expect(members.map((m) => [m.creator_id, m.stage]).sort()).toEqual(
+      mine.map((c) => [c, 'to_contact']).sort(),
+    );
+    expect(members.every((m) => m.user_name === 'planner')).toBe(true);
+
+    // Out with a reason; the reason goes with exits only.
+    const move = (ids: number[], stage: string, reason?: string) =>
+      t().call(
+        'PUT',
+        '/plan/creator.stage',
+        { plan_id: plan.id, creator_ids: ids, stage, reason },
+        { token: a.token },
+      );
+    expect((await move([mine[0]!, mine[1]!, theirs[0]!], 'declined', 'Rate too low')).data).toMatchObject({
+      changed: 2,
+      skipped: 1,
+    });
+    expect((await move([mine[0]!], 'contacted', 'ignored')).data.changed).toBe(1);
+    expect((await move([mine[0]!], 'contacted')).data).toMatchObject({ changed: 0, skipped: 1 });
+    expect((await move([mine[0]!], 'sideways')).code).toBe(40001);
+    expect((await move([], 'contacted')).code).toBe(40001);
+    members = await pulled(a.token, 'plan_creators');
+    const byCreator = new Map(members.map((m) => [m.creator_id, m]));
+    expect(byCreator.get(mine[0])).toMatchObject({ stage: 'contacted', reason: '' });
+    expect(byCreator.get(mine[1])).toMatchObject({ stage: 'declined', reason: 'Rate too low' });
+
+    // Each entry into a stage is a row of the creator's timeline.
+    const events = (await pulled(a.token, 'creator_events')).filter((e) => e.creator_id === mine[0]);
+    expect(events.map((e) => e.detail)).toEqual(['to_contact:Pets', 'declined:Pets', 'contacted:Pets']);
+    expect(events.every((e) => e.kind === 'stage')).toBe(true);
+
+    // Out and back in: a fresh start at "to contact".
+    expect(
+      (
+        await t().call(
+          'DELETE',
+          '/plan/creator.del',
+          { plan_id: plan.id, creator_ids: [mine[1]] },
+          { token: a.token },
+        )
+      ).data,
+    ).toMatchObject({ changed: 1, skipped: 0 });
+    expect(
+      (
+        await t().call(
+          'POST',
+          '/plan/creator.add',
+          { plan_id: plan.id, creator_ids: [mine[1]] },
+          { token: a.token },
+        )
+      ).data.changed,
+    ).toBe(1);
+    members = await pulled(a.token, 'plan_creators');
+    expect(members.find((m) => m.creator_id === mine[1])).toMatchObject({ stage: 'to_contact', reason: '' });
+
+    // B cannot touch A's plan.
+    expect(
+      (
+        await t().call(
+          'PUT',
+          '/plan/creator.stage',
+          { plan_id: plan.id, creator_ids: mine, stage: 'replied' },
+          { token: b.token },
+        )
+      ).code,
+    ).toBe(40004);
+    expect((await t().call('DELETE', '/plan/del', { id: plan.id }, { token: b.token })).code).toBe(40004);
+
+    // Deleting the plan takes its creators out with it; the creators stay.
+    expect((await t().call('DELETE', '/plan/del', { id: plan.id }, { token: a.token })).code).toBe(200);
+    expect(await pulled(a.token, 'plans')).toEqual([]);
+    expect(await pulled(a.token, 'plan_creators')).toEqual([]);
+    expect((await pulled(a.token, 'creators')).length).toBe(3);
+    expect(
+      (
+        await t().call(
+          'POST',
+          '/plan/creator.add',
+          { plan_id: plan.id, creator_ids: mine },
+          { token: a.token },
+        )
+      ).code,
+    ).toBe(40004);
+  });
+
+  it('states its limits: plans per workspace and creators per plan', async () => {
+    const a = await t().signUp({ name: 'limits' });
+    const { db } = t().database;
+    const version = await nextVersion(db, a.workspaceId);
+    const ts = now();
+    const base = {
+      workspace_id: a.workspaceId,
+      version,
+      deleted_at: null,
+      user_id: a.userId,
+      add_time: ts,
+      update_time: ts,
+    };
+    await db
+      .insertInto('plans')
+      .values(Array.from({ length: PLANS_MAX - 1 }, (_, i) => ({ ...base, name: `P${i}`, country: 'US' })))
+      .execute();
+    const last = await t().call('POST', '/plan/add', { name: 'Last', country: 'US' }, { token: a.token });
+    expect(last.code).toBe(200);
+    expect(
+      await t().call('POST', '/plan/add', { name: 'One more', country: 'US' }, { token: a.token }),
+    ).toMatchObject({
+      code: 40009,
+      msg: expect.stringContaining(String(PLANS_MAX)),
+    });
+
+    const creators = await addCreators(db, a.workspaceId, 2);
+    for (let i = 0; i < PLAN_CREATORS_MAX - 1; i += 2000)
+      await db
+        .insertInto('plan_creators')
+        .values(
+          Array.from({ length: Math.min(2000, PLAN_CREATORS_MAX - 1 - i) }, (_, j) => ({
+            ...base,
+            plan_id: last.data.id,
+            creator_id: 10_000_000 + i + j,
+            stage: 'to_contact',
+          })),
+        )
+        .execute();
+    const full = await t().call(
+      'POST',
+      '/plan/creator.add',
+      { plan_id: last.data.id, creator_ids: creators },
+      { token: a.token },
+    );
+    expect(full).toMatchObject({ code: 40009, msg: expect.stringContaining('1 more fit') });
+    expect(
+      (
+        await t().call(
+          'POST',
+          '/plan/creator.add',
+          { plan_id: last.data.id, creator_ids: [creators[0]] },
+          { token: a.token },
+        )
+      ).data.changed,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,64 @@
+/** /plan/*: collaboration plans and the creators in them (issue 23). Thin: parse, call the service, reply. */
+import { planEndpoints as ep } from '../../contract/schemas/plan.ts';
+import { actorOf } from '../http/actor.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
+import { ok } from '../http/envelope.ts';
+import { mutation } from '../http/mutation.ts';
+import { route } from '../http/route.ts';
+import {
+  addPlan,
+  addPlanCreators,
+  deletePlan,
+  editPlan,
+  movePlanCreators,
+  removePlanCreators,
+} from '../services/plan.service.ts';
+import './plan.messages.ts';
+
+export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
+  const { db } = ctx;
+  route(api, ctx, ep.planAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await addPlan(trx, auth.workspaceId, actorOf(auth), input), 'added'),
+    ),
+  );
+  route(api, ctx, ep.planEdit, async (req, input) =>
+    mutation(db, req, async (trx, auth) => ok(req, await editPlan(trx, auth.workspaceId, input), 'updated')),
+  );
+  route(api, ctx, ep.planDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await deletePlan(trx, auth.workspaceId, input.id), 'deleted'),
+    ),
+  );
+  route(api, ctx, ep.planCreatorAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(
+        req,
+        await addPlanCreators(trx, auth.workspaceId, actorOf(auth), input.plan_id, input.creator_ids),
+        'added',
+      ),
+    ),
+  );
+  route(api, ctx, ep.planCreatorStage, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(
+        req,
+        await movePlanCreators(
+          trx,
+          auth.workspaceId,
+          actorOf(auth),
+          input.plan_id,
+          input.creator_ids,
+          input.stage,
+          input.reason ?? '',
+        ),
+        'updated',
+      ),
+    ),
+  );
+  route(api, ctx, ep.planCreatorDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await removePlanCreators(trx, auth.workspaceId, input.plan_id, input.creator_ids), 'deleted'),
+    ),
+  );
+};

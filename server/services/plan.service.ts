@@ -1,0 +1,305 @@
+/**
+ * Collaboration plans (issue 23). Every query is scoped to the caller's workspace: a plan, product,
+ * template or creator id of another workspace is treated as absent (40004 for the plan and its
+ * parts, "skipped" for creators), so no answer tells whether another workspace's id exists. Any
+ * member works on the team's plans. Each write takes the workspace's version lock first, so counts
+ * and membership checks hold under concurrent calls. A creator entering a stage (added to a plan,
+ * moved) also gets a timeline row (creator_events kind `stage`, detail `<stage>:<plan name>`).
+ */
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import {
+  PLAN_CREATORS_MAX,
+  PLAN_EXITS,
+  PLANS_MAX,
+  type PlanAddRequest,
+  type PlanEditRequest,
+  type PlanRow,
+  type PlanStage,
+} from '../../contract/schemas/plan.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
+import { numericIds } from '../db/row-numbers.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { AppError } from '../http/errors.ts';
+
+type Trx = Transaction<DB>;
+type AddInput = z.infer<typeof PlanAddRequest>;
+type EditInput = z.infer<typeof PlanEditRequest>;
+
+const COLS = [
+  'id',
+  'name',
+  'country',
+  'product_ids',
+  'commission_rate',
+  'budget',
+  'start_date',
+  'end_date',
+  'chat_template_id',
+  'user_id',
+  'user_name',
+  'add_time',
+  'update_time',
+] as const;
+
+const numeric = (row: Record<string, unknown>): PlanRow => {
+  const r = numericIds(row) as PlanRow;
+  return { ...r, commission_rate: Number(r.commission_rate), budget: Number(r.budget) };
+};
+
+const livePlans = (trx: Trx, ws: number) =>
+  trx.selectFrom('plans').where('workspace_id', '=', ws).where('deleted_at', 'is', null);
+
+async function requirePlan(trx: Trx, ws: number, id: number): Promise<{ id: number; name: string }> {
+  const row = await livePlans(trx, ws).select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError(40004, 'plan_not_found');
+  return { id: Number(row.id), name: row.name };
+}
+
+/** The plan's products and template must be the workspace's own live rows. */
+async function checkParts(trx: Trx, ws: number, productIds?: number[], templateId?: number): Promise<void> {
+  if (productIds?.length) {
+    const found = await trx
+      .selectFrom('products')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', [...new Set(productIds)])
+      .execute();
+    if (found.length !== new Set(productIds).size) throw new AppError(40004, 'plan_product_not_found');
+  }
+  if (templateId) {
+    const tpl = await trx
+      .selectFrom('chat_templates')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('id', '=', templateId)
+      .executeTakeFirst();
+    if (!tpl) throw new AppError(40004, 'plan_template_not_found');
+  }
+}
+
+const joinIds = (ids: number[]): string => [...new Set(ids)].join(',');
+
+export async function addPlan(trx: Trx, ws: number, by: Actor, input: AddInput): Promise<PlanRow> {
+  const version = await nextVersion(trx, ws);
+  const { n } = await livePlans(trx, ws)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= PLANS_MAX) throw new AppError(40009, 'plan_limit', { max: PLANS_MAX });
+  await checkParts(trx, ws, input.product_ids, input.chat_template_id);
+  const t = now();
+  const row = await trx
+    .insertInto('plans')
+    .values({
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      name: input.name,
+      country: input.country,
+      product_ids: joinIds(input.product_ids),
+      commission_rate: input.commission_rate ?? 0,
+      budget: input.budget ?? 0,
+      start_date: input.start_date ?? '',
+      end_date: input.end_date ?? '',
+      chat_template_id: input.chat_template_id ?? 0,
+      user_id: by.id,
+      user_name: by.name,
+      add_time: t,
+      update_time: t,
+    })
+    .returning(COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}
+
+export async function editPlan(trx: Trx, ws: number, input: EditInput): Promise<PlanRow> {
+  const version = await nextVersion(trx, ws);
+  await requirePlan(trx, ws, input.id);
+  await checkParts(trx, ws, input.product_ids, input.chat_template_id);
+  const current = await livePlans(trx, ws)
+    .select(['start_date', 'end_date'])
+    .where('id', '=', input.id)
+    .executeTakeFirstOrThrow();
+  const start = input.start_date ?? current.start_date;
+  const end = input.end_date ?? current.end_date;
+  if (start && end && start > end) throw new AppError(40001, 'plan_dates_order');
+  const row = await trx
+    .updateTable('plans')
+    .set({
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.product_ids !== undefined && { product_ids: joinIds(input.product_ids) }),
+      ...(input.commission_rate !== undefined && { commission_rate: input.commission_rate }),
+      ...(input.budget !== undefined && { budget: input.budget }),
+      ...(input.start_date !== undefined && { start_date: input.start_date }),
+      ...(input.end_date !== undefined && { end_date: input.end_date }),
+      ...(input.chat_template_id !== undefined && { chat_template_id: input.chat_template_id }),
+      update_time: now(),
+      version,
+    })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', input.id)
+    .returning(COLS)
+    .executeTakeFirstOrThrow();
+  return numeric(row);
+}
+
+/** Deletes a plan and takes its creators out of it (tombstones for sync; the creators stay). */
+export async function deletePlan(trx: Trx, ws: number, id: number): Promise<{ id: number }> {
+  const version = await nextVersion(trx, ws);
+  await requirePlan(trx, ws, id);
+  const t = now();
+  await trx
+    .updateTable('plans')
+    .set({ deleted_at: t, update_time: t, version })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .updateTable('plan_creators')
+    .set({ deleted_at: t, update_time: t, version })
+    .where('workspace_id', '=', ws)
+    .where('plan_id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return { id };
+}
+
+export interface PlanCounts {
+  plan_id: number;
+  /** Creators the call changed. */
+  changed: number;
+  /** Ids it left alone: already there / not in the plan / not a creator of this workspace. */
+  skipped: number;
+}
+
+/** The plan's rows for these creators, live or removed. */
+const memberRows = (trx: Trx, ws: number, planId: number, ids: number[]) =>
+  trx
+    .selectFrom('plan_creators')
+    .select(['id', 'creator_id', 'stage', 'deleted_at'])
+    .where('workspace_id', '=', ws)
+    .where('plan_id', '=', planId)
+    .where('creator_id', 'in', ids)
+    .execute();
+
+/** Adds creators of the workspace to a plan at "to contact"; ones already in it are skipped. */
+export async function addPlanCreators(trx: Trx, ws: number, by: Actor, planId: number, ids: number[]) {
+  const version = await nextVersion(trx, ws);
+  const plan = await requirePlan(trx, ws, planId);
+  const wanted = [...new Set(ids)];
+  const creators = await trx
+    .selectFrom('creators')
+    .select('id')
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', wanted)
+    .execute();
+  const known = new Set(creators.map((c) => Number(c.id)));
+  const rows = await memberRows(trx, ws, planId, wanted);
+  const inPlan = new Set(rows.filter((r) => r.deleted_at === null).map((r) => Number(r.creator_id)));
+  const removed = new Map(rows.filter((r) => r.deleted_at !== null).map((r) => [Number(r.creator_id), r.id]));
+  const fresh = wanted.filter((id) => known.has(id) && !inPlan.has(id));
+  if (fresh.length) {
+    const { n } = await trx
+      .selectFrom('plan_creators')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', ws)
+      .where('plan_id', '=', planId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    if (Number(n) + fresh.length > PLAN_CREATORS_MAX)
+      throw new AppError(40009, 'plan_full', { max: PLAN_CREATORS_MAX, room: PLAN_CREATORS_MAX - Number(n) });
+  }
+  const t = now();
+  const entering = {
+    version,
+    deleted_at: null,
+    stage: 'to_contact',
+    reason: '',
+    stage_time: t,
+    user_id: by.id,
+    user_name: by.name,
+    update_time: t,
+  };
+  const revive = fresh.filter((id) => removed.has(id));
+  if (revive.length)
+    await trx
+      .updateTable('plan_creators')
+      .set({ ...entering, add_time: t })
+      .where('workspace_id', '=', ws)
+      .where('plan_id', '=', planId)
+      .where('creator_id', 'in', revive)
+      .execute();
+  const insert = fresh.filter((id) => !removed.has(id));
+  for (let i = 0; i < insert.length; i += 200)
+    await trx
+      .insertInto('plan_creators')
+      .values(
+        insert.slice(i, i + 200).map((creator_id) => ({
+          ...entering,
+          workspace_id: ws,
+          plan_id: planId,
+          creator_id,
+          add_time: t,
+        })),
+      )
+      .execute();
+  await recordEvents(trx, ws, by, version, fresh, 'stage', `to_contact:${plan.name}`);
+  return { plan_id: planId, changed: fresh.length, skipped: ids.length - fresh.length };
+}
+
+/** Moves creators of a plan to a stage; a reason goes only with a way out (declined, …). */
+export async function movePlanCreators(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  planId: number,
+  ids: number[],
+  stage: PlanStage,
+  reason = '',
+): Promise<PlanCounts> {
+  const version = await nextVersion(trx, ws);
+  const plan = await requirePlan(trx, ws, planId);
+  const rows = await memberRows(trx, ws, planId, [...new Set(ids)]);
+  const why = PLAN_EXITS.includes(stage) ? reason : '';
+  const moving = rows
+    .filter((r) => r.deleted_at === null && r.stage !== stage)
+    .map((r) => Number(r.creator_id));
+  const t = now();
+  if (moving.length)
+    await trx
+      .updateTable('plan_creators')
+      .set({ stage, reason: why, stage_time: t, user_id: by.id, user_name: by.name, update_time: t, version })
+      .where('workspace_id', '=', ws)
+      .where('plan_id', '=', planId)
+      .where('creator_id', 'in', moving)
+      .execute();
+  await recordEvents(trx, ws, by, version, moving, 'stage', `${stage}:${plan.name}`);
+  return { plan_id: planId, changed: moving.length, skipped: ids.length - moving.length };
+}
+
+/** Takes creators out of a plan (tombstones; adding them again starts them at "to contact"). */
+export async function removePlanCreators(
+  trx: Trx,
+  ws: number,
+  planId: number,
+  ids: number[],
+): Promise<PlanCounts> {
+  const version = await nextVersion(trx, ws);
+  await requirePlan(trx, ws, planId);
+  const rows = await memberRows(trx, ws, planId, [...new Set(ids)]);
+  const gone = rows.filter((r) => r.deleted_at === null).map((r) => Number(r.creator_id));
+  const t = now();
+  if (gone.length)
+    await trx
+      .updateTable('plan_creators')
+      .set({ deleted_at: t, update_time: t, version })
+      .where('workspace_id', '=', ws)
+      .where('plan_id', '=', planId)
+      .where('creator_id', 'in', gone)
+      .execute();
+  return { plan_id: planId, changed: gone.length, skipped: ids.length - gone.length };
+}
