@@ -60,6 +60,8 @@ export const ROUTES: RouteObject[] = [
               signedIn('/vip', undefined, () => import('../routes/VipPage.tsx')),
               signedIn('/creator/:id', undefined, () => import('../routes/CreatorPage.tsx')),
               signedIn('/followups', undefined, () => import('../routes/DuePage.tsx')),
+              signedIn('/plans', undefined, () => import('../routes/PlansPage.tsx')),
+              signedIn('/plans/:id', undefined, () => import('../routes/PlanPage.tsx')),
             ],
           },
         ],

@@ -32,6 +32,7 @@ export const AUTH_PATHS = [
   '/vip',
   '/creator',
   '/followups',
+  '/plans',
 ] as const;
 
 export function requiresAuth(pathname: string): boolean {

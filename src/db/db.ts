@@ -36,6 +36,8 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'creator_events',
   'saved_views',
   'text_conflicts',
+  'plans',
+  'plan_creators',
 ];
 
 export interface CreatorBlock {
@@ -63,6 +65,8 @@ export class LocalDB extends Dexie {
   creator_events!: Table<SyncRow, number>;
   saved_views!: Table<SyncRow, number>;
   text_conflicts!: Table<SyncRow, number>;
+  plans!: Table<SyncRow, number>;
+  plan_creators!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -92,6 +96,8 @@ export class LocalDB extends Dexie {
     this.version(4).stores({ saved_views: 'id' });
     // Resolved conflicts on text records (issue 25), listed newest first in the sync panel.
     this.version(5).stores({ text_conflicts: 'id' });
+    // Collaboration plans (issue 23); a plan's board reads its creators by plan_id.
+    this.version(6).stores({ plans: 'id', plan_creators: 'id, plan_id' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

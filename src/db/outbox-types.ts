@@ -9,7 +9,25 @@ export type Effect =
   | { table: 'creators'; kind: 'patch'; ids: number[]; patch: Record<string, unknown> }
   | { table: 'creators'; kind: 'tags'; ids: number[]; op: 'add' | 'del'; tags: CreatorTag[] }
   | { table: SyncTable; kind: 'delete'; ids: number[] }
-  | { table: Exclude<SyncTable, 'creators'>; kind: 'upsert'; row: SyncRow };
+  | { table: Exclude<SyncTable, 'creators'>; kind: 'upsert'; row: SyncRow }
+  | MembersEffect;
+
+/**
+ * Creators joining a plan, moving to a stage or leaving it (issue 23). Addressed by (plan, creator),
+ * not by row id: a creator added offline has no server row yet, and a move made before the add
+ * was confirmed must still show once the server's row replaces the temporary one.
+ */
+export interface MembersEffect {
+  table: 'plan_creators';
+  kind: 'members';
+  op: 'join' | 'stage' | 'leave';
+  plan_id: number;
+  creator_ids: number[];
+  stage?: string;
+  reason?: string;
+  /** When the user acted (unix seconds): the stage's start until the server's copy arrives. */
+  time: number;
+}
 
 export interface OutboxEntry {
   seq?: number;

@@ -4,7 +4,7 @@
  * functions, so screens (useLiveQuery), the query worker and tests share them.
  */
 import type { CreatorRow, CreatorTag, SyncRow } from '../../contract/sync.ts';
-import type { Effect, OutboxEntry } from './outbox-types.ts';
+import type { Effect, MembersEffect, OutboxEntry } from './outbox-types.ts';
 import { isLive } from './outbox.ts';
 
 export function liveEffects(entries: readonly OutboxEntry[], table: string): Effect[] {
@@ -20,6 +20,7 @@ export function overlayRows<R extends SyncRow>(rows: readonly R[], effects: read
   for (const fx of effects) {
     if (fx.kind === 'delete') for (const id of fx.ids) byId.delete(id);
     else if (fx.kind === 'upsert') byId.set(fx.row.id, { ...byId.get(fx.row.id), ...fx.row } as R);
+    else if (fx.kind === 'members') applyMembers(byId as Map<number, SyncRow>, fx);
     else
       for (const id of fx.ids) {
         const row = byId.get(id);
@@ -27,6 +28,45 @@ export function overlayRows<R extends SyncRow>(rows: readonly R[], effects: read
       }
   }
   return [...byId.values()];
+}
+
+/** Stages that end a collaboration (contract/schemas/plan.ts PLAN_EXITS); only they keep a reason. */
+const EXITS = new Set(['declined', 'no_reply', 'dropped']);
+
+/** A plan's creators after a join / stage / leave, matched by (plan, creator) as the server does. */
+function applyMembers(byId: Map<number, SyncRow>, fx: MembersEffect): void {
+  const wanted = new Set(fx.creator_ids);
+  const present = new Map<number, SyncRow>();
+  for (const row of byId.values())
+    if (row.plan_id === fx.plan_id && wanted.has(row.creator_id as number))
+      present.set(row.creator_id as number, row);
+  const t = fx.time;
+  if (fx.op === 'leave') for (const row of present.values()) byId.delete(row.id);
+  else if (fx.op === 'stage')
+    for (const row of present.values()) {
+      if (row.stage === fx.stage) continue;
+      const reason = EXITS.has(fx.stage ?? '') ? (fx.reason ?? '') : '';
+      byId.set(row.id, { ...row, stage: fx.stage, reason, stage_time: t, update_time: t });
+    }
+  else
+    for (const creatorId of fx.creator_ids) {
+      if (present.has(creatorId)) continue;
+      // A stable temporary id per (plan, creator): negative, so it never meets a server id.
+      const id = -(Math.abs(fx.plan_id) * 1e9 + creatorId);
+      byId.set(id, {
+        id,
+        version: 0,
+        plan_id: fx.plan_id,
+        creator_id: creatorId,
+        stage: 'to_contact',
+        reason: '',
+        stage_time: t,
+        user_id: 0,
+        user_name: '',
+        add_time: t,
+        update_time: t,
+      });
+    }
 }
 
 /** One creator after one effect; undefined when the effect deletes it. */

@@ -5,7 +5,7 @@
  * (useSelection('home'), kept across pages and reloads) is enough to build the wire's
  * `bloggers` list without the rows being on screen.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DOWNLOAD_TYPES } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
@@ -37,6 +37,11 @@ import { DEFAULT_FILTERS, fromQuery, hasView, toQuery } from './home-url.ts';
 import { SavedViews, useViewInUrl } from './SavedViews.tsx';
 import './home.css';
 
+// Plans load their code when the dialog opens, not with Home (the /home JS budget, issue 21).
+const AddToPlanDialog = lazy(() =>
+  import('../plans/AddToPlanDialog.tsx').then((mod) => ({ default: mod.AddToPlanDialog })),
+);
+
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
 export function refOfKey(k: RowKey): CreatorRef {
   const s = String(k);
@@ -61,7 +66,7 @@ export function HomeScreen() {
   const settledQuery = useViewInUrl(toQuery({ filters, sort }));
   // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
   const [opened, setOpened] = useState(0);
-  const [dialog, setDialog] = useState<'status' | 'tags' | null>(null);
+  const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
   const challengeIds = useChallenge(filters.country, filters.challenge);
@@ -137,7 +142,7 @@ export function HomeScreen() {
     selectionRef.current = selection;
     reloadRef.current = list.reload;
   });
-  const openDialog = useCallback((which: 'status' | 'tags') => {
+  const openDialog = useCallback((which: 'status' | 'tags' | 'plan') => {
     if (!selectionRef.current.size) {
       toast.warning(m.home_select_first());
       return;
@@ -213,6 +218,9 @@ export function HomeScreen() {
         <Button size="sm" onPress={() => openDialog('tags')}>
           {m.home_set_tags()}
         </Button>
+        <Button size="sm" onPress={() => openDialog('plan')}>
+          {m.plans_add()}
+        </Button>
       </>
     ),
     [openDialog],
@@ -263,6 +271,19 @@ export function HomeScreen() {
       />
       {dialog === 'status' && (
         <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />
+      )}
+      {dialog === 'plan' && (
+        <Suspense fallback={null}>
+          <AddToPlanDialog
+            country={filters.country}
+            creatorIds={[...selection.keys].map((k) => refOfKey(k).id)}
+            onClose={() => setDialog(null)}
+            onDone={() => {
+              selection.clear();
+              setDialog(null);
+            }}
+          />
+        </Suspense>
       )}
       {dialog === 'tags' && (
         <TagDialog count={selection.size} tags={tags} onClose={() => setDialog(null)} onApply={applyTags} />

@@ -20,4 +20,10 @@ describe('history rows in plain words', () => {
     );
     expect(eventText(row('contact', 'phone'))).toBe('Contact details changed: WhatsApp or phone');
   });
+
+  it('names the stage and the plan of a stage change, even a plan name with a colon', () => {
+    expect(eventText(row('stage', 'sample_requested:Spring: pets'))).toBe(
+      'Plan “Spring: pets”: Sample requested',
+    );
+  });
 });

@@ -2,6 +2,7 @@
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { statusLabel, subStatusLabel } from '../invitations/invitation-rules.ts';
+import { stageLabel } from '../plans/plan-rules.ts';
 
 export function eventText(e: SyncRow): string {
   const detail = String(e.detail ?? '');
@@ -36,6 +37,14 @@ export function eventText(e: SyncRow): string {
       if (outcome === 'restored') return m.workbench_event_conflict_restored({ other });
       if (outcome === 'kept_theirs') return m.workbench_event_conflict_kept_theirs({ other });
       return m.workbench_event_conflict_kept_mine({ other });
+    }
+    case 'stage': {
+      // `<stage>:<plan name>` (issue 23); the plan's name may itself hold a colon.
+      const cut = detail.indexOf(':');
+      return m.workbench_event_stage({
+        stage: stageLabel(detail.slice(0, cut)),
+        plan: detail.slice(cut + 1),
+      });
     }
     case 'import':
       return m.workbench_event_import();

@@ -1,0 +1,173 @@
+/**
+ * "New plan" (issue 23): name, country, products (at most PLAN_PRODUCTS_MAX of the country's),
+ * commission (1–80 %, TikTok's range), budget, dates and a chat template. The server's rules are
+ * checked here first, with the same words, so a refusal is rare; the server checks them again.
+ */
+import { useMemo, useState } from 'react';
+import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import type { Country } from '../../../contract/constants.ts';
+import {
+  BUDGET_MAX,
+  COMMISSION_MAX,
+  COMMISSION_MIN,
+  PLAN_NAME_MAX,
+  PLAN_PRODUCTS_MAX,
+} from '../../../contract/schemas/plan.ts';
+import { localDb } from '../../db/local.ts';
+import { useLocalRows } from '../../db/queries.ts';
+import { m } from '../../paraglide/messages.js';
+import { CountrySelect } from '../../ui/CountrySelect.tsx';
+import { FormDialog } from '../../ui/Dialog.tsx';
+import { Field } from '../../ui/Field.tsx';
+import { Icon } from '../../ui/Icon.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { createPlan } from './plan-actions.ts';
+
+const DAY = /^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const isDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+export function PlanDialog({ country: initial, onClose }: { country: Country; onClose: () => void }) {
+  const [country, setCountry] = useState<Country>(initial);
+  const [name, setName] = useState('');
+  const [products, setProducts] = useState<string[]>([]);
+  const [commission, setCommission] = useState('');
+  const [budget, setBudget] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [template, setTemplate] = useState(0);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const productRows = useLocalRows(localDb, 'products', country);
+  const templateRows = useLocalRows(localDb, 'chat_templates', country);
+  const templates = useMemo(
+    () => [
+      { id: 0, label: m.plans_template_none() },
+      ...(templateRows ?? [])
+        .filter((t) => t.id > 0)
+        .map((t) => ({ id: t.id, label: String(t.title ?? '') })),
+    ],
+    [templateRows],
+  );
+
+  async function save() {
+    const e: Record<string, string> = {};
+    const title = name.trim();
+    if (!title) e.name = m.plans_name_required();
+    const rate = commission.trim() === '' ? '' : Number(commission);
+    if (rate !== '' && !(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX))
+      e.commission = m.plans_commission_invalid();
+    const money = budget.trim() === '' ? '' : Number(budget);
+    if (money !== '' && !(money >= 0 && money <= BUDGET_MAX)) e.budget = m.plans_budget_invalid();
+    if (start && !isDay(start)) e.start = m.workbench_followup_date_invalid();
+    if (end && !isDay(end)) e.end = m.workbench_followup_date_invalid();
+    if (!e.start && !e.end && start && end && start > end) e.end = m.plans_dates_order();
+    if (products.length > PLAN_PRODUCTS_MAX)
+      e.products = m.plans_products_too_many({ max: PLAN_PRODUCTS_MAX });
+    setErrors(e);
+    if (Object.keys(e).length) return;
+    const ok = await createPlan({
+      name: title,
+      country,
+      product_ids: products.map(Number).filter((id) => id > 0),
+      commission_rate: rate,
+      budget: money,
+      start_date: start,
+      end_date: end,
+      chat_template_id: template,
+    });
+    if (ok) onClose();
+  }
+
+  const saved = (productRows ?? []).filter((p) => p.id > 0);
+  return (
+    <FormDialog title={m.plans_new()} onClose={onClose} onSave={save}>
+      <div className="plans-form">
+        <Field
+          label={m.plans_name()}
+          value={name}
+          onChange={setName}
+          maxLength={PLAN_NAME_MAX}
+          isRequired
+          autoFocus
+          errorMessage={errors.name}
+        />
+        <CountrySelect
+          value={country}
+          onChange={(c) => {
+            setCountry(c);
+            setProducts([]);
+            setTemplate(0);
+          }}
+        />
+        <CheckboxGroup
+          value={products}
+          onChange={setProducts}
+          className="plans-products"
+          isInvalid={Boolean(errors.products)}
+        >
+          <Label className="cd-field__label">{m.plans_products({ max: PLAN_PRODUCTS_MAX })}</Label>
+          {saved.length === 0 && <p className="plans-muted">{m.plans_products_none()}</p>}
+          <div className="plans-products__list">
+            {saved.map((p) => (
+              <Checkbox
+                key={p.id}
+                value={String(p.id)}
+                className="plans-check"
+                isDisabled={products.length >= PLAN_PRODUCTS_MAX && !products.includes(String(p.id))}
+              >
+                <span className="plans-check__box" aria-hidden="true">
+                  <Icon name="check" size={12} />
+                </span>
+                {String(p.product_title ?? p.product_id ?? '')}
+              </Checkbox>
+            ))}
+          </div>
+          {errors.products && <p className="cd-field__error">{errors.products}</p>}
+        </CheckboxGroup>
+        <div className="plans-form__row">
+          <Field
+            label={m.plans_commission()}
+            description={m.plans_commission_hint()}
+            value={commission}
+            onChange={setCommission}
+            inputMode="decimal"
+            maxLength={6}
+            errorMessage={errors.commission}
+          />
+          <Field
+            label={m.plans_budget()}
+            value={budget}
+            onChange={setBudget}
+            inputMode="decimal"
+            maxLength={13}
+            errorMessage={errors.budget}
+          />
+        </div>
+        <div className="plans-form__row">
+          <Field
+            label={m.plans_start()}
+            placeholder="YYYY-MM-DD"
+            value={start}
+            onChange={setStart}
+            maxLength={10}
+            errorMessage={errors.start}
+          />
+          <Field
+            label={m.plans_end()}
+            placeholder="YYYY-MM-DD"
+            value={end}
+            onChange={setEnd}
+            maxLength={10}
+            errorMessage={errors.end}
+          />
+        </div>
+        <Select<number>
+          label={m.plans_template()}
+          items={templates}
+          value={template}
+          onChange={setTemplate}
+        />
+      </div>
+    </FormDialog>
+  );
+}

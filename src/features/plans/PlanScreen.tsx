@@ -1,0 +1,129 @@
+/**
+ * /plans/:id (issue 23): one plan's board, a column per stage. Each card is a creator with the days
+ * they have spent in the stage; its stage picker moves them (by keyboard too: Tab to the picker,
+ * Enter, arrows, Enter), and the move shows at once and is sent through the outbox. A column shows
+ * the latest PER_COLUMN arrivals and counts the rest, so a plan of thousands stays light.
+ */
+import { Link } from 'react-router-dom';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Result } from '../../ui/Result.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
+import { moveInPlan, removeFromPlan } from './plan-actions.ts';
+import { useCreatorsOf, usePlans } from './plan-queries.ts';
+import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel } from './plan-rules.ts';
+import { PlanTerms } from './PlansScreen.tsx';
+import './plans.css';
+
+const PER_COLUMN = 50;
+
+export function PlanScreen({ id }: { id: number }) {
+  const data = usePlans();
+  const plan = data?.plans.find((p) => p.id === id);
+  const columns = boardColumns(data?.members ?? [], id, PER_COLUMN);
+  const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
+  if (data && !plan)
+    return (
+      <Result
+        status="404"
+        title={m.plans_not_found()}
+        description=""
+        extra={<Link to="/plans">{m.plans_back()}</Link>}
+      />
+    );
+  if (!plan) return null;
+  const name = String(plan.name);
+  const total = columns.reduce((a, c) => a + c.count, 0);
+  const stages = PLAN_STAGES.map((s) => ({ id: s, label: stageLabel(s) }));
+  const now = Math.floor(Date.now() / 1000);
+  return (
+    <div className="screen-panel plans-panel">
+      <PlanTerms plan={plan} />
+      {total === 0 && <Result status="empty" title={m.plans_board_empty()} description="" showBack={false} />}
+      <div className="plans-board" role="region" aria-label={m.plans_board_label({ name })} tabIndex={0}>
+        {columns.map((col) => {
+          const heading = `plans-col-${col.stage}`;
+          return (
+            <section
+              key={col.stage}
+              className="plans-column"
+              aria-labelledby={heading}
+              data-stage={col.stage}
+            >
+              <h2 id={heading} className="plans-column__title">
+                {m.plans_column_label({ stage: stageLabel(col.stage), count: formatNumber(col.count) })}
+              </h2>
+              <ul className="plans-column__cards">
+                {col.cards.map((r) => (
+                  <Card
+                    key={r.id}
+                    plan={plan}
+                    row={r}
+                    creator={creators?.get(Number(r.creator_id))}
+                    stages={stages}
+                    now={now}
+                  />
+                ))}
+              </ul>
+              {col.count > col.cards.length && (
+                <p className="plans-muted">
+                  {m.plans_more({ count: formatNumber(col.count - col.cards.length) })}
+                </p>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Card({
+  plan,
+  row,
+  creator,
+  stages,
+  now,
+}: {
+  plan: SyncRow;
+  row: SyncRow;
+  creator: { id: number; daren_name: string; unique_id: string } | undefined;
+  stages: { id: string; label: string }[];
+  now: number;
+}) {
+  const creatorId = Number(row.creator_id);
+  const label = creator ? creator.daren_name.trim() || `@${creator.unique_id}` : `#${creatorId}`;
+  return (
+    <li className="plans-card-item" data-testid="plan-member" data-creator={creatorId}>
+      {creator ? (
+        <CreatorNameLink id={creator.id} name={creator.daren_name} handle={creator.unique_id} />
+      ) : (
+        <span>{label}</span>
+      )}
+      <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
+      {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
+      <div className="plans-card-item__actions">
+        <Select<string>
+          size="sm"
+          aria-label={m.plans_move_label({ name: label })}
+          items={stages}
+          value={String(row.stage)}
+          onChange={(s) => {
+            if (isStage(s) && s !== row.stage) void moveInPlan(plan, [creatorId], s);
+          }}
+        />
+        <Button
+          size="sm"
+          variant="text"
+          aria-label={m.plans_remove({ name: label })}
+          onPress={() => void removeFromPlan(plan, [creatorId])}
+        >
+          {m.plans_remove_short()}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * /plans (issue 23): the workspace's plans, each with its funnel (creators per stage) and terms,
+ * from the local mirror (works offline). "New plan" opens the form; a plan's name opens its board.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { formatNumber } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { useConfirmedAction } from '../../ui/Dialog.tsx';
+import { Result } from '../../ui/Result.tsx';
+import { countryName } from '../../ui/CountrySelect.tsx';
+import { deletePlan } from './plan-actions.ts';
+import { usePlans } from './plan-queries.ts';
+import { funnels, PLAN_STAGES, stageLabel } from './plan-rules.ts';
+import { PlanDialog } from './PlanDialog.tsx';
+import './plans.css';
+
+export function PlansScreen() {
+  const data = usePlans();
+  const [creating, setCreating] = useState(false);
+  const remove = useConfirmedAction(
+    (plan: SyncRow) => ({
+      message: m.plans_delete_confirm({ name: String(plan.name) }),
+      confirmLabel: m.common_delete(),
+      tone: 'danger',
+    }),
+    (plan: SyncRow) => deletePlan(plan),
+  );
+  const counts = funnels(data?.members ?? []);
+  return (
+    <div className="screen-panel plans-panel">
+      <div className="plans-toolbar">
+        <Button variant="primary" onPress={() => setCreating(true)}>
+          {m.plans_new()}
+        </Button>
+      </div>
+      {data && data.plans.length === 0 && (
+        <Result status="empty" title={m.plans_empty()} description="" showBack={false} />
+      )}
+      <ul className="plans-list" aria-label={m.plans_title()}>
+        {data?.plans.map((plan) => {
+          const f = counts.get(plan.id) ?? PLAN_STAGES.map(() => 0);
+          const total = f.reduce((a, b) => a + b, 0);
+          const name = String(plan.name);
+          return (
+            <li key={plan.id} className="plans-card" data-testid="plan-card">
+              <div className="plans-card__head">
+                {plan.id > 0 ? (
+                  <Link to={`/plans/${plan.id}`} className="plans-card__name">
+                    {name}
+                  </Link>
+                ) : (
+                  <span className="plans-card__name">{name}</span>
+                )}
+                <span className="plans-muted">
+                  {countryName(String(plan.country) as Country)} · {m.plans_creators_count({ count: total })}
+                </span>
+                <Button
+                  size="sm"
+                  variant="text"
+                  aria-label={m.plans_delete({ name })}
+                  onPress={() => remove.run(plan)}
+                  className="plans-card__delete"
+                >
+                  {m.common_delete()}
+                </Button>
+              </div>
+              <PlanTerms plan={plan} />
+              <ol className="plans-funnel" aria-label={m.plans_funnel_label({ name })}>
+                {PLAN_STAGES.map((s, i) => (
+                  <li key={s} className="plans-funnel__step" data-stage={s}>
+                    <span className="plans-funnel__count">{formatNumber(f[i] ?? 0)}</span>
+                    <span className="plans-funnel__label">{stageLabel(s)}</span>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          );
+        })}
+      </ul>
+      {creating && <PlanDialog country={DEFAULT_COUNTRY} onClose={() => setCreating(false)} />}
+    </div>
+  );
+}
+
+export function PlanTerms({ plan }: { plan: SyncRow }) {
+  const parts: string[] = [];
+  if (Number(plan.commission_rate) > 0 || Number(plan.budget) > 0)
+    parts.push(
+      m.plans_terms({
+        rate: formatNumber(Number(plan.commission_rate)),
+        budget: formatNumber(Number(plan.budget)),
+      }),
+    );
+  if (plan.start_date || plan.end_date)
+    parts.push(m.plans_dates({ start: String(plan.start_date || '…'), end: String(plan.end_date || '…') }));
+  if (!parts.length) return null;
+  return <p className="plans-muted plans-terms">{parts.join(' · ')}</p>;
+}

@@ -1,0 +1,136 @@
+/**
+ * Writes of the plans (issue 23), all through the outbox: they work offline, show at once and are
+ * sent as /plan/* calls later. A plan created offline has a temporary id until the server's copy
+ * arrives; adding creators to it or deleting it waits until then (the catalog's rule). Creators
+ * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
+ * each change before the server has answered (overlay.ts, MembersEffect).
+ */
+import { PLAN_CALL_MAX, type PlanStage } from '../../../contract/schemas/plan.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { addRow, deleteRows, enqueueInParts } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import type { MembersEffect } from '../../db/outbox-types.ts';
+import { m } from '../../paraglide/messages.js';
+import { toast } from '../../ui/toast-queue.ts';
+import { record } from '../catalog/catalog-actions.ts';
+import { isPending } from '../catalog/catalog-rules.ts';
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+export interface PlanDraft {
+  name: string;
+  country: string;
+  product_ids: number[];
+  /** '' when not given. */
+  commission_rate: number | '';
+  budget: number | '';
+  start_date: string;
+  end_date: string;
+  chat_template_id: number;
+}
+
+export function createPlan(d: PlanDraft): Promise<boolean> {
+  const t = nowSeconds();
+  const body: Record<string, unknown> = {
+    name: d.name,
+    country: d.country,
+    product_ids: d.product_ids,
+    start_date: d.start_date,
+    end_date: d.end_date,
+    chat_template_id: d.chat_template_id,
+  };
+  if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
+  if (d.budget !== '') body.budget = d.budget;
+  return record(
+    () =>
+      addRow(
+        localDb,
+        'plans',
+        { method: 'POST', path: '/plan/add', body },
+        {
+          name: d.name,
+          country: d.country,
+          product_ids: d.product_ids.join(','),
+          commission_rate: d.commission_rate === '' ? 0 : d.commission_rate,
+          budget: d.budget === '' ? 0 : d.budget,
+          start_date: d.start_date,
+          end_date: d.end_date,
+          chat_template_id: d.chat_template_id,
+          user_id: 0,
+          user_name: '',
+          add_time: t,
+          update_time: t,
+        },
+      ),
+    m.plans_created(),
+  );
+}
+
+/** A plan still on its way to the server cannot be addressed by a call yet. */
+function waitsForServer(plan: SyncRow): boolean {
+  if (!isPending(plan)) return false;
+  toast.info(m.catalog_still_saving());
+  return true;
+}
+
+export async function deletePlan(plan: SyncRow): Promise<boolean> {
+  if (waitsForServer(plan)) return false;
+  return record(
+    () =>
+      deleteRows(localDb, 'plans', { method: 'DELETE', path: '/plan/del', body: { id: plan.id } }, [plan.id]),
+    m.plans_deleted(),
+  );
+}
+
+function members(
+  plan: SyncRow,
+  creatorIds: readonly number[],
+  op: MembersEffect['op'],
+  call: { method: 'POST' | 'PUT' | 'DELETE'; path: string; extra?: Record<string, unknown> },
+  okMessage: string,
+  effect: Partial<MembersEffect> = {},
+): Promise<boolean> {
+  if (waitsForServer(plan)) return Promise.resolve(false);
+  const time = nowSeconds();
+  return record(
+    () =>
+      enqueueInParts(localDb, creatorIds, PLAN_CALL_MAX, (part) => ({
+        call: {
+          method: call.method,
+          path: call.path,
+          body: { plan_id: plan.id, creator_ids: part, ...call.extra },
+        },
+        effect: {
+          table: 'plan_creators',
+          kind: 'members',
+          op,
+          plan_id: plan.id,
+          creator_ids: part,
+          time,
+          ...effect,
+        },
+      })),
+    okMessage,
+  );
+}
+
+export const addToPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
+  members(plan, creatorIds, 'join', { method: 'POST', path: '/plan/creator.add' }, m.plans_added());
+
+export const moveInPlan = (
+  plan: SyncRow,
+  creatorIds: readonly number[],
+  stage: PlanStage,
+  reason = '',
+): Promise<boolean> =>
+  members(
+    plan,
+    creatorIds,
+    'stage',
+    { method: 'PUT', path: '/plan/creator.stage', extra: { stage, reason } },
+    m.plans_moved(),
+    { stage, reason },
+  );
+
+export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
+  members(plan, creatorIds, 'leave', { method: 'DELETE', path: '/plan/creator.del' }, m.plans_removed());

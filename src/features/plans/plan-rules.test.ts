@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { boardColumns, daysIn, funnels, PLAN_STAGES } from './plan-rules.ts';
+
+const row = (id: number, plan_id: number, stage: string, stage_time = 0): SyncRow => ({
+  id,
+  version: 1,
+  plan_id,
+  creator_id: id,
+  stage,
+  stage_time,
+});
+
+describe('plan rules', () => {
+  it('counts creators per stage for each plan, in stage order, ignoring unknown stages', () => {
+    const f = funnels([
+      row(1, 7, 'to_contact'),
+      row(2, 7, 'to_contact'),
+      row(3, 7, 'selling'),
+      row(4, 8, 'declined'),
+      row(5, 7, 'bogus'),
+    ]);
+    expect(f.get(7)).toEqual(PLAN_STAGES.map((s) => (s === 'to_contact' ? 2 : s === 'selling' ? 1 : 0)));
+    expect(f.get(8)![PLAN_STAGES.indexOf('declined')]).toBe(1);
+    expect(f.has(9)).toBe(false);
+  });
+
+  it("builds one plan's columns, newest arrivals first, bounded per column with the rest counted", () => {
+    const members = [
+      row(1, 7, 'contacted', 100),
+      row(2, 7, 'contacted', 300),
+      row(3, 7, 'contacted', 200),
+      row(4, 9, 'contacted', 999),
+    ];
+    const cols = boardColumns(members, 7, 2);
+    expect(cols.map((c) => c.stage)).toEqual([...PLAN_STAGES]);
+    const contacted = cols.find((c) => c.stage === 'contacted')!;
+    expect(contacted.count).toBe(3);
+    expect(contacted.cards.map((c) => c.id)).toEqual([2, 3]);
+    expect(cols.find((c) => c.stage === 'to_contact')!.count).toBe(0);
+  });
+
+  it('counts whole days in a stage and never goes negative', () => {
+    expect(daysIn(0, 86_399)).toBe(0);
+    expect(daysIn(0, 86_400 * 3 + 5)).toBe(3);
+    expect(daysIn(500, 100)).toBe(0);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * The plan screens' arithmetic (issue 23), pure so it is tested apart: stage names in the user's
+ * language, the funnel (creators per stage), a board's columns (newest arrivals first, a bounded
+ * number of cards each) and days in stage.
+ */
+import { PLAN_STAGES, type PlanStage } from '../../../contract/schemas/plan.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { m } from '../../paraglide/messages.js';
+
+export { PLAN_STAGES, type PlanStage };
+
+const LABELS: Record<PlanStage, () => string> = {
+  to_contact: m.plans_stage_to_contact,
+  contacted: m.plans_stage_contacted,
+  replied: m.plans_stage_replied,
+  invited: m.plans_stage_invited,
+  sample_requested: m.plans_stage_sample_requested,
+  sample_approved: m.plans_stage_sample_approved,
+  shipped: m.plans_stage_shipped,
+  posted: m.plans_stage_posted,
+  selling: m.plans_stage_selling,
+  declined: m.plans_stage_declined,
+  no_reply: m.plans_stage_no_reply,
+  dropped: m.plans_stage_dropped,
+};
+
+export const isStage = (s: unknown): s is PlanStage => (PLAN_STAGES as readonly unknown[]).includes(s);
+export const stageLabel = (s: unknown): string => (isStage(s) ? LABELS[s]() : String(s));
+
+/** Creators per stage of each plan: plan id → counts in PLAN_STAGES order. */
+export function funnels(members: readonly SyncRow[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (const r of members) {
+    const i = PLAN_STAGES.indexOf(r.stage as PlanStage);
+    if (i < 0) continue;
+    const plan = Number(r.plan_id);
+    let counts = out.get(plan);
+    if (!counts) out.set(plan, (counts = PLAN_STAGES.map(() => 0)));
+    counts[i]!++;
+  }
+  return out;
+}
+
+export interface BoardColumn {
+  stage: PlanStage;
+  count: number;
+  /** The cards shown: the latest to enter the stage first, at most `perColumn`. */
+  cards: SyncRow[];
+}
+
+/** One plan's board: a column per stage, each holding at most `perColumn` cards (the rest counted). */
+export function boardColumns(members: readonly SyncRow[], planId: number, perColumn: number): BoardColumn[] {
+  const by = new Map<PlanStage, SyncRow[]>(PLAN_STAGES.map((s) => [s, []]));
+  for (const r of members) if (Number(r.plan_id) === planId && isStage(r.stage)) by.get(r.stage)!.push(r);
+  return PLAN_STAGES.map((stage) => {
+    const rows = by.get(stage)!;
+    rows.sort((a, b) => Number(b.stage_time) - Number(a.stage_time) || Number(b.id) - Number(a.id));
+    return { stage, count: rows.length, cards: rows.slice(0, perColumn) };
+  });
+}
+
+/** Whole days since `since` (unix seconds) as of `now`; never negative. */
+export const daysIn = (since: number, now: number): number => Math.max(0, Math.floor((now - since) / 86_400));

@@ -1,0 +1,19 @@
+import { useParams } from 'react-router-dom';
+import { PlanScreen } from '../features/plans/PlanScreen.tsx';
+import { usePlans } from '../features/plans/plan-queries.ts';
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /plans/:id: one plan's board (issue 23); the title is the plan's name once it is read. */
+export default function PlanPage() {
+  const id = Number(useParams().id);
+  const plan = usePlans()?.plans.find((p) => p.id === id);
+  return (
+    <ScreenPage
+      title={plan ? String(plan.name) : m.plans_title()}
+      breadcrumb={[{ label: m.plans_title(), to: '/plans' }, { label: plan ? String(plan.name) : '…' }]}
+    >
+      <PlanScreen id={Number.isSafeInteger(id) ? id : 0} />
+    </ScreenPage>
+  );
+}

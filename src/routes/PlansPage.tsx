@@ -1,0 +1,12 @@
+import { PlansScreen } from '../features/plans/PlansScreen.tsx';
+import { m } from '../paraglide/messages.js';
+import { ScreenPage } from './ScreenPage.tsx';
+
+/** /plans: collaboration plans with their funnels (issue 23). */
+export default function PlansPage() {
+  return (
+    <ScreenPage title={m.plans_title()}>
+      <PlansScreen />
+    </ScreenPage>
+  );
+}
