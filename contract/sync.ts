@@ -34,6 +34,8 @@ export const SYNC_TABLES = [
   // Collaboration plans and the creators in them (issue 23).
   'plans',
   'plan_creators',
+  // What the team sets once, e.g. TikTok's weekly quota of new creators (issue 23).
+  'workspace_settings',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

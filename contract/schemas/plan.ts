@@ -140,6 +140,27 @@ export const PlanStageRequest = z.object({
   reason: optText(PLAN_REASON_MAX),
 });
 
+/** The largest weekly quota one can enter (TikTok's top tier is "unlimited": leave it unset). */
+export const WEEKLY_QUOTA_MAX = 100_000;
+export const QuotaRequest = z.object({
+  /** '' or -1 clears it (not set). */
+  weekly_quota: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? -1 : v),
+    z.coerce
+      .number({ message: 'quota_invalid' })
+      .int('quota_invalid')
+      .min(-1, 'quota_invalid')
+      .max(WEEKLY_QUOTA_MAX, 'quota_invalid'),
+  ),
+});
+export const SettingsRow = z.object({
+  id: z.number().int(),
+  weekly_quota: z.number().int(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  update_time: z.number().int(),
+});
+
 const idOnly = z.object({ id: z.number().int() });
 const counts = z.object({ plan_id: z.number().int(), changed: z.number().int(), skipped: z.number().int() });
 
@@ -178,6 +199,13 @@ export const planEndpoints = {
     auth: true,
     request: PlanStageRequest,
     response: counts,
+  }),
+  planQuota: endpoint({
+    method: 'PUT',
+    path: '/plan/quota',
+    auth: true,
+    request: QuotaRequest,
+    response: SettingsRow,
   }),
   planCreatorDel: endpoint({
     method: 'DELETE',

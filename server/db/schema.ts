@@ -306,6 +306,7 @@ export interface DB {
   text_conflicts: TextConflictsTable;
   plans: PlansTable;
   plan_creators: PlanCreatorsTable;
+  workspace_settings: WorkspaceSettingsTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -465,4 +466,13 @@ export interface PlanCreatorsTable extends Synced {
   user_name: Generated<string>;
   add_time: number;
   update_time: number;
+}
+
+/** What a workspace's team sets once (0030, issue 23); one row per workspace. -1: not set. */
+export interface WorkspaceSettingsTable extends Synced {
+  id: Id;
+  weekly_quota: Generated<number>;
+  user_id: Generated<number>;
+  user_name: Generated<string>;
+  update_time: Generated<number>;
 }

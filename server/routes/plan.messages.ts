@@ -37,5 +37,9 @@ defineMessages({
     'en-us': 'A plan holds at most {max} creators; {room} more fit',
   },
   plan_creators_required: { 'zh-cn': '请先选择达人', 'en-us': 'Select creators first' },
+  quota_invalid: {
+    'zh-cn': '每周额度须为0到100000之间的整数，留空表示未设置',
+    'en-us': 'The weekly quota must be a whole number from 0 to 100,000; leave it empty if not set',
+  },
   plan_stage_invalid: { 'zh-cn': '未知的阶段', 'en-us': 'Unknown stage' },
 });

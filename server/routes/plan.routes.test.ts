@@ -274,4 +274,19 @@ describeEngines('collaboration plans', (t) => {
       ).data.changed,
     ).toBe(1);
   });
+
+  it("keeps the workspace's weekly quota of new creators for the whole team, as the seller entered it", async () => {
+    const { admin, member } = await teamOfTwo(t(), 'Quota team');
+    const set = (v: unknown) => t().call('PUT', '/plan/quota', { weekly_quota: v }, { token: member.token });
+    expect((await set('150')).data).toMatchObject({ weekly_quota: 150, user_id: member.userId });
+    expect((await pulled(admin.token, 'workspace_settings')).map((r) => r.weekly_quota)).toEqual([150]);
+    expect((await set(500)).data.weekly_quota).toBe(500);
+    for (const bad of ['many', 100_001, 1.5, -2])
+      expect(await set(bad), String(bad)).toMatchObject({
+        code: 40001,
+        msg: expect.stringContaining('100,000'),
+      });
+    expect((await set('')).data.weekly_quota).toBe(-1);
+    expect(await pulled(admin.token, 'workspace_settings')).toHaveLength(1);
+  });
 });

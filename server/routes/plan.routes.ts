@@ -12,6 +12,7 @@ import {
   editPlan,
   movePlanCreators,
   removePlanCreators,
+  setWeeklyQuota,
 } from '../services/plan.service.ts';
 import './plan.messages.ts';
 
@@ -54,6 +55,11 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
         ),
         'updated',
       ),
+    ),
+  );
+  route(api, ctx, ep.planQuota, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await setWeeklyQuota(trx, auth.workspaceId, actorOf(auth), input.weekly_quota), 'updated'),
     ),
   );
   route(api, ctx, ep.planCreatorDel, async (req, input) =>

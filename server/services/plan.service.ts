@@ -303,3 +303,35 @@ export async function removePlanCreators(
       .execute();
   return { plan_id: planId, changed: gone.length, skipped: ids.length - gone.length };
 }
+
+/** The workspace's weekly quota of new creators, as the seller copied it from Seller Center (-1: not set). */
+export async function setWeeklyQuota(trx: Trx, ws: number, by: Actor, quota: number) {
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  const values = { weekly_quota: quota, user_id: by.id, user_name: by.name, update_time: t, version };
+  const cols = ['id', 'weekly_quota', 'user_id', 'user_name', 'update_time'] as const;
+  const existing = await trx
+    .selectFrom('workspace_settings')
+    .select('id')
+    .where('workspace_id', '=', ws)
+    .executeTakeFirst();
+  const row = existing
+    ? await trx
+        .updateTable('workspace_settings')
+        .set({ ...values, deleted_at: null })
+        .where('workspace_id', '=', ws)
+        .returning(cols)
+        .executeTakeFirstOrThrow()
+    : await trx
+        .insertInto('workspace_settings')
+        .values({ ...values, workspace_id: ws, deleted_at: null })
+        .returning(cols)
+        .executeTakeFirstOrThrow();
+  return numericIds(row) as {
+    id: number;
+    weekly_quota: number;
+    user_id: number;
+    user_name: string;
+    update_time: number;
+  };
+}

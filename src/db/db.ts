@@ -38,6 +38,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'text_conflicts',
   'plans',
   'plan_creators',
+  'workspace_settings',
 ];
 
 export interface CreatorBlock {
@@ -67,6 +68,7 @@ export class LocalDB extends Dexie {
   text_conflicts!: Table<SyncRow, number>;
   plans!: Table<SyncRow, number>;
   plan_creators!: Table<SyncRow, number>;
+  workspace_settings!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -98,6 +100,8 @@ export class LocalDB extends Dexie {
     this.version(5).stores({ text_conflicts: 'id' });
     // Collaboration plans (issue 23); a plan's board reads its creators by plan_id.
     this.version(6).stores({ plans: 'id', plan_creators: 'id, plan_id' });
+    // Workspace settings (issue 23); history rows by time, for this week's quota count.
+    this.version(7).stores({ workspace_settings: 'id', creator_events: 'id, creator_id, add_time' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

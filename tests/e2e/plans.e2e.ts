@@ -96,6 +96,22 @@ describe('collaboration plans', () => {
     const card = page.getByTestId('plan-card').filter({ hasText: 'Spring cats' });
     await card.getByText('Commission 12.5%', { exact: false }).waitFor();
     await card.getByRole('link', { name: 'Spring cats' }).waitFor();
+
+    // TikTok's weekly quota, as Seller Center shows it: a wrong number is explained first.
+    await page.getByTestId('quota-text').getByText('No weekly quota set', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Set weekly quota' }).click();
+    const quota = page.getByRole('dialog', { name: 'Set weekly quota' });
+    await quota.getByLabel(/^New creators per week/).fill('1.5');
+    await quota.getByRole('button', { name: 'Save' }).click();
+    await quota.getByText('The weekly quota must be a whole number', { exact: false }).waitFor();
+    await quota.getByLabel(/^New creators per week/).fill('1');
+    await quota.getByRole('button', { name: 'Save' }).click();
+    await quota.waitFor({ state: 'detached' });
+    await page
+      .getByTestId('quota-text')
+      .getByText('New creators contacted this week: 0 of 1, 1 left.', { exact: false })
+      .waitFor();
+    expect(await seriousAxeViolations(page), '/plans with a plan and a quota, en-us').toEqual([]);
   });
 
   it('adds three creators from a Home selection and moves one on the board by keyboard, offline', async () => {
@@ -138,6 +154,18 @@ describe('collaboration plans', () => {
     expect(after.members.filter((m) => m.stage === 'contacted')).toHaveLength(1);
     await synced(page);
 
+    // The quota (1) is used: contacting another new creator asks first; Cancel leaves them where they were.
+    await page.getByRole('button', { name: /Stage of Plan creator 3/ }).click();
+    await popupOption(page, 'Contacted').click();
+    const warning = page.getByRole('alertdialog');
+    await warning.getByText("This week's quota of 1 new creators has 0 left.", { exact: false }).waitFor();
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await column(page, /^To contact: 2$/)
+      .getByText('Plan creator 3')
+      .waitFor();
+    expect(await unsent(page).count()).toBe(0);
+
     // The move is a row of the creator's timeline.
     await column(page, /^Contacted: 1$/)
       .getByRole('link', { name: 'Plan creator 2' })
@@ -151,6 +179,11 @@ describe('collaboration plans', () => {
     await mate.goto('/plans');
     const card = mate.getByTestId('plan-card').filter({ hasText: 'Spring cats' });
     await card.getByText('3 位达人').waitFor({ timeout: 20_000 });
+    // The same week's count from the mirrored history: the admin's contact counts for the team.
+    await mate
+      .getByTestId('quota-text')
+      .getByText('本周已联系新达人：1/1，剩余 0', { exact: false })
+      .waitFor();
     expect(await seriousAxeViolations(mate), '/plans, zh-cn').toEqual([]);
     await card.getByRole('link', { name: 'Spring cats' }).click();
     await column(mate, /^已联系：1$/)

@@ -6,15 +6,17 @@
  */
 import { Link } from 'react-router-dom';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
+import { confirm } from '../../ui/confirm.tsx';
 import { moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { useCreatorsOf, usePlans } from './plan-queries.ts';
-import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel } from './plan-rules.ts';
+import { useCreatorsOf, usePlans, useQuota, type QuotaState } from './plan-queries.ts';
+import { checkBatch, CONTACT_STAGES } from './quota-rules.ts';
+import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel, type PlanStage } from './plan-rules.ts';
 import { PlanTerms } from './PlansScreen.tsx';
 import './plans.css';
 
@@ -25,6 +27,7 @@ export function PlanScreen({ id }: { id: number }) {
   const plan = data?.plans.find((p) => p.id === id);
   const columns = boardColumns(data?.members ?? [], id, PER_COLUMN);
   const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
+  const quota = useQuota();
   if (data && !plan)
     return (
       <Result
@@ -65,6 +68,7 @@ export function PlanScreen({ id }: { id: number }) {
                     creator={creators?.get(Number(r.creator_id))}
                     stages={stages}
                     now={now}
+                    quota={quota}
                   />
                 ))}
               </ul>
@@ -87,15 +91,37 @@ function Card({
   creator,
   stages,
   now,
+  quota,
 }: {
   plan: SyncRow;
   row: SyncRow;
   creator: { id: number; daren_name: string; unique_id: string } | undefined;
   stages: { id: string; label: string }[];
   now: number;
+  quota: QuotaState | undefined;
 }) {
   const creatorId = Number(row.creator_id);
   const label = creator ? creator.daren_name.trim() || `@${creator.unique_id}` : `#${creatorId}`;
+  /** A move into a contact stage is checked against this week's quota first (TikTok's rule). */
+  async function move(stage: PlanStage) {
+    if (quota && CONTACT_STAGES.has(stage)) {
+      const check = checkBatch([creatorId], quota.contacted, quota.connected, quota.quota);
+      if (
+        check.over > 0 &&
+        !(await confirm({
+          message: m.quota_over({
+            quota: formatNumber(quota.quota),
+            left: formatNumber(check.left ?? 0),
+            name: label,
+            time: formatDateTime(quota.next),
+          }),
+          confirmLabel: m.quota_move_anyway(),
+        }))
+      )
+        return;
+    }
+    await moveInPlan(plan, [creatorId], stage);
+  }
   return (
     <li className="plans-card-item" data-testid="plan-member" data-creator={creatorId}>
       {creator ? (
@@ -112,7 +138,7 @@ function Card({
           items={stages}
           value={String(row.stage)}
           onChange={(s) => {
-            if (isStage(s) && s !== row.stage) void moveInPlan(plan, [creatorId], s);
+            if (isStage(s) && s !== row.stage) void move(s);
           }}
         />
         <Button

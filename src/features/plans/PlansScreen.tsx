@@ -16,6 +16,7 @@ import { deletePlan } from './plan-actions.ts';
 import { usePlans } from './plan-queries.ts';
 import { funnels, PLAN_STAGES, stageLabel } from './plan-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
+import { QuotaPanel } from './QuotaPanel.tsx';
 import './plans.css';
 
 export function PlansScreen() {
@@ -37,6 +38,7 @@ export function PlansScreen() {
           {m.plans_new()}
         </Button>
       </div>
+      <QuotaPanel />
       {data && data.plans.length === 0 && (
         <Result status="empty" title={m.plans_empty()} description="" showBack={false} />
       )}

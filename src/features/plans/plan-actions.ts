@@ -7,7 +7,7 @@
  */
 import { PLAN_CALL_MAX, type PlanStage } from '../../../contract/schemas/plan.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, enqueueInParts } from '../../db/actions.ts';
+import { addRow, deleteRows, editRow, enqueueInParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
 import { m } from '../../paraglide/messages.js';
@@ -134,3 +134,25 @@ export const moveInPlan = (
 
 export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
   members(plan, creatorIds, 'leave', { method: 'DELETE', path: '/plan/creator.del' }, m.plans_removed());
+
+/** The workspace's weekly quota of new creators (-1: not set), shown at once and sent as PUT /plan/quota. */
+export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Promise<boolean> {
+  const call = { method: 'PUT' as const, path: '/plan/quota', body: { weekly_quota: quota } };
+  const t = nowSeconds();
+  return record(
+    () =>
+      current
+        ? editRow(localDb, 'workspace_settings', call, {
+            id: current.id,
+            weekly_quota: quota,
+            update_time: t,
+          })
+        : addRow(localDb, 'workspace_settings', call, {
+            weekly_quota: quota,
+            user_id: 0,
+            user_name: '',
+            update_time: t,
+          }),
+    m.quota_saved(),
+  );
+}

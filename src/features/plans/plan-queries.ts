@@ -9,6 +9,7 @@ import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { applyCreatorEffect, liveEffects } from '../../db/overlay.ts';
 import { readRows } from '../../db/queries.ts';
+import { connectedCreators, contactedSince, lastReset, nextReset } from './quota-rules.ts';
 
 /** Every plan (newest first) and every plan's creators; undefined while loading. */
 export function usePlans(): { plans: SyncRow[]; members: SyncRow[] } | undefined {
@@ -50,4 +51,37 @@ export function useCreatorsOf(ids: readonly number[]): Map<number, CreatorRow> |
     }
     return out;
   }, [key]);
+}
+
+export interface QuotaState {
+  /** -1: not set. */
+  quota: number;
+  /** The settings row, when the workspace has one (to edit it). */
+  row: SyncRow | undefined;
+  contacted: Set<number>;
+  connected: Set<number>;
+  since: number;
+  next: number;
+}
+
+/** This week's quota use: history rows since the last reset and every plan's creators. */
+export function useQuota(): QuotaState | undefined {
+  return useLiveQuery(async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const since = lastReset(now);
+    const [settings, members, events] = await Promise.all([
+      readRows(localDb, 'workspace_settings'),
+      readRows(localDb, 'plan_creators'),
+      localDb.small('creator_events').where('add_time').aboveOrEqual(since).toArray(),
+    ]);
+    const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+    return {
+      quota: Number.isFinite(quota) ? quota : -1,
+      row: settings[0],
+      contacted: contactedSince(events, members, since),
+      connected: connectedCreators(members),
+      since,
+      next: nextReset(now),
+    };
+  }, []);
 }

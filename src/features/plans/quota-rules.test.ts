@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { checkBatch, connectedCreators, contactedSince, lastReset, nextReset } from './quota-rules.ts';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe("TikTok's weekly quota", () => {
+  it('resets on Sunday at 12:00 GMT-8 (20:00 UTC)', () => {
+    // Sunday 2026-11-22 20:00 UTC is a reset; a second before belongs to the week before.
+    expect(lastReset(at('2026-11-22T20:00:00Z'))).toBe(at('2026-11-22T20:00:00Z'));
+    expect(lastReset(at('2026-11-22T19:59:59Z'))).toBe(at('2026-11-15T20:00:00Z'));
+    expect(lastReset(at('2026-11-27T04:00:00Z'))).toBe(at('2026-11-22T20:00:00Z'));
+    // Summer too: GMT-8 is a fixed offset, not Pacific time.
+    expect(lastReset(at('2026-07-06T00:00:00Z'))).toBe(at('2026-07-05T20:00:00Z'));
+  });
+
+  it('every moment lies in exactly one week that starts on a Sunday 20:00 UTC (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4_102_444_800 }), (t) => {
+        const r = lastReset(t);
+        const d = new Date(r * 1000);
+        expect(d.getUTCDay()).toBe(0);
+        expect(d.getUTCHours()).toBe(20);
+        expect(d.getUTCMinutes() + d.getUTCSeconds()).toBe(0);
+        expect(r).toBeLessThanOrEqual(t);
+        expect(t).toBeLessThan(nextReset(t));
+        expect(lastReset(nextReset(t))).toBe(nextReset(t));
+        expect(lastReset(r - 1)).toBe(r - 7 * 86_400);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  const since = at('2026-11-22T20:00:00Z');
+  const ev = (creator_id: number, kind: string, detail: string, add_time = since + 60): SyncRow => ({
+    id: creator_id * 100 + kind.length,
+    version: 1,
+    creator_id,
+    kind,
+    detail,
+    add_time,
+  });
+  const member = (creator_id: number, stage: string, stage_time = since + 60): SyncRow => ({
+    id: creator_id,
+    version: 1,
+    plan_id: 1,
+    creator_id,
+    stage,
+    stage_time,
+  });
+
+  it('counts each unconnected creator contacted this week once, whatever the channel', () => {
+    const events = [
+      ev(1, 'chat', '1'),
+      ev(1, 'stage', 'contacted:Spring'),
+      ev(2, 'invitation', ''),
+      ev(3, 'stage', 'invited:Spring: cats'),
+      ev(4, 'chat', '0'),
+      ev(5, 'stage', 'to_contact:Spring'),
+      ev(6, 'chat', '1', since - 1),
+      ev(7, 'chat', '1'),
+    ];
+    // 7 replied in a plan: connected, so exempt. 8 was moved offline (no history row yet).
+    const members = [member(7, 'replied'), member(8, 'contacted'), member(9, 'contacted', since - 10)];
+    expect([...contactedSince(events, members, since)].sort()).toEqual([1, 2, 3, 8]);
+  });
+
+  it('says how much of a batch fits in what is left, and nothing without a quota', () => {
+    const contacted = new Set([1, 2, 3]);
+    const connected = connectedCreators([member(4, 'selling')]);
+    expect(checkBatch([1, 4, 5, 6, 6], contacted, connected, 4)).toEqual({
+      fresh: 2,
+      used: 3,
+      left: 1,
+      over: 1,
+    });
+    expect(checkBatch([5], contacted, connected, 10)).toMatchObject({ left: 7, over: 0 });
+    expect(checkBatch([5, 6], contacted, connected, -1)).toEqual({ fresh: 2, used: 3, left: null, over: 0 });
+    expect(checkBatch([5], contacted, connected, 2)).toMatchObject({ left: 0, over: 1 });
+  });
+});

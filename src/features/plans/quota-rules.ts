@@ -1,0 +1,101 @@
+/**
+ * TikTok's weekly quota of new creators (issue 23; sources in ../shared/guide/extension-notes.md):
+ * target invitations and messages to creators the shop is not connected with share one weekly
+ * quota, reset every Sunday at 12:00 GMT-8 (20:00 UTC, whatever the season). Several messages to one
+ * creator count once; creators who replied (or got further) are connected and exempt. TikTok's tier
+ * numbers change and are published only as images, so the seller enters the limit Seller Center
+ * shows them (workspace_settings.weekly_quota, -1: not set) and the app counts against it.
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+
+const DAY = 86_400;
+/** Sunday 12:00 at GMT-8 is 20:00 UTC. */
+const RESET_UTC_SECONDS = 20 * 3600;
+
+/** The last reset at or before `now` (unix seconds): the latest Sunday 20:00 UTC. */
+export function lastReset(now: number): number {
+  const shifted = now - RESET_UTC_SECONDS;
+  const day = Math.floor(shifted / DAY);
+  // 1970-01-01 was a Thursday (Sunday = 0).
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  return (day - weekday) * DAY + RESET_UTC_SECONDS;
+}
+
+export const nextReset = (now: number): number => lastReset(now) + 7 * DAY;
+
+/** Stages that mean the creator answered: connected, so outside the quota. */
+const CONNECTED = new Set([
+  'replied',
+  'sample_requested',
+  'sample_approved',
+  'shipped',
+  'posted',
+  'selling',
+  'declined',
+]);
+/** Stages a move into counts as contacting the creator. */
+export const CONTACT_STAGES = new Set(['contacted', 'invited']);
+
+/** Creators connected with the shop in any plan. */
+export function connectedCreators(members: readonly SyncRow[]): Set<number> {
+  const out = new Set<number>();
+  for (const m of members) if (CONNECTED.has(String(m.stage))) out.add(Number(m.creator_id));
+  return out;
+}
+
+/** Whether a history row records contacting the creator (a chat mark, an invitation, a contact stage). */
+function isContact(e: SyncRow): boolean {
+  const detail = String(e.detail ?? '');
+  if (e.kind === 'chat') return detail === '1';
+  if (e.kind === 'invitation') return true;
+  if (e.kind === 'stage') return CONTACT_STAGES.has(detail.slice(0, detail.indexOf(':')));
+  return false;
+}
+
+/**
+ * The unconnected creators contacted since `since`: from the history rows the server wrote, plus
+ * plan moves not sent yet (a member in a contact stage since `since`).
+ */
+export function contactedSince(
+  events: readonly SyncRow[],
+  members: readonly SyncRow[],
+  since: number,
+): Set<number> {
+  const connected = connectedCreators(members);
+  const out = new Set<number>();
+  for (const e of events)
+    if (Number(e.add_time) >= since && isContact(e) && !connected.has(Number(e.creator_id)))
+      out.add(Number(e.creator_id));
+  for (const m of members)
+    if (
+      CONTACT_STAGES.has(String(m.stage)) &&
+      Number(m.stage_time) >= since &&
+      !connected.has(Number(m.creator_id))
+    )
+      out.add(Number(m.creator_id));
+  return out;
+}
+
+export interface QuotaCheck {
+  /** Creators of the batch that would use the quota (not contacted this week yet, not connected). */
+  fresh: number;
+  used: number;
+  /** null: no quota set. */
+  left: number | null;
+  /** How many of the batch go over it (0 when it fits or no quota is set). */
+  over: number;
+}
+
+/** What contacting `batch` would do to this week's quota. */
+export function checkBatch(
+  batch: readonly number[],
+  contacted: ReadonlySet<number>,
+  connected: ReadonlySet<number>,
+  quota: number,
+): QuotaCheck {
+  const fresh = new Set(batch.filter((id) => !contacted.has(id) && !connected.has(id))).size;
+  const used = contacted.size;
+  if (quota < 0) return { fresh, used, left: null, over: 0 };
+  const left = Math.max(0, quota - used);
+  return { fresh, used, left, over: Math.max(0, fresh - left) };
+}
