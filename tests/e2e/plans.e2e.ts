@@ -191,6 +191,20 @@ describe('collaboration plans', () => {
       .waitFor();
     await column(mate, /^待联系：2$/).waitFor();
     expect(await seriousAxeViolations(mate), 'board, zh-cn').toEqual([]);
+
+    // The teammate changes the plan's terms; the country stays.
+    await mate.getByRole('button', { name: '编辑条款' }).click();
+    const terms = mate.getByRole('dialog', { name: '编辑 Spring cats' });
+    await terms.getByLabel(/^佣金率/).fill('15');
+    await terms.getByRole('button', { name: '保存' }).click();
+    await terms.waitFor({ state: 'detached' });
+    await mate.getByText('佣金 15%', { exact: false }).first().waitFor();
+    const after = await serverAgrees(serverPlans, (s) => s.plans[0]?.commission_rate === 15);
+    expect(after.plans[0]).toMatchObject({
+      name: 'Spring cats',
+      country: 'US',
+      product_ids: expect.any(String),
+    });
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -21,20 +21,32 @@ import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { createPlan } from './plan-actions.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { createPlan, editPlan, type PlanDraft } from './plan-actions.ts';
 
 const DAY = /^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const isDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-export function PlanDialog({ country: initial, onClose }: { country: Country; onClose: () => void }) {
-  const [country, setCountry] = useState<Country>(initial);
-  const [name, setName] = useState('');
-  const [products, setProducts] = useState<string[]>([]);
-  const [commission, setCommission] = useState('');
-  const [budget, setBudget] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [template, setTemplate] = useState(0);
+/** `plan`: edit its terms (its country stays); otherwise a new plan in `country`. */
+export function PlanDialog({
+  country: initial,
+  plan,
+  onClose,
+}: {
+  country: Country;
+  plan?: SyncRow;
+  onClose: () => void;
+}) {
+  const was = (k: string): string => (plan && plan[k] !== undefined ? String(plan[k]) : '');
+  const positive = (k: string): string => (Number(plan?.[k] ?? 0) > 0 ? was(k) : '');
+  const [country, setCountry] = useState<Country>(plan ? (String(plan.country) as Country) : initial);
+  const [name, setName] = useState(was('name'));
+  const [products, setProducts] = useState<string[]>(() => was('product_ids').split(',').filter(Boolean));
+  const [commission, setCommission] = useState(positive('commission_rate'));
+  const [budget, setBudget] = useState(positive('budget'));
+  const [start, setStart] = useState(was('start_date'));
+  const [end, setEnd] = useState(was('end_date'));
+  const [template, setTemplate] = useState(Number(plan?.chat_template_id ?? 0));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const productRows = useLocalRows(localDb, 'products', country);
@@ -65,7 +77,7 @@ export function PlanDialog({ country: initial, onClose }: { country: Country; on
       e.products = m.plans_products_too_many({ max: PLAN_PRODUCTS_MAX });
     setErrors(e);
     if (Object.keys(e).length) return;
-    const ok = await createPlan({
+    const draft: PlanDraft = {
       name: title,
       country,
       product_ids: products.map(Number).filter((id) => id > 0),
@@ -74,13 +86,18 @@ export function PlanDialog({ country: initial, onClose }: { country: Country; on
       start_date: start,
       end_date: end,
       chat_template_id: template,
-    });
+    };
+    const ok = plan ? await editPlan(plan, draft) : await createPlan(draft);
     if (ok) onClose();
   }
 
   const saved = (productRows ?? []).filter((p) => p.id > 0);
   return (
-    <FormDialog title={m.plans_new()} onClose={onClose} onSave={save}>
+    <FormDialog
+      title={plan ? m.plans_edit_title({ name: was('name') }) : m.plans_new()}
+      onClose={onClose}
+      onSave={save}
+    >
       <div className="plans-form">
         <Field
           label={m.plans_name()}
@@ -92,6 +109,7 @@ export function PlanDialog({ country: initial, onClose }: { country: Country; on
           errorMessage={errors.name}
         />
         <CountrySelect
+          isDisabled={Boolean(plan)}
           value={country}
           onChange={(c) => {
             setCountry(c);

@@ -4,7 +4,9 @@
  * Enter, arrows, Enter), and the move shows at once and is sent through the outbox. A column shows
  * the latest PER_COLUMN arrivals and counts the rest, so a plan of thousands stays light.
  */
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -17,6 +19,7 @@ import { moveInPlan, removeFromPlan } from './plan-actions.ts';
 import { useCreatorsOf, usePlans, useQuota, type QuotaState } from './plan-queries.ts';
 import { checkBatch, CONTACT_STAGES } from './quota-rules.ts';
 import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel, type PlanStage } from './plan-rules.ts';
+import { PlanDialog } from './PlanDialog.tsx';
 import { PlanTerms } from './PlansScreen.tsx';
 import './plans.css';
 
@@ -28,6 +31,7 @@ export function PlanScreen({ id }: { id: number }) {
   const columns = boardColumns(data?.members ?? [], id, PER_COLUMN);
   const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
   const quota = useQuota();
+  const [editing, setEditing] = useState(false);
   if (data && !plan)
     return (
       <Result
@@ -44,7 +48,15 @@ export function PlanScreen({ id }: { id: number }) {
   const now = Math.floor(Date.now() / 1000);
   return (
     <div className="screen-panel plans-panel">
-      <PlanTerms plan={plan} />
+      <div className="plans-toolbar">
+        <PlanTerms plan={plan} />
+        <Button size="sm" onPress={() => setEditing(true)}>
+          {m.plans_edit()}
+        </Button>
+      </div>
+      {editing && (
+        <PlanDialog country={String(plan.country) as Country} plan={plan} onClose={() => setEditing(false)} />
+      )}
       {total === 0 && <Result status="empty" title={m.plans_board_empty()} description="" showBack={false} />}
       <div className="plans-board" role="region" aria-label={m.plans_board_label({ name })} tabIndex={0}>
         {columns.map((col) => {

@@ -66,6 +66,41 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
   );
 }
 
+/** New terms for a plan (its country stays): shown at once, sent as PUT /plan/edit. */
+export async function editPlan(plan: SyncRow, d: PlanDraft): Promise<boolean> {
+  if (waitsForServer(plan)) return false;
+  const body: Record<string, unknown> = {
+    id: plan.id,
+    name: d.name,
+    product_ids: d.product_ids,
+    start_date: d.start_date,
+    end_date: d.end_date,
+    chat_template_id: d.chat_template_id,
+  };
+  if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
+  if (d.budget !== '') body.budget = d.budget;
+  return record(
+    () =>
+      editRow(
+        localDb,
+        'plans',
+        { method: 'PUT', path: '/plan/edit', body },
+        {
+          id: plan.id,
+          name: d.name,
+          product_ids: d.product_ids.join(','),
+          ...(d.commission_rate !== '' && { commission_rate: d.commission_rate }),
+          ...(d.budget !== '' && { budget: d.budget }),
+          start_date: d.start_date,
+          end_date: d.end_date,
+          chat_template_id: d.chat_template_id,
+          update_time: nowSeconds(),
+        },
+      ),
+    m.plans_saved(),
+  );
+}
+
 /** A plan still on its way to the server cannot be addressed by a call yet. */
 function waitsForServer(plan: SyncRow): boolean {
   if (!isPending(plan)) return false;
