@@ -29,6 +29,7 @@ import { benchLists, LISTS_TITLE } from './lists.ts';
 import { benchLoad, LOAD_TITLE } from './load.ts';
 import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
 import { benchLive, LIVE_TITLE } from './live.ts';
+import { benchPlans, PLANS_TITLE } from './plans.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -43,7 +44,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists|load|lighthouse|live: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load|lighthouse|live|plans: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
@@ -52,6 +53,7 @@ const ONLY = {
   load: { run: benchLoad, first: LOAD_TITLE, last: LOAD_TITLE },
   lighthouse: { run: benchLighthouse, first: LIGHTHOUSE_TITLE, last: LIGHTHOUSE_TITLE },
   live: { run: benchLive, first: LIVE_TITLE, last: LIVE_TITLE },
+  plans: { run: benchPlans, first: PLANS_TITLE, last: PLANS_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -249,7 +251,10 @@ await benchLoad(say, load);
 // 8. Live team (issue 25): change → another member's mirror, and 1,000 open streams, on each engine.
 await benchLive(say, load);
 
-// 9. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
+// 9. Plans (issue 23): a stage change on the board of a 10,000-creator plan.
+if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
+
+// 10. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;

@@ -1,13 +1,14 @@
 import { useParams } from 'react-router-dom';
 import { PlanScreen } from '../features/plans/PlanScreen.tsx';
-import { usePlans } from '../features/plans/plan-queries.ts';
+import { localDb } from '../db/local.ts';
+import { useLocalRows } from '../db/queries.ts';
 import { m } from '../paraglide/messages.js';
 import { ScreenPage } from './ScreenPage.tsx';
 
 /** /plans/:id: one plan's board (issue 23); the title is the plan's name once it is read. */
 export default function PlanPage() {
   const id = Number(useParams().id);
-  const plan = usePlans()?.plans.find((p) => p.id === id);
+  const plan = useLocalRows(localDb, 'plans')?.find((p) => p.id === id);
   return (
     <ScreenPage
       title={plan ? String(plan.name) : m.plans_title()}

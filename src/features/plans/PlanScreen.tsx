@@ -4,7 +4,7 @@
  * Enter, arrows, Enter), and the move shows at once and is sent through the outbox. A column shows
  * the latest PER_COLUMN arrivals and counts the rest, so a plan of thousands stays light.
  */
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
@@ -16,7 +16,7 @@ import { Select } from '../../ui/Select.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { useCreatorsOf, usePlans, useQuota, type QuotaState } from './plan-queries.ts';
+import { readQuota, useCreatorsOf, usePlans } from './plan-queries.ts';
 import { checkBatch, CONTACT_STAGES } from './quota-rules.ts';
 import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel, type PlanStage } from './plan-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
@@ -27,11 +27,16 @@ const PER_COLUMN = 50;
 
 export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
-  const plan = data?.plans.find((p) => p.id === id);
-  const columns = boardColumns(data?.members ?? [], id, PER_COLUMN);
+  // Each read answers new objects: the plan is kept while its values stay (memoised cards).
+  const planJson = JSON.stringify(data?.plans.find((p) => p.id === id) ?? null);
+  const plan = useMemo(() => JSON.parse(planJson) as SyncRow | null, [planJson]);
+  const members = data?.members;
+  const columns = useMemo(() => boardColumns(members ?? [], id, PER_COLUMN), [members, id]);
   const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
-  const quota = useQuota();
   const [editing, setEditing] = useState(false);
+  const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s, label: stageLabel(s) })), []);
+  // Days in a stage: minute-grained, so a re-render within the minute keeps the cards' props.
+  const now = Math.floor(Date.now() / 60_000) * 60;
   if (data && !plan)
     return (
       <Result
@@ -44,8 +49,7 @@ export function PlanScreen({ id }: { id: number }) {
   if (!plan) return null;
   const name = String(plan.name);
   const total = columns.reduce((a, c) => a + c.count, 0);
-  const stages = PLAN_STAGES.map((s) => ({ id: s, label: stageLabel(s) }));
-  const now = Math.floor(Date.now() / 1000);
+
   return (
     <div className="screen-panel plans-panel">
       <div className="plans-toolbar">
@@ -77,10 +81,11 @@ export function PlanScreen({ id }: { id: number }) {
                     key={r.id}
                     plan={plan}
                     row={r}
-                    creator={creators?.get(Number(r.creator_id))}
+                    name={creators?.get(Number(r.creator_id))?.daren_name}
+                    handle={creators?.get(Number(r.creator_id))?.unique_id}
+                    creatorId={creators?.get(Number(r.creator_id))?.id}
                     stages={stages}
                     now={now}
-                    quota={quota}
                   />
                 ))}
               </ul>
@@ -97,26 +102,31 @@ export function PlanScreen({ id }: { id: number }) {
   );
 }
 
-function Card({
+/** Memoised: a move re-renders the cards whose row changed, not the board's other pickers. */
+const Card = memo(function Card({
   plan,
   row,
-  creator,
+  name,
+  handle,
+  creatorId: mirrored,
   stages,
   now,
-  quota,
 }: {
   plan: SyncRow;
   row: SyncRow;
-  creator: { id: number; daren_name: string; unique_id: string } | undefined;
+  /** The creator as the mirror holds them; undefined while not read (or not mirrored). */
+  name: string | undefined;
+  handle: string | undefined;
+  creatorId: number | undefined;
   stages: { id: string; label: string }[];
   now: number;
-  quota: QuotaState | undefined;
 }) {
   const creatorId = Number(row.creator_id);
-  const label = creator ? creator.daren_name.trim() || `@${creator.unique_id}` : `#${creatorId}`;
+  const label = handle !== undefined ? (name ?? '').trim() || `@${handle}` : `#${creatorId}`;
   /** A move into a contact stage is checked against this week's quota first (TikTok's rule). */
   async function move(stage: PlanStage) {
-    if (quota && CONTACT_STAGES.has(stage)) {
+    const quota = CONTACT_STAGES.has(stage) ? await readQuota() : null;
+    if (quota && quota.quota >= 0) {
       const check = checkBatch([creatorId], quota.contacted, quota.connected, quota.quota);
       if (
         check.over > 0 &&
@@ -136,8 +146,8 @@ function Card({
   }
   return (
     <li className="plans-card-item" data-testid="plan-member" data-creator={creatorId}>
-      {creator ? (
-        <CreatorNameLink id={creator.id} name={creator.daren_name} handle={creator.unique_id} />
+      {handle !== undefined ? (
+        <CreatorNameLink id={mirrored} name={name ?? ''} handle={handle} />
       ) : (
         <span>{label}</span>
       )}
@@ -164,4 +174,4 @@ function Card({
       </div>
     </li>
   );
-}
+});

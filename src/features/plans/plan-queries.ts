@@ -7,50 +7,105 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
-import { applyCreatorEffect, liveEffects } from '../../db/overlay.ts';
+import type { OutboxEntry } from '../../db/outbox-types.ts';
+import { applyCreatorEffect, liveEffects, overlayRows } from '../../db/overlay.ts';
 import { readRows } from '../../db/queries.ts';
 import { connectedCreators, contactedSince, lastReset, nextReset } from './quota-rules.ts';
 
+/**
+ * Every plan's creators as the mirror holds them. A plan of 10,000 creators costs a read of 10,000
+ * rows, and the live queries re-run on every outbox change (a move, its send, its ack), which only
+ * changes the overlay. The mirror's rows change only when a pulled page lands (mirror.ts applyPage,
+ * the one writer, bumps META.rev and the cursor in the same transaction), so the last read is kept
+ * under that key and read again only when it changed. The key includes the cursor, which names the
+ * workspace and the moment of the pull: a new session never meets an old session's rows.
+ */
+let membersRead: { key: string; rows: SyncRow[] } | null = null;
+async function mirroredMembers(): Promise<SyncRow[]> {
+  const [rev, cursor] = await Promise.all([
+    getMeta<number>(localDb, META.rev),
+    getMeta<string>(localDb, META.cursor),
+  ]);
+  const key = `${rev ?? 0}|${cursor ?? ''}`;
+  if (membersRead?.key === key) return membersRead.rows;
+  const rows = await localDb.small('plan_creators').toArray();
+  membersRead = { key, rows };
+  return rows;
+}
+
+async function sessionEntries(): Promise<OutboxEntry[]> {
+  const s = await getMeta<LocalSession>(localDb, META.session);
+  return s
+    ? localDb.outbox.where('[userId+workspaceId]').equals([s.userId, s.workspaceId]).sortBy('seq')
+    : [];
+}
+
+/** Plans and every plan's creators with the user's unsent changes on top, read as one state. */
+export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
+  return localDb.transaction(
+    'r',
+    [localDb.small('plans'), localDb.small('plan_creators'), localDb.outbox, localDb.meta],
+    async () => {
+      const [plans, members, entries] = await Promise.all([
+        localDb.small('plans').toArray(),
+        mirroredMembers(),
+        sessionEntries(),
+      ]);
+      const shownPlans = overlayRows(plans, liveEffects(entries, 'plans'));
+      shownPlans.sort((a, b) => Number(b.add_time) - Number(a.add_time) || Number(b.id) - Number(a.id));
+      return { plans: shownPlans, members: overlayRows(members, liveEffects(entries, 'plan_creators')) };
+    },
+  );
+}
+
 /** Every plan (newest first) and every plan's creators; undefined while loading. */
-export function usePlans(): { plans: SyncRow[]; members: SyncRow[] } | undefined {
-  return useLiveQuery(async () => {
-    const [plans, members] = await Promise.all([
-      readRows(localDb, 'plans'),
-      readRows(localDb, 'plan_creators'),
-    ]);
-    plans.sort((a, b) => Number(b.add_time) - Number(a.add_time) || Number(b.id) - Number(a.id));
-    return { plans, members };
-  }, []);
+export const usePlans = (): { plans: SyncRow[]; members: SyncRow[] } | undefined =>
+  useLiveQuery(readPlans, []);
+
+/** Creator rows of these storage blocks as the mirror holds them, kept like mirroredMembers (same key). */
+let blocksRead: { key: string; blocks: string; rows: Map<number, CreatorRow> } | null = null;
+async function mirroredCreators(blocks: number[]): Promise<Map<number, CreatorRow>> {
+  const [rev, cursor] = await Promise.all([
+    getMeta<number>(localDb, META.rev),
+    getMeta<string>(localDb, META.cursor),
+  ]);
+  const key = `${rev ?? 0}|${cursor ?? ''}`;
+  const which = blocks.join(',');
+  if (blocksRead?.key === key && blocksRead.blocks === which) return blocksRead.rows;
+  const rows = new Map<number, CreatorRow>();
+  for (const b of await localDb.creatorBlocks.where('block').anyOf(blocks).toArray())
+    for (const r of b.rows) rows.set(r.id, r);
+  blocksRead = { key, blocks: which, rows };
+  return rows;
 }
 
 /** The creators with these ids that the mirror holds, unsent edits applied. */
 export function useCreatorsOf(ids: readonly number[]): Map<number, CreatorRow> | undefined {
   const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
-  return useLiveQuery(async () => {
-    const wanted = key ? key.split(',').map(Number) : [];
-    const blocks = [...new Set(wanted.map(blockOf))];
-    const want = new Set(wanted);
-    const out = new Map<number, CreatorRow>();
-    for (const b of await localDb.creatorBlocks.where('block').anyOf(blocks).toArray())
-      for (const r of b.rows) if (want.has(r.id)) out.set(r.id, r);
-    const s = await getMeta<LocalSession>(localDb, META.session);
-    if (s) {
-      const entries = await localDb.outbox
-        .where('[userId+workspaceId]')
-        .equals([s.userId, s.workspaceId])
-        .sortBy('seq');
-      for (const fx of liveEffects(entries, 'creators'))
-        if ('ids' in fx)
-          for (const id of fx.ids) {
-            const row = out.get(id);
-            if (!row) continue;
-            const next = applyCreatorEffect(row, fx);
-            if (next) out.set(id, next);
-            else out.delete(id);
-          }
-    }
-    return out;
-  }, [key]);
+  return useLiveQuery(
+    () =>
+      localDb.transaction('r', [localDb.creatorBlocks, localDb.outbox, localDb.meta], async () => {
+        const wanted = key ? key.split(',').map(Number) : [];
+        const blocks = [...new Set(wanted.map(blockOf))].sort((a, b) => a - b);
+        const [all, entries] = await Promise.all([mirroredCreators(blocks), sessionEntries()]);
+        const out = new Map<number, CreatorRow>();
+        for (const id of wanted) {
+          const row = all.get(id);
+          if (row) out.set(id, row);
+        }
+        for (const fx of liveEffects(entries, 'creators'))
+          if ('ids' in fx)
+            for (const id of fx.ids) {
+              const row = out.get(id);
+              if (!row) continue;
+              const next = applyCreatorEffect(row, fx);
+              if (next) out.set(id, next);
+              else out.delete(id);
+            }
+        return out;
+      }),
+    [key],
+  );
 }
 
 export interface QuotaState {
@@ -64,24 +119,38 @@ export interface QuotaState {
   next: number;
 }
 
-/** This week's quota use: history rows since the last reset and every plan's creators. */
-export function useQuota(): QuotaState | undefined {
-  return useLiveQuery(async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const since = lastReset(now);
-    const [settings, members, events] = await Promise.all([
-      readRows(localDb, 'workspace_settings'),
-      readRows(localDb, 'plan_creators'),
-      localDb.small('creator_events').where('add_time').aboveOrEqual(since).toArray(),
-    ]);
-    const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
-    return {
-      quota: Number.isFinite(quota) ? quota : -1,
-      row: settings[0],
-      contacted: contactedSince(events, members, since),
-      connected: connectedCreators(members),
-      since,
-      next: nextReset(now),
-    };
-  }, []);
+/** History rows since `since`, kept like mirroredMembers (history is written only by pulled pages). */
+let eventsRead: { key: string; rows: SyncRow[] } | null = null;
+async function eventsSince(since: number): Promise<SyncRow[]> {
+  const [rev, cursor] = await Promise.all([
+    getMeta<number>(localDb, META.rev),
+    getMeta<string>(localDb, META.cursor),
+  ]);
+  const key = `${rev ?? 0}|${cursor ?? ''}|${since}`;
+  if (eventsRead?.key === key) return eventsRead.rows;
+  const rows = await localDb.small('creator_events').where('add_time').aboveOrEqual(since).toArray();
+  eventsRead = { key, rows };
+  return rows;
 }
+
+/** This week's quota use: history rows since the last reset and every plan's creators. */
+export async function readQuota(): Promise<QuotaState> {
+  const now = Math.floor(Date.now() / 1000);
+  const since = lastReset(now);
+  const [settings, { members }, events] = await Promise.all([
+    readRows(localDb, 'workspace_settings'),
+    readPlans(),
+    eventsSince(since),
+  ]);
+  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  return {
+    quota: Number.isFinite(quota) ? quota : -1,
+    row: settings[0],
+    contacted: contactedSince(events, members, since),
+    connected: connectedCreators(members),
+    since,
+    next: nextReset(now),
+  };
+}
+
+export const useQuota = (): QuotaState | undefined => useLiveQuery(readQuota, []);
