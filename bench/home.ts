@@ -31,7 +31,6 @@
  * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
  * through `BENCH_ONLY=home npm run bench`, which would then write an empty Home section.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../tests/helpers/browser.ts';
@@ -39,7 +38,7 @@ import { startServer } from '../tests/helpers/server-process.ts';
 import { useSession } from '../tests/helpers/shell.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';
-import { seedCreators } from './seed-server.ts';
+import { ensureWebBuild, seedCreators } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 /** A creator as the bulk edit picks it. */
@@ -178,13 +177,7 @@ async function waitSynced(page: Page): Promise<void> {
 export async function benchHome(say: Say, loadavg: () => string): Promise<void> {
   const n = Number(process.env.HOME_ROWS ?? 100_000);
   const webDir = process.env.HOME_WEB_DIR ?? '/tmp/dist-home';
-  if (process.env.HOME_SKIP_BUILD !== '1' || !fs.existsSync(`${webDir}/index.html`)) {
-    console.log(`building the PWA into ${webDir}…`);
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
+  ensureWebBuild(webDir, process.env.HOME_SKIP_BUILD === '1');
   const server = await startServer({ SEED_DEMO: '0', WEB_DIR: webDir });
   const browser = await launchBrowser();
   try {

@@ -8,7 +8,6 @@
  *
  * Build: the PWA is built into PLANS_WEB_DIR (default /tmp/dist-plans) unless PLANS_SKIP_BUILD=1.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -20,7 +19,7 @@ import { startServer } from '../tests/helpers/server-process.ts';
 import { useSession } from '../tests/helpers/shell.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';
-import { seedCreators } from './seed-server.ts';
+import { ensureWebBuild, seedCreators } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 export const PLANS_TITLE = 'Plans: a stage change on a big board';
@@ -57,12 +56,7 @@ async function installProbe(page: Page): Promise<void> {
 export async function benchPlans(say: Say, loadavg: () => string): Promise<void> {
   const n = Number(process.env.PLANS_ROWS ?? 10_000);
   const webDir = process.env.PLANS_WEB_DIR ?? '/tmp/dist-plans';
-  if (process.env.PLANS_SKIP_BUILD !== '1' || !fs.existsSync(`${webDir}/index.html`)) {
-    const r = spawnSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    });
-    if (r.status !== 0) throw new Error('vite build failed');
-  }
+  ensureWebBuild(webDir, process.env.PLANS_SKIP_BUILD === '1');
   const server = await startServer({ SEED_DEMO: '0', WEB_DIR: webDir });
   const browser = await launchBrowser();
   try {

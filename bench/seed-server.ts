@@ -3,6 +3,8 @@
  * `n` creators in one workspace, in a few big transactions (one version per 10,000 rows, the way
  * an import stamps them), plus tags on about two thirds of them.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from '../server/db/sqlite-native.ts';
 import { openDatabase } from '../server/db/connection.ts';
@@ -54,4 +56,14 @@ export async function seedCreators(dataDir: string, n: number): Promise<Seeded> 
   }
   db.close();
   return who;
+}
+
+/** Builds the PWA into `webDir` unless `skip` and a build is already there (the browser benches). */
+export function ensureWebBuild(webDir: string, skip: boolean): void {
+  if (skip && fs.existsSync(`${webDir}/index.html`)) return;
+  console.log(`building the PWA into ${webDir}…`);
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('vite build failed');
 }

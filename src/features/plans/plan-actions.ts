@@ -29,11 +29,10 @@ export interface PlanDraft {
   chat_template_id: number;
 }
 
-export function createPlan(d: PlanDraft): Promise<boolean> {
-  const t = nowSeconds();
+/** The call's terms (an empty commission or budget is left out: not given, or kept on edit). */
+function termsBody(d: PlanDraft): Record<string, unknown> {
   const body: Record<string, unknown> = {
     name: d.name,
-    country: d.country,
     product_ids: d.product_ids,
     start_date: d.start_date,
     end_date: d.end_date,
@@ -41,27 +40,33 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
   };
   if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
   if (d.budget !== '') body.budget = d.budget;
+  return body;
+}
+
+/** The same terms as the row shows them until the server's copy arrives. */
+function termsRow(d: PlanDraft): Record<string, unknown> {
+  const { product_ids: _ids, commission_rate: _rate, budget: _budget, ...rest } = termsBody(d);
+  return {
+    ...rest,
+    product_ids: d.product_ids.join(','),
+    ...(d.commission_rate !== '' && { commission_rate: d.commission_rate }),
+    ...(d.budget !== '' && { budget: d.budget }),
+  };
+}
+
+export function createPlan(d: PlanDraft): Promise<boolean> {
+  const t = nowSeconds();
+  const call = { method: 'POST' as const, path: '/plan/add', body: { ...termsBody(d), country: d.country } };
+  const row = {
+    commission_rate: 0,
+    budget: 0,
+    ...termsRow(d),
+    country: d.country,
+    user_id: 0,
+    user_name: '',
+  };
   return record(
-    () =>
-      addRow(
-        localDb,
-        'plans',
-        { method: 'POST', path: '/plan/add', body },
-        {
-          name: d.name,
-          country: d.country,
-          product_ids: d.product_ids.join(','),
-          commission_rate: d.commission_rate === '' ? 0 : d.commission_rate,
-          budget: d.budget === '' ? 0 : d.budget,
-          start_date: d.start_date,
-          end_date: d.end_date,
-          chat_template_id: d.chat_template_id,
-          user_id: 0,
-          user_name: '',
-          add_time: t,
-          update_time: t,
-        },
-      ),
+    () => addRow(localDb, 'plans', call, { ...row, add_time: t, update_time: t }),
     m.plans_created(),
   );
 }
@@ -69,34 +74,9 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
 /** New terms for a plan (its country stays): shown at once, sent as PUT /plan/edit. */
 export async function editPlan(plan: SyncRow, d: PlanDraft): Promise<boolean> {
   if (waitsForServer(plan)) return false;
-  const body: Record<string, unknown> = {
-    id: plan.id,
-    name: d.name,
-    product_ids: d.product_ids,
-    start_date: d.start_date,
-    end_date: d.end_date,
-    chat_template_id: d.chat_template_id,
-  };
-  if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
-  if (d.budget !== '') body.budget = d.budget;
+  const call = { method: 'PUT' as const, path: '/plan/edit', body: { id: plan.id, ...termsBody(d) } };
   return record(
-    () =>
-      editRow(
-        localDb,
-        'plans',
-        { method: 'PUT', path: '/plan/edit', body },
-        {
-          id: plan.id,
-          name: d.name,
-          product_ids: d.product_ids.join(','),
-          ...(d.commission_rate !== '' && { commission_rate: d.commission_rate }),
-          ...(d.budget !== '' && { budget: d.budget }),
-          start_date: d.start_date,
-          end_date: d.end_date,
-          chat_template_id: d.chat_template_id,
-          update_time: nowSeconds(),
-        },
-      ),
+    () => editRow(localDb, 'plans', call, { ...termsRow(d), id: plan.id, update_time: nowSeconds() }),
     m.plans_saved(),
   );
 }
