@@ -166,6 +166,15 @@ describe('collaboration plans', () => {
       .waitFor();
     expect(await unsent(page).count()).toBe(0);
 
+    // A sample request gets TikTok's 7-day approval date on its card.
+    await page.getByRole('button', { name: /Stage of Plan creator 1/ }).click();
+    await popupOption(page, 'Sample requested').click();
+    const due = await page.evaluate(() => new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('sv'));
+    await column(page, /^Sample requested: 1$/)
+      .getByTestId('sample-due')
+      .getByText(`Approve by ${due}`)
+      .waitFor();
+
     // The move is a row of the creator's timeline.
     await column(page, /^Contacted: 1$/)
       .getByRole('link', { name: 'Plan creator 2' })
@@ -189,7 +198,10 @@ describe('collaboration plans', () => {
     await column(mate, /^已联系：1$/)
       .getByText('Plan creator 2')
       .waitFor();
-    await column(mate, /^待联系：2$/).waitFor();
+    await column(mate, /^待联系：1$/).waitFor();
+    await column(mate, /^已申请样品：1$/)
+      .getByText('请在', { exact: false })
+      .waitFor();
     expect(await seriousAxeViolations(mate), 'board, zh-cn').toEqual([]);
 
     // The teammate changes the plan's terms; the country stays.

@@ -8,7 +8,7 @@ import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
@@ -18,7 +18,15 @@ import { confirm } from '../../ui/confirm.tsx';
 import { moveInPlan, removeFromPlan } from './plan-actions.ts';
 import { readQuota, useCreatorsOf, usePlans } from './plan-queries.ts';
 import { checkBatch, CONTACT_STAGES } from './quota-rules.ts';
-import { boardColumns, daysIn, isStage, PLAN_STAGES, stageLabel, type PlanStage } from './plan-rules.ts';
+import {
+  boardColumns,
+  daysIn,
+  isStage,
+  PLAN_STAGES,
+  sampleDeadline,
+  stageLabel,
+  type PlanStage,
+} from './plan-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 import { PlanTerms } from './PlansScreen.tsx';
 import './plans.css';
@@ -153,6 +161,7 @@ const Card = memo(function Card({
       )}
       <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
       {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
+      <SampleDue row={row} now={now} />
       <div className="plans-card-item__actions">
         <Select<string>
           size="sm"
@@ -175,3 +184,21 @@ const Card = memo(function Card({
     </li>
   );
 });
+
+/** TikTok's sample deadline for a card in a sample stage; past ones say so in words, not colour alone. */
+function SampleDue({ row, now }: { row: SyncRow; now: number }) {
+  const d = sampleDeadline(row, now);
+  if (!d) return null;
+  const date = formatDate(d.due);
+  const text = d.kind === 'approve' ? m.plans_due_approve({ date }) : m.plans_due_content({ date });
+  return (
+    <>
+      <span className={d.overdue ? 'plans-due plans-due--late' : 'plans-due'} data-testid="sample-due">
+        {d.overdue ? m.plans_due_overdue({ text }) : text}
+      </span>
+      {d.remindFrom && !d.overdue && (
+        <span className="plans-muted">{m.plans_due_remind({ date: formatDate(d.remindFrom) })}</span>
+      )}
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { boardColumns, daysIn, funnels, PLAN_STAGES } from './plan-rules.ts';
+import { boardColumns, daysIn, funnels, PLAN_STAGES, sampleDeadline } from './plan-rules.ts';
 
 const row = (id: number, plan_id: number, stage: string, stage_time = 0): SyncRow => ({
   id,
@@ -44,5 +44,24 @@ describe('plan rules', () => {
     expect(daysIn(0, 86_399)).toBe(0);
     expect(daysIn(0, 86_400 * 3 + 5)).toBe(3);
     expect(daysIn(500, 100)).toBe(0);
+  });
+
+  it("dates TikTok's sample deadlines from the stage's start, and says when they are past", () => {
+    const day = 86_400;
+    const requested = row(1, 7, 'sample_requested', 1000);
+    expect(sampleDeadline(requested, 1000 + 7 * day)).toEqual({
+      kind: 'approve',
+      due: 1000 + 7 * day,
+      overdue: false,
+    });
+    expect(sampleDeadline(requested, 1001 + 7 * day)?.overdue).toBe(true);
+    expect(sampleDeadline(row(2, 7, 'shipped', 1000), 1000 + 6 * day)).toEqual({
+      kind: 'content',
+      due: 1000 + 14 * day,
+      remindFrom: 1000 + 5 * day,
+      overdue: false,
+    });
+    expect(sampleDeadline(row(3, 7, 'contacted', 1000), 1000)).toBeNull();
+    expect(sampleDeadline(row(4, 7, 'shipped', 0), 1000)).toBeNull();
   });
 });

@@ -61,3 +61,34 @@ export function boardColumns(members: readonly SyncRow[], planId: number, perCol
 
 /** Whole days since `since` (unix seconds) as of `now`; never negative. */
 export const daysIn = (since: number, now: number): number => Math.max(0, Math.floor((now - since) / 86_400));
+
+const DAY = 86_400;
+
+export interface SampleDeadline {
+  kind: 'approve' | 'content';
+  /** Unix seconds. */
+  due: number;
+  /** When TikTok lets the seller send its one reminder (content only). */
+  remindFrom?: number;
+  overdue: boolean;
+}
+
+/**
+ * TikTok's sample deadlines (issue 23; sources in ../shared/guide/extension-notes.md): a request is
+ * approved (or declined) within 7 days; content is due 14 days after delivery (7 more if extended),
+ * with one reminder allowed after 5 days. The app knows when the creator entered a stage, not when
+ * the parcel arrived, so "shipped" stands for delivery: the content date is a seller's estimate.
+ */
+export function sampleDeadline(row: SyncRow, now: number): SampleDeadline | null {
+  const since = Number(row.stage_time);
+  if (!Number.isFinite(since) || since <= 0) return null;
+  if (row.stage === 'sample_requested') {
+    const due = since + 7 * DAY;
+    return { kind: 'approve', due, overdue: now > due };
+  }
+  if (row.stage === 'shipped') {
+    const due = since + 14 * DAY;
+    return { kind: 'content', due, remindFrom: since + 5 * DAY, overdue: now > due };
+  }
+  return null;
+}
