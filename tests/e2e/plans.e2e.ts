@@ -79,6 +79,7 @@ describe('collaboration plans', () => {
     expect(await seriousAxeViolations(page), '/plans empty, en-us').toEqual([]);
     await page.getByRole('button', { name: 'New plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'New plan' });
+    await dialog.getByText('A workspace keeps up to 200 plans; each holds up to 20,000 creators.').waitFor();
     await dialog.getByLabel('Plan name').fill('Spring cats');
     await dialog.locator('.plans-check', { hasText: 'Cat tower' }).click();
     await expect.poll(() => dialog.getByRole('checkbox', { name: 'Cat tower' }).isChecked()).toBe(true);

@@ -12,8 +12,11 @@ import {
   COMMISSION_MIN,
   PLAN_NAME_MAX,
   PLAN_PRODUCTS_MAX,
+  PLAN_CREATORS_MAX,
+  PLANS_MAX,
 } from '../../../contract/schemas/plan.ts';
 import { localDb } from '../../db/local.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { m } from '../../paraglide/messages.js';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
@@ -99,6 +102,11 @@ export function PlanDialog({
       onSave={save}
     >
       <div className="plans-form">
+        {!plan && (
+          <p className="plans-muted">
+            {m.plans_limits({ max: formatNumber(PLANS_MAX), creators: formatNumber(PLAN_CREATORS_MAX) })}
+          </p>
+        )}
         <Field
           label={m.plans_name()}
           value={name}
