@@ -305,6 +305,9 @@ describe('in zh-cn', () => {
     } finally {
       await ctx.setOffline(false);
     }
+    // A browser whose connection returns fires 'online'; Playwright's emulation does not always, and the
+    // worker would otherwise wait out its backoff (up to a minute after a long offline spell).
+    await p.evaluate(() => window.dispatchEvent(new Event('online')));
     const notice = p
       .getByRole('region', { name: '需要您注意的修改' })
       .getByRole('alert')
