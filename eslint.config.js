@@ -28,4 +28,32 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  {
+    // Screens take limits and helpers from contract/limits.ts; a value import of a schema file brings
+    // zod (about 24 kB compressed) into the page that imports it. Only the modules that make the
+    // calls (loaded when a call is made) and the workers may import schemas; types are always fine.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: [
+      'src/**/*.test.ts',
+      'src/**/*.test.tsx',
+      'src/**/*-api.ts',
+      'src/workers/**',
+      'src/features/import/**',
+      'src/features/invitations/InvitationHistory.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/contract/schemas/*'],
+              allowTypeImports: true,
+              message: 'Import limits and helpers from contract/limits.ts (zod stays out of the screens).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint.ts';
 import { TEXTAREA_MAX } from '../constants.ts';
 import { basedOn, country } from './common.ts';
 import { catalogFilters, rowId, titled } from './tag.ts';
+import { TEMPLATE_TITLE_MAX } from '../limits.ts';
 
 export const ChatTemplateRow = z.object({
   id: z.number().int(),
@@ -15,7 +16,6 @@ export const ChatTemplateRow = z.object({
 });
 export type ChatTemplateRow = z.infer<typeof ChatTemplateRow>;
 
-export const TEMPLATE_TITLE_MAX = 100;
 const fields = {
   country: country(),
   title: titled('chattmp_title_required', TEMPLATE_TITLE_MAX),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creatorListRequest, nameList, splitNames } from './creator.ts';
+import { creatorListRequest, nameList } from './creator.ts';
+import { splitNames } from '../limits.ts';
 
 describe('creator form pieces', () => {
   it('splits textarea lines: trims, drops blanks and a leading @, merges duplicates in order', () => {

@@ -18,29 +18,13 @@ import {
   sortOrder,
   text,
 } from './common.ts';
-
-/**
- * Splits textarea lines (and commas) into names: trimmed, a leading '@' dropped, blanks dropped,
- * duplicates merged in first-seen order. Each raw field is capped at the textarea limit.
- */
-export function splitNames(raw: readonly string[]): string[] {
-  const seen = new Set<string>();
-  for (const chunk of raw)
-    for (const part of chunk.split(/[\r\n,]+/)) {
-      const name = part.trim().replace(/^@+/, '').trim();
-      if (name) seen.add(name);
-    }
-  return [...seen];
-}
+import { splitNames } from '../limits.ts';
 
 /** Textarea chunks, split into at most NAME_LIST_MAX names. */
 const names = () =>
   formList(text(TEXTAREA_MAX), NAME_LIST_MAX)
     .transform(splitNames)
     .pipe(z.array(z.string()).max(NAME_LIST_MAX));
-/** Names in a message (server msgs and the PWA's own checks alike): at most 20, then "… (+N)". */
-export const shortList = (names: readonly string[]): string =>
-  names.slice(0, 20).join(', ') + (names.length > 20 ? ` … (+${names.length - 20})` : '');
 
 /** A creator list (names or unique_ids): required, at least one name left after trimming. */
 export const nameList = (msgKey = 'bloggers_required') => names().pipe(z.array(z.string()).min(1, msgKey));

@@ -9,40 +9,17 @@ import { endpoint } from '../endpoint.ts';
 import { country, formInt, formList, optText } from './common.ts';
 import { rowId, titled } from './tag.ts';
 import { dueDate, RowIdRequest } from './workbench.ts';
-
-/** The path a collaboration takes, in order; the last three are ways out (with a reason). */
-export const PLAN_STAGES = [
-  'to_contact',
-  'contacted',
-  'replied',
-  'invited',
-  'sample_requested',
-  'sample_approved',
-  'shipped',
-  'posted',
-  'selling',
-  'declined',
-  'no_reply',
-  'dropped',
-] as const;
-export type PlanStage = (typeof PLAN_STAGES)[number];
-/** Stages that end a collaboration; a reason may go with them. */
-export const PLAN_EXITS: readonly PlanStage[] = ['declined', 'no_reply', 'dropped'];
-
-export const PLAN_NAME_MAX = 50;
-export const PLAN_REASON_MAX = 200;
-/** Plans per workspace (live ones); the next is refused with this number in its message. */
-export const PLANS_MAX = 200;
-/** Creators in one plan. */
-export const PLAN_CREATORS_MAX = 20_000;
-/** Creators per call: the app sends larger selections in chunks of this size. */
-export const PLAN_CALL_MAX = 1000;
-/** A target invitation carries at most 10 products (TikTok); a plan names at most that many. */
-export const PLAN_PRODUCTS_MAX = 10;
-/** TikTok's commission range for a target collaboration, in percent. */
-export const COMMISSION_MIN = 1;
-export const COMMISSION_MAX = 80;
-export const BUDGET_MAX = 1_000_000_000;
+import {
+  PLAN_STAGES,
+  PLAN_NAME_MAX,
+  PLAN_REASON_MAX,
+  PLAN_CALL_MAX,
+  PLAN_PRODUCTS_MAX,
+  COMMISSION_MIN,
+  COMMISSION_MAX,
+  BUDGET_MAX,
+  WEEKLY_QUOTA_MAX,
+} from '../limits.ts';
 
 const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
 
@@ -140,8 +117,6 @@ export const PlanStageRequest = z.object({
   reason: optText(PLAN_REASON_MAX),
 });
 
-/** The largest weekly quota one can enter (TikTok's top tier is "unlimited": leave it unset). */
-export const WEEKLY_QUOTA_MAX = 100_000;
 export const QuotaRequest = z.object({
   /** '' or -1 clears it (not set). */
   weekly_quota: z.preprocess(

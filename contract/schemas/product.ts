@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { basedOn, country, listOf, optText, paging } from './common.ts';
 import { catalogFilters, rowId, titled } from './tag.ts';
+import { PRODUCT_ID_MAX, PRODUCT_TITLE_MAX, PRODUCT_CATEGORY_MAX, PRODUCT_IMAGE_MAX } from '../limits.ts';
 
 export const ProductRow = z.object({
   id: z.number().int(),
@@ -18,11 +19,6 @@ export const ProductRow = z.object({
   update_time: z.number().int(),
 });
 export type ProductRow = z.infer<typeof ProductRow>;
-
-export const PRODUCT_ID_MAX = 64;
-export const PRODUCT_TITLE_MAX = 500;
-export const PRODUCT_CATEGORY_MAX = 255;
-export const PRODUCT_IMAGE_MAX = 1000;
 
 const fields = {
   country: country(),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { basedOn, country, dateBound, formInt, listOf, optText, paging } from './common.ts';
+import { TAG_TITLE_MAX } from '../limits.ts';
 
 /**
  * A required trimmed string whose "missing" and "empty" both answer `emptyKey` (the spec's
@@ -52,7 +53,6 @@ export const TagRow = z.object({
 });
 export type TagRow = z.infer<typeof TagRow>;
 
-export const TAG_TITLE_MAX = 100;
 const tagTitle = () => titled('tag_title_required', TAG_TITLE_MAX);
 
 export const TagListRequest = z.object({ ...catalogFilters, ...paging });

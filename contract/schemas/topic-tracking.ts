@@ -13,6 +13,7 @@ import { country, formInt, listOf, optText, paging, sortOrder } from './common.t
 import { nameList, tagRef } from './creator.ts';
 import { IntakeResult } from './intake.ts';
 import { rowId } from './tag.ts';
+import { AMATEUR_THRESHOLD_MAX } from '../limits.ts';
 
 const num = z.number();
 const optTime = z.number().nullable();
@@ -141,7 +142,6 @@ export const AmateurListRequest = z.object({
 export const ToCreatorsRequest = z.object({ country: country(), bloggers: nameList() });
 export const ToCreatorsResult = IntakeResult.extend({ not_found: z.array(z.string()) });
 
-export const AMATEUR_THRESHOLD_MAX = 1_000_000_000;
 export const ThresholdRequest = z.object({
   threshold: formInt().pipe(
     z

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { country, listOf, paging, sortOrder } from './common.ts';
 import { catalogFilters, rangeEnd, rowId, titled } from './tag.ts';
+import { TOPIC_TITLE_MAX } from '../limits.ts';
 
 export const TopicRow = z.object({
   id: z.number().int(),
@@ -25,8 +26,6 @@ export type TopicRow = z.infer<typeof TopicRow>;
 /** Columns the topic grid may sort by; anything else is a 40001. */
 export const TOPIC_SORT_FIELDS = ['add_time', 'end_time', 'video_count', 'view_count', 'check_time'] as const;
 export type TopicSortField = (typeof TOPIC_SORT_FIELDS)[number];
-
-export const TOPIC_TITLE_MAX = 100;
 
 /** The hashtag: leading '#' stripped, then one word (a hashtag cannot hold spaces or '#'). */
 export const topicTitle = () =>

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 
-export const UPLOAD_FIELD = 'image';
 export const UploadResponse = z.object({ file_url: z.string() });
 
 export const uploadEndpoints = {

@@ -9,11 +9,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { rowId, titled } from './tag.ts';
 import { RowIdRequest } from './workbench.ts';
-
-export const VIEW_TITLE_MAX = 50;
-export const VIEW_QUERY_MAX = 1000;
-/** Views per workspace; the 101st is refused with this number in its message. */
-export const VIEWS_MAX = 100;
+import { VIEW_TITLE_MAX, VIEW_QUERY_MAX } from '../limits.ts';
 
 /** A URL query as URLSearchParams writes it: no '#', no spaces, nothing that needs escaping twice. */
 const QUERY_PATTERN = /^[A-Za-z0-9%._~=&+*-]*$/;

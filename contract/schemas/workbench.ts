@@ -8,9 +8,13 @@ import { EMAIL_PATTERN } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { basedOn, flag } from './common.ts';
 import { rowId, titled } from './tag.ts';
-
-export const NOTE_MAX = 2000;
-export const FOLLOWUP_TEXT_MAX = 200;
+import {
+  NOTE_MAX,
+  FOLLOWUP_TEXT_MAX,
+  CONTACT_EMAIL_MAX,
+  CONTACT_PHONE_MAX,
+  CONTACT_REACH_MAX,
+} from '../limits.ts';
 
 /** A calendar day `YYYY-MM-DD` between 2000 and 2099: a follow-up is due on a day, not an instant. */
 export const dueDate = () =>
@@ -92,10 +96,6 @@ export const FollowupEditRequest = z.object({
   due_date: dueDate().optional(),
   done: flag().optional(),
 });
-
-export const CONTACT_EMAIL_MAX = 200;
-export const CONTACT_PHONE_MAX = 50;
-export const CONTACT_REACH_MAX = 500;
 
 /** A contact field: trimmed text up to `max`; absent leaves the stored value, blank clears it. */
 const contactText = (max: number, tooLong: string) =>

@@ -12,7 +12,8 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { shortList, type CreatorListRequest } from '../../contract/schemas/creator.ts';
+import { type CreatorListRequest } from '../../contract/schemas/creator.ts';
+import { shortList } from '../../contract/limits.ts';
 import { HANDLE_PATTERN } from '../../contract/constants.ts';
 import { AppError } from '../http/errors.ts';
 import type { Creator, DB, NewCreator } from './schema.ts';

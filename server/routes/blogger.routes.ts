@@ -11,7 +11,7 @@ import { addToBlacklist, listBlacklistRows, removeFromBlacklist } from '../servi
 import { editCreators, listCreatorRows, setCreatorTags } from '../services/creator.service.ts';
 import { addInvitations, deleteInvitations, editInvitation } from '../services/invitation.service.ts';
 import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
-import { shortList } from '../../contract/schemas/creator.ts';
+import { shortList } from '../../contract/limits.ts';
 import { actorOf } from '../http/actor.ts';
 import './blogger.messages.ts';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { PLAN_CREATORS_MAX, PLANS_MAX } from '../../contract/schemas/plan.ts';
+import { PLAN_CREATORS_MAX, PLANS_MAX } from '../../contract/limits.ts';
 import { teamOfTwo } from '../../tests/helpers/live-stream.ts';
 import { addCreators } from '../../tests/helpers/sync-fixtures.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';

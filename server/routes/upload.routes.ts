@@ -4,7 +4,8 @@
  * with one of the spec's three messages, never a 500.
  */
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_FIELD, uploadEndpoints as ep } from '../../contract/schemas/upload.ts';
+import { uploadEndpoints as ep } from '../../contract/schemas/upload.ts';
+import { UPLOAD_FIELD } from '../../contract/limits.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
 import { AppError } from '../http/errors.ts';

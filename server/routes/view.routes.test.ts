@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { VIEW_QUERY_MAX, VIEW_TITLE_MAX, VIEWS_MAX } from '../../contract/schemas/view.ts';
+import { VIEW_QUERY_MAX, VIEW_TITLE_MAX, VIEWS_MAX } from '../../contract/limits.ts';
 import { teamOfTwo } from '../../tests/helpers/live-stream.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 

@@ -15,7 +15,7 @@ import type {
 } from '../../contract/schemas/invitation.ts';
 import { chunks, ensureCreators, findCreators, touchCreators } from '../db/creator.repository.ts';
 import { blacklistedNames } from '../db/blacklist.repository.ts';
-import { shortList } from '../../contract/schemas/creator.ts';
+import { shortList } from '../../contract/limits.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';

@@ -8,15 +8,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import {
-  PLAN_CREATORS_MAX,
-  PLAN_EXITS,
-  PLANS_MAX,
-  type PlanAddRequest,
-  type PlanEditRequest,
-  type PlanRow,
-  type PlanStage,
-} from '../../contract/schemas/plan.ts';
+import { type PlanAddRequest, type PlanEditRequest, type PlanRow } from '../../contract/schemas/plan.ts';
+import { PLAN_CREATORS_MAX, PLAN_EXITS, PLANS_MAX, type PlanStage } from '../../contract/limits.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';

@@ -7,12 +7,8 @@
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import {
-  VIEWS_MAX,
-  type SavedViewRow,
-  type ViewAddRequest,
-  type ViewEditRequest,
-} from '../../contract/schemas/view.ts';
+import { type SavedViewRow, type ViewAddRequest, type ViewEditRequest } from '../../contract/schemas/view.ts';
+import { VIEWS_MAX } from '../../contract/limits.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';

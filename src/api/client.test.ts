@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { endpoint } from '../../contract/endpoint.ts';
-import { decodeForm } from '../../contract/wire.ts';
+import { decodeForm, encodeForm } from '../../contract/wire.ts';
 import { setAppLocale } from '../i18n/locale.ts';
 import { toastQueue } from '../ui/toast-queue.ts';
 import { configureClient, request, requestImage, setForceLogoutHandler } from './client.ts';
@@ -108,6 +108,18 @@ describe('HTTP client', () => {
     expect(hit.headers['content-type']).toContain('application/x-www-form-urlencoded');
     expect(hit.body).toContain('bloggers%5B0%5D=a&bloggers%5B1%5D=b');
     expect(decodeForm(hit.body)).toEqual({ bloggers: ['a', 'b'], country: 'US', language: 'zh-cn' });
+  });
+
+  it('writes a body of plain values that the server reads back exactly as qs would have written it', async () => {
+    const tricky = "a b&c=d+e%f 中文 🙂 #?/'*";
+    const body = { title: tricky, page: 3, flag: false, gone: null, unset: undefined, country: 'GB' };
+    await request('POST', '/ok', body);
+    await request('GET', '/ok', body);
+    const [post, get] = seen;
+    const expected = { title: tricky, page: '3', flag: 'false', country: 'GB', language: 'en-us' };
+    expect(decodeForm(post!.body)).toEqual(expected);
+    expect(decodeForm(get!.url.split('?')[1]!)).toEqual(expected);
+    expect(decodeForm(post!.body)).toEqual(decodeForm(encodeForm({ ...body, language: 'en-us' })));
   });
 
   it('puts GET parameters and the language in the query and omits the token when signed out', async () => {

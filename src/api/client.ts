@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { API_PREFIX, LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
 import { CODES, isForceLogout } from '../../contract/codes.ts';
 import type { Endpoint, Method } from '../../contract/endpoint.ts';
-import { encodeForm, type Envelope } from '../../contract/wire.ts';
+import type { Envelope } from '../../contract/wire.ts';
 import { clientErrorMessage } from '../i18n/error-messages.ts';
 import { getAppLocale, type Locale } from '../i18n/locale.ts';
 import { m } from '../paraglide/messages.js';
@@ -67,7 +67,30 @@ export function configureClient(next: Partial<ClientConfig>): void {
 
 const baseUrl = (): string => config.baseUrl ?? `${apiOrigin()}${API_PREFIX}`;
 
-function build(method: Method, path: string, body: Body, o: RequestOptions, auth: boolean): Request {
+type Scalar = string | number | boolean;
+const isScalar = (v: unknown): v is Scalar =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+
+/**
+ * A form body or query string. Plain values (most calls the page makes itself: account, team,
+ * lists) are written by the platform's URLSearchParams, which qs reads back to the same body; a
+ * body with lists or objects loads qs's encoder (contract/wire.ts, bracket-index arrays) with the
+ * first such call. That keeps qs (about 18 kB compressed) out of the first load of every page.
+ */
+async function encode(body: Record<string, unknown>): Promise<string> {
+  const pairs = Object.entries(body).filter(([, v]) => v !== undefined && v !== null);
+  if (pairs.every(([, v]) => isScalar(v)))
+    return new URLSearchParams(pairs.map(([k, v]) => [k, String(v as Scalar)])).toString();
+  return (await import('../../contract/wire.ts')).encodeForm(body);
+}
+
+async function build(
+  method: Method,
+  path: string,
+  body: Body,
+  o: RequestOptions,
+  auth: boolean,
+): Promise<Request> {
   const language = o.language ?? getAppLocale();
   const headers = new Headers(o.headers);
   const token = auth ? getToken() : undefined;
@@ -79,14 +102,14 @@ function build(method: Method, path: string, body: Body, o: RequestOptions, auth
     body.set('language', language);
     init.body = body; // multipart: the browser sets the boundary header
   } else if (method === 'GET') {
-    const qs = encodeForm({ ...body, language });
-    url += (url.includes('?') ? '&' : '?') + qs;
+    const query = await encode({ ...body, language });
+    url += (url.includes('?') ? '&' : '?') + query;
   } else if (o.json) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify({ ...body, language });
   } else {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
-    init.body = encodeForm({ ...body, language });
+    init.body = await encode({ ...body, language });
   }
   return new Request(url, init);
 }
@@ -106,7 +129,7 @@ async function send<T>(
   let req: Request;
   const ctrl = new AbortController();
   try {
-    req = build(method, path, body, o, auth);
+    req = await build(method, path, body, o, auth);
   } catch (cause) {
     return fail(o, new ApiError('setup', clientErrorMessage('setup'), { cause }));
   }
@@ -188,7 +211,7 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
  */
 export async function requestImage(ep: Endpoint, body: Body, signal?: AbortSignal): Promise<Blob | null> {
   try {
-    const res = await config.fetch(build('GET', ep.path, body, {}, ep.auth), signal ? { signal } : {});
+    const res = await config.fetch(await build('GET', ep.path, body, {}, ep.auth), signal ? { signal } : {});
     if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return null;
     return await res.blob();
   } catch {

@@ -3,7 +3,7 @@
  * the user with the spec's texts; a failed upload says 'upload error' unless the server sent its
  * own msg. Resolves the file URL, or null when nothing was uploaded.
  */
-import { UPLOAD_FIELD } from '../../contract/schemas/upload.ts';
+import { UPLOAD_FIELD } from '../../contract/limits.ts';
 import { clientErrorMessage } from '../i18n/error-messages.ts';
 import { toast } from '../ui/toast-queue.ts';
 import { request } from './client.ts';

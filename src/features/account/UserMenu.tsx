@@ -3,7 +3,7 @@
  * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password and
  * log out (confirmed first; GET /member/logout, then the session is cleared).
  */
-import { useEffect, useState, type Key } from 'react';
+import { lazy, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { getSession } from '../../api/session.ts';
@@ -13,15 +13,19 @@ import { m } from '../../paraglide/messages.js';
 import { logout, memberInfo, type MemberInfo } from './account-api.ts';
 import { Avatar } from './Avatar.tsx';
 import { installForceLogout } from './force-logout.ts';
-import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
-import { VipDialog } from './VipDialog.tsx';
 import { onMemberChanged } from '../vip/member-events.ts';
 import { rememberPlan } from '../vip/plan.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | null;
+
+// The two dialogs load when their entry is chosen, not with every signed-in page (issue 21's budget).
+const VipDialog = lazy(() => import('./VipDialog.tsx').then((mod) => ({ default: mod.VipDialog })));
+const ChangePasswordDialog = lazy(() =>
+  import('./ChangePasswordDialog.tsx').then((mod) => ({ default: mod.ChangePasswordDialog })),
+);
 
 // Every signed-in surface (the main layout, the landing page signed in) shows this menu, and only
 // they make calls that can meet a force-logout code or run the sync worker: the handler comes
@@ -114,17 +118,19 @@ export function UserMenu() {
           </Menu>
         </Popover>
       </MenuTrigger>
-      <VipDialog
-        isOpen={open === 'vip'}
-        onClose={() => setOpen(null)}
-        phone={session.phone ?? ''}
-        onRedeemed={() => setInfoVersion((v) => v + 1)}
-      />
-      <ChangePasswordDialog
-        isOpen={open === 'password'}
-        onClose={() => setOpen(null)}
-        phone={session.phone ?? ''}
-      />
+      <Suspense fallback={null}>
+        {open === 'vip' && (
+          <VipDialog
+            isOpen
+            onClose={() => setOpen(null)}
+            phone={session.phone ?? ''}
+            onRedeemed={() => setInfoVersion((v) => v + 1)}
+          />
+        )}
+        {open === 'password' && (
+          <ChangePasswordDialog isOpen onClose={() => setOpen(null)} phone={session.phone ?? ''} />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * sees it; the personal owner or the team admin (`can_edit`) may change it.
  */
 import { useEffect, useState } from 'react';
-import { AMATEUR_THRESHOLD_MAX } from '../../../contract/schemas/topic-tracking.ts';
+import { AMATEUR_THRESHOLD_MAX } from '../../../contract/limits.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';

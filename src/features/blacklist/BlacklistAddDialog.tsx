@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
-import { shortList, splitNames } from '../../../contract/schemas/creator.ts';
+import { shortList, splitNames } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';

@@ -7,7 +7,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
-import { splitNames } from '../../../contract/schemas/creator.ts';
+import { splitNames } from '../../../contract/limits.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';

@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button.tsx';
 import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { ExportButton } from '../export/ExportButton.tsx';
-import { profileUrl } from '../topic-tracking/topic-tracking-api.ts';
+import { profileUrl } from '../topic-tracking/topic-links.ts';
 import { pageOf, sortRows } from './catalog-rules.ts';
 import { filterKey } from './CatalogToolbar.tsx';
 

@@ -24,11 +24,9 @@ import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
-import { EditStatusDialog } from './EditStatusDialog.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
-import { TagDialog } from './TagDialog.tsx';
 import { useChallenge } from './useChallenge.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
 import { useKeptScroll, useKeptState } from '../../ui/kept-view.ts';
@@ -37,10 +35,14 @@ import { DEFAULT_FILTERS, fromQuery, hasView, toQuery } from './home-url.ts';
 import { SavedViews, useViewInUrl } from './SavedViews.tsx';
 import './home.css';
 
-// Plans load their code when the dialog opens, not with Home (the /home JS budget, issue 21).
+// The bulk dialogs load their code when they open, not with Home (the /home JS budget, issue 21).
 const AddToPlanDialog = lazy(() =>
   import('../plans/AddToPlanDialog.tsx').then((mod) => ({ default: mod.AddToPlanDialog })),
 );
+const EditStatusDialog = lazy(() =>
+  import('./EditStatusDialog.tsx').then((mod) => ({ default: mod.EditStatusDialog })),
+);
+const TagDialog = lazy(() => import('./TagDialog.tsx').then((mod) => ({ default: mod.TagDialog })));
 
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
 export function refOfKey(k: RowKey): CreatorRef {
@@ -270,7 +272,9 @@ export function HomeScreen() {
         toolbar={toolbar}
       />
       {dialog === 'status' && (
-        <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />
+        <Suspense fallback={null}>
+          <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />
+        </Suspense>
       )}
       {dialog === 'plan' && (
         <Suspense fallback={null}>
@@ -286,7 +290,9 @@ export function HomeScreen() {
         </Suspense>
       )}
       {dialog === 'tags' && (
-        <TagDialog count={selection.size} tags={tags} onClose={() => setDialog(null)} onApply={applyTags} />
+        <Suspense fallback={null}>
+          <TagDialog count={selection.size} tags={tags} onClose={() => setDialog(null)} onApply={applyTags} />
+        </Suspense>
       )}
     </div>
   );

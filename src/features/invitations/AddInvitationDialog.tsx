@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
-import { shortList } from '../../../contract/schemas/creator.ts';
+import { shortList } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';

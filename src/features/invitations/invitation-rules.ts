@@ -3,7 +3,7 @@
  * only, so the labels are the app's own messages; the colours come from the kit (StatusTag).
  */
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
-import { splitNames } from '../../../contract/schemas/creator.ts';
+import { splitNames } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 
 export const STATUSES = [1, 2, 3, 4] as const;

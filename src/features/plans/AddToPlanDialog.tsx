@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PLAN_CALL_MAX, PLAN_CREATORS_MAX } from '../../../contract/schemas/plan.ts';
+import { PLAN_CALL_MAX, PLAN_CREATORS_MAX } from '../../../contract/limits.ts';
 import type { Country } from '../../../contract/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';

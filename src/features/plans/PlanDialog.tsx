@@ -14,7 +14,7 @@ import {
   PLAN_PRODUCTS_MAX,
   PLAN_CREATORS_MAX,
   PLANS_MAX,
-} from '../../../contract/schemas/plan.ts';
+} from '../../../contract/limits.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLocalRows } from '../../db/queries.ts';

@@ -4,7 +4,7 @@
  * and when it resets (in the user's time). Stated here before any move would go over it.
  */
 import { useState } from 'react';
-import { WEEKLY_QUOTA_MAX } from '../../../contract/schemas/plan.ts';
+import { WEEKLY_QUOTA_MAX } from '../../../contract/limits.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';

@@ -5,7 +5,7 @@
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
  * each change before the server has answered (overlay.ts, MembersEffect).
  */
-import { PLAN_CALL_MAX, type PlanStage } from '../../../contract/schemas/plan.ts';
+import { PLAN_CALL_MAX, type PlanStage } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueueInParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';

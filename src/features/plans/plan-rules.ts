@@ -3,7 +3,7 @@
  * language, the funnel (creators per stage), a board's columns (newest arrivals first, a bounded
  * number of cards each) and days in stage.
  */
-import { PLAN_STAGES, type PlanStage } from '../../../contract/schemas/plan.ts';
+import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 

@@ -4,11 +4,7 @@
  * only its URL goes through the outbox. Uploading needs the network; the rest works offline.
  */
 import { useState } from 'react';
-import {
-  PRODUCT_CATEGORY_MAX,
-  PRODUCT_ID_MAX,
-  PRODUCT_TITLE_MAX,
-} from '../../../contract/schemas/product.ts';
+import { PRODUCT_CATEGORY_MAX, PRODUCT_ID_MAX, PRODUCT_TITLE_MAX } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';

@@ -4,7 +4,7 @@
  * follow the current language; `about` names the object when the call carries only ids.
  */
 import { CODES } from '../../../contract/codes.ts';
-import { splitNames } from '../../../contract/schemas/creator.ts';
+import { splitNames } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface ChangeLike {

@@ -4,7 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { TAG_TITLE_MAX } from '../../../contract/schemas/tag.ts';
+import { TAG_TITLE_MAX } from '../../../contract/limits.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
-import { TEMPLATE_TITLE_MAX } from '../../../contract/schemas/chat-template.ts';
+import { TEMPLATE_TITLE_MAX } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { getSession } from '../../api/session.ts';
 import { m } from '../../paraglide/messages.js';

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
-import { TOPIC_TITLE_MAX } from '../../../contract/schemas/topic.ts';
+import { TOPIC_TITLE_MAX } from '../../../contract/limits.ts';
 import { localDb } from '../../db/local.ts';
 import { readRows, useLocalRows } from '../../db/queries.ts';
 import { m } from '../../paraglide/messages.js';

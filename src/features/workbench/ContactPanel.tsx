@@ -4,11 +4,7 @@
  */
 import { useState } from 'react';
 import { EMAIL_PATTERN } from '../../../contract/constants.ts';
-import {
-  CONTACT_EMAIL_MAX,
-  CONTACT_PHONE_MAX,
-  CONTACT_REACH_MAX,
-} from '../../../contract/schemas/workbench.ts';
+import { CONTACT_EMAIL_MAX, CONTACT_PHONE_MAX, CONTACT_REACH_MAX } from '../../../contract/limits.ts';
 import type { CreatorRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';

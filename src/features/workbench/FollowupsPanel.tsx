@@ -1,6 +1,6 @@
 /** Follow-ups of one creator (issue 22): "remind me on <date>" with a short text; open ones first. */
 import { useState, type FormEvent } from 'react';
-import { FOLLOWUP_TEXT_MAX } from '../../../contract/schemas/workbench.ts';
+import { FOLLOWUP_TEXT_MAX } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';

@@ -1,7 +1,7 @@
 /** Notes on one creator (issue 22): several per creator, shown to the whole team with author and time. */
 import { useState, type FormEvent } from 'react';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { NOTE_MAX } from '../../../contract/schemas/workbench.ts';
+import { NOTE_MAX } from '../../../contract/limits.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
