@@ -86,6 +86,23 @@ export const PLAN_CREATORS_MAX = 20_000;
 export const PLAN_CALL_MAX = 1000;
 /** A target invitation carries at most 10 products (TikTok); a plan names at most that many. */
 export const PLAN_PRODUCTS_MAX = 10;
+/** A target invitation holds at most 100 creators (TikTok); larger selections go in batches of this size. */
+export const PLAN_INVITE_MAX = 100;
+/** TikTok lets a shop send at most 5 messages to a creator before the creator replies. */
+export const MESSAGES_BEFORE_REPLY = 5;
+/** Stages that mean the creator answered (or got further): connected with the shop, so outside the weekly
+ * quota and the message limit. */
+export const PLAN_CONNECTED: readonly PlanStage[] = [
+  'replied',
+  'sample_requested',
+  'sample_approved',
+  'shipped',
+  'posted',
+  'selling',
+  'declined',
+];
+/** Stages a target invitation moves a creator out of (to "invited"). */
+export const PLAN_BEFORE_INVITE: readonly PlanStage[] = ['to_contact', 'contacted', 'replied'];
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

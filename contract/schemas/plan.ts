@@ -19,6 +19,7 @@ import {
   COMMISSION_MAX,
   BUDGET_MAX,
   WEEKLY_QUOTA_MAX,
+  PLAN_INVITE_MAX,
 } from '../limits.ts';
 
 const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
@@ -117,6 +118,33 @@ export const PlanStageRequest = z.object({
   reason: optText(PLAN_REASON_MAX),
 });
 
+/**
+ * A target invitation of a plan's creators (TikTok: at most 100 creators and 10 products, commission
+ * 1–80 %): the plan's products and commission go with it. A larger list is refused naming the limit;
+ * the app sends larger selections in batches of PLAN_INVITE_MAX.
+ */
+export const PlanInviteRequest = z.object({
+  plan_id: rowId(),
+  creator_ids: formList(rowId(), PLAN_INVITE_MAX).pipe(z.array(z.number()).min(1, 'plan_creators_required')),
+});
+export const PlanInviteResult = z.object({
+  plan_id: z.number().int(),
+  /** Creators the invitation was recorded for (moved to "invited" when they were before it). */
+  invited: z.number().int(),
+  /** Ids left alone: not in the plan, or not of the plan's country. */
+  skipped: z.number().int(),
+  /** Names refused because they are on the blacklist. */
+  blacklisted: z.array(z.string()),
+});
+
+/** A message sent to a creator (TikTok: at most 5 before the creator replies). */
+export const PlanMessageRequest = z.object({ creator_id: rowId() });
+export const PlanMessageResult = z.object({
+  creator_id: z.number().int(),
+  /** Messages recorded to this creator before a reply, this one included (0 once connected). */
+  messages: z.number().int(),
+});
+
 export const QuotaRequest = z.object({
   /** '' or -1 clears it (not set). */
   weekly_quota: z.preprocess(
@@ -181,6 +209,20 @@ export const planEndpoints = {
     auth: true,
     request: QuotaRequest,
     response: SettingsRow,
+  }),
+  planInvite: endpoint({
+    method: 'POST',
+    path: '/plan/invite',
+    auth: true,
+    request: PlanInviteRequest,
+    response: PlanInviteResult,
+  }),
+  planMessage: endpoint({
+    method: 'POST',
+    path: '/plan/message',
+    auth: true,
+    request: PlanMessageRequest,
+    response: PlanMessageResult,
   }),
   planCreatorDel: endpoint({
     method: 'DELETE',

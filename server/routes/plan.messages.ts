@@ -42,4 +42,19 @@ defineMessages({
     'en-us': 'The weekly quota must be a whole number from 0 to 100,000; leave it empty if not set',
   },
   plan_stage_invalid: { 'zh-cn': '未知的阶段', 'en-us': 'Unknown stage' },
+  plan_invite_products: {
+    'zh-cn': '定向邀约须带1到{max}个商品，请先在计划中选择商品',
+    'en-us': 'A target invitation carries 1 to {max} products; choose the plan’s products first',
+  },
+  plan_invite_commission: {
+    'zh-cn': '定向邀约须设置{min}%到{max}%的佣金率，请先编辑计划的佣金率',
+    'en-us':
+      'A target invitation needs a commission rate from {min}% to {max}%; set it in the plan’s terms first',
+  },
+  plan_message_limit: {
+    'zh-cn':
+      'TikTok规定达人回复前最多发送{max}条消息，已向{name}发送{max}条；请等待回复，或在达人回复后将其移到“已回复”',
+    'en-us':
+      'TikTok allows at most {max} messages to a creator before they reply, and {name} has had {max}; wait for a reply, or move them to “Replied” once they answer',
+  },
 });

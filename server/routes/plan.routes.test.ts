@@ -289,4 +289,125 @@ describeEngines('collaboration plans', (t) => {
     expect((await set('')).data.weekly_quota).toBe(-1);
     expect(await pulled(admin.token, 'workspace_settings')).toHaveLength(1);
   });
+
+  it('sends target invitations of at most 100 creators with the plan’s products and commission', async () => {
+    const a = await t().signUp({ name: 'inviter' });
+    const b = await t().signUp({ name: 'stranger' });
+    const mine = await addCreators(t().database.db, a.workspaceId, 101);
+    const [foreign] = await addCreators(t().database.db, b.workspaceId, 1);
+    const plan = (await t().call('POST', '/plan/add', { name: 'Launch', country: 'US' }, { token: a.token }))
+      .data;
+    expect(
+      (
+        await t().call(
+          'POST',
+          '/plan/creator.add',
+          { plan_id: plan.id, creator_ids: mine },
+          { token: a.token },
+        )
+      ).data.changed,
+    ).toBe(101);
+    const invite = (ids: number[]) =>
+      t().call('POST', '/plan/invite', { plan_id: plan.id, creator_ids: ids }, { token: a.token });
+
+    // The terms come first: 1 to 10 products, then a commission of 1–80 %.
+    expect(await invite(mine.slice(0, 2))).toMatchObject({ code: 40001, msg: expect.stringContaining('10') });
+    const p1 = await product(a.token, '1729000000000000777');
+    await t().call('PUT', '/plan/edit', { id: plan.id, product_ids: [p1] }, { token: a.token });
+    expect(await invite(mine.slice(0, 2))).toMatchObject({ code: 40001, msg: expect.stringContaining('80') });
+    await t().call('PUT', '/plan/edit', { id: plan.id, commission_rate: 15 }, { token: a.token });
+
+    // TikTok's limit: 101 creators are refused, naming the limit; nothing is written.
+    expect(await invite(mine)).toMatchObject({ code: 40001, msg: expect.stringContaining('100') });
+    expect(await pulled(a.token, 'invitations')).toHaveLength(0);
+
+    // One creator is already further on (stays there), one replied (moves), one is blacklisted.
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: plan.id, creator_ids: [mine[0]], stage: 'shipped' },
+      { token: a.token },
+    );
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: plan.id, creator_ids: [mine[1]], stage: 'replied' },
+      { token: a.token },
+    );
+    const creators = await pulled(a.token, 'creators');
+    const nameOf = (id: number) => String(creators.find((c) => c.id === id)!.unique_id);
+    await t().call(
+      'POST',
+      '/blogger/black.add',
+      { country: 'US', bloggers: [nameOf(mine[2]!)] },
+      { token: a.token },
+    );
+
+    const batch = [...mine.slice(0, 99), foreign!];
+    const res = await invite(batch);
+    expect(res).toMatchObject({
+      code: 200,
+      data: { plan_id: plan.id, invited: 98, skipped: 2, blacklisted: [nameOf(mine[2]!)] },
+    });
+    const invitations = await pulled(a.token, 'invitations');
+    expect(invitations).toHaveLength(98);
+    expect(new Set(invitations.map((i) => i.product_id))).toEqual(new Set(['1729000000000000777']));
+    const stages = new Map((await pulled(a.token, 'plan_creators')).map((m) => [m.creator_id, m.stage]));
+    expect(stages.get(mine[0])).toBe('shipped');
+    expect(stages.get(mine[1])).toBe('invited');
+    expect(stages.get(mine[2])).toBe('to_contact');
+    expect(stages.get(mine[3])).toBe('invited');
+    expect(stages.get(mine[100])).toBe('to_contact');
+    // Each invited creator's history says so; another workspace's plan is not found.
+    const events = await pulled(a.token, 'creator_events');
+    expect(events.filter((e) => e.kind === 'invitation')).toHaveLength(98);
+    expect(
+      await t().call(
+        'POST',
+        '/plan/invite',
+        { plan_id: plan.id, creator_ids: [foreign] },
+        { token: b.token },
+      ),
+    ).toMatchObject({ code: 40004 });
+  });
+
+  it('refuses a 6th message to a creator who has not replied, and none after a reply', async () => {
+    const { admin, member } = await teamOfTwo(t(), 'Message team');
+    const [c] = await addCreators(t().database.db, admin.workspaceId, 1);
+    const other = await t().signUp({ name: 'outsider' });
+    const send = (token: string) => t().call('POST', '/plan/message', { creator_id: c }, { token });
+    // The team shares the count: messages from either member add up.
+    for (let i = 1; i <= 5; i++)
+      expect((await send(i % 2 ? admin.token : member.token)).data, `message ${i}`).toEqual({
+        creator_id: c,
+        messages: i,
+      });
+    const sixth = await send(member.token);
+    expect(sixth).toMatchObject({ code: 40009, msg: expect.stringContaining('5') });
+    const chats = async () =>
+      (await pulled(admin.token, 'creator_events')).filter((e) => e.kind === 'chat' && e.creator_id === c);
+    expect(await chats()).toHaveLength(5);
+    expect((await pulled(admin.token, 'creators')).find((r) => r.id === c)!.is_chat).toBe(1);
+
+    // Once the creator replied (a connected stage in any plan), messages are not limited.
+    const plan = (
+      await t().call('POST', '/plan/add', { name: 'Talk', country: 'US' }, { token: admin.token })
+    ).data;
+    await t().call(
+      'POST',
+      '/plan/creator.add',
+      { plan_id: plan.id, creator_ids: [c] },
+      { token: admin.token },
+    );
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: plan.id, creator_ids: [c], stage: 'replied' },
+      { token: admin.token },
+    );
+    expect((await send(member.token)).data).toEqual({ creator_id: c, messages: 0 });
+    expect(await chats()).toHaveLength(6);
+    // Another workspace's creator is not found.
+    expect(await send(other.token)).toMatchObject({ code: 40004 });
+  });
 });

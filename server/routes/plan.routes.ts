@@ -10,7 +10,9 @@ import {
   addPlanCreators,
   deletePlan,
   editPlan,
+  invitePlanCreators,
   movePlanCreators,
+  recordMessage,
   removePlanCreators,
   setWeeklyQuota,
 } from '../services/plan.service.ts';
@@ -60,6 +62,20 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.planQuota, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await setWeeklyQuota(trx, auth.workspaceId, actorOf(auth), input.weekly_quota), 'updated'),
+    ),
+  );
+  route(api, ctx, ep.planInvite, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(
+        req,
+        await invitePlanCreators(trx, auth.workspaceId, actorOf(auth), input.plan_id, input.creator_ids),
+        'added',
+      ),
+    ),
+  );
+  route(api, ctx, ep.planMessage, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await recordMessage(trx, auth.workspaceId, actorOf(auth), input.creator_id), 'added'),
     ),
   );
   route(api, ctx, ep.planCreatorDel, async (req, input) =>

@@ -9,16 +9,31 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type PlanAddRequest, type PlanEditRequest, type PlanRow } from '../../contract/schemas/plan.ts';
-import { PLAN_CREATORS_MAX, PLAN_EXITS, PLANS_MAX, type PlanStage } from '../../contract/limits.ts';
+import {
+  COMMISSION_MAX,
+  COMMISSION_MIN,
+  MESSAGES_BEFORE_REPLY,
+  PLAN_BEFORE_INVITE,
+  PLAN_CONNECTED,
+  PLAN_CREATORS_MAX,
+  PLAN_EXITS,
+  PLAN_PRODUCTS_MAX,
+  PLANS_MAX,
+  type PlanStage,
+} from '../../contract/limits.ts';
+import type { invitationAddRequest } from '../../contract/schemas/invitation.ts';
+import { touchCreators } from '../db/creator.repository.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../http/errors.ts';
+import { addInvitations } from './invitation.service.ts';
 
 type Trx = Transaction<DB>;
 type AddInput = z.infer<typeof PlanAddRequest>;
 type EditInput = z.infer<typeof PlanEditRequest>;
+type AddInvitation = z.infer<typeof invitationAddRequest>;
 
 const COLS = [
   'id',
@@ -327,4 +342,130 @@ export async function setWeeklyQuota(trx: Trx, ws: number, by: Actor, quota: num
     user_name: string;
     update_time: number;
   };
+}
+
+/** The plan's terms a target invitation carries: its products (TikTok ids) and commission. */
+async function inviteTerms(trx: Trx, ws: number, planId: number) {
+  const plan = await livePlans(trx, ws)
+    .select(['id', 'name', 'country', 'product_ids', 'commission_rate'])
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  if (!plan) throw new AppError(40004, 'plan_not_found');
+  const ids = String(plan.product_ids)
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+  const products = ids.length
+    ? await trx
+        .selectFrom('products')
+        .select('product_id')
+        .where('workspace_id', '=', ws)
+        .where('deleted_at', 'is', null)
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  if (!products.length) throw new AppError(40001, 'plan_invite_products', { max: PLAN_PRODUCTS_MAX });
+  const rate = Number(plan.commission_rate);
+  if (!(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX))
+    throw new AppError(40001, 'plan_invite_commission', { min: COMMISSION_MIN, max: COMMISSION_MAX });
+  return { country: plan.country, productIds: products.map((p) => p.product_id) };
+}
+
+/**
+ * Records one target invitation (at most PLAN_INVITE_MAX creators, checked by the schema) of a
+ * plan's creators with the plan's products: an invitation row per creator (as /blogger/invitation.add
+ * does, blacklisted names refused), and creators not invited yet in this plan move to "invited".
+ */
+export async function invitePlanCreators(trx: Trx, ws: number, by: Actor, planId: number, ids: number[]) {
+  await nextVersion(trx, ws);
+  const terms = await inviteTerms(trx, ws, planId);
+  const wanted = [...new Set(ids)];
+  const live = (await memberRows(trx, ws, planId, wanted)).filter((r) => r.deleted_at === null);
+  const creators = live.length
+    ? await trx
+        .selectFrom('creators')
+        .select(['id', 'unique_id'])
+        .where('workspace_id', '=', ws)
+        .where('deleted_at', 'is', null)
+        .where('country', '=', terms.country)
+        .where(
+          'id',
+          'in',
+          live.map((r) => Number(r.creator_id)),
+        )
+        .execute()
+    : [];
+  if (!creators.length)
+    return { plan_id: planId, invited: 0, skipped: ids.length, blacklisted: [] as string[] };
+  const res = await addInvitations(
+    trx,
+    ws,
+    by.id,
+    {
+      country: terms.country as AddInvitation['country'],
+      bloggers: creators.map((c) => c.unique_id),
+      isInvitation: 1,
+      productIds: terms.productIds,
+    },
+    by,
+  );
+  const refused = new Set(res.blacklisted);
+  const invited = new Set(creators.filter((c) => !refused.has(c.unique_id)).map((c) => Number(c.id)));
+  const before = live
+    .filter((r) => invited.has(Number(r.creator_id)) && PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
+    .map((r) => Number(r.creator_id));
+  if (before.length) await movePlanCreators(trx, ws, by, planId, before, 'invited');
+  return {
+    plan_id: planId,
+    invited: invited.size,
+    skipped: ids.length - invited.size,
+    blacklisted: res.blacklisted,
+  };
+}
+
+/**
+ * Records a message sent to a creator (the `chat` history row and flag, as /blogger/edit isChat=1
+ * writes them). TikTok allows MESSAGES_BEFORE_REPLY messages before the creator replies: a creator
+ * in a connected stage of any plan is exempt; otherwise the messages recorded so far are counted and
+ * the next one past the limit is refused (40009, naming the creator), nothing written.
+ */
+export async function recordMessage(trx: Trx, ws: number, by: Actor, creatorId: number) {
+  const version = await nextVersion(trx, ws);
+  const creator = await trx
+    .selectFrom('creators')
+    .select(['id', 'unique_id'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', '=', creatorId)
+    .executeTakeFirst();
+  if (!creator) throw new AppError(40004, 'creators_not_found');
+  const connected = await trx
+    .selectFrom('plan_creators')
+    .select('id')
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('creator_id', '=', creatorId)
+    .where('stage', 'in', [...PLAN_CONNECTED])
+    .executeTakeFirst();
+  let messages = 0;
+  if (!connected) {
+    const { n } = await trx
+      .selectFrom('creator_events')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', '=', creatorId)
+      .where('kind', '=', 'chat')
+      .where('detail', '=', '1')
+      .executeTakeFirstOrThrow();
+    messages = Number(n) + 1;
+    if (messages > MESSAGES_BEFORE_REPLY)
+      throw new AppError(40009, 'plan_message_limit', {
+        name: creator.unique_id,
+        max: MESSAGES_BEFORE_REPLY,
+      });
+  }
+  await touchCreators(trx, ws, [creatorId], version, { is_chat: 1 });
+  await recordEvents(trx, ws, by, version, [creatorId], 'chat', '1');
+  return { creator_id: creatorId, messages };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { boardColumns, daysIn, funnels, PLAN_STAGES, sampleDeadline } from './plan-rules.ts';
+import { batchSizes, boardColumns, daysIn, funnels, PLAN_STAGES, sampleDeadline } from './plan-rules.ts';
 
 const row = (id: number, plan_id: number, stage: string, stage_time = 0): SyncRow => ({
   id,
@@ -63,5 +63,13 @@ describe('plan rules', () => {
     });
     expect(sampleDeadline(row(3, 7, 'contacted', 1000), 1000)).toBeNull();
     expect(sampleDeadline(row(4, 7, 'shipped', 0), 1000)).toBeNull();
+  });
+
+  it("splits a selection into TikTok's target invitations of at most 100 creators", () => {
+    expect(batchSizes(250)).toEqual([100, 100, 50]);
+    expect(batchSizes(100)).toEqual([100]);
+    expect(batchSizes(101)).toEqual([100, 1]);
+    expect(batchSizes(0)).toEqual([]);
+    expect(batchSizes(7, 3)).toEqual([3, 3, 1]);
   });
 });

@@ -3,7 +3,7 @@
  * language, the funnel (creators per stage), a board's columns (newest arrivals first, a bounded
  * number of cards each) and days in stage.
  */
-import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
+import { PLAN_INVITE_MAX, PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -91,4 +91,11 @@ export function sampleDeadline(row: SyncRow, now: number): SampleDeadline | null
     return { kind: 'content', due, remindFrom: since + 5 * DAY, overdue: now > due };
   }
   return null;
+}
+
+/** Batch sizes for `count` creators in target invitations of at most `max` (TikTok: 100): 250 → 100, 100, 50. */
+export function batchSizes(count: number, max = PLAN_INVITE_MAX): number[] {
+  const out: number[] = [];
+  for (let left = count; left > 0; left -= max) out.push(Math.min(max, left));
+  return out;
 }

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { checkBatch, connectedCreators, contactedSince, lastReset, nextReset } from './quota-rules.ts';
+import { MESSAGES_BEFORE_REPLY } from '../../../contract/limits.ts';
+import {
+  checkBatch,
+  checkMessage,
+  connectedCreators,
+  contactedSince,
+  lastReset,
+  messageCounts,
+  nextReset,
+} from './quota-rules.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
@@ -78,5 +87,47 @@ describe("TikTok's weekly quota", () => {
     expect(checkBatch([5], contacted, connected, 10)).toMatchObject({ left: 7, over: 0 });
     expect(checkBatch([5, 6], contacted, connected, -1)).toEqual({ fresh: 2, used: 3, left: null, over: 0 });
     expect(checkBatch([5], contacted, connected, 2)).toMatchObject({ left: 0, over: 1 });
+  });
+
+  it('counts messages per creator from history and the outbox, and none for a connected creator', () => {
+    const events = [
+      ev(1, 'chat', '1'),
+      ev(1, 'chat', '0'),
+      ev(2, 'chat', '1'),
+      ev(7, 'chat', '1'),
+      ev(1, 'note', '1'),
+    ];
+    const counts = messageCounts(events, [1, 1, 3], connectedCreators([member(7, 'replied')]));
+    expect(Object.fromEntries(counts)).toEqual({ 1: 3, 2: 1, 3: 1 });
+    expect(checkMessage(4, false)).toEqual({ allowed: true, left: 1 });
+    expect(checkMessage(5, false)).toEqual({ allowed: false, left: 0 });
+    expect(checkMessage(9, true)).toEqual({ allowed: true, left: null });
+  });
+
+  it('never lets a 6th message through before a reply, whatever the order of sends and replies (property)', () => {
+    // A run of actions on one creator: try to message (m), or the creator replies (r, a connected stage).
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('m', 'r'), { maxLength: 30 }), (actions) => {
+        const events: SyncRow[] = [];
+        let connected = new Set<number>();
+        let sentBeforeReply = 0;
+        for (const a of actions) {
+          if (a === 'r') {
+            connected = connectedCreators([member(1, 'replied')]);
+            continue;
+          }
+          const count = messageCounts(events, [], connected).get(1) ?? 0;
+          const check = checkMessage(count, connected.has(1));
+          if (!check.allowed) continue;
+          events.push({ ...ev(1, 'chat', '1'), id: events.length + 1 });
+          if (!connected.has(1)) sentBeforeReply++;
+        }
+        expect(sentBeforeReply).toBeLessThanOrEqual(MESSAGES_BEFORE_REPLY);
+        // Every message before the limit went through: only messages past it were held back.
+        const tries = actions.indexOf('r') < 0 ? actions.length : actions.indexOf('r');
+        expect(sentBeforeReply).toBe(Math.min(tries, MESSAGES_BEFORE_REPLY));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

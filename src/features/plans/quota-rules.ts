@@ -6,6 +6,7 @@
  * numbers change and are published only as images, so the seller enters the limit Seller Center
  * shows them (workspace_settings.weekly_quota, -1: not set) and the app counts against it.
  */
+import { MESSAGES_BEFORE_REPLY, PLAN_CONNECTED } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 
 const DAY = 86_400;
@@ -23,16 +24,8 @@ export function lastReset(now: number): number {
 
 export const nextReset = (now: number): number => lastReset(now) + 7 * DAY;
 
-/** Stages that mean the creator answered: connected, so outside the quota. */
-const CONNECTED = new Set([
-  'replied',
-  'sample_requested',
-  'sample_approved',
-  'shipped',
-  'posted',
-  'selling',
-  'declined',
-]);
+/** Stages that mean the creator answered: connected, so outside the quota and the message limit. */
+const CONNECTED = new Set<string>(PLAN_CONNECTED);
 /** Stages a move into counts as contacting the creator. */
 export const CONTACT_STAGES = new Set(['contacted', 'invited']);
 
@@ -98,4 +91,33 @@ export function checkBatch(
   if (quota < 0) return { fresh, used, left: null, over: 0 };
   const left = Math.max(0, quota - used);
   return { fresh, used, left, over: Math.max(0, fresh - left) };
+}
+
+/** A recorded message: the history row of a chat mark (written by /plan/message and /blogger/edit isChat=1). */
+export const isMessage = (e: SyncRow): boolean => e.kind === 'chat' && String(e.detail ?? '') === '1';
+
+/**
+ * Messages recorded per creator (TikTok allows MESSAGES_BEFORE_REPLY before the creator replies): the
+ * history rows the server wrote plus `pending` messages still in the outbox (one id per message). The
+ * server counts the same rows; a connected creator is exempt, so their count is left out.
+ */
+export function messageCounts(
+  events: readonly SyncRow[],
+  pending: readonly number[],
+  connected: ReadonlySet<number>,
+): Map<number, number> {
+  const out = new Map<number, number>();
+  const add = (id: number) => {
+    if (!connected.has(id)) out.set(id, (out.get(id) ?? 0) + 1);
+  };
+  for (const e of events) if (isMessage(e)) add(Number(e.creator_id));
+  for (const id of pending) add(id);
+  return out;
+}
+
+/** Whether one more message to a creator is allowed, and how many are left before the limit. */
+export function checkMessage(count: number, connected: boolean): { allowed: boolean; left: number | null } {
+  if (connected) return { allowed: true, left: null };
+  const left = Math.max(0, MESSAGES_BEFORE_REPLY - count);
+  return { allowed: left > 0, left };
 }
