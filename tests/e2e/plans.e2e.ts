@@ -2,8 +2,10 @@
  * Collaboration plans in a real browser against the real server (issue 23): a plan made on /plans
  * (a wrong commission is explained first), three creators added from a Home selection, one moved on
  * the board by keyboard while offline, kept across an offline reload and sent on reconnect; the move
- * is a row of the creator's timeline; a teammate sees the same board in Chinese. /plans and the
- * board pass axe in both locales.
+ * is a row of the creator's timeline; a teammate sees the same board in Chinese. 250 creators
+ * selected on Home join the plan with target invitations in TikTok's batches of at most 100 (the
+ * batches and the weekly quota said first), and a 6th message before a reply is refused offline and
+ * by the server. /plans, the board and the invitation dialogs pass axe in both locales.
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +65,12 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
 async function serverPlans() {
   const wire = await callApi<PullWire>(suite.server.url, admin.token, 'POST', '/sync/pull', { cursor: '' });
   const pull = decodePull(wire);
-  return { plans: pull.changes.plans, members: pull.changes.plan_creators };
+  return {
+    plans: pull.changes.plans,
+    members: pull.changes.plan_creators,
+    invitations: pull.changes.invitations,
+    events: pull.changes.creator_events,
+  };
 }
 
 const dataRows = (p: Page) => p.locator('.cd-grid__body [role="row"]');
@@ -218,6 +225,134 @@ describe('collaboration plans', () => {
       country: 'US',
       product_ids: expect.any(String),
     });
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('invites 250 creators from Home in 3 target invitations with the quota shown, and stops a 6th message', async () => {
+    const prefix = `inv${stamp % 100000}_`;
+    const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        token: admin.token,
+        'idempotency-key': crypto.randomUUID(),
+      },
+      body: JSON.stringify({
+        country: 'US',
+        creators: Array.from({ length: 250 }, (_, i) => ({
+          unique_id: `${prefix}${String(i).padStart(3, '0')}`,
+          daren_name: `Invite creator ${i}`,
+        })),
+      }),
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(200);
+
+    // Select the 250 on Home, a page of 100 at a time.
+    await page.goto('/home');
+    await synced(page);
+    await page
+      .getByRole('searchbox')
+      .or(page.getByLabel('Creator', { exact: true }))
+      .first()
+      .fill(prefix);
+    await page.locator('.cd-grid__total').getByText('250', { exact: false }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: /Rows per page/ }).click();
+    await popupOption(page, '100 / page').click();
+    for (let p = 0; p < 3; p++) {
+      if (p > 0) await page.getByRole('button', { name: 'Next page' }).click();
+      // The grid draws only the rows in view; the pager says which page is shown.
+      await page.locator(`[aria-current="page"][aria-label="Page ${p + 1}"]`).waitFor();
+      await page.getByRole('checkbox', { name: 'Select all rows shown' }).check();
+      await page
+        .getByText(`${(p + 1) * 100 > 250 ? 250 : (p + 1) * 100} selected`, { exact: true })
+        .waitFor();
+    }
+
+    await page.getByRole('button', { name: 'Add to plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add 250 creators to a plan' });
+    await dialog.locator('.plans-check', { hasText: 'Also send them target invitations' }).click();
+    const summary = dialog.getByTestId('invite-summary');
+    await summary.getByText('these 250 go as 3 invitations (100 · 100 · 50)', { exact: false }).waitFor();
+    await summary
+      .getByText("Each carries the plan's 1 products (at most 10) and a 15% commission.")
+      .waitFor();
+    // The week's quota (1, used by the earlier contact) is said before anything is sent.
+    await summary
+      .getByTestId('invite-quota')
+      .getByText("This week's quota: 1 of 1 used", { exact: false })
+      .waitFor();
+    await summary.getByText('These invitations go 250 over', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page), 'add to plan with invitations, en-us').toEqual([]);
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const seen = await serverAgrees(
+      serverPlans,
+      (s) => s.members.filter((m) => m.stage === 'invited').length === 250,
+      40_000,
+    );
+    const mine = seen.invitations.filter((i) => String(i.unique_id).startsWith(prefix));
+    expect(mine).toHaveLength(250);
+    expect(new Set(mine.map((i) => i.product_id))).toEqual(new Set(['1729000000000000777']));
+
+    // The board: 250 invited; the rest of the plan can still be invited from here.
+    await page.goto(`/plans/${planId}`);
+    await column(page, /^Invited: 250$/).waitFor({ timeout: 20_000 });
+    await page.getByText('Creators not invited yet (to contact, contacted, replied): 2').waitFor();
+    await page.getByRole('button', { name: 'Send target invitations' }).click();
+    const invite = page.getByRole('dialog', { name: 'Target invitations for 2 creators' });
+    await invite.getByText('these 2 go as 1 invitations (2)', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page), 'invite dialog, en-us').toEqual([]);
+    await invite.getByRole('button', { name: 'Cancel' }).click();
+    await invite.waitFor({ state: 'detached' });
+
+    // Messages before a reply: 5 go through (offline, counted from the outbox), the 6th is refused.
+    const card = column(page, /^Invited: 250$/)
+      .getByTestId('plan-member')
+      .first();
+    const creatorId = Number(await card.getAttribute('data-creator'));
+    await page.context().setOffline(true);
+    for (let i = 1; i <= 5; i++) {
+      await card.getByRole('button', { name: /^Log message to / }).click();
+      await card.getByTestId('plan-messages').getByText(`Messages ${i} of 5 before a reply`).waitFor();
+    }
+    await card.getByRole('button', { name: /^Log message to / }).click();
+    await page
+      .getByText('TikTok allows at most 5 messages to a creator before they reply', { exact: false })
+      .waitFor();
+    await unsent(page).getByText('5 unsent').waitFor();
+    await page.context().setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const after = await serverAgrees(
+      serverPlans,
+      (s) => s.events.filter((e) => e.creator_id === creatorId && e.kind === 'chat').length === 5,
+    );
+    expect(after.events.filter((e) => e.creator_id === creatorId && e.kind === 'chat')).toHaveLength(5);
+    await synced(page);
+    await card.getByTestId('plan-messages').getByText('Messages 5 of 5 before a reply').waitFor();
+    // The server refuses a 6th too (another device, or the extension, asking directly).
+    const sixth = await fetch(`${suite.server.url}/api/v0.1/plan/message?language=en-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', token: admin.token },
+      body: `creator_id=${creatorId}`,
+    });
+    expect(((await sixth.json()) as { code: number }).code).toBe(40009);
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('the teammate sees the invitations on the board in Chinese', async () => {
+    await mate.goto(`/plans/${planId}`);
+    await column(mate, /^已邀约：250$/).waitFor({ timeout: 20_000 });
+    await mate.getByRole('button', { name: '发送定向邀约' }).click();
+    const invite = mate.getByRole('dialog', { name: '向2位达人发送定向邀约' });
+    await invite.getByText('这2位将分成1个邀约（2）', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(mate), 'invite dialog, zh-cn').toEqual([]);
+    await invite.getByRole('button', { name: '取消' }).click();
+    await column(mate, /^已邀约：250$/)
+      .getByTestId('plan-messages')
+      .getByText('回复前消息 5/5')
+      .first()
+      .waitFor();
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
 /**
  * Home's "Add to plan" (issue 23): the selected creators join a plan of the current country at
  * "to contact". The plan's limit and how a large selection is sent are said before the user
- * confirms; creators already in the plan are left where they are (the server skips them).
+ * confirms; creators already in the plan are left where they are (the server skips them). With
+ * "Also send them target invitations" the same selection is invited right after, in TikTok's
+ * batches of at most 100, with the batches, terms and weekly quota shown first (InviteDialog.tsx).
  */
 import { useMemo, useState } from 'react';
+import { Checkbox } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { PLAN_CALL_MAX, PLAN_CREATORS_MAX } from '../../../contract/limits.ts';
 import type { Country } from '../../../contract/constants.ts';
@@ -11,8 +14,11 @@ import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { countryName } from '../../ui/CountrySelect.tsx';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { addToPlan } from './plan-actions.ts';
+import { InviteSummary, inviteBlocker } from './InviteDialog.tsx';
+import { addToPlan, invitePlan } from './plan-actions.ts';
+import './plans.css';
 import { usePlans } from './plan-queries.ts';
 
 export function AddToPlanDialog({
@@ -32,6 +38,7 @@ export function AddToPlanDialog({
     [data, country],
   );
   const [picked, setPicked] = useState<number | null>(null);
+  const [invite, setInvite] = useState(false);
   const plan = plans.find((p) => p.id === picked) ?? plans[0];
   const parts = Math.ceil(creatorIds.length / PLAN_CALL_MAX);
   return (
@@ -42,11 +49,11 @@ export function AddToPlanDialog({
       footer={
         <DialogFooter
           onCancel={onClose}
-          isDisabled={!plan}
+          isDisabled={!plan || (invite && Boolean(inviteBlocker(plan)))}
           confirmLabel={m.plans_add_confirm()}
           onConfirm={async () => {
-            if (!plan) return;
-            if (await addToPlan(plan, creatorIds)) onDone();
+            if (!plan || !(await addToPlan(plan, creatorIds))) return;
+            if (!invite || (await invitePlan(plan, creatorIds))) onDone();
           }}
         />
       }
@@ -66,6 +73,15 @@ export function AddToPlanDialog({
         {parts > 1 &&
           ` ${m.plans_add_parts({ count: formatNumber(creatorIds.length), parts: formatNumber(parts), call: formatNumber(PLAN_CALL_MAX) })}`}
       </p>
+      {plan && (
+        <Checkbox isSelected={invite} onChange={setInvite} className="plans-check">
+          <span className="plans-check__box" aria-hidden="true">
+            <Icon name="check" size={12} />
+          </span>
+          {m.plans_add_invite()}
+        </Checkbox>
+      )}
+      {plan && invite && <InviteSummary plan={plan} creatorIds={creatorIds} />}
       <Link to="/plans" onClick={onClose}>
         {m.plans_add_manage()}
       </Link>

@@ -4,7 +4,7 @@
  * Enter, arrows, Enter), and the move shows at once and is sent through the outbox. A column shows
  * the latest PER_COLUMN arrivals and counts the rest, so a plan of thousands stays light.
  */
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
@@ -15,9 +15,10 @@ import { Result } from '../../ui/Result.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { confirm } from '../../ui/confirm.tsx';
-import { moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { readQuota, useCreatorsOf, usePlans } from './plan-queries.ts';
-import { checkBatch, CONTACT_STAGES } from './quota-rules.ts';
+import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
+import { logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
+import { readQuota, useCreatorsOf, useMessageLog, usePlans } from './plan-queries.ts';
+import { checkBatch, connectedCreators, CONTACT_STAGES, messageCounts } from './quota-rules.ts';
 import {
   boardColumns,
   daysIn,
@@ -33,6 +34,10 @@ import './plans.css';
 
 const PER_COLUMN = 50;
 
+const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
+/** Stages where a message to the creator still counts against TikTok's limit of messages before a reply. */
+const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_reply']);
+
 export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
   // Each read answers new objects: the plan is kept while its values stay (memoised cards).
@@ -42,6 +47,22 @@ export function PlanScreen({ id }: { id: number }) {
   const columns = useMemo(() => boardColumns(members ?? [], id, PER_COLUMN), [members, id]);
   const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
   const [editing, setEditing] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  // Creators this plan has not invited yet: what "Send target invitations" sends.
+  const uninvited = useMemo(
+    () =>
+      (members ?? [])
+        .filter((r) => r.plan_id === id && PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
+        .map((r) => Number(r.creator_id)),
+    [members, id],
+  );
+  const connected = useMemo(() => connectedCreators(members ?? []), [members]);
+  const shown = useMemo(() => columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))), [columns]);
+  const log = useMessageLog(shown);
+  const counts = useMemo(
+    () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
+    [log, connected],
+  );
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s, label: stageLabel(s) })), []);
   // Days in a stage: minute-grained, so a re-render within the minute keeps the cards' props.
   const now = Math.floor(Date.now() / 60_000) * 60;
@@ -65,7 +86,16 @@ export function PlanScreen({ id }: { id: number }) {
         <Button size="sm" onPress={() => setEditing(true)}>
           {m.plans_edit()}
         </Button>
+        <Button size="sm" variant="primary" onPress={() => setInviting(true)}>
+          {m.plans_invite()}
+        </Button>
       </div>
+      <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>
+      {inviting && (
+        <Suspense fallback={null}>
+          <InviteDialog plan={plan} creatorIds={uninvited} onClose={() => setInviting(false)} />
+        </Suspense>
+      )}
       {editing && (
         <PlanDialog country={String(plan.country) as Country} plan={plan} onClose={() => setEditing(false)} />
       )}
@@ -94,6 +124,11 @@ export function PlanScreen({ id }: { id: number }) {
                     creatorId={creators?.get(Number(r.creator_id))?.id}
                     stages={stages}
                     now={now}
+                    messages={
+                      MESSAGING.has(String(r.stage)) && !connected.has(Number(r.creator_id))
+                        ? (counts?.get(Number(r.creator_id)) ?? 0)
+                        : undefined
+                    }
                   />
                 ))}
               </ul>
@@ -119,9 +154,12 @@ const Card = memo(function Card({
   creatorId: mirrored,
   stages,
   now,
+  messages,
 }: {
   plan: SyncRow;
   row: SyncRow;
+  /** Messages recorded before a reply (TikTok allows 5); undefined when the limit does not apply. */
+  messages: number | undefined;
   /** The creator as the mirror holds them; undefined while not read (or not mirrored). */
   name: string | undefined;
   handle: string | undefined;
@@ -162,6 +200,11 @@ const Card = memo(function Card({
       <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
       {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
       <SampleDue row={row} now={now} />
+      {messages !== undefined && (
+        <span className="plans-muted" data-testid="plan-messages">
+          {m.plans_messages({ count: messages, max: MESSAGES_BEFORE_REPLY })}
+        </span>
+      )}
       <div className="plans-card-item__actions">
         <Select<string>
           size="sm"
@@ -172,6 +215,16 @@ const Card = memo(function Card({
             if (isStage(s) && s !== row.stage) void move(s);
           }}
         />
+        {messages !== undefined && (
+          <Button
+            size="sm"
+            variant="text"
+            aria-label={m.plans_log_message_label({ name: label })}
+            onPress={() => void logMessage(creatorId, label, messages, false)}
+          >
+            {m.plans_log_message()}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="text"

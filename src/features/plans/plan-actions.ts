@@ -5,15 +5,21 @@
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
  * each change before the server has answered (overlay.ts, MembersEffect).
  */
-import { PLAN_CALL_MAX, type PlanStage } from '../../../contract/limits.ts';
+import {
+  MESSAGES_BEFORE_REPLY,
+  PLAN_CALL_MAX,
+  PLAN_INVITE_MAX,
+  type PlanStage,
+} from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, editRow, enqueueInParts } from '../../db/actions.ts';
+import { addRow, deleteRows, editRow, enqueue, enqueueInParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
 import { record } from '../catalog/catalog-actions.ts';
 import { isPending } from '../catalog/catalog-rules.ts';
+import { checkMessage } from './quota-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
@@ -149,6 +155,60 @@ export const moveInPlan = (
 
 export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
   members(plan, creatorIds, 'leave', { method: 'DELETE', path: '/plan/creator.del' }, m.plans_removed());
+
+/**
+ * Target invitations (POST /plan/invite) of the plan's creators, one per PLAN_INVITE_MAX (TikTok's
+ * limit) in order; the creators show as "invited" at once (the server moves only those not invited
+ * yet, and its copy replaces this one).
+ */
+export function invitePlan(plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> {
+  if (waitsForServer(plan)) return Promise.resolve(false);
+  const time = nowSeconds();
+  return record(
+    () =>
+      enqueueInParts(localDb, creatorIds, PLAN_INVITE_MAX, (part) => ({
+        call: { method: 'POST', path: '/plan/invite', body: { plan_id: plan.id, creator_ids: part } },
+        effect: {
+          table: 'plan_creators',
+          kind: 'members',
+          op: 'stage',
+          plan_id: plan.id,
+          creator_ids: part,
+          stage: 'invited',
+          reason: '',
+          time,
+        },
+      })),
+    m.plans_invited(),
+  );
+}
+
+/**
+ * Records a message sent to a creator (POST /plan/message). TikTok allows MESSAGES_BEFORE_REPLY
+ * before the creator replies: past it the message is refused here with the reason, nothing queued
+ * (the server checks again, with the whole team's messages).
+ */
+export function logMessage(
+  creatorId: number,
+  name: string,
+  count: number,
+  connected: boolean,
+): Promise<boolean> {
+  if (!checkMessage(count, connected).allowed) {
+    toast.error(m.plans_message_limit({ max: MESSAGES_BEFORE_REPLY, name }));
+    return Promise.resolve(false);
+  }
+  return record(
+    () =>
+      enqueue(localDb, {
+        method: 'POST',
+        path: '/plan/message',
+        body: { creator_id: creatorId },
+        about: name,
+      }),
+    m.plans_message_logged(),
+  );
+}
 
 /** The workspace's weekly quota of new creators (-1: not set), shown at once and sent as PUT /plan/quota. */
 export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Promise<boolean> {

@@ -8,9 +8,10 @@ import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
+import { isLive } from '../../db/outbox.ts';
 import { applyCreatorEffect, liveEffects, overlayRows } from '../../db/overlay.ts';
 import { readRows } from '../../db/queries.ts';
-import { connectedCreators, contactedSince, lastReset, nextReset } from './quota-rules.ts';
+import { connectedCreators, contactedSince, isMessage, lastReset, nextReset } from './quota-rules.ts';
 
 /**
  * Every plan's creators as the mirror holds them. A plan of 10,000 creators costs a read of 10,000
@@ -154,3 +155,23 @@ export async function readQuota(): Promise<QuotaState> {
 }
 
 export const useQuota = (): QuotaState | undefined => useLiveQuery(readQuota, []);
+
+/**
+ * What the message limit counts for these creators: their history rows of messages and the messages
+ * still waiting in the outbox (one creator id per message). Fed to quota-rules.ts messageCounts.
+ */
+export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pending: number[] } | undefined {
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  return useLiveQuery(async () => {
+    const wanted = key ? key.split(',').map(Number) : [];
+    const [rows, entries] = await Promise.all([
+      wanted.length ? localDb.small('creator_events').where('creator_id').anyOf(wanted).toArray() : [],
+      sessionEntries(),
+    ]);
+    const events = rows.filter(isMessage);
+    const pending = entries
+      .filter((e) => e.path === '/plan/message' && isLive(e))
+      .map((e) => Number(e.body.creator_id));
+    return { events, pending };
+  }, [key]);
+}
