@@ -103,6 +103,10 @@ export const PLAN_CONNECTED: readonly PlanStage[] = [
 ];
 /** Stages a target invitation moves a creator out of (to "invited"). */
 export const PLAN_BEFORE_INVITE: readonly PlanStage[] = ['to_contact', 'contacted', 'replied'];
+/** Order lines per import call (the app sends a file in parts of this size). */
+export const ORDERS_CALL_MAX = 5000;
+/** The layouts of Seller Center's order downloads the import reads. */
+export const ORDER_LAYOUTS = ['affiliate', 'all_orders'] as const;
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

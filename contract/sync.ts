@@ -36,6 +36,8 @@ export const SYNC_TABLES = [
   'plan_creators',
   // What the team sets once, e.g. TikTok's weekly quota of new creators (issue 23).
   'workspace_settings',
+  // Counted sales per creator and product, from imported Seller Center orders (issue 23).
+  'creator_sales',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

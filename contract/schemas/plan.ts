@@ -20,6 +20,8 @@ import {
   BUDGET_MAX,
   WEEKLY_QUOTA_MAX,
   PLAN_INVITE_MAX,
+  ORDERS_CALL_MAX,
+  ORDER_LAYOUTS,
 } from '../limits.ts';
 
 const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
@@ -145,6 +147,45 @@ export const PlanMessageResult = z.object({
   messages: z.number().int(),
 });
 
+const idText = (max = 40) => z.string().trim().max(max).regex(/^\d*$/, 'orders_bad_id');
+const amount = () => z.number().finite().min(-1_000_000_000).max(1_000_000_000);
+/** One line of a Seller Center order download, as src/features/import/orders-rules.ts reads it. */
+export const OrderLineInput = z.object({
+  order_id: idText().pipe(z.string().min(1, 'orders_bad_id')),
+  sku_id: idText(),
+  content_id: idText(),
+  product_id: idText(),
+  creator: z.string().trim().max(100),
+  quantity: z.number().int().min(0).max(1_000_000),
+  gmv: amount(),
+  commission: amount(),
+  currency: z
+    .string()
+    .trim()
+    .max(3)
+    .regex(/^[A-Za-z]*$/),
+  status: z.string().trim().max(50),
+  void: z.union([z.literal(0), z.literal(1)]),
+  created_time: z.number().int().min(0).max(4_102_444_800),
+});
+/**
+ * A part of an order download (JSON, at most ORDERS_CALL_MAX lines). Creators are matched by handle
+ * in `country`; a line seen before (same layout, order, SKU and content) is replaced.
+ */
+export const OrdersImportRequest = z.object({
+  country: country(),
+  layout: z.enum(ORDER_LAYOUTS),
+  lines: z.array(OrderLineInput).min(1, 'orders_empty').max(ORDERS_CALL_MAX),
+});
+export const OrdersImportResult = z.object({
+  added: z.number().int(),
+  updated: z.number().int(),
+  /** Handles of lines whose creator is not in the workspace's database (shown, not stored as sales). */
+  unmatched: z.array(z.string()),
+  /** Creators whose sales were recomputed. */
+  creators: z.number().int(),
+});
+
 export const QuotaRequest = z.object({
   /** '' or -1 clears it (not set). */
   weekly_quota: z.preprocess(
@@ -223,6 +264,13 @@ export const planEndpoints = {
     auth: true,
     request: PlanMessageRequest,
     response: PlanMessageResult,
+  }),
+  planOrdersImport: endpoint({
+    method: 'POST',
+    path: '/plan/orders.import',
+    auth: true,
+    request: OrdersImportRequest,
+    response: OrdersImportResult,
   }),
   planCreatorDel: endpoint({
     method: 'DELETE',

@@ -21,6 +21,7 @@ import * as m0027 from './migrations/0027_text_versions.ts';
 import * as m0028 from './migrations/0028_text_conflicts.ts';
 import * as m0029 from './migrations/0029_plans.ts';
 import * as m0030 from './migrations/0030_workspace_settings.ts';
+import * as m0031 from './migrations/0031_orders.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0028_text_conflicts': m0028,
   '0029_plans': m0029,
   '0030_workspace_settings': m0030,
+  '0031_orders': m0031,
 };
 
 /** Every migration this code knows, by name. */

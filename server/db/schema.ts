@@ -307,6 +307,8 @@ export interface DB {
   plans: PlansTable;
   plan_creators: PlanCreatorsTable;
   workspace_settings: WorkspaceSettingsTable;
+  orders: OrdersTable;
+  creator_sales: CreatorSalesTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -475,4 +477,43 @@ export interface WorkspaceSettingsTable extends Synced {
   user_id: Generated<number>;
   user_name: Generated<string>;
   update_time: Generated<number>;
+}
+
+/** One imported line of a Seller Center order download (0031, issue 23); the server's own. */
+export interface OrdersTable {
+  id: Id;
+  workspace_id: number;
+  /** 'affiliate' | 'all_orders'. */
+  layout: string;
+  order_id: string;
+  sku_id: string;
+  content_id: string;
+  product_id: string;
+  /** The creator's handle; '' when the file names none. */
+  creator: string;
+  country: string;
+  currency: string;
+  status: string;
+  quantity: number;
+  /** 1: not counted (ineligible, refunded, cancelled). */
+  void: number;
+  created_time: number;
+  add_time: number;
+  update_time: number;
+  gmv: number;
+  commission: number;
+}
+
+/** Counted sales per creator and TikTok product (0031), mirrored. */
+export interface CreatorSalesTable extends Synced {
+  id: Id;
+  creator_id: number;
+  product_id: string;
+  currency: string;
+  orders: number;
+  units: number;
+  last_time: number;
+  update_time: number;
+  gmv: number;
+  commission: number;
 }

@@ -51,6 +51,12 @@ defineMessages({
     'en-us':
       'A target invitation needs a commission rate from {min}% to {max}%; set it in the plan’s terms first',
   },
+  orders_imported: { 'zh-cn': '订单已导入', 'en-us': 'Orders imported' },
+  orders_empty: { 'zh-cn': '文件中没有订单行', 'en-us': 'The file has no order lines' },
+  orders_bad_id: {
+    'zh-cn': '订单号、SKU、内容和商品ID只能是数字',
+    'en-us': 'Order, SKU, content and product ids must be digits',
+  },
   plan_message_limit: {
     'zh-cn':
       'TikTok规定达人回复前最多发送{max}条消息，已向{name}发送{max}条；请等待回复，或在达人回复后将其移到“已回复”',

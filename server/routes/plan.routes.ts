@@ -16,6 +16,7 @@ import {
   removePlanCreators,
   setWeeklyQuota,
 } from '../services/plan.service.ts';
+import { importOrders } from '../services/orders.service.ts';
 import './plan.messages.ts';
 
 export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
@@ -76,6 +77,11 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.planMessage, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await recordMessage(trx, auth.workspaceId, actorOf(auth), input.creator_id), 'added'),
+    ),
+  );
+  route(api, ctx, ep.planOrdersImport, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await importOrders(trx, auth.workspaceId, input), 'orders_imported'),
     ),
   );
   route(api, ctx, ep.planCreatorDel, async (req, input) =>

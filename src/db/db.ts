@@ -39,6 +39,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'plans',
   'plan_creators',
   'workspace_settings',
+  'creator_sales',
 ];
 
 export interface CreatorBlock {
@@ -69,6 +70,7 @@ export class LocalDB extends Dexie {
   plans!: Table<SyncRow, number>;
   plan_creators!: Table<SyncRow, number>;
   workspace_settings!: Table<SyncRow, number>;
+  creator_sales!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -102,6 +104,8 @@ export class LocalDB extends Dexie {
     this.version(6).stores({ plans: 'id', plan_creators: 'id, plan_id' });
     // Workspace settings (issue 23); history rows by time, for this week's quota count.
     this.version(7).stores({ workspace_settings: 'id', creator_events: 'id, creator_id, add_time' });
+    // Counted sales per creator and product, from imported orders (issue 23).
+    this.version(8).stores({ creator_sales: 'id, creator_id' });
   }
 
   small(table: SmallTable): Table<SyncRow, number> {

@@ -8,6 +8,7 @@
  * by the server. /plans, the board and the invitation dialogs pass axe in both locales.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
@@ -352,6 +353,65 @@ describe('collaboration plans', () => {
       .getByTestId('plan-messages')
       .getByText('回复前消息 5/5')
       .first()
+      .waitFor();
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('imports an affiliate orders download and shows what the plan and its creators earned', async () => {
+    const header = fs
+      .readFileSync(new URL('../fixtures/orders/affiliate-us.csv', import.meta.url), 'utf8')
+      .split('\n')[0]!;
+    const line = (order: string, handle: string, pay: string, status: string, actual: string, est: string) =>
+      `${order},1729000000000000777,Cat tower,1729000000000000877,${pay},${pay},USD,1,${status === 'Ineligible' ? 'Yes' : 'No'},Not cash on delivery,${status},${handle},Video,7600000000000000009,fixed commission,15%,${pay},${est},${actual ? pay : ''},${actual},,,,,,02/03/2026 14:05:11,02/03/2026 14:05:15,,,TTS`;
+    const csv = [
+      header,
+      line('576900000000000901', HANDLES[1]!, '25.5', 'Settled', '3.83', '3.83'),
+      line('576900000000000902', HANDLES[1]!, '10', 'Pending', '', '1.5'),
+      line('576900000000000903', HANDLES[1]!, '40', 'Ineligible', '0', '6'),
+      line('576900000000000904', 'nobody_here', '99', 'Settled', '14.85', '14.85'),
+    ].join('\n');
+    await page.goto('/plans');
+    const card = page.getByTestId('plan-card').filter({ hasText: 'Spring cats' });
+    await card.getByTestId('plan-money').getByText('No sales imported yet').waitFor();
+    await page.getByRole('button', { name: 'Import orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Seller Center orders' });
+    // Another file first: said so, nothing sent.
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'creators.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('unique_id,name\nabc,Abc\n'),
+    });
+    await dialog.getByText('This is not one of Seller Center’s order downloads', { exact: false }).waitFor();
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'affiliate_orders_7300000000000000000.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await dialog
+      .getByTestId('orders-summary')
+      .getByText('Affiliate orders: 4 lines, 1 of them not counted (ineligible, refunded or cancelled).')
+      .waitFor();
+    expect(await seriousAxeViolations(page), 'orders dialog, en-us').toEqual([]);
+    await dialog.getByRole('button', { name: 'Import 4 lines' }).click();
+    const done = dialog.getByTestId('orders-done');
+    await done
+      .getByText('4 new lines, 0 updated; sales of 1 creators recomputed.')
+      .waitFor({ timeout: 20_000 });
+    await done.getByText('nobody_here', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+    // Settled 25.50 plus pending 10; the ineligible line and the stranger's sale do not count.
+    await card
+      .getByTestId('plan-money')
+      .getByText('GMV $35.50 · 2 orders · 2 units · commission $5.33')
+      .waitFor({ timeout: 20_000 });
+    await page.reload();
+    await card.getByTestId('plan-money').getByText('GMV $35.50', { exact: false }).waitFor();
+    await card.getByRole('link', { name: 'Spring cats' }).click();
+    await page
+      .getByTestId('plan-member')
+      .filter({ hasText: 'Plan creator 2' })
+      .getByTestId('plan-sales')
+      .getByText('GMV $35.50 · commission $5.33')
       .waitFor();
     expect(errors.flat()).toEqual([]);
   });

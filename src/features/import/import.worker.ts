@@ -1,14 +1,23 @@
-/** The import worker: parses the chosen file off the UI thread (logic: import-session.ts). */
+/** The import worker: parses the chosen file off the UI thread (logic: import-session.ts, orders-session.ts). */
 import '../../zod-csp.ts';
 import * as Comlink from 'comlink';
 import { ImportSession } from './import-session.ts';
+import { OrdersSession } from './orders-session.ts';
 
 const session = new ImportSession();
+const orders = new OrdersSession();
 const api = {
+  /** Seller Center order downloads (issue 23). */
+  loadOrders: (file: File, onProgress?: (fraction: number) => void) =>
+    orders.load(file, file.name, onProgress),
+  ordersPart: orders.part.bind(orders),
   load: (file: File, onProgress?: (fraction: number) => void) => session.load(file, file.name, onProgress),
   prepare: session.prepare.bind(session),
   chunk: session.chunk.bind(session),
-  clear: session.clear.bind(session),
+  clear: () => {
+    session.clear();
+    orders.clear();
+  },
 };
 export type ImportWorkerApi = typeof api;
 Comlink.expose(api);

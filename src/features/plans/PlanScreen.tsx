@@ -6,9 +6,9 @@
  */
 import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Country } from '../../../contract/constants.ts';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatDate, formatDateTime, formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
@@ -17,7 +17,8 @@ import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
 import { logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { readQuota, useCreatorsOf, useMessageLog, usePlans } from './plan-queries.ts';
+import { creatorMoney, planProductIds } from './money-rules.ts';
+import { readQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
 import { checkBatch, connectedCreators, CONTACT_STAGES, messageCounts } from './quota-rules.ts';
 import {
   boardColumns,
@@ -59,6 +60,22 @@ export function PlanScreen({ id }: { id: number }) {
   const connected = useMemo(() => connectedCreators(members ?? []), [members]);
   const shown = useMemo(() => columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))), [columns]);
   const log = useMessageLog(shown);
+  const salesRows = useSalesRows();
+  // Each creator's imported sales of this plan's products, in words for the card.
+  const money = useMemo(() => {
+    const out = new Map<number, string>();
+    if (!salesRows || !plan) return out;
+    const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
+    for (const [id, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products)))
+      out.set(
+        id,
+        m.money_card({
+          gmv: formatGmv(mo.gmv, mo.currency || fallback),
+          commission: formatGmv(mo.commission, mo.currency || fallback),
+        }),
+      );
+    return out;
+  }, [salesRows, plan]);
   const counts = useMemo(
     () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
     [log, connected],
@@ -124,6 +141,7 @@ export function PlanScreen({ id }: { id: number }) {
                     creatorId={creators?.get(Number(r.creator_id))?.id}
                     stages={stages}
                     now={now}
+                    sales={money.get(Number(r.creator_id))}
                     messages={
                       MESSAGING.has(String(r.stage)) && !connected.has(Number(r.creator_id))
                         ? (counts?.get(Number(r.creator_id)) ?? 0)
@@ -155,9 +173,12 @@ const Card = memo(function Card({
   stages,
   now,
   messages,
+  sales,
 }: {
   plan: SyncRow;
   row: SyncRow;
+  /** The creator's sales of the plan's products, in words; undefined when none were imported. */
+  sales: string | undefined;
   /** Messages recorded before a reply (TikTok allows 5); undefined when the limit does not apply. */
   messages: number | undefined;
   /** The creator as the mirror holds them; undefined while not read (or not mirrored). */
@@ -200,6 +221,11 @@ const Card = memo(function Card({
       <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
       {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
       <SampleDue row={row} now={now} />
+      {sales && (
+        <span className="plans-muted" data-testid="plan-sales">
+          {sales}
+        </span>
+      )}
       {messages !== undefined && (
         <span className="plans-muted" data-testid="plan-messages">
           {m.plans_messages({ count: messages, max: MESSAGES_BEFORE_REPLY })}

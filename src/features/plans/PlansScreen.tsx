@@ -1,27 +1,33 @@
 /**
  * /plans (issue 23): the workspace's plans, each with its funnel (creators per stage) and terms,
  * from the local mirror (works offline). "New plan" opens the form; a plan's name opens its board.
+ * Each plan says what it earned from the imported Seller Center orders ("Import orders").
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
+import { COUNTRY_CURRENCY, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { formatNumber } from '../../i18n/format.ts';
+import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { useConfirmedAction } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { countryName } from '../../ui/CountrySelect.tsx';
 import { deletePlan } from './plan-actions.ts';
-import { usePlans } from './plan-queries.ts';
+import { planMoney, planProductIds } from './money-rules.ts';
+import { usePlans, useSalesRows } from './plan-queries.ts';
 import { funnels, PLAN_STAGES, stageLabel } from './plan-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 import { QuotaPanel } from './QuotaPanel.tsx';
 import './plans.css';
 
+const OrdersDialog = lazy(() => import('./OrdersDialog.tsx').then((mod) => ({ default: mod.OrdersDialog })));
+
 export function PlansScreen() {
   const data = usePlans();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const money = useSalesRows();
   const remove = useConfirmedAction(
     (plan: SyncRow) => ({
       message: m.plans_delete_confirm({ name: String(plan.name) }),
@@ -37,7 +43,13 @@ export function PlansScreen() {
         <Button variant="primary" onPress={() => setCreating(true)}>
           {m.plans_new()}
         </Button>
+        <Button onPress={() => setImporting(true)}>{m.orders_import()}</Button>
       </div>
+      {importing && (
+        <Suspense fallback={null}>
+          <OrdersDialog country={DEFAULT_COUNTRY} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       <QuotaPanel />
       {data && data.plans.length === 0 && (
         <Result status="empty" title={m.plans_empty()} description="" showBack={false} />
@@ -71,6 +83,7 @@ export function PlansScreen() {
                 </Button>
               </div>
               <PlanTerms plan={plan} />
+              {money && <PlanMoney plan={plan} members={data?.members ?? []} {...money} />}
               <ol className="plans-funnel" aria-label={m.plans_funnel_label({ name })}>
                 {PLAN_STAGES.map((s, i) => (
                   <li key={s} className="plans-funnel__step" data-stage={s}>
@@ -101,4 +114,32 @@ export function PlanTerms({ plan }: { plan: SyncRow }) {
     parts.push(m.plans_dates({ start: String(plan.start_date || '…'), end: String(plan.end_date || '…') }));
   if (!parts.length) return null;
   return <p className="plans-muted plans-terms">{parts.join(' · ')}</p>;
+}
+
+/** What a plan earned: its creators' imported sales of its products. */
+function PlanMoney({
+  plan,
+  members,
+  sales,
+  products,
+}: {
+  plan: SyncRow;
+  members: SyncRow[];
+  sales: SyncRow[];
+  products: SyncRow[];
+}) {
+  const total = planMoney(plan.id, planProductIds(plan, products), members, sales);
+  const currency = total.currency || COUNTRY_CURRENCY[String(plan.country) as Country];
+  return (
+    <p className="plans-muted" data-testid="plan-money">
+      {total.orders === 0
+        ? m.money_none()
+        : m.money_line({
+            gmv: formatGmv(total.gmv, currency),
+            orders: formatNumber(total.orders),
+            units: formatNumber(total.units),
+            commission: formatGmv(total.commission, currency),
+          })}
+    </p>
+  );
 }

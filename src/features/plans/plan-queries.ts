@@ -175,3 +175,13 @@ export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pend
     return { events, pending };
   }, [key]);
 }
+
+/** The mirrored sales per creator and product, and the products (to read a plan's TikTok product ids). */
+export const useSalesRows = (): { sales: SyncRow[]; products: SyncRow[] } | undefined =>
+  useLiveQuery(async () => {
+    const [sales, products] = await Promise.all([
+      readRows(localDb, 'creator_sales'),
+      readRows(localDb, 'products'),
+    ]);
+    return { sales, products };
+  }, []);

@@ -1,0 +1,119 @@
+/**
+ * POST /plan/orders.import (issue 23) on both engines: Seller Center's downloads, read by the PWA's
+ * own parser from the fixture files, become counted sales per creator and product; importing the
+ * same file again changes nothing; a later all-orders download's refund stops an affiliate line from
+ * counting; another workspace's creators are never matched.
+ */
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { readTable } from '../../src/features/import/file-parse.ts';
+import { readOrders, type OrdersFile } from '../../src/features/import/orders-rules.ts';
+import { describeEngines } from '../../tests/helpers/test-app.ts';
+
+async function fixture(name: string): Promise<OrdersFile> {
+  const bytes = fs.readFileSync(new URL(`../../tests/fixtures/orders/${name}`, import.meta.url));
+  const t = await readTable(new Blob([bytes]), name);
+  const r = readOrders(t.headers, t.rows, t.rowNumbers);
+  if (r === 'not_orders') throw new Error(name);
+  return r;
+}
+
+describeEngines('order imports', (t) => {
+  const post = async (token: string, body: unknown) => {
+    const res = await t().app.inject({
+      method: 'POST',
+      url: '/api/v0.1/plan/orders.import?language=en-us',
+      headers: { token, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    return res.json() as { code: number; msg: string; data: Record<string, unknown> };
+  };
+  const sales = async (token: string) => {
+    const pull = await t().call('POST', '/sync/pull', { cursor: '' }, { token });
+    const v = pull.data.changes.creator_sales as { columns: string[]; rows: unknown[][] };
+    return v.rows.map((r) => Object.fromEntries(v.columns.map((c, i) => [c, r[i]]))) as Record<
+      string,
+      unknown
+    >[];
+  };
+  const ingest = (token: string, handles: string[]) =>
+    t().app.inject({
+      method: 'POST',
+      url: '/api/v0.1/blogger/ingest',
+      headers: { token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ country: 'US', creators: handles.map((unique_id) => ({ unique_id })) }),
+    });
+
+  it('turns affiliate lines into sales per creator and product, once, whatever the number of imports', async () => {
+    const a = await t().signUp({ name: 'seller' });
+    const b = await t().signUp({ name: 'other seller' });
+    await ingest(a.token, ['glowwithjane', 'dealsbymark', 'shopwithlee']);
+    await ingest(b.token, ['skincarebyav']);
+    const file = await fixture('affiliate-us.csv');
+    const body = { country: 'US', layout: file.layout, lines: file.lines };
+    const first = await post(a.token, body);
+    // skincarebyav is another workspace's creator: not matched here.
+    expect(first).toMatchObject({
+      code: 200,
+      data: { added: 5, updated: 0, unmatched: ['skincarebyav'], creators: 3 },
+    });
+    const again = await post(a.token, body);
+    expect(again.data).toMatchObject({ added: 0, updated: 5 });
+
+    const rows = await sales(a.token);
+    const creators = (await t().call('POST', '/sync/pull', { cursor: '' }, { token: a.token })).data.changes
+      .creators as {
+      columns: string[];
+      rows: unknown[][];
+    };
+    const idOf = (h: string) =>
+      creators.rows.find((r) => r[creators.columns.indexOf('unique_id')] === h)![
+        creators.columns.indexOf('id')
+      ];
+    const of = (h: string, product: string) =>
+      rows.find((r) => r.creator_id === idOf(h) && r.product_id === product);
+    // Jane: one settled serum sale; her ineligible, refunded cleanser line does not count.
+    expect(of('glowwithjane', '1729000000000000001')).toMatchObject({
+      gmv: 19.99,
+      orders: 1,
+      units: 1,
+      commission: 3,
+      currency: 'USD',
+    });
+    expect(of('glowwithjane', '1729000000000000002')).toBeUndefined();
+    expect(of('dealsbymark', '1729000000000000002')).toMatchObject({ gmv: 22, units: 2, commission: 5 });
+    expect(of('shopwithlee', '1729000000000000001')).toMatchObject({ gmv: 17.99, commission: 1.2 });
+    expect(rows).toHaveLength(3);
+    expect(await sales(b.token)).toEqual([]);
+  });
+
+  it('a refund in a later all-orders download stops the affiliate line from counting', async () => {
+    const a = await t().signUp({ name: 'refunds' });
+    await ingest(a.token, ['glowwithjane']);
+    const aff = await fixture('affiliate-us.csv');
+    await post(a.token, { country: 'US', layout: 'affiliate', lines: aff.lines });
+    expect((await sales(a.token)).map((r) => r.gmv)).toEqual([19.99]);
+    // The all-orders file cancels order …001's serum SKU.
+    const all = await fixture('all-orders-us.csv');
+    const cancelled = all.lines.map((l) =>
+      l.sku_id === '1729000000000000101' ? { ...l, status: 'Canceled', void: 1 as const } : l,
+    );
+    const res = await post(a.token, { country: 'US', layout: 'all_orders', lines: cancelled });
+    expect(res).toMatchObject({ code: 200, data: { added: 3, unmatched: [] } });
+    const live = (await sales(a.token)).filter((r) => r.deleted_at === undefined);
+    expect(live).toEqual([]);
+  });
+
+  it('refuses what is not an order line, naming the limit', async () => {
+    const a = await t().signUp({ name: 'careful' });
+    const line = (await fixture('affiliate-us.csv')).lines[0]!;
+    expect((await post(a.token, { country: 'US', layout: 'affiliate', lines: [] })).code).toBe(40001);
+    expect(
+      (await post(a.token, { country: 'US', layout: 'affiliate', lines: [{ ...line, order_id: 'abc' }] }))
+        .code,
+    ).toBe(40001);
+    expect((await post(a.token, { country: 'US', layout: 'nope', lines: [line] })).code).toBe(40001);
+    const big = await post(a.token, { country: 'US', layout: 'affiliate', lines: Array(5001).fill(line) });
+    expect(big).toMatchObject({ code: 40001, msg: expect.stringContaining('5000') });
+  });
+});

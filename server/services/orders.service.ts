@@ -1,0 +1,250 @@
+/**
+ * Imported Seller Center orders (issue 23) and the sales they make per creator. A call carries up to
+ * ORDERS_CALL_MAX lines of one download (read by src/features/import/orders-rules.ts). Each line is
+ * stored once per (layout, order, SKU, content): a later download of the same line replaces it, so
+ * importing a file twice changes nothing and a Pending line that became Settled or refunded is
+ * counted as it is now. Then the sales of every creator the lines touch are summed again into
+ * `creator_sales` (mirrored), per TikTok product:
+ *
+ * - a line counts unless it is void (ineligible, fully refunded, cancelled);
+ * - an affiliate line also stops counting when an all-orders line of the same order and SKU says it
+ *   was cancelled or refunded (all-orders downloads are newer about refunds);
+ * - an all-orders line with a creator (regional downloads) counts only when no affiliate line covers
+ *   the same order and SKU, so one sale is never counted twice.
+ *
+ * Creators are matched by handle in the call's country, in the caller's workspace only; handles
+ * that match no creator are answered (not stored as anyone's sales).
+ */
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { OrdersImportRequest } from '../../contract/schemas/plan.ts';
+import { chunks } from '../db/creator.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+
+type Trx = Transaction<DB>;
+type Input = z.infer<typeof OrdersImportRequest>;
+type Line = Input['lines'][number];
+
+const lineKey = (l: { order_id: string; sku_id: string; content_id: string }) =>
+  `${l.order_id}|${l.sku_id}|${l.content_id}`;
+const skuKey = (l: { order_id: string; sku_id: string }) => `${l.order_id}|${l.sku_id}`;
+
+interface Sums {
+  creator_id: number;
+  product_id: string;
+  currency: string;
+  orders: Set<string>;
+  units: number;
+  gmv: number;
+  commission: number;
+  last_time: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function importOrders(trx: Trx, ws: number, input: Input) {
+  const version = await nextVersion(trx, ws);
+  const t = now();
+  // The last copy of a line within the call wins, as a later call's copy does.
+  const byKey = new Map<string, Line>();
+  for (const l of input.lines) byKey.set(lineKey(l), l);
+  const lines = [...byKey.values()];
+  const orderIds = [...new Set(lines.map((l) => l.order_id))];
+
+  const existing: { id: number; key: string }[] = [];
+  for (const part of chunks(orderIds))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select(['id', 'order_id', 'sku_id', 'content_id'])
+      .where('workspace_id', '=', ws)
+      .where('layout', '=', input.layout)
+      .where('order_id', 'in', part)
+      .execute())
+      if (byKey.has(lineKey(r))) existing.push({ id: Number(r.id), key: lineKey(r) });
+  for (const part of chunks(existing.map((e) => e.id)))
+    await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
+  for (const part of chunks(lines, 200))
+    await trx
+      .insertInto('orders')
+      .values(
+        part.map((l) => ({
+          ...l,
+          workspace_id: ws,
+          layout: input.layout,
+          country: input.country,
+          currency: l.currency.toUpperCase(),
+          add_time: t,
+          update_time: t,
+        })),
+      )
+      .execute();
+
+  // The creators whose sales change: the lines' own, and for all-orders lines the creators of the
+  // affiliate lines of the same orders (a refund there changes their sales).
+  const handles = new Set(lines.map((l) => l.creator).filter(Boolean));
+  if (input.layout === 'all_orders')
+    for (const part of chunks(orderIds))
+      for (const r of await trx
+        .selectFrom('orders')
+        .select('creator')
+        .where('workspace_id', '=', ws)
+        .where('layout', '=', 'affiliate')
+        .where('country', '=', input.country)
+        .where('order_id', 'in', part)
+        .execute())
+        if (r.creator) handles.add(r.creator);
+  const creators = new Map<string, number>();
+  for (const part of chunks([...handles]))
+    for (const c of await trx
+      .selectFrom('creators')
+      .select(['id', 'unique_id'])
+      .where('workspace_id', '=', ws)
+      .where('country', '=', input.country)
+      .where('deleted_at', 'is', null)
+      .where('unique_id', 'in', part)
+      .execute())
+      creators.set(c.unique_id, Number(c.id));
+  const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
+
+  await recompute(trx, ws, input.country, creators, version, t);
+  return {
+    added: lines.length - existing.length,
+    updated: existing.length,
+    unmatched,
+    creators: creators.size,
+  };
+}
+
+/** Sums the counted sales of these creators (handle → id) and writes their creator_sales rows. */
+async function recompute(
+  trx: Trx,
+  ws: number,
+  country: string,
+  creators: Map<string, number>,
+  version: number,
+  t: number,
+): Promise<void> {
+  if (!creators.size) return;
+  const theirs: (Line & { layout: string })[] = [];
+  for (const part of chunks([...creators.keys()]))
+    theirs.push(
+      ...(await trx
+        .selectFrom('orders')
+        .select([
+          'layout',
+          'order_id',
+          'sku_id',
+          'content_id',
+          'product_id',
+          'creator',
+          'quantity',
+          'gmv',
+          'commission',
+          'currency',
+          'status',
+          'void',
+          'created_time',
+        ])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('creator', 'in', part)
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, void: Number(r.void) as 0 | 1 })))),
+    );
+  // Every line of the same orders, whoever they name: refunds from all-orders, affiliate cover.
+  const voidedSkus = new Set<string>();
+  const affiliateSkus = new Set<string>();
+  for (const part of chunks([...new Set(theirs.map((l) => l.order_id))]))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select(['layout', 'order_id', 'sku_id', 'void'])
+      .where('workspace_id', '=', ws)
+      .where('order_id', 'in', part)
+      .execute()) {
+      if (r.layout === 'all_orders' && Number(r.void) === 1) voidedSkus.add(skuKey(r));
+      if (r.layout === 'affiliate') affiliateSkus.add(skuKey(r));
+    }
+
+  const sums = new Map<string, Sums>();
+  for (const l of theirs) {
+    if (l.void) continue;
+    if (l.layout === 'affiliate' && voidedSkus.has(skuKey(l))) continue;
+    if (l.layout === 'all_orders' && affiliateSkus.has(skuKey(l))) continue;
+    const creatorId = creators.get(l.creator);
+    if (!creatorId) continue;
+    const k = `${creatorId}|${l.product_id}`;
+    const s = sums.get(k) ?? {
+      creator_id: creatorId,
+      product_id: l.product_id,
+      currency: l.currency,
+      orders: new Set<string>(),
+      units: 0,
+      gmv: 0,
+      commission: 0,
+      last_time: 0,
+    };
+    s.orders.add(l.order_id);
+    s.units += Number(l.quantity);
+    s.gmv += Number(l.gmv);
+    s.commission += Number(l.commission);
+    s.last_time = Math.max(s.last_time, Number(l.created_time));
+    if (!s.currency) s.currency = l.currency;
+    sums.set(k, s);
+  }
+
+  const ids = [...creators.values()];
+  const current = new Map<string, { id: number; deleted: boolean }>();
+  for (const part of chunks(ids))
+    for (const r of await trx
+      .selectFrom('creator_sales')
+      .select(['id', 'creator_id', 'product_id', 'deleted_at'])
+      .where('workspace_id', '=', ws)
+      .where('creator_id', 'in', part)
+      .execute())
+      current.set(`${r.creator_id}|${r.product_id}`, { id: Number(r.id), deleted: r.deleted_at !== null });
+
+  const row = (s: Sums) => ({
+    version,
+    deleted_at: null,
+    currency: s.currency,
+    orders: s.orders.size,
+    units: s.units,
+    gmv: round2(s.gmv),
+    commission: round2(s.commission),
+    last_time: s.last_time,
+    update_time: t,
+  });
+  const fresh: Sums[] = [];
+  for (const [k, s] of sums) {
+    const had = current.get(k);
+    if (had)
+      await trx
+        .updateTable('creator_sales')
+        .set(row(s))
+        .where('workspace_id', '=', ws)
+        .where('id', '=', had.id)
+        .execute();
+    else fresh.push(s);
+  }
+  for (const part of chunks(fresh, 200))
+    await trx
+      .insertInto('creator_sales')
+      .values(
+        part.map((s) => ({
+          ...row(s),
+          workspace_id: ws,
+          creator_id: s.creator_id,
+          product_id: s.product_id,
+        })),
+      )
+      .execute();
+  const gone = [...current].filter(([k, v]) => !sums.has(k) && !v.deleted).map(([, v]) => v.id);
+  for (const part of chunks(gone))
+    await trx
+      .updateTable('creator_sales')
+      .set({ deleted_at: t, version, update_time: t })
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute();
+}

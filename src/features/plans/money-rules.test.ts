@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { creatorMoney, planMoney, planProductIds } from './money-rules.ts';
+
+const sale = (
+  creator_id: number,
+  product_id: string,
+  gmv: number,
+  extra: Partial<SyncRow> = {},
+): SyncRow => ({
+  id: creator_id * 10 + Number(product_id.slice(-1)),
+  version: 1,
+  creator_id,
+  product_id,
+  gmv,
+  orders: 1,
+  units: 2,
+  commission: gmv / 10,
+  currency: 'USD',
+  ...extra,
+});
+const member = (plan_id: number, creator_id: number): SyncRow => ({
+  id: plan_id * 100 + creator_id,
+  version: 1,
+  plan_id,
+  creator_id,
+});
+
+describe('plan money', () => {
+  const products = [
+    { id: 1, version: 1, product_id: '1729000000000000001' },
+    { id: 2, version: 1, product_id: '1729000000000000002' },
+  ];
+  const plan = { id: 7, version: 1, product_ids: '1' };
+  const sales = [
+    sale(1, '1729000000000000001', 19.99),
+    sale(1, '1729000000000000002', 22),
+    sale(2, '1729000000000000001', 0.02),
+    sale(3, '1729000000000000001', 100),
+  ];
+
+  it("counts the sales of the plan's own products by the creators in it", () => {
+    const ids = planProductIds(plan, products);
+    expect([...ids]).toEqual(['1729000000000000001']);
+    const m = planMoney(7, ids, [member(7, 1), member(7, 2), member(8, 3)], sales);
+    // 19.99 + 0.02 without float dust; creator 3 is in another plan, product 2 is not the plan's.
+    expect(m).toEqual({ gmv: 20.01, orders: 2, units: 4, commission: 2, currency: 'USD' });
+    expect(planMoney(7, new Set(), [member(7, 1)], sales)).toMatchObject({ gmv: 0, orders: 0 });
+  });
+
+  it('gives each creator their own total and says when currencies mix', () => {
+    const ids = new Set(['1729000000000000001', '1729000000000000002']);
+    const per = creatorMoney(sales, ids);
+    expect(per.get(1)).toMatchObject({ gmv: 41.99, orders: 2, currency: 'USD' });
+    expect(per.has(4)).toBe(false);
+    const mixed = creatorMoney(
+      [sale(5, '1729000000000000001', 1), sale(5, '1729000000000000002', 1, { currency: 'GBP' })],
+      ids,
+    );
+    expect(mixed.get(5)!.currency).toBe('');
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * A plan's money (issue 23) from the mirrored `creator_sales` rows (counted sales per creator and
+ * TikTok product, server/services/orders.service.ts): a plan earns its creators' sales of its own
+ * products. Pure, so it is tested apart and cheap to run on every change.
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+
+export interface Money {
+  gmv: number;
+  /** Orders per product line: an order with two of the plan's products counts for each. */
+  orders: number;
+  units: number;
+  commission: number;
+  /** The sales' currency ('' when the files named none, or when they mixed currencies). */
+  currency: string;
+}
+
+export const NO_MONEY: Money = { gmv: 0, orders: 0, units: 0, commission: 0, currency: '' };
+
+/** The TikTok product ids of a plan: its product rows' `product_id`. */
+export function planProductIds(plan: SyncRow, products: readonly SyncRow[]): Set<string> {
+  const ids = new Set(
+    String(plan.product_ids ?? '')
+      .split(',')
+      .filter(Boolean),
+  );
+  return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => String(p.product_id)));
+}
+
+function add(into: Money, s: SyncRow): Money {
+  const currency = String(s.currency ?? '');
+  return {
+    gmv: into.gmv + Number(s.gmv ?? 0),
+    orders: into.orders + Number(s.orders ?? 0),
+    units: into.units + Number(s.units ?? 0),
+    commission: into.commission + Number(s.commission ?? 0),
+    currency: into.orders === 0 && into.gmv === 0 ? currency : into.currency === currency ? currency : '',
+  };
+}
+
+const round = (m: Money): Money => ({
+  ...m,
+  gmv: Math.round(m.gmv * 100) / 100,
+  commission: Math.round(m.commission * 100) / 100,
+});
+
+/** Each creator's sales of these products (creators without any are left out). */
+export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<string>): Map<number, Money> {
+  const out = new Map<number, Money>();
+  for (const s of sales) {
+    if (!productIds.has(String(s.product_id))) continue;
+    const id = Number(s.creator_id);
+    out.set(id, add(out.get(id) ?? NO_MONEY, s));
+  }
+  for (const [id, m] of out) out.set(id, round(m));
+  return out;
+}
+
+/** What a plan earned: the sales of its products by the creators in it now. */
+export function planMoney(
+  planId: number,
+  productIds: ReadonlySet<string>,
+  members: readonly SyncRow[],
+  sales: readonly SyncRow[],
+): Money {
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  let total = NO_MONEY;
+  for (const s of sales)
+    if (inPlan.has(Number(s.creator_id)) && productIds.has(String(s.product_id))) total = add(total, s);
+  return round(total);
+}
