@@ -38,15 +38,17 @@ const commission = () =>
       .transform((n) => Math.round(n * 100) / 100),
   );
 /** An amount in the shop's currency, two decimals, 0 when absent. */
-const budget = () =>
+const amountOf = (msgKey: string) => () =>
   z.preprocess(
     blank,
     z.coerce
-      .number({ message: 'plan_budget_invalid' })
-      .min(0, 'plan_budget_invalid')
-      .max(BUDGET_MAX, 'plan_budget_invalid')
+      .number({ message: msgKey })
+      .min(0, msgKey)
+      .max(BUDGET_MAX, msgKey)
       .transform((n) => Math.round(n * 100) / 100),
   );
+const budget = amountOf('plan_budget_invalid');
+const cost = amountOf('plan_cost_invalid');
 /** A day or nothing ('' clears it on edit). */
 const optDay = () => z.preprocess((v) => (v === null ? '' : v), z.union([z.literal(''), dueDate()]));
 
@@ -58,6 +60,9 @@ export const PlanRow = z.object({
   product_ids: z.string(),
   commission_rate: z.number(),
   budget: z.number(),
+  /** What one creator's samples cost: the products at cost, and one shipment (0: not known). */
+  sample_cost: z.number(),
+  shipping_cost: z.number(),
   /** `YYYY-MM-DD` or ''. */
   start_date: z.string(),
   end_date: z.string(),
@@ -89,6 +94,8 @@ const planFields = {
   product_ids: formList(rowId(), PLAN_PRODUCTS_MAX),
   commission_rate: commission().optional(),
   budget: budget().optional(),
+  sample_cost: cost().optional(),
+  shipping_cost: cost().optional(),
   start_date: optDay().optional(),
   end_date: optDay().optional(),
   chat_template_id: formInt().pipe(z.number().int().min(0)).optional(),

@@ -22,6 +22,7 @@ import * as m0028 from './migrations/0028_text_conflicts.ts';
 import * as m0029 from './migrations/0029_plans.ts';
 import * as m0030 from './migrations/0030_workspace_settings.ts';
 import * as m0031 from './migrations/0031_orders.ts';
+import * as m0032 from './migrations/0032_plan_sample_cost.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0029_plans': m0029,
   '0030_workspace_settings': m0030,
   '0031_orders': m0031,
+  '0032_plan_sample_cost': m0032,
 };
 
 /** Every migration this code knows, by name. */

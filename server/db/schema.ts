@@ -447,6 +447,9 @@ export interface PlansTable extends Synced {
   product_ids: Generated<string>;
   commission_rate: Generated<number>;
   budget: Generated<number>;
+  /** What one creator's samples cost (0032): products at cost, and one shipment. */
+  sample_cost: Generated<number>;
+  shipping_cost: Generated<number>;
   start_date: Generated<string>;
   end_date: Generated<string>;
   chat_template_id: Generated<number>;

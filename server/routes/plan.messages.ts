@@ -16,6 +16,10 @@ defineMessages({
     'zh-cn': '预算须为0到10亿之间的数字',
     'en-us': 'The budget must be a number from 0 to 1,000,000,000',
   },
+  plan_cost_invalid: {
+    'zh-cn': '样品成本和运费须为0到10亿之间的数字',
+    'en-us': 'Sample and shipping costs must be numbers from 0 to 1,000,000,000',
+  },
   plan_dates_order: {
     'zh-cn': '结束日期不能早于开始日期',
     'en-us': 'The end date cannot be before the start date',
@@ -50,6 +54,18 @@ defineMessages({
     'zh-cn': '定向邀约须设置{min}%到{max}%的佣金率，请先编辑计划的佣金率',
     'en-us':
       'A target invitation needs a commission rate from {min}% to {max}%; set it in the plan’s terms first',
+  },
+  followup_sample_approve: {
+    'zh-cn': '计划“{plan}”：7天内批准或拒绝样品申请（TikTok规定）',
+    'en-us': 'Plan “{plan}”: approve or reject the sample request within 7 days (TikTok’s rule)',
+  },
+  followup_sample_remind: {
+    'zh-cn': '计划“{plan}”：样品已寄出5天，可提醒达人一次',
+    'en-us': 'Plan “{plan}”: 5 days since shipping; one reminder to the creator is allowed',
+  },
+  followup_content_due: {
+    'zh-cn': '计划“{plan}”：内容截止（收到样品后14天），检查视频是否发布',
+    'en-us': 'Plan “{plan}”: content due (14 days after delivery); check that the video is up',
   },
   orders_imported: { 'zh-cn': '订单已导入', 'en-us': 'Orders imported' },
   orders_empty: { 'zh-cn': '文件中没有订单行', 'en-us': 'The file has no order lines' },

@@ -410,4 +410,64 @@ describeEngines('collaboration plans', (t) => {
     // Another workspace's creator is not found.
     expect(await send(other.token)).toMatchObject({ code: 40004 });
   });
+
+  it('keeps what samples cost a plan, and refuses a cost that is not an amount', async () => {
+    const a = await t().signUp({ name: 'coster' });
+    const add = await t().call(
+      'POST',
+      '/plan/add',
+      { name: 'Costs', country: 'US', sample_cost: '12.345', shipping_cost: '4' },
+      { token: a.token },
+    );
+    expect(add.data).toMatchObject({ sample_cost: 12.35, shipping_cost: 4 });
+    const edit = (body: Record<string, unknown>) =>
+      t().call('PUT', '/plan/edit', { id: add.data.id, ...body }, { token: a.token });
+    expect((await edit({ shipping_cost: 6.5 })).data).toMatchObject({
+      sample_cost: 12.35,
+      shipping_cost: 6.5,
+    });
+    for (const bad of [-1, 'free', 1_000_000_001])
+      expect(await edit({ sample_cost: bad }), String(bad)).toMatchObject({
+        code: 40001,
+        msg: expect.stringContaining('Sample and shipping costs'),
+      });
+    expect((await pulled(a.token, 'plans'))[0]).toMatchObject({ sample_cost: 12.35, shipping_cost: 6.5 });
+  });
+
+  it("turns TikTok's sample deadlines into follow-ups on the creator, in the mover's language", async () => {
+    const a = await t().signUp({ name: 'sampler' });
+    const [c] = await addCreators(t().database.db, a.workspaceId, 1);
+    const plan = (await t().call('POST', '/plan/add', { name: 'Serums', country: 'US' }, { token: a.token }))
+      .data;
+    await t().call('POST', '/plan/creator.add', { plan_id: plan.id, creator_ids: [c] }, { token: a.token });
+    const move = (stage: string, language: 'en-us' | 'zh-cn') =>
+      t().call(
+        'PUT',
+        '/plan/creator.stage',
+        { plan_id: plan.id, creator_ids: [c], stage },
+        { token: a.token, language },
+      );
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    expect((await move('sample_requested', 'en-us')).code).toBe(200);
+    let due = await pulled(a.token, 'creator_followups');
+    expect(due.map((f) => [f.creator_id, f.due_date, f.text])).toEqual([
+      [c, day(7), 'Plan “Serums”: approve or reject the sample request within 7 days (TikTok’s rule)'],
+    ]);
+    expect((await move('shipped', 'zh-cn')).code).toBe(200);
+    due = await pulled(a.token, 'creator_followups');
+    expect(
+      due
+        .filter((f) => f.due_date !== day(7))
+        .map((f) => [f.due_date, String(f.text).slice(0, 10)])
+        .sort(),
+    ).toEqual(
+      [
+        [day(14), '计划“Serums”'],
+        [day(5), '计划“Serums”'],
+      ].sort(),
+    );
+    // The same stage again writes nothing new.
+    await move('shipped', 'zh-cn');
+    expect(await pulled(a.token, 'creator_followups')).toHaveLength(3);
+  });
 });

@@ -2,7 +2,7 @@
 import { planEndpoints as ep } from '../../contract/schemas/plan.ts';
 import { actorOf } from '../http/actor.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
-import { ok } from '../http/envelope.ts';
+import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import {
@@ -55,6 +55,7 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
           input.creator_ids,
           input.stage,
           input.reason ?? '',
+          languageOf(req),
         ),
         'updated',
       ),

@@ -12,6 +12,7 @@ import { type PlanAddRequest, type PlanEditRequest, type PlanRow } from '../../c
 import {
   COMMISSION_MAX,
   COMMISSION_MIN,
+  FOLLOWUP_TEXT_MAX,
   MESSAGES_BEFORE_REPLY,
   PLAN_BEFORE_INVITE,
   PLAN_CONNECTED,
@@ -22,12 +23,14 @@ import {
   type PlanStage,
 } from '../../contract/limits.ts';
 import type { invitationAddRequest } from '../../contract/schemas/invitation.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/constants.ts';
 import { touchCreators } from '../db/creator.repository.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../http/errors.ts';
+import { message } from '../http/messages.ts';
 import { addInvitations } from './invitation.service.ts';
 
 type Trx = Transaction<DB>;
@@ -42,6 +45,8 @@ const COLS = [
   'product_ids',
   'commission_rate',
   'budget',
+  'sample_cost',
+  'shipping_cost',
   'start_date',
   'end_date',
   'chat_template_id',
@@ -53,7 +58,13 @@ const COLS = [
 
 const numeric = (row: Record<string, unknown>): PlanRow => {
   const r = numericIds(row) as PlanRow;
-  return { ...r, commission_rate: Number(r.commission_rate), budget: Number(r.budget) };
+  return {
+    ...r,
+    commission_rate: Number(r.commission_rate),
+    budget: Number(r.budget),
+    sample_cost: Number(r.sample_cost),
+    shipping_cost: Number(r.shipping_cost),
+  };
 };
 
 const livePlans = (trx: Trx, ws: number) =>
@@ -110,6 +121,8 @@ export async function addPlan(trx: Trx, ws: number, by: Actor, input: AddInput):
       product_ids: joinIds(input.product_ids),
       commission_rate: input.commission_rate ?? 0,
       budget: input.budget ?? 0,
+      sample_cost: input.sample_cost ?? 0,
+      shipping_cost: input.shipping_cost ?? 0,
       start_date: input.start_date ?? '',
       end_date: input.end_date ?? '',
       chat_template_id: input.chat_template_id ?? 0,
@@ -141,6 +154,8 @@ export async function editPlan(trx: Trx, ws: number, input: EditInput): Promise<
       ...(input.product_ids !== undefined && { product_ids: joinIds(input.product_ids) }),
       ...(input.commission_rate !== undefined && { commission_rate: input.commission_rate }),
       ...(input.budget !== undefined && { budget: input.budget }),
+      ...(input.sample_cost !== undefined && { sample_cost: input.sample_cost }),
+      ...(input.shipping_cost !== undefined && { shipping_cost: input.shipping_cost }),
       ...(input.start_date !== undefined && { start_date: input.start_date }),
       ...(input.end_date !== undefined && { end_date: input.end_date }),
       ...(input.chat_template_id !== undefined && { chat_template_id: input.chat_template_id }),
@@ -268,6 +283,7 @@ export async function movePlanCreators(
   ids: number[],
   stage: PlanStage,
   reason = '',
+  lang: Language = DEFAULT_LANGUAGE,
 ): Promise<PlanCounts> {
   const version = await nextVersion(trx, ws);
   const plan = await requirePlan(trx, ws, planId);
@@ -286,7 +302,59 @@ export async function movePlanCreators(
       .where('creator_id', 'in', moving)
       .execute();
   await recordEvents(trx, ws, by, version, moving, 'stage', `${stage}:${plan.name}`);
+  await sampleFollowups(trx, ws, by, version, moving, stage, plan.name, lang);
   return { plan_id: planId, changed: moving.length, skipped: ids.length - moving.length };
+}
+
+const DAY = 86_400;
+const dayOf = (t: number): string => new Date(t * 1000).toISOString().slice(0, 10);
+
+/**
+ * TikTok's sample deadlines as follow-ups on the creator's workbench, written with the move:
+ * a request must be approved or rejected within 7 days; after shipping, one reminder is allowed from
+ * day 5 and the content is due by day 14. In the mover's language (the follow-up is their note).
+ */
+async function sampleFollowups(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  version: number,
+  ids: number[],
+  stage: PlanStage,
+  planName: string,
+  lang: Language,
+): Promise<void> {
+  const t = now();
+  const due: { days: number; key: string }[] =
+    stage === 'sample_requested'
+      ? [{ days: 7, key: 'followup_sample_approve' }]
+      : stage === 'shipped'
+        ? [
+            { days: 5, key: 'followup_sample_remind' },
+            { days: 14, key: 'followup_content_due' },
+          ]
+        : [];
+  if (!due.length || !ids.length) return;
+  const rows = ids.flatMap((creator_id) =>
+    due.map((d) => ({
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      creator_id,
+      due_date: dayOf(t + d.days * DAY),
+      text: message(d.key, lang, { plan: planName }).slice(0, FOLLOWUP_TEXT_MAX),
+      done_time: 0,
+      user_id: by.id,
+      user_name: by.name,
+      add_time: t,
+      update_time: t,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 200)
+    await trx
+      .insertInto('creator_followups')
+      .values(rows.slice(i, i + 200))
+      .execute();
 }
 
 /** Takes creators out of a plan (tombstones; adding them again starts them at "to contact"). */

@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
@@ -413,6 +414,53 @@ describe('collaboration plans', () => {
       .getByTestId('plan-sales')
       .getByText('GMV $35.50 · commission $5.33')
       .waitFor();
+
+    // What samples cost: set in the plan's terms; a creator shipped costs them, and ROI follows.
+    await page.getByRole('button', { name: 'Edit terms' }).click();
+    const terms = page.getByRole('dialog', { name: 'Edit Spring cats' });
+    await terms.getByLabel(/^Sample cost per creator/).fill('5');
+    await terms.getByLabel(/^Shipping per sample/).fill('2');
+    await terms.getByRole('button', { name: 'Save' }).click();
+    await terms.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /Stage of Plan creator 2/ }).click();
+    await popupOption(page, 'Shipped').click();
+    // (35.50 − 5.33 − 7) / (5.33 + 7) = 187.9 %
+    await page
+      .getByTestId('plan-member')
+      .filter({ hasText: 'Plan creator 2' })
+      .getByTestId('plan-sales')
+      .getByText('GMV $35.50 · commission $5.33 · ROI 187.9%')
+      .waitFor();
+    await serverAgrees(serverPlans, (s) => s.plans[0]?.sample_cost === 5 && s.plans[0]?.shipping_cost === 2);
+    // The plan as a spreadsheet, written on the device: the same numbers, row by row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export (XLSX)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^plan-Spring_cats-\d{8}-\d{6}\.xlsx$/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(await download.path());
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('Creator');
+    const rowOf = (handle: string) =>
+      sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === `@${handle}`)!;
+    const shipped = rowOf(HANDLES[1]!);
+    expect([3, 8, 9, 10, 11, 12, 13].map((c) => shipped.getCell(c).value)).toEqual([
+      'Shipped',
+      35.5,
+      2,
+      2,
+      5.33,
+      7,
+      187.9,
+    ]);
+    expect(sheet.rowCount).toBe(1 + 253);
+    await page.goto('/plans');
+    await card
+      .getByTestId('plan-roi')
+      .getByText('Sample cost $7.00 for 1 creators shipped · ROI 187.9%')
+      .waitFor();
+    expect(await seriousAxeViolations(page), '/plans with money, en-us').toEqual([]);
     expect(errors.flat()).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export function PlanDialog({
   const [products, setProducts] = useState<string[]>(() => was('product_ids').split(',').filter(Boolean));
   const [commission, setCommission] = useState(positive('commission_rate'));
   const [budget, setBudget] = useState(positive('budget'));
+  const [sampleCost, setSampleCost] = useState(positive('sample_cost'));
+  const [shippingCost, setShippingCost] = useState(positive('shipping_cost'));
   const [start, setStart] = useState(was('start_date'));
   const [end, setEnd] = useState(was('end_date'));
   const [template, setTemplate] = useState(Number(plan?.chat_template_id ?? 0));
@@ -73,6 +75,12 @@ export function PlanDialog({
       e.commission = m.plans_commission_invalid();
     const money = budget.trim() === '' ? '' : Number(budget);
     if (money !== '' && !(money >= 0 && money <= BUDGET_MAX)) e.budget = m.plans_budget_invalid();
+    const amount = (v: string): number | '' => (v.trim() === '' ? '' : Number(v));
+    const sample = amount(sampleCost);
+    const shipping = amount(shippingCost);
+    if (sample !== '' && !(sample >= 0 && sample <= BUDGET_MAX)) e.sampleCost = m.plans_cost_invalid();
+    if (shipping !== '' && !(shipping >= 0 && shipping <= BUDGET_MAX))
+      e.shippingCost = m.plans_cost_invalid();
     if (start && !isDay(start)) e.start = m.workbench_followup_date_invalid();
     if (end && !isDay(end)) e.end = m.workbench_followup_date_invalid();
     if (!e.start && !e.end && start && end && start > end) e.end = m.plans_dates_order();
@@ -86,6 +94,8 @@ export function PlanDialog({
       product_ids: products.map(Number).filter((id) => id > 0),
       commission_rate: rate,
       budget: money,
+      sample_cost: sample,
+      shipping_cost: shipping,
       start_date: start,
       end_date: end,
       chat_template_id: template,
@@ -167,6 +177,25 @@ export function PlanDialog({
             inputMode="decimal"
             maxLength={13}
             errorMessage={errors.budget}
+          />
+        </div>
+        <div className="plans-form__row">
+          <Field
+            label={m.plans_sample_cost()}
+            description={m.plans_sample_cost_hint()}
+            value={sampleCost}
+            onChange={setSampleCost}
+            inputMode="decimal"
+            maxLength={13}
+            errorMessage={errors.sampleCost}
+          />
+          <Field
+            label={m.plans_shipping_cost()}
+            value={shippingCost}
+            onChange={setShippingCost}
+            inputMode="decimal"
+            maxLength={13}
+            errorMessage={errors.shippingCost}
           />
         </div>
         <div className="plans-form__row">

@@ -11,13 +11,14 @@ import type { SyncRow } from '../../../contract/sync.ts';
 import { formatDate, formatDateTime, formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { Icon } from '../../ui/Icon.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
-import { logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { creatorMoney, planProductIds } from './money-rules.ts';
+import { exportPlan, logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
+import { creatorMoney, formatRoi, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
 import { readQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
 import { checkBatch, connectedCreators, CONTACT_STAGES, messageCounts } from './quota-rules.ts';
 import {
@@ -66,16 +67,17 @@ export function PlanScreen({ id }: { id: number }) {
     const out = new Map<number, string>();
     if (!salesRows || !plan) return out;
     const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
-    for (const [id, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products)))
-      out.set(
-        id,
-        m.money_card({
-          gmv: formatGmv(mo.gmv, mo.currency || fallback),
-          commission: formatGmv(mo.commission, mo.currency || fallback),
-        }),
-      );
+    const stageOf = new Map(
+      (members ?? []).filter((r) => r.plan_id === plan.id).map((r) => [Number(r.creator_id), r.stage]),
+    );
+    for (const [id, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
+      const cur = mo.currency || fallback;
+      const text = { gmv: formatGmv(mo.gmv, cur), commission: formatGmv(mo.commission, cur) };
+      const r = roi(mo.gmv, mo.commission, samplesSent(stageOf.get(id)) ? sampleCostEach(plan) : 0);
+      out.set(id, r === null ? m.money_card(text) : m.money_card_roi({ ...text, roi: formatRoi(r) }));
+    }
     return out;
-  }, [salesRows, plan]);
+  }, [salesRows, plan, members]);
   const counts = useMemo(
     () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
     [log, connected],
@@ -105,6 +107,9 @@ export function PlanScreen({ id }: { id: number }) {
         </Button>
         <Button size="sm" variant="primary" onPress={() => setInviting(true)}>
           {m.plans_invite()}
+        </Button>
+        <Button size="sm" icon={<Icon name="download" />} onPress={() => exportPlan(plan, members ?? [])}>
+          {m.plans_export()}
         </Button>
       </div>
       <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>

@@ -14,7 +14,7 @@ import { useConfirmedAction } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { countryName } from '../../ui/CountrySelect.tsx';
 import { deletePlan } from './plan-actions.ts';
-import { planMoney, planProductIds } from './money-rules.ts';
+import { formatRoi, planMoney, planProductIds, planSamples, roi } from './money-rules.ts';
 import { usePlans, useSalesRows } from './plan-queries.ts';
 import { funnels, PLAN_STAGES, stageLabel } from './plan-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
@@ -130,16 +130,29 @@ function PlanMoney({
 }) {
   const total = planMoney(plan.id, planProductIds(plan, products), members, sales);
   const currency = total.currency || COUNTRY_CURRENCY[String(plan.country) as Country];
+  const samples = planSamples(plan, members);
+  const r = roi(total.gmv, total.commission, samples.cost);
   return (
-    <p className="plans-muted" data-testid="plan-money">
-      {total.orders === 0
-        ? m.money_none()
-        : m.money_line({
-            gmv: formatGmv(total.gmv, currency),
-            orders: formatNumber(total.orders),
-            units: formatNumber(total.units),
-            commission: formatGmv(total.commission, currency),
-          })}
-    </p>
+    <div className="plans-muted" data-testid="plan-money">
+      <p>
+        {total.orders === 0
+          ? m.money_none()
+          : m.money_line({
+              gmv: formatGmv(total.gmv, currency),
+              orders: formatNumber(total.orders),
+              units: formatNumber(total.units),
+              commission: formatGmv(total.commission, currency),
+            })}
+      </p>
+      <p data-testid="plan-roi">
+        {r === null
+          ? m.money_roi_none()
+          : m.money_roi({
+              cost: formatGmv(samples.cost, currency),
+              shipped: formatNumber(samples.shipped),
+              roi: formatRoi(r),
+            })}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { creatorMoney, planMoney, planProductIds } from './money-rules.ts';
+import { creatorMoney, planMoney, planProductIds, planSamples, roi } from './money-rules.ts';
 
 const sale = (
   creator_id: number,
@@ -58,5 +58,22 @@ describe('plan money', () => {
       ids,
     );
     expect(mixed.get(5)!.currency).toBe('');
+  });
+
+  it('costs samples for creators shipped or further, and gives ROI only when something was spent', () => {
+    const costly = { id: 7, version: 1, sample_cost: 5, shipping_cost: 2.5 };
+    const staged = (creator_id: number, stage: string) => ({ ...member(7, creator_id), stage });
+    const members = [
+      staged(1, 'shipped'),
+      staged(2, 'selling'),
+      staged(3, 'invited'),
+      { ...staged(4, 'shipped'), plan_id: 8 },
+    ];
+    expect(planSamples(costly, members)).toEqual({ shipped: 2, cost: 15 });
+    // A plan mirrored before it had costs reads them as 0.
+    expect(planSamples({ id: 7, version: 1 }, members)).toEqual({ shipped: 2, cost: 0 });
+    expect(roi(35.5, 5.33, 15)).toBeCloseTo((35.5 - 20.33) / 20.33, 10);
+    expect(roi(100, 0, 0)).toBeNull();
+    expect(roi(0, 1, 1)).toBe(-1);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * A plan's money (issue 23) from the mirrored `creator_sales` rows (counted sales per creator and
  * TikTok product, server/services/orders.service.ts): a plan earns its creators' sales of its own
- * products. Pure, so it is tested apart and cheap to run on every change.
+ * products. Samples cost the plan its `sample_cost` + `shipping_cost` for every creator who reached
+ * "shipped" (or later), and ROI = (GMV − commission − sample cost) / (commission + sample cost).
+ * Pure, so it is tested apart and cheap to run on every change.
  */
 import type { SyncRow } from '../../../contract/sync.ts';
 
@@ -69,3 +71,26 @@ export function planMoney(
     if (inPlan.has(Number(s.creator_id)) && productIds.has(String(s.product_id))) total = add(total, s);
   return round(total);
 }
+
+/** Stages that mean the creator's samples were sent. */
+const SHIPPED = new Set(['shipped', 'posted', 'selling']);
+export const samplesSent = (stage: unknown): boolean => SHIPPED.has(String(stage));
+
+/** What one creator's samples cost this plan. */
+export const sampleCostEach = (plan: SyncRow): number =>
+  Number(plan.sample_cost ?? 0) + Number(plan.shipping_cost ?? 0);
+
+/** The plan's sample cost: its creators whose samples were sent, each at the plan's cost. */
+export function planSamples(plan: SyncRow, members: readonly SyncRow[]): { shipped: number; cost: number } {
+  const shipped = members.filter((m) => m.plan_id === plan.id && samplesSent(m.stage)).length;
+  return { shipped, cost: Math.round(shipped * sampleCostEach(plan) * 100) / 100 };
+}
+
+/** ROI = (GMV − commission − sample cost) / (commission + sample cost); null when nothing was spent. */
+export function roi(gmv: number, commission: number, sampleCost: number): number | null {
+  const spent = commission + sampleCost;
+  return spent > 0 ? (gmv - spent) / spent : null;
+}
+
+/** ROI in words: a percent with at most one decimal ("188%", "-12.5%"). */
+export const formatRoi = (r: number): string => `${Math.round(r * 1000) / 10}%`;

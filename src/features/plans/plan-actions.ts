@@ -30,6 +30,9 @@ export interface PlanDraft {
   /** '' when not given. */
   commission_rate: number | '';
   budget: number | '';
+  /** What one creator's samples cost, and one shipment; '' when not given (kept on edit). */
+  sample_cost: number | '';
+  shipping_cost: number | '';
   start_date: string;
   end_date: string;
   chat_template_id: number;
@@ -46,18 +49,15 @@ function termsBody(d: PlanDraft): Record<string, unknown> {
   };
   if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
   if (d.budget !== '') body.budget = d.budget;
+  if (d.sample_cost !== '') body.sample_cost = d.sample_cost;
+  if (d.shipping_cost !== '') body.shipping_cost = d.shipping_cost;
   return body;
 }
 
 /** The same terms as the row shows them until the server's copy arrives. */
 function termsRow(d: PlanDraft): Record<string, unknown> {
-  const { product_ids: _ids, commission_rate: _rate, budget: _budget, ...rest } = termsBody(d);
-  return {
-    ...rest,
-    product_ids: d.product_ids.join(','),
-    ...(d.commission_rate !== '' && { commission_rate: d.commission_rate }),
-    ...(d.budget !== '' && { budget: d.budget }),
-  };
+  const { product_ids: _ids, ...rest } = termsBody(d);
+  return { ...rest, product_ids: d.product_ids.join(',') };
 }
 
 export function createPlan(d: PlanDraft): Promise<boolean> {
@@ -66,6 +66,8 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
   const row = {
     commission_rate: 0,
     budget: 0,
+    sample_cost: 0,
+    shipping_cost: 0,
     ...termsRow(d),
     country: d.country,
     user_id: 0,
@@ -230,4 +232,22 @@ export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Pro
           }),
     m.quota_saved(),
   );
+}
+
+/**
+ * Writes the plan's creators, stages and money as an XLSX on this device (offline too) and saves it.
+ * The writer and the table code load with the first export, not with the board.
+ */
+export async function exportPlan(plan: SyncRow, members: readonly SyncRow[]): Promise<void> {
+  const [{ planTable, planFileName }, { writeTable, MIME_TYPE }, { saveFile }, q] = await Promise.all([
+    import('./plan-export.ts'),
+    import('../export/table-writer.ts'),
+    import('../export/save-file.ts'),
+    import('./plan-queries.ts'),
+  ]);
+  const ids = members.filter((r) => r.plan_id === plan.id).map((r) => Number(r.creator_id));
+  const [creators, money] = await Promise.all([q.creatorsOf(ids), q.readSalesRows()]);
+  const table = planTable(plan, members, creators, money.sales, money.products, nowSeconds());
+  saveFile(await writeTable('xlsx', table), planFileName(plan), MIME_TYPE.xlsx);
+  toast.success(m.plans_exported({ rows: table.rowCount }));
 }

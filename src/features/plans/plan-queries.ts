@@ -80,33 +80,40 @@ async function mirroredCreators(blocks: number[]): Promise<Map<number, CreatorRo
   return rows;
 }
 
-/** The creators with these ids that the mirror holds, unsent edits applied. */
-export function useCreatorsOf(ids: readonly number[]): Map<number, CreatorRow> | undefined {
-  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
-  return useLiveQuery(
-    () =>
-      localDb.transaction('r', [localDb.creatorBlocks, localDb.outbox, localDb.meta], async () => {
-        const wanted = key ? key.split(',').map(Number) : [];
-        const blocks = [...new Set(wanted.map(blockOf))].sort((a, b) => a - b);
-        const [all, entries] = await Promise.all([mirroredCreators(blocks), sessionEntries()]);
-        const out = new Map<number, CreatorRow>();
-        for (const id of wanted) {
-          const row = all.get(id);
-          if (row) out.set(id, row);
+/** The creators with these ids that the mirror holds, unsent edits applied (`key`: the ids, sorted, comma-joined). */
+function readCreatorsOf(key: string): Promise<Map<number, CreatorRow>> {
+  return localDb.transaction('r', [localDb.creatorBlocks, localDb.outbox, localDb.meta], async () => {
+    const wanted = key ? key.split(',').map(Number) : [];
+    const blocks = [...new Set(wanted.map(blockOf))].sort((a, b) => a - b);
+    const [all, entries] = await Promise.all([mirroredCreators(blocks), sessionEntries()]);
+    const out = new Map<number, CreatorRow>();
+    for (const id of wanted) {
+      const row = all.get(id);
+      if (row) out.set(id, row);
+    }
+    for (const fx of liveEffects(entries, 'creators'))
+      if ('ids' in fx)
+        for (const id of fx.ids) {
+          const row = out.get(id);
+          if (!row) continue;
+          const next = applyCreatorEffect(row, fx);
+          if (next) out.set(id, next);
+          else out.delete(id);
         }
-        for (const fx of liveEffects(entries, 'creators'))
-          if ('ids' in fx)
-            for (const id of fx.ids) {
-              const row = out.get(id);
-              if (!row) continue;
-              const next = applyCreatorEffect(row, fx);
-              if (next) out.set(id, next);
-              else out.delete(id);
-            }
-        return out;
-      }),
-    [key],
-  );
+    return out;
+  });
+}
+
+const idsKey = (ids: readonly number[]): string => [...new Set(ids)].sort((a, b) => a - b).join(',');
+
+/** The creators with these ids, read once (an export of a whole plan). */
+export const creatorsOf = (ids: readonly number[]): Promise<Map<number, CreatorRow>> =>
+  readCreatorsOf(idsKey(ids));
+
+/** The same, kept live for a screen. */
+export function useCreatorsOf(ids: readonly number[]): Map<number, CreatorRow> | undefined {
+  const key = idsKey(ids);
+  return useLiveQuery(() => readCreatorsOf(key), [key]);
 }
 
 export interface QuotaState {
@@ -177,11 +184,13 @@ export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pend
 }
 
 /** The mirrored sales per creator and product, and the products (to read a plan's TikTok product ids). */
+export async function readSalesRows(): Promise<{ sales: SyncRow[]; products: SyncRow[] }> {
+  const [sales, products] = await Promise.all([
+    readRows(localDb, 'creator_sales'),
+    readRows(localDb, 'products'),
+  ]);
+  return { sales, products };
+}
+
 export const useSalesRows = (): { sales: SyncRow[]; products: SyncRow[] } | undefined =>
-  useLiveQuery(async () => {
-    const [sales, products] = await Promise.all([
-      readRows(localDb, 'creator_sales'),
-      readRows(localDb, 'products'),
-    ]);
-    return { sales, products };
-  }, []);
+  useLiveQuery(readSalesRows, []);
