@@ -36,12 +36,12 @@ describeEngines('order imports', (t) => {
       unknown
     >[];
   };
-  const ingest = (token: string, handles: string[]) =>
+  const ingest = (token: string, handles: string[], country = 'US') =>
     t().app.inject({
       method: 'POST',
       url: '/api/v0.1/blogger/ingest',
       headers: { token, 'content-type': 'application/json' },
-      payload: JSON.stringify({ country: 'US', creators: handles.map((unique_id) => ({ unique_id })) }),
+      payload: JSON.stringify({ country, creators: handles.map((unique_id) => ({ unique_id })) }),
     });
 
   it('turns affiliate lines into sales per creator and product, once, whatever the number of imports', async () => {
@@ -102,6 +102,22 @@ describeEngines('order imports', (t) => {
     expect(res).toMatchObject({ code: 200, data: { added: 3, unmatched: [] } });
     const live = (await sales(a.token)).filter((r) => r.deleted_at === undefined);
     expect(live).toEqual([]);
+  });
+
+  it('moves the sales when a file imported under the wrong country is imported again under the right one', async () => {
+    const a = await t().signUp({ name: 'two shops' });
+    await ingest(a.token, ['glowwithjane'], 'GB');
+    await ingest(a.token, ['glowwithjane'], 'US');
+    const file = await fixture('affiliate-us.csv');
+    await post(a.token, { country: 'GB', layout: 'affiliate', lines: file.lines });
+    const before = await sales(a.token);
+    expect(before).toHaveLength(1);
+    await post(a.token, { country: 'US', layout: 'affiliate', lines: file.lines });
+    const after = await sales(a.token);
+    // One row, now the US creator's: the GB creator's sum was taken back, nothing counted twice.
+    expect(after).toHaveLength(1);
+    expect(after[0]!.creator_id).not.toBe(before[0]!.creator_id);
+    expect(after[0]).toMatchObject({ gmv: 19.99 });
   });
 
   it('refuses what is not an order line, naming the limit', async () => {

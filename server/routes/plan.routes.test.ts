@@ -347,7 +347,7 @@ describeEngines('collaboration plans', (t) => {
     const res = await invite(batch);
     expect(res).toMatchObject({
       code: 200,
-      data: { plan_id: plan.id, invited: 98, skipped: 2, blacklisted: [nameOf(mine[2]!)] },
+      data: { plan_id: plan.id, invited: 98, skipped: 1, blacklisted: [nameOf(mine[2]!)] },
     });
     const invitations = await pulled(a.token, 'invitations');
     expect(invitations).toHaveLength(98);
@@ -407,6 +407,14 @@ describeEngines('collaboration plans', (t) => {
     );
     expect((await send(member.token)).data).toEqual({ creator_id: c, messages: 0 });
     expect(await chats()).toHaveLength(6);
+    // Invited after the reply: still a creator who replied, so still no limit.
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: plan.id, creator_ids: [c], stage: 'invited' },
+      { token: admin.token },
+    );
+    expect((await send(member.token)).data).toEqual({ creator_id: c, messages: 0 });
     // Another workspace's creator is not found.
     expect(await send(other.token)).toMatchObject({ code: 40004 });
   });

@@ -52,16 +52,18 @@ export async function importOrders(trx: Trx, ws: number, input: Input) {
   const lines = [...byKey.values()];
   const orderIds = [...new Set(lines.map((l) => l.order_id))];
 
-  const existing: { id: number; key: string }[] = [];
+  // Lines seen before are replaced; the creators they named (maybe under another country, if the
+  // file was imported with the wrong one first) are summed again too.
+  const existing: { id: number; country: string; creator: string }[] = [];
   for (const part of chunks(orderIds))
     for (const r of await trx
       .selectFrom('orders')
-      .select(['id', 'order_id', 'sku_id', 'content_id'])
+      .select(['id', 'order_id', 'sku_id', 'content_id', 'country', 'creator'])
       .where('workspace_id', '=', ws)
       .where('layout', '=', input.layout)
       .where('order_id', 'in', part)
       .execute())
-      if (byKey.has(lineKey(r))) existing.push({ id: Number(r.id), key: lineKey(r) });
+      if (byKey.has(lineKey(r))) existing.push({ id: Number(r.id), country: r.country, creator: r.creator });
   for (const part of chunks(existing.map((e) => e.id)))
     await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
   for (const part of chunks(lines, 200))
@@ -80,40 +82,50 @@ export async function importOrders(trx: Trx, ws: number, input: Input) {
       )
       .execute();
 
-  // The creators whose sales change: the lines' own, and for all-orders lines the creators of the
-  // affiliate lines of the same orders (a refund there changes their sales).
-  const handles = new Set(lines.map((l) => l.creator).filter(Boolean));
+  // The creators whose sales change, per country: the lines' own, the replaced lines', and for
+  // all-orders lines the creators of the affiliate lines of the same orders (a refund there changes
+  // their sales).
+  const affected = new Map<string, Set<string>>();
+  const touch = (country: string, handle: string) => {
+    if (!handle) return;
+    const set = affected.get(country) ?? new Set<string>();
+    set.add(handle);
+    affected.set(country, set);
+  };
+  for (const l of lines) touch(input.country, l.creator);
+  for (const e of existing) touch(e.country, e.creator);
   if (input.layout === 'all_orders')
     for (const part of chunks(orderIds))
       for (const r of await trx
         .selectFrom('orders')
-        .select('creator')
+        .select(['country', 'creator'])
         .where('workspace_id', '=', ws)
         .where('layout', '=', 'affiliate')
-        .where('country', '=', input.country)
         .where('order_id', 'in', part)
         .execute())
-        if (r.creator) handles.add(r.creator);
-  const creators = new Map<string, number>();
-  for (const part of chunks([...handles]))
-    for (const c of await trx
-      .selectFrom('creators')
-      .select(['id', 'unique_id'])
-      .where('workspace_id', '=', ws)
-      .where('country', '=', input.country)
-      .where('deleted_at', 'is', null)
-      .where('unique_id', 'in', part)
-      .execute())
-      creators.set(c.unique_id, Number(c.id));
-  const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
+        touch(r.country, r.creator);
 
-  await recompute(trx, ws, input.country, creators, version, t);
-  return {
-    added: lines.length - existing.length,
-    updated: existing.length,
-    unmatched,
-    creators: creators.size,
-  };
+  let unmatched: string[] = [];
+  let matched = 0;
+  for (const [country, handles] of affected) {
+    const creators = new Map<string, number>();
+    for (const part of chunks([...handles]))
+      for (const c of await trx
+        .selectFrom('creators')
+        .select(['id', 'unique_id'])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('deleted_at', 'is', null)
+        .where('unique_id', 'in', part)
+        .execute())
+        creators.set(c.unique_id, Number(c.id));
+    if (country === input.country) {
+      unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
+      matched = creators.size;
+    }
+    await recompute(trx, ws, country, creators, version, t);
+  }
+  return { added: lines.length - existing.length, updated: existing.length, unmatched, creators: matched };
 }
 
 /** Sums the counted sales of these creators (handle → id) and writes their creator_sales rows. */

@@ -486,7 +486,7 @@ export async function invitePlanCreators(trx: Trx, ws: number, by: Actor, planId
   return {
     plan_id: planId,
     invited: invited.size,
-    skipped: ids.length - invited.size,
+    skipped: ids.length - invited.size - res.blacklisted.length,
     blacklisted: res.blacklisted,
   };
 }
@@ -507,14 +507,25 @@ export async function recordMessage(trx: Trx, ws: number, by: Actor, creatorId: 
     .where('id', '=', creatorId)
     .executeTakeFirst();
   if (!creator) throw new AppError(40004, 'creators_not_found');
-  const connected = await trx
-    .selectFrom('plan_creators')
-    .select('id')
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .where('creator_id', '=', creatorId)
-    .where('stage', 'in', [...PLAN_CONNECTED])
-    .executeTakeFirst();
+  // Connected: in a replied-or-later stage now, or ever (a creator who replied and was then invited,
+  // or whose plan was deleted, has still replied).
+  const connected =
+    (await trx
+      .selectFrom('plan_creators')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', '=', creatorId)
+      .where('stage', 'in', [...PLAN_CONNECTED])
+      .executeTakeFirst()) ??
+    (await trx
+      .selectFrom('creator_events')
+      .select('id')
+      .where('workspace_id', '=', ws)
+      .where('creator_id', '=', creatorId)
+      .where('kind', '=', 'stage')
+      .where((eb) => eb.or(PLAN_CONNECTED.map((stage) => eb('detail', 'like', `${stage}:%`))))
+      .executeTakeFirst());
   let messages = 0;
   if (!connected) {
     const { n } = await trx

@@ -396,7 +396,7 @@ describe('collaboration plans', () => {
     await dialog.getByRole('button', { name: 'Import 4 lines' }).click();
     const done = dialog.getByTestId('orders-done');
     await done
-      .getByText('4 new lines, 0 updated; sales of 1 creators recomputed.')
+      .getByText('4 new lines, 0 updated; the sales of their creators are summed again.')
       .waitFor({ timeout: 20_000 });
     await done.getByText('nobody_here', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'OK', exact: true }).click();

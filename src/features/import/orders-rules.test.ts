@@ -73,6 +73,42 @@ describe("Seller Center's order downloads", () => {
     });
   });
 
+  it('voids only the line whose units came back, not the whole order, and unpaid affiliate lines', () => {
+    const headers = [
+      'Order ID',
+      'Order Status',
+      'SKU ID',
+      'Quantity',
+      'Sku Quantity of return',
+      'SKU Subtotal After Discount',
+      'Order Refund Amount',
+    ];
+    const r = readOrders(
+      headers,
+      [
+        ['5769', 'Completed', '101', '1', '0', '19.99', '12.5'],
+        ['5769', 'Completed', '102', '1', '1', '12.5', '12.5'],
+      ],
+      [2, 3],
+    );
+    expect(r).toMatchObject({
+      lines: [
+        { sku_id: '101', void: 0 },
+        { sku_id: '102', void: 1 },
+      ],
+      voided: 1,
+    });
+    const unpaid = readOrders(
+      ['Order ID', 'Creator Username', 'Payment Amount', 'Order Status'],
+      [
+        ['5770', 'amy', '10', 'Unpaid by customer'],
+        ['5771', 'amy', '10', 'Pending'],
+      ],
+      [2, 3],
+    );
+    expect(unpaid).toMatchObject({ lines: [{ void: 1 }, { void: 0 }] });
+  });
+
   it('names what it cannot read and refuses other files', () => {
     expect(ordersLayout(['unique_id', 'name'])).toBeNull();
     expect(readOrders(['unique_id'], [['a']], [2])).toBe('not_orders');

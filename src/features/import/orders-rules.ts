@@ -13,8 +13,10 @@
  *   and sometimes a description row under the header. US and UK files name no creator and no
  *   product id; regional files add `Creator Handle`.
  *
- * Every line is kept with its status: lines that are `Ineligible`, fully refunded or cancelled are
- * stored (a later download may change them) but never counted as sales.
+ * Every line is kept with its status: lines that are `Ineligible`, `Unpaid by customer`, fully
+ * refunded or cancelled (all-orders: cancelled, or all of the line's units returned; the refund
+ * amount there is the whole order's) are stored (a later download may change them) but never
+ * counted as sales.
  */
 
 export type OrdersLayout = 'affiliate' | 'all_orders';
@@ -140,25 +142,29 @@ export function readOrders(
           part(num(row, 'actual co-funded creator bonus'), num(row, 'est. co-funded creator bonus')),
         currency: col(row, 'currency').toUpperCase(),
         status,
-        void: /^ineligible$/i.test(status) || refunded ? 1 : 0,
+        // Ineligible, refunded, or never paid: no sale.
+        void: /^(ineligible|unpaid by customer)$/i.test(status) || refunded ? 1 : 0,
         created_time: orderTime(col(row, 'time created')),
       };
     } else {
       const subtotal = money(col(row, 'sku subtotal after discount'));
       const status = col(row, 'order status');
-      const refund = money(col(row, 'order refund amount')).value;
+      const quantity = num(row, 'quantity');
+      // `Order Refund Amount` is the whole order's (repeated per line): a line is void when it was
+      // cancelled or all of its own units came back.
+      const returned = num(row, 'sku quantity of return');
       line = {
         order_id: orderId,
         sku_id: col(row, 'sku id'),
         content_id: '',
         product_id: '',
         creator: col(row, 'creator handle').replace(/^@+/, ''),
-        quantity: num(row, 'quantity'),
+        quantity,
         gmv: subtotal.value,
         commission: 0,
         currency: subtotal.currency,
         status,
-        void: /cancel/i.test(status) || refund > 0 ? 1 : 0,
+        void: /cancel/i.test(status) || (quantity > 0 && returned >= quantity) ? 1 : 0,
         created_time: orderTime(col(row, 'created time')),
       };
     }

@@ -53,7 +53,7 @@ export function AddToPlanDialog({
           confirmLabel={m.plans_add_confirm()}
           onConfirm={async () => {
             if (!plan || !(await addToPlan(plan, creatorIds))) return;
-            if (!invite || (await invitePlan(plan, creatorIds))) onDone();
+            if (!invite || (await invitePlan(plan, creatorIds, data?.members ?? []))) onDone();
           }}
         />
       }

@@ -101,10 +101,13 @@ export function InviteSummary({ plan, creatorIds }: { plan: SyncRow; creatorIds:
 export function InviteDialog({
   plan,
   creatorIds,
+  members,
   onClose,
 }: {
   plan: SyncRow;
   creatorIds: readonly number[];
+  /** Every plan's creators as the screen has them (the invitation shows only on those it moves). */
+  members: readonly SyncRow[];
   onClose: () => void;
 }) {
   const sizes = batchSizes(creatorIds.length);
@@ -125,7 +128,7 @@ export function InviteDialog({
               : m.plans_invite_confirm({ batches: formatNumber(sizes.length) })
           }
           onConfirm={async () => {
-            if (await invitePlan(plan, creatorIds)) onClose();
+            if (await invitePlan(plan, creatorIds, members)) onClose();
           }}
         />
       }

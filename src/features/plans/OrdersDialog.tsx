@@ -9,7 +9,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import { FileTrigger, ProgressBar } from 'react-aria-components';
-import type { Country } from '../../../contract/constants.ts';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import { shortList } from '../../../contract/limits.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -27,7 +27,6 @@ import './plans.css';
 interface Done {
   added: number;
   updated: number;
-  creators: number;
   unmatched: string[];
 }
 
@@ -76,7 +75,7 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
     if (!w || !file) return;
     const ctrl = new AbortController();
     abort.current = ctrl;
-    const total: Done = { added: 0, updated: 0, creators: 0, unmatched: [] };
+    const total: Done = { added: 0, updated: 0, unmatched: [] };
     for (let part = 0; part < file.parts; part++) {
       setProgress({ part: part + 1, parts: file.parts });
       try {
@@ -84,7 +83,6 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
         const r = await postOrders(country, file.layout, lines, ctrl.signal);
         total.added += r.added;
         total.updated += r.updated;
-        total.creators += r.creators;
         total.unmatched = [...new Set([...total.unmatched, ...r.unmatched])];
       } catch {
         // The client has shown the server's reason; say how far it got and how to finish.
@@ -163,6 +161,15 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
               <p>{m.orders_bad({ count: formatNumber(file.badCount), rows: file.bad.join(', ') })}</p>
             )}
             {file.noCreator && <p>{m.orders_no_creator()}</p>}
+            {file.currencies.some((c) => c !== COUNTRY_CURRENCY[country]) && (
+              <InlineAlert>
+                {m.orders_currency_mismatch({
+                  currency: file.currencies.join(', '),
+                  country: countryName(country),
+                  expected: COUNTRY_CURRENCY[country],
+                })}
+              </InlineAlert>
+            )}
             <p className="plans-muted">{m.orders_counts()}</p>
           </div>
         )}
@@ -178,13 +185,7 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
         )}
         {done && (
           <div role="status" data-testid="orders-done">
-            <p>
-              {m.orders_done({
-                added: formatNumber(done.added),
-                updated: formatNumber(done.updated),
-                creators: formatNumber(done.creators),
-              })}
-            </p>
+            <p>{m.orders_done({ added: formatNumber(done.added), updated: formatNumber(done.updated) })}</p>
             {done.unmatched.length > 0 && (
               <p>{m.orders_unmatched({ country: countryName(country), names: shortList(done.unmatched) })}</p>
             )}

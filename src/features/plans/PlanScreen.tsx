@@ -20,7 +20,13 @@ import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/lim
 import { exportPlan, logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
 import { creatorMoney, formatRoi, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
 import { readQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
-import { checkBatch, connectedCreators, CONTACT_STAGES, messageCounts } from './quota-rules.ts';
+import {
+  checkBatch,
+  connectedCreators,
+  CONTACT_STAGES,
+  messageCounts,
+  repliedInHistory,
+} from './quota-rules.ts';
 import {
   boardColumns,
   daysIn,
@@ -58,9 +64,14 @@ export function PlanScreen({ id }: { id: number }) {
         .map((r) => Number(r.creator_id)),
     [members, id],
   );
-  const connected = useMemo(() => connectedCreators(members ?? []), [members]);
   const shown = useMemo(() => columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))), [columns]);
   const log = useMessageLog(shown);
+  // Connected: at a replied-or-later stage in any plan now, or ever (the history says they replied).
+  const connected = useMemo(() => {
+    const now = connectedCreators(members ?? []);
+    for (const id of repliedInHistory(log?.events ?? [])) now.add(id);
+    return now;
+  }, [members, log]);
   const salesRows = useSalesRows();
   // Each creator's imported sales of this plan's products, in words for the card.
   const money = useMemo(() => {
@@ -115,7 +126,12 @@ export function PlanScreen({ id }: { id: number }) {
       <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>
       {inviting && (
         <Suspense fallback={null}>
-          <InviteDialog plan={plan} creatorIds={uninvited} onClose={() => setInviting(false)} />
+          <InviteDialog
+            plan={plan}
+            creatorIds={uninvited}
+            members={members ?? []}
+            onClose={() => setInviting(false)}
+          />
         </Suspense>
       )}
       {editing && (

@@ -7,6 +7,7 @@
  */
 import {
   MESSAGES_BEFORE_REPLY,
+  PLAN_BEFORE_INVITE,
   PLAN_CALL_MAX,
   PLAN_INVITE_MAX,
   type PlanStage,
@@ -163,9 +164,19 @@ export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Pr
  * limit) in order; the creators show as "invited" at once (the server moves only those not invited
  * yet, and its copy replaces this one).
  */
-export function invitePlan(plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> {
+export function invitePlan(
+  plan: SyncRow,
+  creatorIds: readonly number[],
+  members: readonly SyncRow[],
+): Promise<boolean> {
   if (waitsForServer(plan)) return Promise.resolve(false);
   const time = nowSeconds();
+  // Shown as invited: those the server will move (not in the plan yet, or before "invited").
+  const later = new Set(
+    members
+      .filter((r) => r.plan_id === plan.id && !PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
+      .map((r) => Number(r.creator_id)),
+  );
   return record(
     () =>
       enqueueInParts(localDb, creatorIds, PLAN_INVITE_MAX, (part) => ({
@@ -175,7 +186,7 @@ export function invitePlan(plan: SyncRow, creatorIds: readonly number[]): Promis
           kind: 'members',
           op: 'stage',
           plan_id: plan.id,
-          creator_ids: part,
+          creator_ids: part.filter((id) => !later.has(id)),
           stage: 'invited',
           reason: '',
           time,

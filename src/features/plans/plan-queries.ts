@@ -175,7 +175,8 @@ export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pend
       wanted.length ? localDb.small('creator_events').where('creator_id').anyOf(wanted).toArray() : [],
       sessionEntries(),
     ]);
-    const events = rows.filter(isMessage);
+    // Messages, and the stage moves that say whether the creator ever replied.
+    const events = rows.filter((e) => isMessage(e) || e.kind === 'stage');
     const pending = entries
       .filter((e) => e.path === '/plan/message' && isLive(e))
       .map((e) => Number(e.body.creator_id));

@@ -121,3 +121,14 @@ export function checkMessage(count: number, connected: boolean): { allowed: bool
   const left = Math.max(0, MESSAGES_BEFORE_REPLY - count);
   return { allowed: left > 0, left };
 }
+
+/** Creators whose history shows a move into a connected stage: they replied once, so stay connected. */
+export function repliedInHistory(events: readonly SyncRow[]): Set<number> {
+  const out = new Set<number>();
+  for (const e of events) {
+    if (e.kind !== 'stage') continue;
+    const detail = String(e.detail ?? '');
+    if (CONNECTED.has(detail.slice(0, detail.indexOf(':')))) out.add(Number(e.creator_id));
+  }
+  return out;
+}
