@@ -15,6 +15,8 @@ import type { SyncAuth, SyncState } from './sync-engine.ts';
 import type { SyncWorkerApi } from './sync.worker.ts';
 
 let remote: Comlink.Remote<SyncWorkerApi> | null = null;
+/** How often the page repeats that it is online (cheap: the engine acts only on a change). */
+const ONLINE_CHECK_MS = 5000;
 let last: SyncState | null = null;
 let syncing: string | null = null;
 const listeners = new Set<(s: SyncState) => void>();
@@ -29,16 +31,27 @@ function worker(): Comlink.Remote<SyncWorkerApi> {
       listeners.forEach((l) => l(s));
     }),
   );
+  // The page tells the worker whether the browser is online, before anything else and on every
+  // change (the engine sends nothing while offline); a missed event is caught up by the next poke.
+  const tellOnline = () => void remote?.setOnline(navigator.onLine);
+  tellOnline();
   const poke = () => {
+    tellOnline();
     if (document.visibilityState === 'visible' && !adoptNewerSignIn()) void remote?.syncNow();
   };
   window.addEventListener('focus', poke);
   document.addEventListener('visibilitychange', poke);
+  window.addEventListener('offline', tellOnline);
   // Reconnect at once rather than at the end of the backoff: a worker is not always told (DevTools'
   // offline emulation changes its navigator.onLine but fires no online event there).
   window.addEventListener('online', () => {
+    tellOnline();
     if (!adoptNewerSignIn()) void remote?.syncNow();
   });
+  // An online event the page never got (it happens under emulation): look again while offline.
+  setInterval(() => {
+    if (navigator.onLine) tellOnline();
+  }, ONLINE_CHECK_MS);
   // The server words refusal reasons in the request's language: follow a switch of the app's.
   subscribeLocale(() => void remote?.setLanguage(getLocale()));
   return remote;
@@ -65,6 +78,7 @@ export async function stopSync(): Promise<void> {
 }
 
 export async function syncNow(): Promise<void> {
+  await remote?.setOnline(navigator.onLine);
   await remote?.syncNow();
 }
 

@@ -104,6 +104,13 @@ export class SyncEngine {
   private watch: Subscription | null = null;
   /** The print of this engine's token; another one in meta means a newer sign-in owns the profile. */
   private print = '';
+  /**
+   * Whether the page says the browser is online (window.navigator.onLine, kept up to date by
+   * sync-client.ts). Offline, a round sends and pulls nothing: the page's word is the one that
+   * holds from the first instant of a new worker (test browsers apply their offline emulation to a
+   * freshly started worker a moment late, and a real one fails the call anyway).
+   */
+  private online = true;
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -159,6 +166,13 @@ export class SyncEngine {
   private async poked(version: number): Promise<void> {
     const cursor = decodeCursor((await getMeta<string>(this.deps.db, META.cursor)) ?? '');
     if (!cursor || version > cursor.version) await this.syncNow();
+  }
+
+  /** The page's connectivity; back online, a round runs at once. */
+  setOnline(online: boolean): void {
+    const was = this.online;
+    this.online = online;
+    if (online && !was) void this.syncNow();
   }
 
   /** The browser is back online: reopen the stream now rather than after its backoff. */
@@ -245,6 +259,11 @@ export class SyncEngine {
     if ((await getMeta<string>(this.deps.db, META.tokenPrint)) !== this.print) {
       this.stop();
       return this.set({ phase: 'idle', progress: null });
+    }
+    // Offline: nothing to send or pull; setOnline(true) starts the next round, the backoff is a fallback.
+    if (!this.online) {
+      this.set({ phase: 'offline' });
+      return this.retryLater();
     }
     try {
       // Send first: the user waits for the server's verdict on what they just did (issue 20), not

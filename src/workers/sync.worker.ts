@@ -37,6 +37,7 @@ const api = {
   start: (auth: SyncAuth) => engine.start(auth),
   stop: () => engine.stop(),
   syncNow: () => engine.syncNow(),
+  setOnline: (online: boolean) => engine.setOnline(online),
   setLanguage: (language: string) => engine.setLanguage(language),
   state: () => engine.state,
   subscribe(cb: (s: SyncState) => void) {
