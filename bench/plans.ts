@@ -250,7 +250,9 @@ export async function benchPlans(say: Say, loadavg: () => string): Promise<void>
       ],
       "Timed from the option's pointerdown to the frame after the column headings show the new counts. The board " +
         "re-reads the plan's creators from IndexedDB with the unsent move on top (a live query), regroups them and " +
-        'renders at most 50 cards per column. 2 cores, shared.',
+        "renders at most 50 cards per column. The order lines (one creator and the plan's product each, 10 per " +
+        "creator) go as the orders dialog sends them; the plan total is timed from the last part's answer to the " +
+        "new total on /plans, through the live poke, the pull of the changed sums and the page's recompute. 2 cores, shared.",
     );
   } finally {
     await browser.close();
