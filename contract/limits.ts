@@ -105,8 +105,8 @@ export const PLAN_CONNECTED: readonly PlanStage[] = [
 export const PLAN_BEFORE_INVITE: readonly PlanStage[] = ['to_contact', 'contacted', 'replied'];
 /** Order lines per import call (the app sends a file in parts of this size). */
 export const ORDERS_CALL_MAX = 5000;
-/** The layouts of Seller Center's order downloads the import reads. */
-export const ORDER_LAYOUTS = ['affiliate', 'all_orders'] as const;
+/** Where order lines come from: Seller Center's two downloads, or a sale entered by hand. */
+export const ORDER_LAYOUTS = ['affiliate', 'all_orders', 'manual'] as const;
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

@@ -193,6 +193,25 @@ export const OrdersImportResult = z.object({
   creators: z.number().int(),
 });
 
+/**
+ * A sale entered by hand for a creator (a sale the downloads do not show). `ref` is made by the
+ * app once per sale (digits), so a retried call records it once; it is the line's order id.
+ */
+export const SaleAddRequest = z.object({
+  creator_id: rowId(),
+  product_id: idText().pipe(z.string().min(1, 'sale_product_required')),
+  gmv: amountOf('sale_amount_invalid')(),
+  units: formInt().pipe(z.number().int().min(1, 'sale_units_invalid').max(1_000_000, 'sale_units_invalid')),
+  commission: amountOf('sale_amount_invalid')().optional(),
+  day: dueDate(),
+  ref: z.string().regex(/^\d{1,30}$/, 'orders_bad_id'),
+});
+export const SaleAddResult = z.object({
+  creator_id: z.number().int(),
+  product_id: z.string(),
+  order_id: z.string(),
+});
+
 export const QuotaRequest = z.object({
   /** '' or -1 clears it (not set). */
   weekly_quota: z.preprocess(
@@ -278,6 +297,13 @@ export const planEndpoints = {
     auth: true,
     request: OrdersImportRequest,
     response: OrdersImportResult,
+  }),
+  planSaleAdd: endpoint({
+    method: 'POST',
+    path: '/plan/sale.add',
+    auth: true,
+    request: SaleAddRequest,
+    response: SaleAddResult,
   }),
   planCreatorDel: endpoint({
     method: 'DELETE',

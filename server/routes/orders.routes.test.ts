@@ -120,6 +120,51 @@ describeEngines('order imports', (t) => {
     expect(after[0]).toMatchObject({ gmv: 19.99 });
   });
 
+  it("records a sale entered by hand once, in the creator's currency, beside the imported ones", async () => {
+    const a = await t().signUp({ name: 'by hand' });
+    const b = await t().signUp({ name: 'stranger' });
+    await ingest(a.token, ['glowwithjane']);
+    await post(a.token, {
+      country: 'US',
+      layout: 'affiliate',
+      lines: (await fixture('affiliate-us.csv')).lines,
+    });
+    const jane = (await sales(a.token))[0]!.creator_id as number;
+    const sale = {
+      creator_id: jane,
+      product_id: '1729000000000000001',
+      gmv: '40',
+      units: 2,
+      commission: '6',
+      day: '2026-03-20',
+      ref: '17000000000001',
+    };
+    const res = await t().call('POST', '/plan/sale.add', sale, { token: a.token });
+    expect(res).toMatchObject({
+      code: 200,
+      msg: 'Sale recorded',
+      data: { creator_id: jane, order_id: '17000000000001' },
+    });
+    // Sent again (a retry): the same line, not a second sale.
+    await t().call('POST', '/plan/sale.add', sale, { token: a.token });
+    expect(await sales(a.token)).toEqual([
+      expect.objectContaining({
+        creator_id: jane,
+        gmv: 59.99,
+        orders: 2,
+        units: 3,
+        commission: 9,
+        currency: 'USD',
+      }),
+    ]);
+    for (const bad of [{ gmv: '-1' }, { units: 0 }, { day: '2026-02-30' }, { product_id: '' }, { ref: 'x' }])
+      expect(
+        (await t().call('POST', '/plan/sale.add', { ...sale, ...bad }, { token: a.token })).code,
+        JSON.stringify(bad),
+      ).toBe(40001);
+    expect((await t().call('POST', '/plan/sale.add', sale, { token: b.token })).code).toBe(40004);
+  });
+
   it('refuses what is not an order line, naming the limit', async () => {
     const a = await t().signUp({ name: 'careful' });
     const line = (await fixture('affiliate-us.csv')).lines[0]!;

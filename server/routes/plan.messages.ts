@@ -67,6 +67,16 @@ defineMessages({
     'zh-cn': '计划“{plan}”：内容截止（收到样品后14天），检查视频是否发布',
     'en-us': 'Plan “{plan}”: content due (14 days after delivery); check that the video is up',
   },
+  sale_added: { 'zh-cn': '销售已记录', 'en-us': 'Sale recorded' },
+  sale_product_required: { 'zh-cn': '请选择商品', 'en-us': 'Choose the product sold' },
+  sale_amount_invalid: {
+    'zh-cn': '金额须为0到10亿之间的数字',
+    'en-us': 'Amounts must be numbers from 0 to 1,000,000,000',
+  },
+  sale_units_invalid: {
+    'zh-cn': '件数须为1到1000000之间的整数',
+    'en-us': 'Units must be a whole number from 1 to 1,000,000',
+  },
   orders_imported: { 'zh-cn': '订单已导入', 'en-us': 'Orders imported' },
   orders_empty: { 'zh-cn': '文件中没有订单行', 'en-us': 'The file has no order lines' },
   orders_bad_id: {

@@ -16,7 +16,7 @@ import {
   removePlanCreators,
   setWeeklyQuota,
 } from '../services/plan.service.ts';
-import { importOrders } from '../services/orders.service.ts';
+import { addSale, importOrders } from '../services/orders.service.ts';
 import './plan.messages.ts';
 
 export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
@@ -83,6 +83,11 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.planOrdersImport, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await importOrders(trx, auth.workspaceId, input), 'orders_imported'),
+    ),
+  );
+  route(api, ctx, ep.planSaleAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await addSale(trx, auth.workspaceId, input), 'sale_added'),
     ),
   );
   route(api, ctx, ep.planCreatorDel, async (req, input) =>

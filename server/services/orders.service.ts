@@ -17,7 +17,9 @@
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { OrdersImportRequest } from '../../contract/schemas/plan.ts';
+import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
+import type { OrdersImportRequest, SaleAddRequest } from '../../contract/schemas/plan.ts';
+import { AppError } from '../http/errors.ts';
 import { chunks } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
@@ -259,4 +261,42 @@ async function recompute(
       .where('workspace_id', '=', ws)
       .where('id', 'in', part)
       .execute();
+}
+
+/**
+ * A sale entered by hand for a creator of the workspace: an order line of layout `manual` in the
+ * creator's country and currency, counted like an affiliate line; its `ref` is the line's order id,
+ * so the same sale sent twice is one line.
+ */
+export async function addSale(trx: Trx, ws: number, input: z.infer<typeof SaleAddRequest>) {
+  const creator = await trx
+    .selectFrom('creators')
+    .select(['id', 'unique_id', 'country'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', '=', input.creator_id)
+    .executeTakeFirst();
+  if (!creator) throw new AppError(40004, 'creators_not_found');
+  const country = creator.country as Country;
+  await importOrders(trx, ws, {
+    country,
+    layout: 'manual',
+    lines: [
+      {
+        order_id: input.ref,
+        sku_id: '',
+        content_id: '',
+        product_id: input.product_id,
+        creator: creator.unique_id,
+        quantity: input.units,
+        gmv: input.gmv,
+        commission: input.commission ?? 0,
+        currency: COUNTRY_CURRENCY[country] ?? '',
+        status: 'Manual',
+        void: 0,
+        created_time: Math.floor(Date.parse(`${input.day}T00:00:00Z`) / 1000),
+      },
+    ],
+  });
+  return { creator_id: Number(creator.id), product_id: input.product_id, order_id: input.ref };
 }

@@ -455,11 +455,39 @@ describe('collaboration plans', () => {
       187.9,
     ]);
     expect(sheet.rowCount).toBe(1 + 253);
+
+    // A sale the downloads do not show, entered by hand: at once on the card, then on the server.
+    await page.getByRole('button', { name: /^Add sale for Plan creator 2/ }).click();
+    const sale = page.getByRole('dialog', { name: 'A sale by Plan creator 2' });
+    await sale.getByLabel(/^Amount paid \(GMV\)/).fill('ten');
+    await sale.getByRole('button', { name: 'Save' }).click();
+    await sale.getByText('Amounts must be numbers from 0 to 1,000,000,000').waitFor();
+    await sale.getByLabel(/^Amount paid \(GMV\)/).fill('10');
+    await sale.getByRole('button', { name: 'Save' }).click();
+    await sale.waitFor({ state: 'detached' });
+    // Commission left empty: the plan's 15 % of 10. ROI (45.50 − 6.83 − 7) / (6.83 + 7) = 229 %.
+    await page
+      .getByTestId('plan-member')
+      .filter({ hasText: 'Plan creator 2' })
+      .getByTestId('plan-sales')
+      .getByText('GMV $45.50 · commission $6.83 · ROI 229%')
+      .waitFor();
     await page.goto('/plans');
     await card
       .getByTestId('plan-roi')
-      .getByText('Sample cost $7.00 for 1 creators shipped · ROI 187.9%')
+      .getByText('Sample cost $7.00 for 1 creators shipped · ROI 229%')
       .waitFor();
+    await card
+      .getByTestId('plan-money')
+      .getByText('GMV $45.50 · 3 orders · 3 units', { exact: false })
+      .waitFor();
+    await serverAgrees(
+      async () =>
+        decodePull(
+          await callApi<PullWire>(suite.server.url, admin.token, 'POST', '/sync/pull', { cursor: '' }),
+        ).changes.creator_sales,
+      (rows) => rows.some((r) => r.gmv === 45.5 && r.orders === 3),
+    );
     expect(await seriousAxeViolations(page), '/plans with money, en-us').toEqual([]);
     expect(errors.flat()).toEqual([]);
   });

@@ -26,9 +26,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { createPlan, editPlan, type PlanDraft } from './plan-actions.ts';
-
-const DAY = /^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isDay = (s: string) => DAY.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+import { isDay } from './plan-rules.ts';
 
 /** `plan`: edit its terms (its country stays); otherwise a new plan in `country`. */
 export function PlanDialog({

@@ -43,6 +43,7 @@ import './plans.css';
 const PER_COLUMN = 50;
 
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
+const SaleDialog = lazy(() => import('./SaleDialog.tsx').then((mod) => ({ default: mod.SaleDialog })));
 /** Stages where a message to the creator still counts against TikTok's limit of messages before a reply. */
 const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_reply']);
 
@@ -73,6 +74,22 @@ export function PlanScreen({ id }: { id: number }) {
     return now;
   }, [members, log]);
   const salesRows = useSalesRows();
+  // The plan's products, for a sale entered by hand (stable while they stay, for the memoised cards).
+  const productsJson = JSON.stringify(
+    salesRows && plan
+      ? salesRows.products
+          .filter((p) =>
+            String(plan.product_ids ?? '')
+              .split(',')
+              .includes(String(p.id)),
+          )
+          .map((p) => ({ product_id: String(p.product_id), title: String(p.product_title ?? p.product_id) }))
+      : [],
+  );
+  const planProducts = useMemo(
+    () => JSON.parse(productsJson) as { product_id: string; title: string }[],
+    [productsJson],
+  );
   // Each creator's imported sales of this plan's products, in words for the card.
   const money = useMemo(() => {
     const out = new Map<number, string>();
@@ -163,6 +180,7 @@ export function PlanScreen({ id }: { id: number }) {
                     stages={stages}
                     now={now}
                     sales={money.get(Number(r.creator_id))}
+                    products={planProducts}
                     messages={
                       MESSAGING.has(String(r.stage)) && !connected.has(Number(r.creator_id))
                         ? (counts?.get(Number(r.creator_id)) ?? 0)
@@ -195,9 +213,12 @@ const Card = memo(function Card({
   now,
   messages,
   sales,
+  products,
 }: {
   plan: SyncRow;
   row: SyncRow;
+  /** The plan's products (a sale entered by hand names one). */
+  products: { product_id: string; title: string }[];
   /** The creator's sales of the plan's products, in words; undefined when none were imported. */
   sales: string | undefined;
   /** Messages recorded before a reply (TikTok allows 5); undefined when the limit does not apply. */
@@ -211,6 +232,7 @@ const Card = memo(function Card({
 }) {
   const creatorId = Number(row.creator_id);
   const label = handle !== undefined ? (name ?? '').trim() || `@${handle}` : `#${creatorId}`;
+  const [selling, setSelling] = useState(false);
   /** A move into a contact stage is checked against this week's quota first (TikTok's rule). */
   async function move(stage: PlanStage) {
     const quota = CONTACT_STAGES.has(stage) ? await readQuota() : null;
@@ -272,6 +294,16 @@ const Card = memo(function Card({
             {m.plans_log_message()}
           </Button>
         )}
+        {products.length > 0 && (
+          <Button
+            size="sm"
+            variant="text"
+            aria-label={m.plans_add_sale_label({ name: label })}
+            onPress={() => setSelling(true)}
+          >
+            {m.plans_add_sale()}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="text"
@@ -281,6 +313,18 @@ const Card = memo(function Card({
           {m.plans_remove_short()}
         </Button>
       </div>
+      {selling && (
+        <Suspense fallback={null}>
+          <SaleDialog
+            creatorId={creatorId}
+            name={label}
+            plan={plan}
+            products={products}
+            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            onClose={() => setSelling(false)}
+          />
+        </Suspense>
+      )}
     </li>
   );
 });

@@ -262,3 +262,48 @@ export async function exportPlan(plan: SyncRow, members: readonly SyncRow[]): Pr
   saveFile(await writeTable('xlsx', table), planFileName(plan), MIME_TYPE.xlsx);
   toast.success(m.plans_exported({ rows: table.rowCount }));
 }
+
+export interface SaleDraft {
+  product_id: string;
+  gmv: number;
+  units: number;
+  commission: number;
+  /** YYYY-MM-DD */
+  day: string;
+  currency: string;
+}
+
+/**
+ * A sale entered by hand (POST /plan/sale.add), shown at once as an extra sales row of the creator
+ * (totals add up) until the server's sums arrive; offline too. Its reference is made here once, so
+ * a retried call records the sale once.
+ */
+export function addSale(creatorId: number, name: string, d: SaleDraft): Promise<boolean> {
+  const ref = `${Date.now()}${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+  const { currency, ...body } = d;
+  return record(
+    () =>
+      addRow(
+        localDb,
+        'creator_sales',
+        {
+          method: 'POST',
+          path: '/plan/sale.add',
+          body: { creator_id: creatorId, ...body, ref },
+          about: name,
+        },
+        {
+          creator_id: creatorId,
+          product_id: d.product_id,
+          gmv: d.gmv,
+          orders: 1,
+          units: d.units,
+          commission: d.commission,
+          currency,
+          last_time: Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 1000),
+          update_time: nowSeconds(),
+        },
+      ),
+    m.sale_recorded(),
+  );
+}

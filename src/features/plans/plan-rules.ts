@@ -99,3 +99,8 @@ export function batchSizes(count: number, max = PLAN_INVITE_MAX): number[] {
   for (let left = count; left > 0; left -= max) out.push(Math.min(max, left));
   return out;
 }
+
+/** A real calendar day written YYYY-MM-DD between 2000 and 2099 (the server's dueDate). */
+export const isDay = (s: string): boolean =>
+  /^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(s) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
