@@ -512,6 +512,8 @@ export interface CreatorSalesTable extends Synced {
   id: Id;
   creator_id: number;
   product_id: string;
+  /** Monday 00:00 UTC of the sales' week (unix seconds); 0: lines without a time. */
+  week: number;
   currency: string;
   orders: number;
   units: number;

@@ -35,6 +35,7 @@ const skuKey = (l: { order_id: string; sku_id: string }) => `${l.order_id}|${l.s
 interface Sums {
   creator_id: number;
   product_id: string;
+  week: number;
   currency: string;
   orders: Set<string>;
   units: number;
@@ -44,6 +45,9 @@ interface Sums {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const DAY = 86_400;
+/** Monday 00:00 UTC of the week holding `t` (1970-01-01 was a Thursday); 0 stays 0 (no time). */
+export const weekOf = (t: number): number => (t > 0 ? t - ((t + 3 * DAY) % (7 * DAY)) : 0);
 
 export async function importOrders(trx: Trx, ws: number, input: Input) {
   const version = await nextVersion(trx, ws);
@@ -187,10 +191,12 @@ async function recompute(
     if (l.layout === 'all_orders' && affiliateSkus.has(skuKey(l))) continue;
     const creatorId = creators.get(l.creator);
     if (!creatorId) continue;
-    const k = `${creatorId}|${l.product_id}`;
+    const week = weekOf(Number(l.created_time));
+    const k = `${creatorId}|${l.product_id}|${week}`;
     const s = sums.get(k) ?? {
       creator_id: creatorId,
       product_id: l.product_id,
+      week,
       currency: l.currency,
       orders: new Set<string>(),
       units: 0,
@@ -212,11 +218,14 @@ async function recompute(
   for (const part of chunks(ids))
     for (const r of await trx
       .selectFrom('creator_sales')
-      .select(['id', 'creator_id', 'product_id', 'deleted_at'])
+      .select(['id', 'creator_id', 'product_id', 'week', 'deleted_at'])
       .where('workspace_id', '=', ws)
       .where('creator_id', 'in', part)
       .execute())
-      current.set(`${r.creator_id}|${r.product_id}`, { id: Number(r.id), deleted: r.deleted_at !== null });
+      current.set(`${r.creator_id}|${r.product_id}|${r.week}`, {
+        id: Number(r.id),
+        deleted: r.deleted_at !== null,
+      });
 
   const row = (s: Sums) => ({
     version,
@@ -250,6 +259,7 @@ async function recompute(
           workspace_id: ws,
           creator_id: s.creator_id,
           product_id: s.product_id,
+          week: s.week,
         })),
       )
       .execute();

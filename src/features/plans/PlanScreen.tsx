@@ -18,7 +18,16 @@ import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
 import { exportPlan, logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
-import { creatorMoney, formatRoi, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
+import {
+  creatorMoney,
+  formatRoi,
+  planProductIds,
+  planWeeks,
+  roi,
+  sampleCostEach,
+  samplesSent,
+  topByRoi,
+} from './money-rules.ts';
 import { readQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
 import {
   checkBatch,
@@ -44,6 +53,8 @@ const PER_COLUMN = 50;
 
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
 const SaleDialog = lazy(() => import('./SaleDialog.tsx').then((mod) => ({ default: mod.SaleDialog })));
+// The charts (and uPlot) load when the user opens them.
+const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ default: mod.PlanCharts })));
 /** Stages where a message to the creator still counts against TikTok's limit of messages before a reply. */
 const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_reply']);
 
@@ -54,9 +65,10 @@ export function PlanScreen({ id }: { id: number }) {
   const plan = useMemo(() => JSON.parse(planJson) as SyncRow | null, [planJson]);
   const members = data?.members;
   const columns = useMemo(() => boardColumns(members ?? [], id, PER_COLUMN), [members, id]);
-  const creators = useCreatorsOf(columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))));
+
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [charts, setCharts] = useState(false);
   // Creators this plan has not invited yet: what "Send target invitations" sends.
   const uninvited = useMemo(
     () =>
@@ -86,6 +98,19 @@ export function PlanScreen({ id }: { id: number }) {
           .map((p) => ({ product_id: String(p.product_id), title: String(p.product_title ?? p.product_id) }))
       : [],
   );
+  // The charts' numbers, computed only while they are open.
+  const chartData = useMemo(() => {
+    if (!charts || !salesRows || !plan) return null;
+    const ids = planProductIds(plan, salesRows.products);
+    return {
+      weeks: planWeeks(plan.id, ids, members ?? [], salesRows.sales),
+      top: topByRoi(plan, members ?? [], salesRows.sales, ids),
+    };
+  }, [charts, salesRows, plan, members]);
+  const creators = useCreatorsOf([
+    ...columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))),
+    ...(chartData?.top.map((t) => t.creator_id) ?? []),
+  ]);
   const planProducts = useMemo(
     () => JSON.parse(productsJson) as { product_id: string; title: string }[],
     [productsJson],
@@ -139,6 +164,9 @@ export function PlanScreen({ id }: { id: number }) {
         <Button size="sm" icon={<Icon name="download" />} onPress={() => exportPlan(plan, members ?? [])}>
           {m.plans_export()}
         </Button>
+        <Button size="sm" onPress={() => setCharts((v) => !v)} aria-expanded={charts}>
+          {charts ? m.charts_hide() : m.charts_show()}
+        </Button>
       </div>
       <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>
       {inviting && (
@@ -153,6 +181,27 @@ export function PlanScreen({ id }: { id: number }) {
       )}
       {editing && (
         <PlanDialog country={String(plan.country) as Country} plan={plan} onClose={() => setEditing(false)} />
+      )}
+      {chartData && (
+        <Suspense fallback={null}>
+          <PlanCharts
+            funnel={columns.map((c) => c.count)}
+            weeks={chartData.weeks}
+            top={chartData.top}
+            names={
+              new Map(
+                chartData.top.map((t) => {
+                  const c = creators?.get(t.creator_id);
+                  return [
+                    t.creator_id,
+                    c ? (c.daren_name || '').trim() || `@${c.unique_id}` : `#${t.creator_id}`,
+                  ];
+                }),
+              )
+            }
+            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+          />
+        </Suspense>
       )}
       {total === 0 && <Result status="empty" title={m.plans_board_empty()} description="" showBack={false} />}
       <div className="plans-board" role="region" aria-label={m.plans_board_label({ name })} tabIndex={0}>

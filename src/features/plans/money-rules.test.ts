@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { creatorMoney, planMoney, planProductIds, planSamples, roi } from './money-rules.ts';
+import {
+  creatorMoney,
+  planMoney,
+  planProductIds,
+  planSamples,
+  planWeeks,
+  roi,
+  topByRoi,
+} from './money-rules.ts';
 
 const sale = (
   creator_id: number,
@@ -75,5 +83,32 @@ describe('plan money', () => {
     expect(roi(35.5, 5.33, 15)).toBeCloseTo((35.5 - 20.33) / 20.33, 10);
     expect(roi(100, 0, 0)).toBeNull();
     expect(roi(0, 1, 1)).toBe(-1);
+  });
+
+  it('sums GMV per week and ranks creators by ROI, leaving out those with nothing spent', () => {
+    const w1 = Date.parse('2026-03-02T00:00:00Z') / 1000;
+    const w2 = w1 + 7 * 86_400;
+    const ids = new Set(['1729000000000000001']);
+    const weekly = [
+      sale(1, '1729000000000000001', 10, { week: w2 }),
+      sale(1, '1729000000000000001', 5, { week: w1, id: 99 }),
+      sale(2, '1729000000000000001', 2.5, { week: w1, id: 98 }),
+      sale(2, '1729000000000000001', 100, { week: 0, id: 97 }),
+    ];
+    const members = [member(7, 1), member(7, 2)];
+    expect(planWeeks(7, ids, members, weekly)).toEqual([
+      { week: w1, gmv: 7.5 },
+      { week: w2, gmv: 10 },
+    ]);
+    const plan = { id: 7, version: 1, sample_cost: 1, shipping_cost: 0 };
+    const staged = [
+      { ...member(7, 1), stage: 'shipped' },
+      { ...member(7, 2), stage: 'invited' },
+      { ...member(7, 3), stage: 'invited' },
+    ];
+    const top = topByRoi(plan, staged, weekly, ids);
+    // Creator 3 had nothing spent on them: no ROI, not ranked.
+    expect(top.map((t) => t.creator_id)).toEqual([2, 1]);
+    expect(top[1]).toMatchObject({ gmv: 15, commission: 1.5, sample: 1 });
   });
 });

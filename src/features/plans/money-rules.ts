@@ -94,3 +94,53 @@ export function roi(gmv: number, commission: number, sampleCost: number): number
 
 /** ROI in words: a percent with at most one decimal ("188%", "-12.5%"). */
 export const formatRoi = (r: number): string => `${Math.round(r * 1000) / 10}%`;
+
+/** The plan's GMV per week (Monday 00:00 UTC), oldest first; sales without a time are left out. */
+export function planWeeks(
+  planId: number,
+  productIds: ReadonlySet<string>,
+  members: readonly SyncRow[],
+  sales: readonly SyncRow[],
+): { week: number; gmv: number }[] {
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  const weeks = new Map<number, number>();
+  for (const s of sales) {
+    const week = Number(s.week ?? 0);
+    if (week <= 0 || !inPlan.has(Number(s.creator_id)) || !productIds.has(String(s.product_id))) continue;
+    weeks.set(week, (weeks.get(week) ?? 0) + Number(s.gmv ?? 0));
+  }
+  return [...weeks]
+    .sort((a, b) => a[0] - b[0])
+    .map(([week, gmv]) => ({ week, gmv: Math.round(gmv * 100) / 100 }));
+}
+
+export interface CreatorRoi {
+  creator_id: number;
+  gmv: number;
+  commission: number;
+  sample: number;
+  roi: number;
+}
+
+/** The plan's creators with the best ROI (something spent on them), best first. */
+export function topByRoi(
+  plan: SyncRow,
+  members: readonly SyncRow[],
+  sales: readonly SyncRow[],
+  productIds: ReadonlySet<string>,
+  n = 10,
+): CreatorRoi[] {
+  const per = creatorMoney(sales, productIds);
+  const each = sampleCostEach(plan);
+  const out: CreatorRoi[] = [];
+  for (const m of members) {
+    if (m.plan_id !== plan.id) continue;
+    const id = Number(m.creator_id);
+    const money = per.get(id) ?? NO_MONEY;
+    const sample = samplesSent(m.stage) ? each : 0;
+    const r = roi(money.gmv, money.commission, sample);
+    if (r !== null)
+      out.push({ creator_id: id, gmv: money.gmv, commission: money.commission, sample, roi: r });
+  }
+  return out.sort((a, b) => b.roi - a.roi || b.gmv - a.gmv).slice(0, n);
+}
