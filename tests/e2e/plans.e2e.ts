@@ -76,6 +76,9 @@ async function serverPlans() {
 }
 
 const dataRows = (p: Page) => p.locator('.cd-grid__body [role="row"]');
+/** A board card's sales line. */
+const salesOf = (p: Page, creator: string) =>
+  p.getByTestId('plan-member').filter({ hasText: creator }).getByTestId('plan-sales');
 const column = (p: Page, heading: RegExp) =>
   p.locator('.plans-column').filter({ has: p.getByRole('heading', { name: heading }) });
 let planId = 0;
@@ -408,12 +411,7 @@ describe('collaboration plans', () => {
     await page.reload();
     await card.getByTestId('plan-money').getByText('GMV $35.50', { exact: false }).waitFor();
     await card.getByRole('link', { name: 'Spring cats' }).click();
-    await page
-      .getByTestId('plan-member')
-      .filter({ hasText: 'Plan creator 2' })
-      .getByTestId('plan-sales')
-      .getByText('GMV $35.50 · commission $5.33')
-      .waitFor();
+    await salesOf(page, 'Plan creator 2').getByText('GMV $35.50 · commission $5.33').waitFor();
 
     // What samples cost: set in the plan's terms; a creator shipped costs them, and ROI follows.
     await page.getByRole('button', { name: 'Edit terms' }).click();
@@ -425,12 +423,7 @@ describe('collaboration plans', () => {
     await page.getByRole('button', { name: /Stage of Plan creator 2/ }).click();
     await popupOption(page, 'Shipped').click();
     // (35.50 − 5.33 − 7) / (5.33 + 7) = 187.9 %
-    await page
-      .getByTestId('plan-member')
-      .filter({ hasText: 'Plan creator 2' })
-      .getByTestId('plan-sales')
-      .getByText('GMV $35.50 · commission $5.33 · ROI 187.9%')
-      .waitFor();
+    await salesOf(page, 'Plan creator 2').getByText('GMV $35.50 · commission $5.33 · ROI 187.9%').waitFor();
     await serverAgrees(serverPlans, (s) => s.plans[0]?.sample_cost === 5 && s.plans[0]?.shipping_cost === 2);
     // The plan as a spreadsheet, written on the device: the same numbers, row by row.
     const [download] = await Promise.all([
@@ -466,12 +459,7 @@ describe('collaboration plans', () => {
     await sale.getByRole('button', { name: 'Save' }).click();
     await sale.waitFor({ state: 'detached' });
     // Commission left empty: the plan's 15 % of 10. ROI (45.50 − 6.83 − 7) / (6.83 + 7) = 229 %.
-    await page
-      .getByTestId('plan-member')
-      .filter({ hasText: 'Plan creator 2' })
-      .getByTestId('plan-sales')
-      .getByText('GMV $45.50 · commission $6.83 · ROI 229%')
-      .waitFor();
+    await salesOf(page, 'Plan creator 2').getByText('GMV $45.50 · commission $6.83 · ROI 229%').waitFor();
     // The charts, with their numbers as tables (a canvas says nothing to a screen reader).
     await page.getByRole('button', { name: 'Show charts' }).click();
     const charts = page.getByTestId('plan-charts');

@@ -5,23 +5,9 @@
  * A creator is in a plan once: (plan_id, creator_id) is unique among live rows, kept by the service
  * (a removed creator's tombstone stays for sync and is revived if they are added again).
  */
-import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { engineOf, withId } from '../dialect.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = CreateTableBuilder<string, any>;
-
-const synced = (t: Table): Table =>
-  t
-    .addColumn('workspace_id', 'bigint', (c) => c.notNull())
-    .addColumn('version', 'bigint', (c) => c.notNull())
-    .addColumn('deleted_at', 'bigint');
-const str = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'text', (c) => c.notNull().defaultTo('')), t);
-const num = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'bigint', (c) => c.notNull().defaultTo(0)), t);
-const dbl = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'double precision', (c) => c.notNull().defaultTo(0)), t);
+import { dbl, num, str, synced, type Table } from '../migration-columns.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

@@ -5,18 +5,9 @@
  * app mirrors and sums: per creator and TikTok product, the counted sales (GMV, orders, units,
  * commission), recomputed from `orders` whenever an import touches the creator.
  */
-import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { engineOf, withId } from '../dialect.ts';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Table = CreateTableBuilder<string, any>;
-
-const str = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'text', (c) => c.notNull().defaultTo('')), t);
-const num = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'bigint', (c) => c.notNull().defaultTo(0)), t);
-const dbl = (t: Table, ...names: string[]): Table =>
-  names.reduce((acc, n) => acc.addColumn(n, 'double precision', (c) => c.notNull().defaultTo(0)), t);
+import { dbl, num, str, synced } from '../migration-columns.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -52,14 +43,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await dbl(
     num(
-      str(
-        withId(db.schema.createTable('creator_sales'), e)
-          .addColumn('workspace_id', 'bigint', (c) => c.notNull())
-          .addColumn('version', 'bigint', (c) => c.notNull())
-          .addColumn('deleted_at', 'bigint'),
-        'product_id',
-        'currency',
-      ),
+      str(synced(withId(db.schema.createTable('creator_sales'), e)), 'product_id', 'currency'),
       'creator_id',
       'orders',
       'units',
