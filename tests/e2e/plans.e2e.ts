@@ -29,19 +29,7 @@ const errors: string[][] = [];
 const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   const url = suite.server.url;
   admin = await registerEmail(url, `plans${stamp}@example.com`, 'Secret#2026');
-  const res = await fetch(`${url}/api/v0.1/blogger/ingest?language=en-us`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      token: admin.token,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({
-      country: 'US',
-      creators: HANDLES.map((h, i) => ({ unique_id: h, daren_name: `Plan creator ${i + 1}` })),
-    }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
+  await ingest(HANDLES.map((h, i) => ({ unique_id: h, daren_name: `Plan creator ${i + 1}` })));
   await callApi(url, admin.token, 'POST', '/product/add', {
     country: 'US',
     productId: '1729000000000000777',
@@ -63,6 +51,20 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
   mate = await mateCtx.newPage();
   errors.push(trackErrors(mate));
 });
+
+/** Creators of the admin's workspace (US) through the ingest API. */
+async function ingest(creators: { unique_id: string; daren_name: string }[]): Promise<void> {
+  const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      token: admin.token,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    body: JSON.stringify({ country: 'US', creators }),
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(200);
+}
 
 async function serverPlans() {
   const wire = await callApi<PullWire>(suite.server.url, admin.token, 'POST', '/sync/pull', { cursor: '' });
@@ -235,22 +237,12 @@ describe('collaboration plans', () => {
 
   it('invites 250 creators from Home in 3 target invitations with the quota shown, and stops a 6th message', async () => {
     const prefix = `inv${stamp % 100000}_`;
-    const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        token: admin.token,
-        'idempotency-key': crypto.randomUUID(),
-      },
-      body: JSON.stringify({
-        country: 'US',
-        creators: Array.from({ length: 250 }, (_, i) => ({
-          unique_id: `${prefix}${String(i).padStart(3, '0')}`,
-          daren_name: `Invite creator ${i}`,
-        })),
-      }),
-    });
-    expect(((await res.json()) as { code: number }).code).toBe(200);
+    await ingest(
+      Array.from({ length: 250 }, (_, i) => ({
+        unique_id: `${prefix}${String(i).padStart(3, '0')}`,
+        daren_name: `Invite creator ${i}`,
+      })),
+    );
 
     // Select the 250 on Home, a page of 100 at a time.
     await page.goto('/home');

@@ -27,7 +27,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { Select, type SelectOption } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { syncNow } from '../../workers/sync-client.ts';
-import { startImportWorker, postImportChunk, type ImportWorker } from './import-client.ts';
+import { IMPORT_FILE_TYPES, startImportWorker, postImportChunk, type ImportWorker } from './import-client.ts';
 import { runImport } from './import-run.ts';
 import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary } from './import-rules.ts';
 import type { Loaded, PrepareResult } from './import-session.ts';
@@ -202,15 +202,7 @@ export function ImportDialog({
     >
       <div className="cd-import__body">
         <section className="cd-import__file">
-          <FileTrigger
-            acceptedFileTypes={[
-              '.csv',
-              '.xlsx',
-              'text/csv',
-              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            ]}
-            onSelect={(l) => void pick(l)}
-          >
+          <FileTrigger acceptedFileTypes={IMPORT_FILE_TYPES} onSelect={(l) => void pick(l)}>
             <Button variant={file ? 'default' : 'primary'} isDisabled={running || reading}>
               {file ? m.import_choose_other() : m.import_choose_file()}
             </Button>

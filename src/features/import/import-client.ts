@@ -9,6 +9,14 @@ import { intakeEndpoints } from '../../../contract/schemas/intake.ts';
 import { request } from '../../api/client.ts';
 import type { ImportWorkerApi } from './import.worker.ts';
 
+/** What the file pickers of the import dialogs accept: CSV and XLSX, by extension and type. */
+export const IMPORT_FILE_TYPES = [
+  '.csv',
+  '.xlsx',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];
+
 export interface ImportWorker {
   api: Comlink.Remote<ImportWorkerApi>;
   end: () => void;

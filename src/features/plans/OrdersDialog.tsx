@@ -18,7 +18,7 @@ import { CountrySelect, countryName } from '../../ui/CountrySelect.tsx';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
-import { startImportWorker, type ImportWorker } from '../import/import-client.ts';
+import { IMPORT_FILE_TYPES, startImportWorker, type ImportWorker } from '../import/import-client.ts';
 import { readErrorText } from '../import/import-text.ts';
 import type { OrdersLoaded } from '../import/orders-session.ts';
 import { postOrders } from './orders-api.ts';
@@ -126,15 +126,7 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
           onChange={setCountry}
           isDisabled={running}
         />
-        <FileTrigger
-          acceptedFileTypes={[
-            '.csv',
-            '.xlsx',
-            'text/csv',
-            'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          ]}
-          onSelect={(l) => void pick(l)}
-        >
+        <FileTrigger acceptedFileTypes={IMPORT_FILE_TYPES} onSelect={(l) => void pick(l)}>
           <Button variant={file ? 'default' : 'primary'} isDisabled={running || reading !== null}>
             {m.orders_choose()}
           </Button>
