@@ -410,6 +410,7 @@ describe('collaboration plans', () => {
     const terms = page.getByRole('dialog', { name: 'Edit Spring cats' });
     await terms.getByLabel(/^Sample cost per creator/).fill('5');
     await terms.getByLabel(/^Shipping per sample/).fill('2');
+    expect(await seriousAxeViolations(page), 'terms with sample costs, en-us').toEqual([]);
     await terms.getByRole('button', { name: 'Save' }).click();
     await terms.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /Stage of Plan creator 2/ }).click();
@@ -447,6 +448,7 @@ describe('collaboration plans', () => {
     await sale.getByLabel(/^Amount paid \(GMV\)/).fill('ten');
     await sale.getByRole('button', { name: 'Save' }).click();
     await sale.getByText('Amounts must be numbers from 0 to 1,000,000,000').waitFor();
+    expect(await seriousAxeViolations(page), 'sale dialog with an error, en-us').toEqual([]);
     await sale.getByLabel(/^Amount paid \(GMV\)/).fill('10');
     await sale.getByRole('button', { name: 'Save' }).click();
     await sale.waitFor({ state: 'detached' });
