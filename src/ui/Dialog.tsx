@@ -154,11 +154,14 @@ export function FormDialog({
   onClose,
   onSave,
   children,
+  confirmLabel,
 }: {
   title: ReactNode;
   onClose: () => void;
   onSave: () => unknown;
   children: ReactNode;
+  /** The confirm button's text (default: Save). */
+  confirmLabel?: ReactNode;
 }) {
   const save = useInFlight(onSave);
   return (
@@ -166,7 +169,7 @@ export function FormDialog({
       isOpen
       onClose={onClose}
       title={title}
-      footer={<DialogFooter onCancel={onClose} onConfirm={onSave} />}
+      footer={<DialogFooter onCancel={onClose} onConfirm={onSave} confirmLabel={confirmLabel} />}
     >
       <form
         onSubmit={(e) => {

@@ -493,4 +493,81 @@ describe('collaboration plans', () => {
     expect(await seriousAxeViolations(page), '/plans with money, en-us').toEqual([]);
     expect(errors.flat()).toEqual([]);
   });
+
+  it('moves a card by drag, many from the table with a reason, filters by name, and the teammate sees it', async () => {
+    await page.goto(`/plans/${planId}`);
+    await column(page, /^Invited: 250$/).waitFor({ timeout: 20_000 });
+    // Drag the top invited card onto "Replied".
+    const card = column(page, /^Invited: 250$/)
+      .getByTestId('plan-member')
+      .first();
+    const dragged = Number(await card.getAttribute('data-creator'));
+    // Held by its edge (not a link or a button), dropped anywhere on the column.
+    await card.dragTo(column(page, /^Replied: /), {
+      sourcePosition: { x: 4, y: 4 },
+      targetPosition: { x: 20, y: 10 },
+    });
+    await column(page, /^Invited: 249$/).waitFor();
+    await column(page, /^Replied: 1$/)
+      .locator(`[data-creator="${dragged}"]`)
+      .waitFor();
+    await serverAgrees(serverPlans, (s) =>
+      s.members.some((r) => r.creator_id === dragged && r.stage === 'replied'),
+    );
+
+    // A name search narrows every column; "@" and case do not matter.
+    const search = page.getByRole('searchbox', { name: 'Find a creator in this plan' });
+    await search.fill('@PLAN CREATOR 2');
+    await page.getByText('1 of 253 creators match').waitFor();
+    await expect.poll(() => page.getByTestId('plan-member').count()).toBe(1);
+    await page.getByTestId('plan-member').getByText('Plan creator 2').waitFor();
+    await column(page, /^Replied: 0$/).waitFor();
+    await search.fill('');
+    await column(page, /^Invited: 249$/).waitFor();
+
+    // The table: the invited ones, two of them dropped at once with a reason.
+    await page.getByRole('button', { name: /Board View/ }).click();
+    await popupOption(page, 'Table').click();
+    await page.waitForURL(/view=table/);
+    await page.getByRole('button', { name: /All stages Stage/ }).click();
+    await popupOption(page, 'Invited').click();
+    await page.getByText('249 of 253 creators match').waitFor();
+    await dataRows(page).first().getByText('Wait for them to accept').waitFor();
+    await dataRows(page).nth(0).getByRole('checkbox').check();
+    await dataRows(page).nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: /^Move the 2 selected to/ }).click();
+    await popupOption(page, 'Dropped').click();
+    const why = page.getByRole('dialog', { name: 'Move 2 creators to “Dropped”' });
+    await why.getByText('Why? Up to 200 characters', { exact: false }).waitFor();
+    await why.getByLabel('Reason (optional)').fill('Out of budget');
+    expect(await seriousAxeViolations(page), 'reason dialog, en-us').toEqual([]);
+    await why.getByRole('button', { name: 'Move' }).click();
+    await why.waitFor({ state: 'detached' });
+    await page.getByText('247 of 253 creators match').waitFor();
+    const dropped = await serverAgrees(
+      serverPlans,
+      (s) => s.members.filter((r) => r.stage === 'dropped' && r.reason === 'Out of budget').length === 2,
+    );
+    expect(dropped.members.filter((r) => r.stage === 'invited')).toHaveLength(247);
+
+    // A reload keeps the table; the dropped ones show their reason and no next action.
+    await page.reload();
+    await page.getByRole('button', { name: /All stages Stage/ }).click();
+    await popupOption(page, 'Dropped').click();
+    await page.getByText('2 of 253 creators match').waitFor();
+    await expect.poll(() => dataRows(page).filter({ hasText: 'Out of budget' }).count()).toBe(2);
+    expect(await seriousAxeViolations(page), 'plan table, en-us').toEqual([]);
+
+    // The teammate's board, in Chinese: the drag and the drop are there, with the reason.
+    await mate.goto(`/plans/${planId}`);
+    await column(mate, /^已放弃：2$/)
+      .getByText('Out of budget')
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await column(mate, /^已回复：1$/).waitFor();
+    await mate.goto(`/plans/${planId}?view=table`);
+    await dataRows(mate).first().waitFor();
+    expect(await seriousAxeViolations(mate), 'plan table, zh-cn').toEqual([]);
+    expect(errors.flat()).toEqual([]);
+  });
 });

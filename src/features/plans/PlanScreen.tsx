@@ -1,23 +1,35 @@
 /**
- * /plans/:id (issue 23): one plan's board, a column per stage. Each card is a creator with the days
- * they have spent in the stage; its stage picker moves them (by keyboard too: Tab to the picker,
- * Enter, arrows, Enter), and the move shows at once and is sent through the outbox. A column shows
- * the latest PER_COLUMN arrivals and counts the rest, so a plan of thousands stays light.
+ * /plans/:id (issue 23): one plan, as a board (a virtualised column per stage; cards move by their
+ * stage picker or by drag) or as a table (stage, days in stage, next action, due date; a selection
+ * moves many at once). Both read the local mirror with unsent changes on top, so they work offline,
+ * and both follow the same filters: a name search, a stage, and "due or overdue". The view is kept in
+ * the address (?view=table), so a reload or a shared link opens the same one.
  */
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Checkbox } from 'react-aria-components';
+import { Link, useSearchParams } from 'react-router-dom';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { formatDate, formatDateTime, formatGmv, formatNumber } from '../../i18n/format.ts';
+import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { Input } from '../../ui/Input.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
-import { confirm } from '../../ui/confirm.tsx';
-import { MESSAGES_BEFORE_REPLY, PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
-import { exportPlan, logMessage, moveInPlan, removeFromPlan } from './plan-actions.ts';
+import { PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
+import { exportPlan } from './plan-actions.ts';
 import {
   creatorMoney,
   formatRoi,
@@ -28,35 +40,33 @@ import {
   samplesSent,
   topByRoi,
 } from './money-rules.ts';
-import { readQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
-import {
-  checkBatch,
-  connectedCreators,
-  CONTACT_STAGES,
-  messageCounts,
-  repliedInHistory,
-} from './quota-rules.ts';
+import { readWeeklyQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
+import { connectedCreators, messageCounts, repliedInHistory } from './quota-rules.ts';
 import {
   boardColumns,
-  daysIn,
+  filterMembers,
+  funnels,
+  isFiltered,
   isStage,
   PLAN_STAGES,
-  sampleDeadline,
   stageLabel,
+  type MemberFilter,
   type PlanStage,
 } from './plan-rules.ts';
+import { CARD_CHUNK, PlanBoard, type BoardData } from './PlanBoard.tsx';
 import { PlanDialog } from './PlanDialog.tsx';
 import { PlanTerms } from './PlansScreen.tsx';
+import { ReasonHost } from './ReasonDialog.tsx';
+import { holdMoves, knowQuota, pendingMoves, shownMoves, subscribeMoves, withPending } from './plan-move.ts';
 import './plans.css';
 
-const PER_COLUMN = 50;
-
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
-const SaleDialog = lazy(() => import('./SaleDialog.tsx').then((mod) => ({ default: mod.SaleDialog })));
+const PlanTable = lazy(() => import('./PlanTable.tsx').then((mod) => ({ default: mod.PlanTable })));
 // The charts (and uPlot) load when the user opens them.
 const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ default: mod.PlanCharts })));
-/** Stages where a message to the creator still counts against TikTok's limit of messages before a reply. */
-const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_reply']);
+/** The longest name search kept (a handle is at most 24 characters, a display name 30). */
+const SEARCH_MAX = 64;
+const ALL = 'all';
 
 export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
@@ -64,7 +74,29 @@ export function PlanScreen({ id }: { id: number }) {
   const planJson = JSON.stringify(data?.plans.find((p) => p.id === id) ?? null);
   const plan = useMemo(() => JSON.parse(planJson) as SyncRow | null, [planJson]);
   const members = data?.members;
-  const columns = useMemo(() => boardColumns(members ?? [], id, PER_COLUMN), [members, id]);
+  // The plan's rows as read, and with the moves just made on top (shown in the click's frame).
+  const readRows = useMemo(() => (members ?? []).filter((r) => Number(r.plan_id) === id), [members, id]);
+  const held = useSyncExternalStore(subscribeMoves, pendingMoves, pendingMoves);
+  const planRows = useMemo(() => withPending(readRows, held, id), [readRows, held, id]);
+  // The weekly quota, kept live so a move need not read it before it shows.
+  const quota = useLiveQuery(readWeeklyQuota, []);
+  useEffect(() => {
+    knowQuota(quota);
+    return () => knowQuota(undefined);
+  }, [quota]);
+  useEffect(() => {
+    const shownNow = shownMoves(readRows, held, id);
+    if (shownNow.length) for (const k of shownNow) holdMoves([k], null, held.get(k));
+  }, [readRows, held, id]);
+  // Days in a stage: minute-grained, so a re-render within the minute keeps the cards' props.
+  const now = Math.floor(Date.now() / 60_000) * 60;
+
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'table' ? 'table' : 'board';
+  const [search, setSearch] = useState('');
+  const [stage, setStage] = useState<PlanStage | ''>('');
+  const [due, setDue] = useState(false);
+  const query = search.trim().replace(/^@/, '').toLowerCase();
 
   const [editing, setEditing] = useState(false);
   const [inviting, setInviting] = useState(false);
@@ -72,18 +104,58 @@ export function PlanScreen({ id }: { id: number }) {
   // Creators this plan has not invited yet: what "Send target invitations" sends.
   const uninvited = useMemo(
     () =>
-      (members ?? [])
-        .filter((r) => r.plan_id === id && PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
+      planRows
+        .filter((r) => PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
         .map((r) => Number(r.creator_id)),
-    [members, id],
+    [planRows],
   );
-  const shown = useMemo(() => columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))), [columns]);
+
+  // Which cards each column shows (chunked), so only their creators are read; a search reads them all.
+  const [ranges, setRanges] = useState<Partial<Record<PlanStage, readonly [number, number]>>>({});
+  const onRange = useCallback(
+    (s: PlanStage, start: number, end: number) =>
+      setRanges((prev) =>
+        prev[s]?.[0] === start && prev[s]?.[1] === end ? prev : { ...prev, [s]: [start, end] as const },
+      ),
+    [],
+  );
+  // A name search reads the plan's creators (none match until they are read).
+  const everyone = useCreatorsOf(query ? planRows.map((r) => Number(r.creator_id)) : []);
+  const matches = useMemo(() => {
+    if (!query) return null;
+    const out = new Set<number>();
+    for (const [cid, c] of everyone ?? [])
+      if (c.daren_name.toLowerCase().includes(query) || c.unique_id.toLowerCase().includes(query))
+        out.add(cid);
+    return out;
+  }, [query, everyone]);
+  const filter: MemberFilter = useMemo(() => ({ stage, due, ids: matches }), [stage, due, matches]);
+  const filtered = useMemo(
+    () => (isFiltered(filter) ? filterMembers(planRows, id, filter, now) : planRows),
+    // `now` matters only to the due filter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [planRows, id, filter, due ? now : 0],
+  );
+  const columns = useMemo(() => boardColumns(filtered, id, Number.POSITIVE_INFINITY), [filtered, id]);
+  const shown = useMemo(
+    () =>
+      view === 'board'
+        ? columns.flatMap((c) => {
+            const [a, b] = ranges[c.stage] ?? [0, CARD_CHUNK];
+            return c.cards.slice(a, b).map((r) => Number(r.creator_id));
+          })
+        : [],
+    [columns, ranges, view],
+  );
+  const cardCreators = useCreatorsOf(query ? [] : shown);
+  const creators = query ? everyone : cardCreators;
+
   const log = useMessageLog(shown);
   // Connected: at a replied-or-later stage in any plan now, or ever (the history says they replied).
   const connected = useMemo(() => {
-    const now = connectedCreators(members ?? []);
-    for (const id of repliedInHistory(log?.events ?? [])) now.add(id);
-    return now;
+    const out = connectedCreators(members ?? []);
+    for (const cid of repliedInHistory(log?.events ?? [])) out.add(cid);
+    return out;
   }, [members, log]);
   const salesRows = useSalesRows();
   // The plan's products, for a sale entered by hand (stable while they stay, for the memoised cards).
@@ -98,6 +170,10 @@ export function PlanScreen({ id }: { id: number }) {
           .map((p) => ({ product_id: String(p.product_id), title: String(p.product_title ?? p.product_id) }))
       : [],
   );
+  const planProducts = useMemo(
+    () => JSON.parse(productsJson) as { product_id: string; title: string }[],
+    [productsJson],
+  );
   // The charts' numbers, computed only while they are open.
   const chartData = useMemo(() => {
     if (!charts || !salesRows || !plan) return null;
@@ -107,37 +183,59 @@ export function PlanScreen({ id }: { id: number }) {
       top: topByRoi(plan, members ?? [], salesRows.sales, ids),
     };
   }, [charts, salesRows, plan, members]);
-  const creators = useCreatorsOf([
-    ...columns.flatMap((c) => c.cards.map((r) => Number(r.creator_id))),
-    ...(chartData?.top.map((t) => t.creator_id) ?? []),
-  ]);
-  const planProducts = useMemo(
-    () => JSON.parse(productsJson) as { product_id: string; title: string }[],
-    [productsJson],
-  );
+  const chartCreators = useCreatorsOf(chartData?.top.map((t) => t.creator_id) ?? []);
   // Each creator's imported sales of this plan's products, in words for the card.
   const money = useMemo(() => {
     const out = new Map<number, string>();
     if (!salesRows || !plan) return out;
     const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
-    const stageOf = new Map(
-      (members ?? []).filter((r) => r.plan_id === plan.id).map((r) => [Number(r.creator_id), r.stage]),
-    );
-    for (const [id, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
+    const stageOf = new Map(planRows.map((r) => [Number(r.creator_id), r.stage]));
+    for (const [cid, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
       const cur = mo.currency || fallback;
       const text = { gmv: formatGmv(mo.gmv, cur), commission: formatGmv(mo.commission, cur) };
-      const r = roi(mo.gmv, mo.commission, samplesSent(stageOf.get(id)) ? sampleCostEach(plan) : 0);
-      out.set(id, r === null ? m.money_card(text) : m.money_card_roi({ ...text, roi: formatRoi(r) }));
+      const r = roi(mo.gmv, mo.commission, samplesSent(stageOf.get(cid)) ? sampleCostEach(plan) : 0);
+      out.set(cid, r === null ? m.money_card(text) : m.money_card_roi({ ...text, roi: formatRoi(r) }));
     }
     return out;
-  }, [salesRows, plan, members]);
+  }, [salesRows, plan, planRows]);
   const counts = useMemo(
     () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
     [log, connected],
   );
-  const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s, label: stageLabel(s) })), []);
-  // Days in a stage: minute-grained, so a re-render within the minute keeps the cards' props.
-  const now = Math.floor(Date.now() / 60_000) * 60;
+  const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
+  const board: BoardData | null = useMemo(
+    () =>
+      plan && {
+        plan,
+        creators,
+        money,
+        counts,
+        connected,
+        products: planProducts,
+        stages,
+        now,
+        onRange,
+      },
+    [plan, creators, money, counts, connected, planProducts, stages, now, onRange],
+  );
+  const membersNow = useRef(members);
+  membersNow.current = members;
+  const onExport = useCallback(() => {
+    if (plan) void exportPlan(plan, membersNow.current ?? []);
+  }, [plan]);
+  const onView = useCallback(
+    (v: string) =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (v === 'table') next.set('view', 'table');
+          else next.delete('view');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
   if (data && !plan)
     return (
       <Result
@@ -147,27 +245,19 @@ export function PlanScreen({ id }: { id: number }) {
         extra={<Link to="/plans">{m.plans_back()}</Link>}
       />
     );
-  if (!plan) return null;
+  if (!plan || !board) return null;
   const name = String(plan.name);
-  const total = columns.reduce((a, c) => a + c.count, 0);
 
   return (
     <div className="screen-panel plans-panel">
-      <div className="plans-toolbar">
-        <PlanTerms plan={plan} />
-        <Button size="sm" onPress={() => setEditing(true)}>
-          {m.plans_edit()}
-        </Button>
-        <Button size="sm" variant="primary" onPress={() => setInviting(true)}>
-          {m.plans_invite()}
-        </Button>
-        <Button size="sm" icon={<Icon name="download" />} onPress={() => exportPlan(plan, members ?? [])}>
-          {m.plans_export()}
-        </Button>
-        <Button size="sm" onPress={() => setCharts((v) => !v)} aria-expanded={charts}>
-          {charts ? m.charts_hide() : m.charts_show()}
-        </Button>
-      </div>
+      <PlanToolbar
+        plan={plan}
+        charts={charts}
+        onEdit={setEditing}
+        onInvite={setInviting}
+        onCharts={setCharts}
+        onExport={onExport}
+      />
       <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>
       {inviting && (
         <Suspense fallback={null}>
@@ -185,13 +275,13 @@ export function PlanScreen({ id }: { id: number }) {
       {chartData && (
         <Suspense fallback={null}>
           <PlanCharts
-            funnel={columns.map((c) => c.count)}
+            funnel={funnels(planRows).get(id) ?? PLAN_STAGES.map(() => 0)}
             weeks={chartData.weeks}
             top={chartData.top}
             names={
               new Map(
                 chartData.top.map((t) => {
-                  const c = creators?.get(t.creator_id);
+                  const c = chartCreators?.get(t.creator_id);
                   return [
                     t.creator_id,
                     c ? (c.daren_name || '').trim() || `@${c.unique_id}` : `#${t.creator_id}`,
@@ -203,195 +293,134 @@ export function PlanScreen({ id }: { id: number }) {
           />
         </Suspense>
       )}
-      {total === 0 && <Result status="empty" title={m.plans_board_empty()} description="" showBack={false} />}
-      <div className="plans-board" role="region" aria-label={m.plans_board_label({ name })} tabIndex={0}>
-        {columns.map((col) => {
-          const heading = `plans-col-${col.stage}`;
-          return (
-            <section
-              key={col.stage}
-              className="plans-column"
-              aria-labelledby={heading}
-              data-stage={col.stage}
-            >
-              <h2 id={heading} className="plans-column__title">
-                {m.plans_column_label({ stage: stageLabel(col.stage), count: formatNumber(col.count) })}
-              </h2>
-              <ul className="plans-column__cards">
-                {col.cards.map((r) => (
-                  <Card
-                    key={r.id}
-                    plan={plan}
-                    row={r}
-                    name={creators?.get(Number(r.creator_id))?.daren_name}
-                    handle={creators?.get(Number(r.creator_id))?.unique_id}
-                    creatorId={creators?.get(Number(r.creator_id))?.id}
-                    stages={stages}
-                    now={now}
-                    sales={money.get(Number(r.creator_id))}
-                    products={planProducts}
-                    messages={
-                      MESSAGING.has(String(r.stage)) && !connected.has(Number(r.creator_id))
-                        ? (counts?.get(Number(r.creator_id)) ?? 0)
-                        : undefined
-                    }
-                  />
-                ))}
-              </ul>
-              {col.count > col.cards.length && (
-                <p className="plans-muted">
-                  {m.plans_more({ count: formatNumber(col.count - col.cards.length) })}
-                </p>
-              )}
-            </section>
-          );
-        })}
-      </div>
+      <PlanFilters
+        search={search}
+        onSearch={setSearch}
+        stage={stage}
+        onStage={setStage}
+        due={due}
+        onDue={setDue}
+        view={view}
+        onView={onView}
+      />
+      {isFiltered(filter) && (
+        <p className="plans-muted" role="status">
+          {m.plans_filter_shown({
+            shown: formatNumber(filtered.length),
+            total: formatNumber(planRows.length),
+          })}
+        </p>
+      )}
+      {planRows.length === 0 && (
+        <Result status="empty" title={m.plans_board_empty()} description="" showBack={false} />
+      )}
+      {view === 'board' ? (
+        <PlanBoard columns={columns} data={board} name={name} />
+      ) : (
+        <Suspense fallback={null}>
+          <PlanTable plan={plan} rows={filtered} now={now} name={name} />
+        </Suspense>
+      )}
+      <ReasonHost />
     </div>
   );
 }
 
-/** Memoised: a move re-renders the cards whose row changed, not the board's other pickers. */
-const Card = memo(function Card({
+/** The plan's terms and actions; memoised, so a move (which re-renders the screen) leaves its buttons be. */
+const PlanToolbar = memo(function PlanToolbar({
   plan,
-  row,
-  name,
-  handle,
-  creatorId: mirrored,
-  stages,
-  now,
-  messages,
-  sales,
-  products,
+  charts,
+  onEdit,
+  onInvite,
+  onCharts,
+  onExport,
 }: {
   plan: SyncRow;
-  row: SyncRow;
-  /** The plan's products (a sale entered by hand names one). */
-  products: { product_id: string; title: string }[];
-  /** The creator's sales of the plan's products, in words; undefined when none were imported. */
-  sales: string | undefined;
-  /** Messages recorded before a reply (TikTok allows 5); undefined when the limit does not apply. */
-  messages: number | undefined;
-  /** The creator as the mirror holds them; undefined while not read (or not mirrored). */
-  name: string | undefined;
-  handle: string | undefined;
-  creatorId: number | undefined;
-  stages: { id: string; label: string }[];
-  now: number;
+  charts: boolean;
+  onEdit: (open: boolean) => void;
+  onInvite: (open: boolean) => void;
+  onCharts: (open: boolean) => void;
+  onExport: () => void;
 }) {
-  const creatorId = Number(row.creator_id);
-  const label = handle !== undefined ? (name ?? '').trim() || `@${handle}` : `#${creatorId}`;
-  const [selling, setSelling] = useState(false);
-  /** A move into a contact stage is checked against this week's quota first (TikTok's rule). */
-  async function move(stage: PlanStage) {
-    const quota = CONTACT_STAGES.has(stage) ? await readQuota() : null;
-    if (quota && quota.quota >= 0) {
-      const check = checkBatch([creatorId], quota.contacted, quota.connected, quota.quota);
-      if (
-        check.over > 0 &&
-        !(await confirm({
-          message: m.quota_over({
-            quota: formatNumber(quota.quota),
-            left: formatNumber(check.left ?? 0),
-            name: label,
-            time: formatDateTime(quota.next),
-          }),
-          confirmLabel: m.quota_move_anyway(),
-        }))
-      )
-        return;
-    }
-    await moveInPlan(plan, [creatorId], stage);
-  }
   return (
-    <li className="plans-card-item" data-testid="plan-member" data-creator={creatorId}>
-      {handle !== undefined ? (
-        <CreatorNameLink id={mirrored} name={name ?? ''} handle={handle} />
-      ) : (
-        <span>{label}</span>
-      )}
-      <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
-      {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
-      <SampleDue row={row} now={now} />
-      {sales && (
-        <span className="plans-muted" data-testid="plan-sales">
-          {sales}
-        </span>
-      )}
-      {messages !== undefined && (
-        <span className="plans-muted" data-testid="plan-messages">
-          {m.plans_messages({ count: messages, max: MESSAGES_BEFORE_REPLY })}
-        </span>
-      )}
-      <div className="plans-card-item__actions">
-        <Select<string>
-          size="sm"
-          aria-label={m.plans_move_label({ name: label })}
-          items={stages}
-          value={String(row.stage)}
-          onChange={(s) => {
-            if (isStage(s) && s !== row.stage) void move(s);
-          }}
-        />
-        {messages !== undefined && (
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={m.plans_log_message_label({ name: label })}
-            onPress={() => void logMessage(creatorId, label, messages, false)}
-          >
-            {m.plans_log_message()}
-          </Button>
-        )}
-        {products.length > 0 && (
-          <Button
-            size="sm"
-            variant="text"
-            aria-label={m.plans_add_sale_label({ name: label })}
-            onPress={() => setSelling(true)}
-          >
-            {m.plans_add_sale()}
-          </Button>
-        )}
-        <Button
-          size="sm"
-          variant="text"
-          aria-label={m.plans_remove({ name: label })}
-          onPress={() => void removeFromPlan(plan, [creatorId])}
-        >
-          {m.plans_remove_short()}
-        </Button>
-      </div>
-      {selling && (
-        <Suspense fallback={null}>
-          <SaleDialog
-            creatorId={creatorId}
-            name={label}
-            plan={plan}
-            products={products}
-            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
-            onClose={() => setSelling(false)}
-          />
-        </Suspense>
-      )}
-    </li>
+    <div className="plans-toolbar">
+      <PlanTerms plan={plan} />
+      <Button size="sm" onPress={() => onEdit(true)}>
+        {m.plans_edit()}
+      </Button>
+      <Button size="sm" variant="primary" onPress={() => onInvite(true)}>
+        {m.plans_invite()}
+      </Button>
+      <Button size="sm" icon={<Icon name="download" />} onPress={onExport}>
+        {m.plans_export()}
+      </Button>
+      <Button size="sm" onPress={() => onCharts(!charts)} aria-expanded={charts}>
+        {charts ? m.charts_hide() : m.charts_show()}
+      </Button>
+    </div>
   );
 });
 
-/** TikTok's sample deadline for a card in a sample stage; past ones say so in words, not colour alone. */
-function SampleDue({ row, now }: { row: SyncRow; now: number }) {
-  const d = sampleDeadline(row, now);
-  if (!d) return null;
-  const date = formatDate(d.due);
-  const text = d.kind === 'approve' ? m.plans_due_approve({ date }) : m.plans_due_content({ date });
-  return (
-    <>
-      <span className={d.overdue ? 'plans-due plans-due--late' : 'plans-due'} data-testid="sample-due">
-        {d.overdue ? m.plans_due_overdue({ text }) : text}
-      </span>
-      {d.remindFrom && !d.overdue && (
-        <span className="plans-muted">{m.plans_due_remind({ date: formatDate(d.remindFrom) })}</span>
-      )}
-    </>
+/** Search, stage, due and view; memoised like the toolbar. */
+const PlanFilters = memo(function PlanFilters({
+  search,
+  onSearch,
+  stage,
+  onStage,
+  due,
+  onDue,
+  view,
+  onView,
+}: {
+  search: string;
+  onSearch: (s: string) => void;
+  stage: PlanStage | '';
+  onStage: (s: PlanStage | '') => void;
+  due: boolean;
+  onDue: (d: boolean) => void;
+  view: string;
+  onView: (v: string) => void;
+}) {
+  const stages = useMemo(
+    () => [
+      { id: ALL, label: m.plans_filter_all() },
+      ...PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })),
+    ],
+    [],
   );
-}
+  return (
+    <div className="plans-filters">
+      <Input
+        type="search"
+        aria-label={m.plans_filter_search()}
+        placeholder={m.plans_filter_search()}
+        value={search}
+        maxLength={SEARCH_MAX}
+        onChange={(e) => onSearch(e.target.value)}
+      />
+      <Select<string>
+        size="sm"
+        aria-label={m.plans_filter_stage()}
+        items={stages}
+        value={stage || ALL}
+        onChange={(s) => onStage(isStage(s) ? s : '')}
+      />
+      <Checkbox isSelected={due} onChange={onDue} className="plans-check">
+        <span className="plans-check__box" aria-hidden="true">
+          <Icon name="check" size={12} />
+        </span>
+        {m.plans_filter_due()}
+      </Checkbox>
+      <Select<string>
+        size="sm"
+        aria-label={m.plans_view()}
+        items={[
+          { id: 'board', label: m.plans_view_board() },
+          { id: 'table', label: m.plans_view_table() },
+        ]}
+        value={view}
+        onChange={onView}
+      />
+    </div>
+  );
+});

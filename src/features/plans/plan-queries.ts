@@ -63,20 +63,28 @@ export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
 export const usePlans = (): { plans: SyncRow[]; members: SyncRow[] } | undefined =>
   useLiveQuery(readPlans, []);
 
-/** Creator rows of these storage blocks as the mirror holds them, kept like mirroredMembers (same key). */
-let blocksRead: { key: string; blocks: string; rows: Map<number, CreatorRow> } | null = null;
+/**
+ * Creator rows of these storage blocks as the mirror holds them, kept like mirroredMembers (same
+ * key), for the last few block sets (a board's cards, its charts and a name search read at once).
+ */
+const blocksRead: { key: string; blocks: string; rows: Map<number, CreatorRow> }[] = [];
+const BLOCK_READS_KEPT = 3;
 async function mirroredCreators(blocks: number[]): Promise<Map<number, CreatorRow>> {
+  // Nothing wanted: answered without touching the kept read (another screen part may use it).
+  if (blocks.length === 0) return new Map();
   const [rev, cursor] = await Promise.all([
     getMeta<number>(localDb, META.rev),
     getMeta<string>(localDb, META.cursor),
   ]);
   const key = `${rev ?? 0}|${cursor ?? ''}`;
   const which = blocks.join(',');
-  if (blocksRead?.key === key && blocksRead.blocks === which) return blocksRead.rows;
+  const kept = blocksRead.find((r) => r.key === key && r.blocks === which);
+  if (kept) return kept.rows;
   const rows = new Map<number, CreatorRow>();
   for (const b of await localDb.creatorBlocks.where('block').anyOf(blocks).toArray())
     for (const r of b.rows) rows.set(r.id, r);
-  blocksRead = { key, blocks: which, rows };
+  blocksRead.unshift({ key, blocks: which, rows });
+  blocksRead.length = Math.min(blocksRead.length, BLOCK_READS_KEPT);
   return rows;
 }
 
@@ -139,6 +147,13 @@ async function eventsSince(since: number): Promise<SyncRow[]> {
   const rows = await localDb.small('creator_events').where('add_time').aboveOrEqual(since).toArray();
   eventsRead = { key, rows };
   return rows;
+}
+
+/** The workspace's weekly quota as the seller entered it; -1 when not set. */
+export async function readWeeklyQuota(): Promise<number> {
+  const settings = await readRows(localDb, 'workspace_settings');
+  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  return Number.isFinite(quota) ? quota : -1;
 }
 
 /** This week's quota use: history rows since the last reset and every plan's creators. */

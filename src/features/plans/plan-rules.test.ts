@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { batchSizes, boardColumns, daysIn, funnels, PLAN_STAGES, sampleDeadline } from './plan-rules.ts';
+import {
+  batchSizes,
+  boardColumns,
+  daysIn,
+  filterMembers,
+  funnels,
+  isDue,
+  nextAction,
+  NO_FILTER,
+  PLAN_STAGES,
+  sampleDeadline,
+  sortMembers,
+} from './plan-rules.ts';
 
 const row = (id: number, plan_id: number, stage: string, stage_time = 0): SyncRow => ({
   id,
@@ -71,5 +83,42 @@ describe('plan rules', () => {
     expect(batchSizes(101)).toEqual([100, 1]);
     expect(batchSizes(0)).toEqual([]);
     expect(batchSizes(7, 3)).toEqual([3, 3, 1]);
+  });
+
+  it('filters one plan by stage, by a due sample deadline and by a set of creators', () => {
+    const day = 86_400;
+    const now = 100 * day;
+    const members = [
+      row(1, 7, 'sample_requested', now - 6 * day), // approve by now + 1 day: due
+      row(2, 7, 'sample_requested', now - 1 * day), // approve by now + 6 days: not yet
+      row(3, 7, 'shipped', now - 20 * day), // content overdue
+      row(4, 7, 'contacted', now - 30 * day), // no deadline
+      row(5, 8, 'shipped', now - 20 * day), // another plan
+    ];
+    const ids = (rows: SyncRow[]) => rows.map((r) => r.id);
+    expect(ids(filterMembers(members, 7, NO_FILTER, now))).toEqual([1, 2, 3, 4]);
+    expect(ids(filterMembers(members, 7, { ...NO_FILTER, stage: 'sample_requested' }, now))).toEqual([1, 2]);
+    expect(ids(filterMembers(members, 7, { ...NO_FILTER, due: true }, now))).toEqual([1, 3]);
+    expect(ids(filterMembers(members, 7, { ...NO_FILTER, ids: new Set([2, 4, 5]) }, now))).toEqual([2, 4]);
+    expect(isDue(members[1]!, now + 5 * day)).toBe(true);
+    expect(nextAction('replied')).toBe('Send a target invitation');
+    expect(nextAction('dropped')).toBe('');
+  });
+
+  it('sorts the table by stage, days in stage and due date, creators without a deadline last', () => {
+    const day = 86_400;
+    const now = 100 * day;
+    const members = [
+      row(1, 7, 'shipped', now - 1 * day), // content due now + 13 days
+      row(2, 7, 'contacted', now - 9 * day),
+      row(3, 7, 'sample_requested', now - 3 * day), // approve by now + 4 days
+      row(4, 7, 'to_contact', now - 2 * day),
+    ];
+    const ids = (rows: SyncRow[]) => rows.map((r) => r.id);
+    expect(ids(sortMembers(members, 'stage', 'asc', now))).toEqual([4, 2, 3, 1]);
+    expect(ids(sortMembers(members, 'stage', 'desc', now))).toEqual([1, 3, 2, 4]);
+    expect(ids(sortMembers(members, 'days', 'desc', now))).toEqual([2, 3, 4, 1]);
+    expect(ids(sortMembers(members, 'due', 'asc', now))).toEqual([3, 1, 4, 2]);
+    expect(ids(sortMembers(members, 'due', 'desc', now))).toEqual([1, 3, 4, 2]);
   });
 });

@@ -104,3 +104,88 @@ export function batchSizes(count: number, max = PLAN_INVITE_MAX): number[] {
 export const isDay = (s: string): boolean =>
   /^20\d\d-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(s) &&
   new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+const NEXT: Partial<Record<PlanStage, () => string>> = {
+  to_contact: m.plans_next_to_contact,
+  contacted: m.plans_next_contacted,
+  replied: m.plans_next_replied,
+  invited: m.plans_next_invited,
+  sample_requested: m.plans_next_sample_requested,
+  sample_approved: m.plans_next_sample_approved,
+  shipped: m.plans_next_shipped,
+  posted: m.plans_next_posted,
+  selling: m.plans_next_selling,
+};
+
+/** What the seller does next for a creator in this stage; '' once they left the path. */
+export const nextAction = (s: unknown): string => (isStage(s) ? (NEXT[s]?.() ?? '') : '');
+
+/** A sample deadline within this many seconds counts as due. */
+export const DUE_SOON = 2 * DAY;
+
+/** The creator has a sample deadline that is past or within DUE_SOON. */
+export function isDue(row: SyncRow, now: number): boolean {
+  const d = sampleDeadline(row, now);
+  return d !== null && d.due - now <= DUE_SOON;
+}
+
+export interface MemberFilter {
+  /** '' for every stage. */
+  stage: PlanStage | '';
+  /** Only creators with a sample deadline past or near (isDue). */
+  due: boolean;
+  /** Only these creators (a name search); null for all. */
+  ids: ReadonlySet<number> | null;
+}
+
+export const NO_FILTER: MemberFilter = { stage: '', due: false, ids: null };
+export const isFiltered = (f: MemberFilter): boolean => f.stage !== '' || f.due || f.ids !== null;
+
+/** One plan's creators that pass the filter, in the members' order. */
+export function filterMembers(
+  members: readonly SyncRow[],
+  planId: number,
+  f: MemberFilter,
+  now: number,
+): SyncRow[] {
+  return members.filter(
+    (r) =>
+      Number(r.plan_id) === planId &&
+      (f.stage === '' || r.stage === f.stage) &&
+      (!f.due || isDue(r, now)) &&
+      (f.ids === null || f.ids.has(Number(r.creator_id))),
+  );
+}
+
+export type MemberSort = 'stage' | 'days' | 'due';
+
+/**
+ * The table's order: by stage (path order), by days in stage (longest first when descending), or by
+ * due date (creators without a deadline last either way); ties by latest arrival, then id.
+ */
+export function sortMembers(
+  rows: readonly SyncRow[],
+  field: MemberSort,
+  order: 'asc' | 'desc',
+  now: number,
+): SyncRow[] {
+  const sign = order === 'asc' ? 1 : -1;
+  const key = (r: SyncRow): number => {
+    if (field === 'stage') return PLAN_STAGES.indexOf(r.stage as PlanStage);
+    if (field === 'days') return now - Number(r.stage_time);
+    return sampleDeadline(r, now)?.due ?? Number.NaN;
+  };
+  return rows
+    .map((r) => ({ r, k: key(r) }))
+    .sort((a, b) => {
+      const an = Number.isNaN(a.k);
+      const bn = Number.isNaN(b.k);
+      if (an !== bn) return an ? 1 : -1;
+      return (
+        (an ? 0 : sign * (a.k - b.k)) ||
+        Number(b.r.stage_time) - Number(a.r.stage_time) ||
+        Number(b.r.id) - Number(a.r.id)
+      );
+    })
+    .map((x) => x.r);
+}

@@ -1,0 +1,172 @@
+/**
+ * A plan's creators as a table (issue 23): stage, days in stage, next action and due date, sorted
+ * and paged on local data (offline too), with a selection that moves many creators at once through
+ * the same checks as the board (requestMove). Loaded when the user switches to it.
+ */
+import { useMemo, useState } from 'react';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
+import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
+import { useSelection } from '../../ui/DataGrid/useSelection.ts';
+import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
+import { Select } from '../../ui/Select.tsx';
+import { pageOf } from '../catalog/catalog-rules.ts';
+import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
+import { requestMove, whoOf } from './plan-move.ts';
+import { useCreatorsOf } from './plan-queries.ts';
+import {
+  daysIn,
+  isStage,
+  nextAction,
+  PLAN_STAGES,
+  sampleDeadline,
+  sortMembers,
+  stageLabel,
+  type MemberSort,
+} from './plan-rules.ts';
+
+interface TableRow extends SyncRow {
+  creator_id: number;
+  daren_name: string;
+  unique_id: string;
+  stage: string;
+  stage_time: number;
+  /** Unix seconds of the row's sample deadline, or NaN. */
+  due: number;
+  overdue: boolean;
+}
+
+const nameOf = (c: { daren_name: string; unique_id: string } | undefined, id: number): string =>
+  c ? c.daren_name.trim() || `@${c.unique_id}` : `#${id}`;
+
+function columns(now: number): GridColumn<TableRow>[] {
+  return [
+    creatorNameColumn<TableRow>(m.plans_col_creator()),
+    { id: 'unique_id', header: m.plans_col_handle(), width: 160 },
+    {
+      id: 'stage',
+      header: m.plans_col_stage(),
+      width: 150,
+      sortable: true,
+      render: (r) => stageLabel(r.stage),
+    },
+    {
+      id: 'days',
+      header: m.plans_col_days(),
+      width: 120,
+      align: 'end',
+      sortable: true,
+      firstOrder: 'desc',
+      render: (r) => formatNumber(daysIn(r.stage_time, now)),
+    },
+    { id: 'next', header: m.plans_col_next(), width: 260, render: (r) => nextAction(r.stage) },
+    {
+      id: 'due',
+      header: m.plans_col_due(),
+      width: 170,
+      sortable: true,
+      render: (r) =>
+        Number.isNaN(r.due)
+          ? ''
+          : r.overdue
+            ? m.plans_due_overdue({ text: formatDate(r.due) })
+            : formatDate(r.due),
+    },
+    { id: 'reason', header: m.plans_col_reason(), width: 200 },
+  ];
+}
+
+export function PlanTable({
+  plan,
+  rows,
+  now,
+  name,
+}: {
+  plan: SyncRow;
+  /** The plan's creators that pass the screen's filters. */
+  rows: readonly SyncRow[];
+  now: number;
+  name: string;
+}) {
+  const selection = useSelection(`plan-${String(plan.id)}`, 'none');
+  const [sort, setSort] = useState<SortState>({ field: 'stage', order: 'asc' });
+  const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
+  const sorted = useMemo(
+    () => sortMembers(rows, sort.field as MemberSort, sort.order, now),
+    [rows, sort, now],
+  );
+  const pages = Math.max(1, Math.ceil(sorted.length / paging.size));
+  const page = Math.min(paging.page, pages);
+  const slice = pageOf(sorted, page, paging.size);
+  const creators = useCreatorsOf(slice.map((r) => Number(r.creator_id)));
+  const shown = useMemo(
+    () =>
+      slice.map((r): TableRow => {
+        const c = creators?.get(Number(r.creator_id));
+        const d = sampleDeadline(r, now);
+        return {
+          ...r,
+          creator_id: Number(r.creator_id),
+          daren_name: c?.daren_name ?? '',
+          unique_id: c?.unique_id ?? `#${String(r.creator_id)}`,
+          stage: String(r.stage),
+          stage_time: Number(r.stage_time),
+          due: d?.due ?? Number.NaN,
+          overdue: d?.overdue ?? false,
+        };
+      }),
+    // The slice is new every render; its rows are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [slice.map((r) => `${r.id}:${r.version}:${r.stage}`).join(), creators, now],
+  );
+  const cols = useMemo(() => columns(now), [now]);
+  const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
+  // Only creators still in the plan (and shown by the filters) are moved.
+  const chosen = rows.filter((r) => selection.has(Number(r.creator_id))).map((r) => Number(r.creator_id));
+
+  return (
+    <DataGrid<TableRow>
+      aria-label={m.plans_table_label({ name })}
+      storageKey="plan-table"
+      columns={cols}
+      getRowKey={(r) => r.creator_id}
+      rows={shown}
+      total={sorted.length}
+      loading={!creators}
+      sort={sort}
+      onSortChange={(s) => {
+        setSort(s);
+        setPaging((p) => ({ ...p, page: 1 }));
+      }}
+      page={page}
+      pageSize={paging.size}
+      onPageChange={(p, size) => setPaging({ page: p, size })}
+      selection={selection}
+      selectionActions={
+        <Select<string>
+          size="sm"
+          aria-label={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+          placeholder={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+          items={stages}
+          value={null}
+          isDisabled={chosen.length === 0}
+          onChange={(s) => {
+            if (!isStage(s)) return;
+            void requestMove(
+              plan,
+              chosen,
+              s,
+              whoOf(chosen.length, nameOf(creators?.get(chosen[0]!), chosen[0]!)),
+            ).then((ok) => {
+              if (ok) selection.clear();
+            });
+          }}
+        />
+      }
+      stickyFirstColumn
+      maxHeight="min(70vh, 720px)"
+    />
+  );
+}
