@@ -248,9 +248,11 @@ export async function benchPlans(say: Say, loadavg: () => string): Promise<void>
           load: loadavg(),
         },
       ],
-      "Timed from the option's pointerdown to the frame after the column headings show the new counts. The board " +
-        "re-reads the plan's creators from IndexedDB with the unsent move on top (a live query), regroups them and " +
-        "renders at most 50 cards per column. The order lines (one creator and the plan's product each, 10 per " +
+      "Timed from the option's pointerdown to the frame after the column headings show the new counts. The move is " +
+        'held in memory from the click until the local read (IndexedDB, unsent moves on top) shows it, so the board ' +
+        "regroups the 10,000 rows and renders in the click's frame; each column is virtualised (the dozen cards on " +
+        "screen are rendered). No weekly quota is set (with one, a move into contacted / invited reads the week's use " +
+        "first). The order lines (one creator and the plan's product each, 10 per " +
         "creator) go as the orders dialog sends them; the plan total is timed from the last part's answer to the " +
         "new total on /plans, through the live poke, the pull of the changed sums and the page's recompute. 2 cores, shared.",
     );
