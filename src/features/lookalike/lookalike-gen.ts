@@ -1,0 +1,126 @@
+/**
+ * Synthetic workspaces for proving the lookalike ranking (issue 28): creators drawn from hidden
+ * archetypes (category mix, size tier, GPM propensity, posting rate), with heavy-tailed noise and
+ * some values missing, and planted lookalikes of a seed (each value jittered by 10–30 %, a few
+ * missing). Seeded, so a test or a bench run sees the same workspace every time.
+ */
+import type { LookalikeRow } from './lookalike.ts';
+
+export const GEN_CATEGORIES = [
+  'Pet Supplies',
+  'Beauty & Personal Care',
+  'Womenswear & Underwear',
+  'Home Supplies',
+  'Food & Beverages',
+  'Sports & Outdoor',
+  'Phones & Electronics',
+  'Baby & Maternity',
+  'Kitchenware',
+  'Toys & Hobbies',
+  'Health',
+  'Fashion Accessories',
+] as const;
+
+/** mulberry32: a small seeded generator. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Archetype {
+  cats: string[];
+  /** log10 of followers. */
+  size: number;
+  /** log10 of GMV per 1,000 views. */
+  gpm: number;
+  /** Videos a month. */
+  posts: number;
+  /** Views per follower a month. */
+  reach: number;
+  engagement: number;
+}
+
+export interface GenOptions {
+  creators: number;
+  archetypes?: number;
+  /** Share of values left missing. */
+  missing?: number;
+  seed?: number;
+}
+
+export function archetypes(count: number, r: () => number): Archetype[] {
+  return Array.from({ length: count }, () => {
+    const first = GEN_CATEGORIES[Math.floor(r() * GEN_CATEGORIES.length)]!;
+    const second = GEN_CATEGORIES[Math.floor(r() * GEN_CATEGORIES.length)]!;
+    return {
+      cats: r() < 0.5 ? [first] : [...new Set([first, second])],
+      size: 3 + r() * 4,
+      gpm: -0.5 + r() * 2.5,
+      posts: 2 + r() * 40,
+      reach: 0.2 + r() * 5,
+      engagement: 1 + r() * 12,
+    };
+  });
+}
+
+/** Normal noise (Box–Muller). */
+const gauss = (r: () => number): number => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r());
+
+/** One creator of an archetype: heavy-tailed (log-normal) around its centre. */
+export function creatorOf(a: Archetype, id: number, r: () => number, missing: number): LookalikeRow {
+  const followers = Math.round(10 ** (a.size + 0.35 * gauss(r)));
+  const views = Math.round(followers * a.reach * Math.exp(0.4 * gauss(r)));
+  const gpm = 10 ** (a.gpm + 0.3 * gauss(r));
+  const gmv = Math.round(((views * gpm) / 1000) * 100) / 100;
+  const hole = (v: number) => (r() < missing ? null : v);
+  return {
+    id,
+    follower_count: hole(followers),
+    video_view_t30: hole(views),
+    gmv_t30: hole(gmv),
+    units_sold_t30: hole(Math.round(gmv / (15 + r() * 20))),
+    video_publish_t30: hole(Math.max(0, Math.round(a.posts * Math.exp(0.3 * gauss(r))))),
+    video_engagement_t30: hole(Math.round(a.engagement * Math.exp(0.25 * gauss(r)) * 100) / 100),
+    categorys: a.cats.join(','),
+  };
+}
+
+/** A copy of `seed` with each value jittered by 10–30 % (up or down) and a few left missing. */
+export function plantedLike(seed: LookalikeRow, id: number, r: () => number, missing: number): LookalikeRow {
+  const jitter = (v: unknown) => {
+    if (typeof v !== 'number') return v;
+    if (r() < missing) return null;
+    const f = 0.1 + r() * 0.2;
+    return Math.round(v * (r() < 0.5 ? 1 - f : 1 + f) * 100) / 100;
+  };
+  return {
+    id,
+    follower_count: jitter(seed.follower_count),
+    video_view_t30: jitter(seed.video_view_t30),
+    gmv_t30: jitter(seed.gmv_t30),
+    units_sold_t30: jitter(seed.units_sold_t30),
+    video_publish_t30: jitter(seed.video_publish_t30),
+    video_engagement_t30: jitter(seed.video_engagement_t30),
+    categorys: seed.categorys,
+  };
+}
+
+/** A workspace of `creators` rows from `archetypes` hidden archetypes; ids 1..creators. */
+export function workspace(o: GenOptions): { rows: LookalikeRow[]; archetypeOf: Int32Array } {
+  const r = rng(o.seed ?? 1);
+  const arch = archetypes(o.archetypes ?? 40, r);
+  const rows: LookalikeRow[] = [];
+  const archetypeOf = new Int32Array(o.creators);
+  for (let i = 0; i < o.creators; i++) {
+    const a = Math.floor(r() * arch.length);
+    archetypeOf[i] = a;
+    rows.push(creatorOf(arch[a]!, i + 1, r, o.missing ?? 0.05));
+  }
+  return { rows, archetypeOf };
+}

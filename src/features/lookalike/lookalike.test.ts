@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildIndex,
+  DEFAULT_WEIGHTS,
+  scoreParts,
+  seedOf,
+  topLookalikes,
+  topReasons,
+  type LookalikeRow,
+} from './lookalike.ts';
+import { workspace } from './lookalike-gen.ts';
+
+describe('lookalikes', () => {
+  it('does not count a missing value as zero', () => {
+    const rows: LookalikeRow[] = [
+      { id: 1, follower_count: 0, video_view_t30: 0, gmv_t30: 0, categorys: 'Pet Supplies' },
+      { id: 2, follower_count: 0, video_view_t30: 0, gmv_t30: 0, categorys: 'Pet Supplies' },
+      { id: 3, follower_count: null, video_view_t30: '', gmv_t30: undefined, categorys: 'Pet Supplies' },
+      { id: 4, follower_count: 50_000, video_view_t30: 90_000, gmv_t30: 1_000, categorys: 'Beauty' },
+    ];
+    const index = buildIndex(rows);
+    const seed = seedOf(index, [0]);
+    const [first, second] = topLookalikes(index, seed, 3);
+    // The creator with real zeros is the closest; the one with nothing known is not taken for zeros.
+    expect(first!.id).toBe(2);
+    expect(second!.id).toBe(3);
+    const unknown = scoreParts(index, seed, 2).filter((p) => p.part === 'followers')[0]!;
+    expect(unknown).toMatchObject({ known: false, value: DEFAULT_WEIGHTS.followers / 2 });
+  });
+
+  it('ranks the same top 50 when a money column is in cents instead of dollars', () => {
+    const { rows } = workspace({ creators: 5_000, seed: 3 });
+    const cents = rows.map((r) => ({
+      ...r,
+      gmv_t30: typeof r.gmv_t30 === 'number' ? r.gmv_t30 * 100 : r.gmv_t30,
+    }));
+    const a = buildIndex(rows);
+    const b = buildIndex(cents);
+    const seeds = [10, 20, 30];
+    const ids = (i: ReturnType<typeof buildIndex>) => topLookalikes(i, seedOf(i, seeds), 50).map((t) => t.id);
+    const same = new Set(ids(a));
+    // GMV and GPM shift by about one constant after the log (log1p keeps small values from it): little moves.
+    expect(ids(b).filter((id) => same.has(id)).length).toBeGreaterThanOrEqual(45);
+  });
+
+  it('says the strongest reasons first, and the top reason is the part whose loss costs the most', () => {
+    const { rows } = workspace({ creators: 3_000, seed: 11 });
+    const index = buildIndex(rows);
+    const seed = seedOf(index, [5]);
+    for (const t of topLookalikes(index, seed, 20)) {
+      const parts = scoreParts(index, seed, t.pos);
+      // The score is the sum of its named parts.
+      expect(parts.reduce((a, p) => a + p.value, 0)).toBeCloseTo(t.score, 6);
+      const reasons = topReasons(index, seed, t.pos);
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons.length).toBeLessThanOrEqual(3);
+      for (let i = 1; i < reasons.length; i++)
+        expect(reasons[i - 1]!.value).toBeGreaterThanOrEqual(reasons[i]!.value);
+      // Dropping a part's weight lowers the score by that part: the top reason's the most of the known.
+      const loss = (part: string) =>
+        t.score -
+        topLookalikes(index, seed, index.n, { weights: { ...DEFAULT_WEIGHTS, [part]: 0 } }).find(
+          (x) => x.pos === t.pos,
+        )!.score;
+      const known = parts.filter((p) => p.known);
+      const top = reasons[0]!;
+      for (const p of known) expect(loss(top.part)).toBeGreaterThanOrEqual(loss(p.part) - 1e-9);
+      if (top.part === 'categories') expect(top.shared!.length).toBeGreaterThan(0);
+      else expect(Number.isFinite(top.mine!) && Number.isFinite(top.seed!)).toBe(true);
+    }
+  });
+
+  it('leaves out the seeds and what the caller skips, and looks only among the given candidates', () => {
+    const { rows } = workspace({ creators: 2_000, seed: 5 });
+    const index = buildIndex(rows);
+    const seed = seedOf(index, [0, 1, 2]);
+    const skip = (pos: number) => pos % 2 === 1;
+    const top = topLookalikes(index, seed, 50, { skip });
+    expect(top).toHaveLength(50);
+    expect(top.some((t) => t.pos <= 2 || t.pos % 2 === 1)).toBe(false);
+    const among = Uint32Array.from({ length: 100 }, (_, i) => 1000 + i);
+    expect(topLookalikes(index, seed, 50, { among }).every((t) => t.pos >= 1000 && t.pos < 1100)).toBe(true);
+    // Best first.
+    for (let i = 1; i < top.length; i++) expect(top[i - 1]!.score).toBeGreaterThanOrEqual(top[i]!.score);
+  });
+});

@@ -1,0 +1,364 @@
+/**
+ * NOT WIRED YET (issue 28 is open): no screen or worker uses this module. On the generator's planted
+ * lookalikes (lookalike-gen.ts) its recall@50 is 0.65 to 0.79, below the issue's 0.8.
+ *
+ * Lookalike creators (issue 28), the arithmetic: creators most like a seed (or a seed set), scored as
+ * a sum of named parts so every result can say why it is there. Pure and typed-array based, so the
+ * query worker can hold a million creators' features (8 × 4 bytes + a category mask each: 36 MB).
+ *
+ * - Features from the creator row: followers, 30-day views, GMV, units and videos, GPM (GMV per 1,000
+ *   views), views per follower, engagement. All are heavy-tailed and go through log1p; each is then
+ *   robust-scaled over the population (median, and the interquartile range / 1.349), so a unit change
+ *   (cents for dollars) shifts every log by the same amount and changes nothing.
+ * - A missing value (null, empty, not a number) stays missing: it is neither zero nor a match. The
+ *   part is then "unknown" and earns a neutral half of its weight, so a planted lookalike with a few
+ *   holes still ranks, below an equal one with none.
+ * - Each numeric part is weight × 1 / (1 + (d / BANDWIDTH)²), d the scaled distance to the seed's
+ *   (median) value: a creator a quarter of the population's spread away keeps about half the weight;
+ *   categories earn weight × the share of the seed's categories the creator has.
+ */
+
+export const FEATURES = [
+  'followers',
+  'views',
+  'gmv',
+  'units',
+  'videos',
+  'gpm',
+  'views_per_follower',
+  'engagement',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+export type Part = Feature | 'categories';
+const F = FEATURES.length;
+
+/** The creator fields the features are read from (the mirror's row). */
+export interface LookalikeRow {
+  id: number;
+  follower_count?: unknown;
+  video_view_t30?: unknown;
+  gmv_t30?: unknown;
+  units_sold_t30?: unknown;
+  video_publish_t30?: unknown;
+  video_engagement_t30?: unknown;
+  categorys?: unknown;
+}
+
+/** Default weight of each part (shown to the user and adjustable). */
+export const DEFAULT_WEIGHTS: Readonly<Record<Part, number>> = {
+  categories: 3,
+  gpm: 2,
+  gmv: 1.5,
+  views: 1,
+  followers: 1,
+  units: 1,
+  videos: 1,
+  views_per_follower: 0.75,
+  engagement: 0.75,
+};
+
+/** Scaled distance at which a numeric part keeps half its weight. */
+export const BANDWIDTH = 0.25;
+const INV_H2 = 1 / (BANDWIDTH * BANDWIDTH);
+
+/** A part the creator has no value for (or the seed has none) earns this share of its weight. */
+export const UNKNOWN_SHARE = 0.5;
+
+const num = (v: unknown): number => {
+  if (v === null || v === undefined || v === '') return Number.NaN;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : Number.NaN;
+};
+
+/** The raw (unscaled) features of one row, NaN where missing. */
+export function rawFeatures(r: LookalikeRow): number[] {
+  const followers = num(r.follower_count);
+  const views = num(r.video_view_t30);
+  const gmv = num(r.gmv_t30);
+  const gpm = views > 0 && gmv >= 0 ? (gmv / views) * 1000 : Number.NaN;
+  const vpf = followers > 0 && views >= 0 ? views / followers : Number.NaN;
+  return [
+    Math.log1p(followers),
+    Math.log1p(views),
+    Math.log1p(gmv),
+    Math.log1p(num(r.units_sold_t30)),
+    Math.log1p(num(r.video_publish_t30)),
+    Math.log1p(gpm),
+    Math.log1p(vpf),
+    Math.log1p(num(r.video_engagement_t30)),
+  ];
+}
+
+export interface LookalikeIndex {
+  n: number;
+  ids: Float64Array;
+  /** n × FEATURES scaled values, NaN where missing. */
+  values: Float32Array;
+  /** The raw values as read (for the reasons' words), n × FEATURES. */
+  raw: Float32Array;
+  /** Bit i: the creator has categoryNames[i] (the first 32 categories met). */
+  cats: Uint32Array;
+  categoryNames: string[];
+  /** Per feature: median and robust scale of the logged values. */
+  median: Float64Array;
+  scale: Float64Array;
+}
+
+const splitCats = (v: unknown): string[] =>
+  typeof v === 'string'
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+function quantile(sorted: Float64Array, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i);
+  const hi = Math.ceil(i);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (i - lo);
+}
+
+/** Features of every row, scaled over these rows. */
+export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
+  const n = rows.length;
+  const raw = new Float32Array(n * F);
+  const ids = new Float64Array(n);
+  const cats = new Uint32Array(n);
+  const categoryNames: string[] = [];
+  const catBit = new Map<string, number>();
+  const logged = new Float64Array(n * F);
+  rows.forEach((r, i) => {
+    ids[i] = r.id;
+    const f = rawFeatures(r);
+    for (let j = 0; j < F; j++) logged[i * F + j] = f[j]!;
+    raw[i * F + 0] = num(r.follower_count);
+    raw[i * F + 1] = num(r.video_view_t30);
+    raw[i * F + 2] = num(r.gmv_t30);
+    raw[i * F + 3] = num(r.units_sold_t30);
+    raw[i * F + 4] = num(r.video_publish_t30);
+    raw[i * F + 5] = Math.expm1(f[5]!);
+    raw[i * F + 6] = Math.expm1(f[6]!);
+    raw[i * F + 7] = f[7]!;
+    let mask = 0;
+    for (const c of splitCats(r.categorys)) {
+      let bit = catBit.get(c);
+      if (bit === undefined && categoryNames.length < 32) {
+        bit = categoryNames.length;
+        catBit.set(c, bit);
+        categoryNames.push(c);
+      }
+      if (bit !== undefined) mask |= 1 << bit;
+    }
+    cats[i] = mask >>> 0;
+  });
+  const median = new Float64Array(F);
+  const scale = new Float64Array(F);
+  for (let j = 0; j < F; j++) {
+    const col: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const v = logged[i * F + j]!;
+      if (!Number.isNaN(v)) col.push(v);
+    }
+    const sorted = Float64Array.from(col).sort();
+    median[j] = quantile(sorted, 0.5);
+    const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
+    // A feature with no spread (all equal) still compares: a unit scale.
+    scale[j] = iqr > 1e-9 ? iqr / 1.349 : 1;
+  }
+  const values = new Float32Array(n * F);
+  for (let i = 0; i < n * F; i++) {
+    const j = i % F;
+    values[i] = (logged[i]! - median[j]!) / scale[j]!;
+  }
+  return { n, ids, values, raw, cats, categoryNames, median, scale };
+}
+
+/** The seed set's profile: per feature the median of the seeds' values (NaN when none has one). */
+export interface Seed {
+  values: Float64Array;
+  raw: Float64Array;
+  /** Categories of any seed. */
+  cats: number;
+  positions: ReadonlySet<number>;
+}
+
+export function seedOf(index: LookalikeIndex, positions: readonly number[]): Seed {
+  const values = new Float64Array(F);
+  const raw = new Float64Array(F);
+  let cats = 0;
+  for (const p of positions) cats |= index.cats[p]!;
+  for (let j = 0; j < F; j++) {
+    const vs: number[] = [];
+    const rs: number[] = [];
+    for (const p of positions) {
+      const v = index.values[p * F + j]!;
+      if (!Number.isNaN(v)) {
+        vs.push(v);
+        rs.push(index.raw[p * F + j]!);
+      }
+    }
+    values[j] = quantile(Float64Array.from(vs).sort(), 0.5);
+    raw[j] = quantile(Float64Array.from(rs).sort(), 0.5);
+  }
+  return { values, raw, cats: cats >>> 0, positions: new Set(positions) };
+}
+
+const popcount = (x: number): number => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/** The parts of one creator's score against the seed, in FEATURES order then categories. */
+export function scoreParts(
+  index: LookalikeIndex,
+  seed: Seed,
+  pos: number,
+  weights: Readonly<Record<Part, number>> = DEFAULT_WEIGHTS,
+): { part: Part; value: number; known: boolean }[] {
+  const out: { part: Part; value: number; known: boolean }[] = [];
+  for (let j = 0; j < F; j++) {
+    const w = weights[FEATURES[j]!];
+    const v = index.values[pos * F + j]!;
+    const s = seed.values[j]!;
+    if (Number.isNaN(v) || Number.isNaN(s))
+      out.push({ part: FEATURES[j]!, value: w * UNKNOWN_SHARE, known: false });
+    else {
+      const d = v - s;
+      out.push({ part: FEATURES[j]!, value: w / (1 + d * d * INV_H2), known: true });
+    }
+  }
+  const seedCats = popcount(seed.cats);
+  out.push(
+    seedCats === 0
+      ? { part: 'categories', value: weights.categories * UNKNOWN_SHARE, known: false }
+      : {
+          part: 'categories',
+          value: (weights.categories * popcount(index.cats[pos]! & seed.cats)) / seedCats,
+          known: true,
+        },
+  );
+  return out;
+}
+
+export interface Lookalike {
+  pos: number;
+  id: number;
+  score: number;
+}
+
+/**
+ * The top `k` creators most like the seed, best first (ties by id), leaving out the seeds and any
+ * position `skip` refuses; `among` limits the candidates (the screen's filtered result).
+ */
+export function topLookalikes(
+  index: LookalikeIndex,
+  seed: Seed,
+  k: number,
+  opts: {
+    weights?: Readonly<Record<Part, number>>;
+    skip?: (pos: number) => boolean;
+    among?: ArrayLike<number>;
+  } = {},
+): Lookalike[] {
+  const w = opts.weights ?? DEFAULT_WEIGHTS;
+  const wf = new Float64Array(F);
+  for (let j = 0; j < F; j++) wf[j] = w[FEATURES[j]!];
+  const seedCats = popcount(seed.cats);
+  const { values, cats } = index;
+  const sv = seed.values;
+  // A bounded min-heap of the best k (score, pos).
+  const hs = new Float64Array(k);
+  const hp = new Int32Array(k);
+  let size = 0;
+  const better = (sa: number, pa: number, sb: number, pb: number) =>
+    sa > sb || (sa === sb && index.ids[pa]! < index.ids[pb]!);
+  const siftDown = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let m = i;
+      if (l < size && better(hs[m]!, hp[m]!, hs[l]!, hp[l]!)) m = l;
+      if (r < size && better(hs[m]!, hp[m]!, hs[r]!, hp[r]!)) m = r;
+      if (m === i) return;
+      [hs[i], hs[m]] = [hs[m]!, hs[i]!];
+      [hp[i], hp[m]] = [hp[m]!, hp[i]!];
+      i = m;
+    }
+  };
+  const count = opts.among ? opts.among.length : index.n;
+  for (let c = 0; c < count; c++) {
+    const pos = opts.among ? opts.among[c]! : c;
+    if (seed.positions.has(pos) || opts.skip?.(pos)) continue;
+    let score = 0;
+    const base = pos * F;
+    for (let j = 0; j < F; j++) {
+      const v = values[base + j]!;
+      const s = sv[j]!;
+      if (v !== v || s !== s) score += wf[j]! * UNKNOWN_SHARE;
+      else {
+        const d = v - s;
+        score += wf[j]! / (1 + d * d * INV_H2);
+      }
+    }
+    score +=
+      seedCats === 0
+        ? w.categories * UNKNOWN_SHARE
+        : (w.categories * popcount(cats[pos]! & seed.cats)) / seedCats;
+    if (size < k) {
+      hs[size] = score;
+      hp[size] = pos;
+      size++;
+      // Sift up.
+      let i = size - 1;
+      while (i > 0) {
+        const p = (i - 1) >> 1;
+        if (!better(hs[p]!, hp[p]!, hs[i]!, hp[i]!)) break;
+        [hs[i], hs[p]] = [hs[p]!, hs[i]!];
+        [hp[i], hp[p]] = [hp[p]!, hp[i]!];
+        i = p;
+      }
+    } else if (better(score, pos, hs[0]!, hp[0]!)) {
+      hs[0] = score;
+      hp[0] = pos;
+      siftDown(0);
+    }
+  }
+  const out: Lookalike[] = [];
+  for (let i = 0; i < size; i++) out.push({ pos: hp[i]!, id: index.ids[hp[i]!]!, score: hs[i]! });
+  return out.sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+export interface Reason {
+  part: Part;
+  /** The part's share of the score. */
+  value: number;
+  /** The creator's raw value and the seed's (numeric parts), or the shared categories. */
+  mine?: number;
+  seed?: number;
+  shared?: string[];
+}
+
+/** The three strongest known parts of a result, strongest first: what the screen says in words. */
+export function topReasons(
+  index: LookalikeIndex,
+  seed: Seed,
+  pos: number,
+  weights: Readonly<Record<Part, number>> = DEFAULT_WEIGHTS,
+  count = 3,
+): Reason[] {
+  return scoreParts(index, seed, pos, weights)
+    .filter((p) => p.known && p.value > 0)
+    .sort((a, b) => b.value - a.value)
+    .slice(0, count)
+    .map((p): Reason => {
+      if (p.part === 'categories') {
+        const shared = index.categoryNames.filter((_, b) => (index.cats[pos]! & seed.cats & (1 << b)) !== 0);
+        return { part: p.part, value: p.value, shared };
+      }
+      const j = FEATURES.indexOf(p.part);
+      return { part: p.part, value: p.value, mine: index.raw[pos * F + j]!, seed: seed.raw[j]! };
+    });
+}
