@@ -112,6 +112,8 @@ export function PlanTerms({ plan }: { plan: SyncRow }) {
     );
   if (plan.start_date || plan.end_date)
     parts.push(m.plans_dates({ start: String(plan.start_date || '…'), end: String(plan.end_date || '…') }));
+  // The teammate who made the plan (the server's name for them).
+  if (String(plan.user_name ?? '').trim()) parts.push(m.plans_owner({ name: String(plan.user_name).trim() }));
   if (!parts.length) return null;
   return <p className="plans-muted plans-terms">{parts.join(' · ')}</p>;
 }
