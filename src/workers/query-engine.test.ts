@@ -116,3 +116,63 @@ describe('query engine', () => {
     expect(local.row(top.id)?.follower_count).toBe(-5);
   });
 });
+
+describe('lookalikes in the query engine', () => {
+  const creator = (id: number, extra: Record<string, unknown>): CreatorRow =>
+    ({
+      id,
+      version: 1,
+      country: 'US',
+      unique_id: `c${id}`,
+      daren_name: `C${id}`,
+      nick_name: '',
+      is_chat: 0,
+      is_invitation: 0,
+      is_black: 0,
+      add_time: 1000 + id,
+      tags: [],
+      follower_count: 10_000 * id,
+      video_view_t30: 30_000 * id,
+      gmv_t30: 100 * id,
+      units_sold_t30: 5 * id,
+      video_publish_t30: 10,
+      video_engagement_t30: 4,
+      categorys: 'Pet Supplies',
+      ...extra,
+    }) as CreatorRow;
+
+  it('ranks the closest first and leaves out the seed, blacklisted, filtered-out and (asked) contacted creators', () => {
+    const rows = [
+      creator(1, {}),
+      creator(2, {}),
+      creator(3, { is_black: 1 }),
+      creator(4, { is_chat: 1 }),
+      creator(5, {}),
+      creator(50, {}),
+      creator(6, { categorys: 'Beauty' }),
+    ];
+    const index = new CreatorIndex(rows);
+    const all = index.lookalikes([2], {}, 10, false);
+    expect(all.seeds).toBe(1);
+    const ids = all.results.map((r) => r.row.id);
+    expect(ids).not.toContain(2);
+    expect(ids).not.toContain(3);
+    expect(ids.slice(0, 2).sort()).toEqual([1, 4]);
+    expect(ids.indexOf(50)).toBeGreaterThan(ids.indexOf(5));
+    expect(all.results[0]!.reasons.length).toBeGreaterThan(0);
+    // Contacted creators out on request; a filter limits the candidates.
+    expect(index.lookalikes([2], {}, 10, true).results.map((r) => r.row.id)).not.toContain(4);
+    expect(index.lookalikes([2], { name: 'c5' }, 10, false).results.map((r) => r.row.id)).toEqual([5, 50]);
+    // Unknown seeds: nothing to be like.
+    expect(index.lookalikes([999], {}, 10, false)).toEqual({ seeds: 0, results: [] });
+  });
+
+  it('reads the new numbers after a patch changes them', () => {
+    const index = new CreatorIndex([creator(1, {}), creator(2, {}), creator(40, {})]);
+    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(2);
+    index.patch([
+      creator(40, { follower_count: 10_000, video_view_t30: 30_000, gmv_t30: 100, units_sold_t30: 5 }),
+    ]);
+    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(40);
+  });
+});

@@ -9,6 +9,14 @@
  * - Name search is a substring test on one lower-cased string per row
  *   (unique_id, daren_name, nick_name), built once.
  */
+import {
+  buildIndex,
+  seedOf,
+  topLookalikes,
+  topReasons,
+  type LookalikeIndex,
+  type Reason,
+} from '../features/lookalike/lookalike.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 
 export const SORT_FIELDS = [
@@ -54,6 +62,23 @@ export interface CreatorQuery extends CreatorFilter {
   limit: number;
 }
 
+/** The creator fields lookalikes read: a change to one of them rebuilds the features. */
+const LOOK_FIELDS = [
+  'follower_count',
+  'video_view_t30',
+  'gmv_t30',
+  'units_sold_t30',
+  'video_publish_t30',
+  'video_engagement_t30',
+  'categorys',
+] as const;
+
+export interface LookalikeAnswer {
+  /** Seeds found among the loaded rows. */
+  seeds: number;
+  results: { row: CreatorRow; score: number; reasons: Reason[] }[];
+}
+
 export interface QueryResult {
   rows: CreatorRow[];
   total: number;
@@ -77,6 +102,8 @@ export class CreatorIndex {
   private mask: Uint8Array | null = null;
   private matches = 0;
   private byId = new Map<number, number>();
+  /** Lookalike features of the rows (issue 28), built on the first request and kept until they change. */
+  private look: LookalikeIndex | null = null;
 
   constructor(rows: CreatorRow[] = []) {
     this.setRows(rows);
@@ -100,6 +127,7 @@ export class CreatorIndex {
     this.idOrder = sortedPositions(Float64Array.from(rows, (r) => r.id));
     this.perms.clear();
     this.maskKey = '';
+    this.look = null;
   }
 
   private fill(i: number, r: CreatorRow): void {
@@ -128,6 +156,7 @@ export class CreatorIndex {
       const i = this.byId.get(r.id)!;
       const old = this.rows[i]!;
       for (const f of this.perms.keys()) if (old[f] !== r[f]) this.perms.delete(f);
+      if (LOOK_FIELDS.some((f) => old[f] !== r[f])) this.look = null;
       this.rows[i] = r;
       this.fill(i, r);
     }
@@ -177,6 +206,42 @@ export class CreatorIndex {
       seen++;
     }
     return { rows: out, total: mask ? this.matches : n };
+  }
+
+  /**
+   * The `k` creators most like the seeds (issue 28) among those the filter keeps, leaving out the
+   * seeds, blacklisted creators and, when asked, creators already chatted with or invited; each with
+   * its score and its three strongest reasons.
+   */
+  lookalikes(
+    seedIds: readonly number[],
+    q: CreatorFilter,
+    k: number,
+    skipContacted: boolean,
+  ): LookalikeAnswer {
+    const seeds = seedIds.map((id) => this.byId.get(id)).filter((i): i is number => i !== undefined);
+    if (seeds.length === 0) return { seeds: 0, results: [] };
+    this.look ??= buildIndex(this.rows);
+    const look = this.look;
+    const seed = seedOf(look, seeds);
+    const mask = this.filter(q);
+    let among: Uint32Array | undefined;
+    if (mask) {
+      among = new Uint32Array(this.matches);
+      let c = 0;
+      for (let i = 0; i < mask.length; i++) if (mask[i]) among[c++] = i;
+    }
+    const { black, chat, inv } = this;
+    const skip = (i: number) => black[i] === 1 || (skipContacted && (chat[i] === 1 || inv[i] === 1));
+    const top = topLookalikes(look, seed, k, { skip, ...(among ? { among } : {}) });
+    return {
+      seeds: seeds.length,
+      results: top.map((t) => ({
+        row: this.rows[t.pos]!,
+        score: t.score,
+        reasons: topReasons(look, seed, t.pos),
+      })),
+    };
   }
 
   /** The match mask for the filter part of `q` (null: everything matches). */

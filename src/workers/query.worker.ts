@@ -4,7 +4,7 @@ import { LocalDB } from '../db/db.ts';
 import type { Language } from '../../contract/constants.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 import { exportCreatorView, type ExportFormat, type ViewFile } from '../features/export/view-export.ts';
-import type { CreatorFilter, CreatorQuery, QueryResult, SortField } from './query-engine.ts';
+import type { CreatorFilter, CreatorQuery, LookalikeAnswer, QueryResult, SortField } from './query-engine.ts';
 import { CreatorSource } from './query-source.ts';
 
 const source = new CreatorSource(new LocalDB());
@@ -45,6 +45,21 @@ const api = {
    */
   loadedRow(id: number): CreatorRow | null {
     return source.index.row(id) ?? null;
+  },
+  /**
+   * Creators like the seeds (issue 28) among `filter`'s matches of the country's loaded rows, with
+   * reasons; `ms` is the worker's time for the ranking (features built on first use included).
+   */
+  async lookalikes(
+    country: string,
+    seedIds: readonly number[],
+    filter: CreatorFilter,
+    opts: { k: number; skipContacted: boolean },
+  ): Promise<LookalikeAnswer & { ms: number }> {
+    await source.setCountry(country);
+    const t0 = performance.now();
+    const res = source.index.lookalikes(seedIds, filter, opts.k, opts.skipContacted);
+    return { ...res, ms: performance.now() - t0 };
   },
   /** Precomputes sort orders so later sort changes are cheap. */
   async warm(country: string, fields: SortField[]): Promise<void> {
