@@ -30,6 +30,7 @@ import { benchLoad, LOAD_TITLE } from './load.ts';
 import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
 import { benchLive, LIVE_TITLE } from './live.ts';
 import { benchPlans, PLANS_TITLE } from './plans.ts';
+import { benchLookalike, LOOKALIKE_TITLE } from './lookalike.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -44,7 +45,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists|load|lighthouse|live|plans: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load|lighthouse|live|plans|lookalike: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
@@ -54,6 +55,7 @@ const ONLY = {
   lighthouse: { run: benchLighthouse, first: LIGHTHOUSE_TITLE, last: LIGHTHOUSE_TITLE },
   live: { run: benchLive, first: LIVE_TITLE, last: LIVE_TITLE },
   plans: { run: benchPlans, first: PLANS_TITLE, last: PLANS_TITLE },
+  lookalike: { run: benchLookalike, first: LOOKALIKE_TITLE, last: LOOKALIKE_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -253,6 +255,9 @@ await benchLive(say, load);
 
 // 9. Plans (issue 23): a stage change on the board of a 10,000-creator plan.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
+
+// Lookalikes (issue 28): top 50 among 100k and 1M creators in the query engine.
+await benchLookalike(say, load);
 
 // 10. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);

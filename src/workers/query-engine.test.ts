@@ -174,5 +174,16 @@ describe('lookalikes in the query engine', () => {
       creator(40, { follower_count: 10_000, video_view_t30: 30_000, gmv_t30: 100, units_sold_t30: 5 }),
     ]);
     expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(40);
+    // Blacklisted afterwards: left out at once.
+    index.patch([
+      creator(40, {
+        follower_count: 10_000,
+        video_view_t30: 30_000,
+        gmv_t30: 100,
+        units_sold_t30: 5,
+        is_black: 1,
+      }),
+    ]);
+    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(2);
   });
 });

@@ -104,6 +104,8 @@ export class CreatorIndex {
   private byId = new Map<number, number>();
   /** Lookalike features of the rows (issue 28), built on the first request and kept until they change. */
   private look: LookalikeIndex | null = null;
+  private allowed: Uint8Array | null = null;
+  private allowedKey = '';
 
   constructor(rows: CreatorRow[] = []) {
     this.setRows(rows);
@@ -127,6 +129,7 @@ export class CreatorIndex {
     this.idOrder = sortedPositions(Float64Array.from(rows, (r) => r.id));
     this.perms.clear();
     this.maskKey = '';
+    this.allowed = null;
     this.look = null;
   }
 
@@ -160,7 +163,10 @@ export class CreatorIndex {
       this.rows[i] = r;
       this.fill(i, r);
     }
-    if (upserts.length) this.maskKey = '';
+    if (upserts.length) {
+      this.maskKey = '';
+      this.allowed = null;
+    }
   }
 
   row(id: number): CreatorRow | undefined {
@@ -224,16 +230,8 @@ export class CreatorIndex {
     this.look ??= buildIndex(this.rows);
     const look = this.look;
     const seed = seedOf(look, seeds);
-    const mask = this.filter(q);
-    let among: Uint32Array | undefined;
-    if (mask) {
-      among = new Uint32Array(this.matches);
-      let c = 0;
-      for (let i = 0; i < mask.length; i++) if (mask[i]) among[c++] = i;
-    }
-    const { black, chat, inv } = this;
-    const skip = (i: number) => black[i] === 1 || (skipContacted && (chat[i] === 1 || inv[i] === 1));
-    const top = topLookalikes(look, seed, k, { skip, ...(among ? { among } : {}) });
+    const allowed = this.allowedFor(q, skipContacted);
+    const top = topLookalikes(look, seed, k, { allowed });
     return {
       seeds: seeds.length,
       results: top.map((t) => ({
@@ -242,6 +240,22 @@ export class CreatorIndex {
         reasons: topReasons(look, seed, t.pos),
       })),
     };
+  }
+
+  /** Who may be a lookalike: the filter's matches, not blacklisted, not contacted when asked (kept per filter). */
+  private allowedFor(q: CreatorFilter, skipContacted: boolean): Uint8Array {
+    const mask = this.filter(q);
+    const key = `${this.maskKey}|${String(skipContacted)}`;
+    if (this.allowed && this.allowedKey === key) return this.allowed;
+    const { black, chat, inv } = this;
+    const n = this.rows.length;
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++)
+      out[i] =
+        (!mask || mask[i]) && black[i] !== 1 && !(skipContacted && (chat[i] === 1 || inv[i] === 1)) ? 1 : 0;
+    this.allowed = out;
+    this.allowedKey = key;
+    return out;
   }
 
   /** The match mask for the filter part of `q` (null: everything matches). */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
+import { syncStatus } from '../helpers/tag-page.ts';
 import {
   DEMO_ACCOUNTS,
   apiSignIn,
@@ -104,6 +105,8 @@ describe('user menu', () => {
       })`);
     for (let i = 0; i < 60 && !(await firstSyncDone()); i++) await page.waitForTimeout(1000);
     await page.context().setOffline(true);
+    // The page has told the sync worker (same 'offline' event): the entry below stays unsent.
+    await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
     // A change made offline: one pending outbox entry of this user and workspace.
     await page.evaluate(`new Promise((resolve, reject) => {
       const open = indexedDB.open('creatordesk');

@@ -43,6 +43,9 @@ const EditStatusDialog = lazy(() =>
   import('./EditStatusDialog.tsx').then((mod) => ({ default: mod.EditStatusDialog })),
 );
 const TagDialog = lazy(() => import('./TagDialog.tsx').then((mod) => ({ default: mod.TagDialog })));
+const SimilarDialog = lazy(() =>
+  import('../lookalike/SimilarDialog.tsx').then((mod) => ({ default: mod.SimilarDialog })),
+);
 
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
 export function refOfKey(k: RowKey): CreatorRef {
@@ -68,7 +71,7 @@ export function HomeScreen() {
   const settledQuery = useViewInUrl(toQuery({ filters, sort }));
   // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
   const [opened, setOpened] = useState(0);
-  const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | null>(null);
+  const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | 'similar' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
   const challengeIds = useChallenge(filters.country, filters.challenge);
@@ -144,7 +147,7 @@ export function HomeScreen() {
     selectionRef.current = selection;
     reloadRef.current = list.reload;
   });
-  const openDialog = useCallback((which: 'status' | 'tags' | 'plan') => {
+  const openDialog = useCallback((which: 'status' | 'tags' | 'plan' | 'similar') => {
     if (!selectionRef.current.size) {
       toast.warning(m.home_select_first());
       return;
@@ -223,6 +226,9 @@ export function HomeScreen() {
         <Button size="sm" onPress={() => openDialog('plan')}>
           {m.plans_add()}
         </Button>
+        <Button size="sm" onPress={() => openDialog('similar')}>
+          {m.similar_title()}
+        </Button>
       </>
     ),
     [openDialog],
@@ -274,6 +280,16 @@ export function HomeScreen() {
       {dialog === 'status' && (
         <Suspense fallback={null}>
           <EditStatusDialog count={selection.size} onClose={() => setDialog(null)} onConfirm={editStatus} />
+        </Suspense>
+      )}
+      {dialog === 'similar' && (
+        <Suspense fallback={null}>
+          <SimilarDialog
+            country={filters.country}
+            seedIds={[...selection.keys].map((k) => refOfKey(k).id)}
+            filter={creatorFilter}
+            onClose={() => setDialog(null)}
+          />
         </Suspense>
       )}
       {dialog === 'plan' && (

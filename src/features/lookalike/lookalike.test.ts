@@ -105,16 +105,18 @@ describe('lookalikes', () => {
     }
   });
 
-  it('leaves out the seeds and what the caller skips, and looks only among the given candidates', () => {
+  it('leaves out the seeds and every position not allowed', () => {
     const { rows } = workspace({ creators: 2_000, seed: 5 });
     const index = buildIndex(rows);
     const seed = seedOf(index, [0, 1, 2]);
-    const skip = (pos: number) => pos % 2 === 1;
-    const top = topLookalikes(index, seed, 50, { skip });
+    const allowed = Uint8Array.from({ length: index.n }, (_, pos) => (pos % 2 === 1 ? 0 : 1));
+    const top = topLookalikes(index, seed, 50, { allowed });
     expect(top).toHaveLength(50);
     expect(top.some((t) => t.pos <= 2 || t.pos % 2 === 1)).toBe(false);
-    const among = Uint32Array.from({ length: 100 }, (_, i) => 1000 + i);
-    expect(topLookalikes(index, seed, 50, { among }).every((t) => t.pos >= 1000 && t.pos < 1100)).toBe(true);
+    const window = Uint8Array.from({ length: index.n }, (_, pos) => (pos >= 1000 && pos < 1100 ? 1 : 0));
+    expect(
+      topLookalikes(index, seed, 50, { allowed: window }).every((t) => t.pos >= 1000 && t.pos < 1100),
+    ).toBe(true);
     // Best first.
     for (let i = 1; i < top.length; i++) expect(top[i - 1]!.score).toBeGreaterThanOrEqual(top[i]!.score);
   });

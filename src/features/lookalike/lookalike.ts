@@ -98,8 +98,6 @@ export interface LookalikeIndex {
   ids: Float64Array;
   /** n × FEATURES scaled values, NaN where missing. */
   values: Float32Array;
-  /** The raw values as read (for the reasons' words), n × FEATURES. */
-  raw: Float32Array;
   /** Bit i: the creator has categoryNames[i] (the first 32 categories met). */
   cats: Uint32Array;
   categoryNames: string[];
@@ -127,57 +125,61 @@ function quantile(sorted: Float64Array, q: number): number {
 /** Features of every row, scaled over these rows. */
 export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
   const n = rows.length;
-  const raw = new Float32Array(n * F);
   const ids = new Float64Array(n);
   const cats = new Uint32Array(n);
   const categoryNames: string[] = [];
   const catBit = new Map<string, number>();
-  const logged = new Float64Array(n * F);
-  rows.forEach((r, i) => {
+  const catsOf = new Map<string, number>();
+  // The logged values go straight into the result, scaled in place once the medians are known.
+  const values = new Float32Array(n * F);
+  for (let i = 0; i < n; i++) {
+    const r = rows[i]!;
     ids[i] = r.id;
     const f = rawFeatures(r);
-    for (let j = 0; j < F; j++) logged[i * F + j] = f[j]!;
-    raw[i * F + 0] = num(r.follower_count);
-    raw[i * F + 1] = num(r.video_view_t30);
-    raw[i * F + 2] = num(r.gmv_t30);
-    raw[i * F + 3] = num(r.units_sold_t30);
-    raw[i * F + 4] = num(r.video_publish_t30);
-    raw[i * F + 5] = Math.expm1(f[5]!);
-    raw[i * F + 6] = Math.expm1(f[6]!);
-    raw[i * F + 7] = f[7]!;
-    let mask = 0;
-    for (const c of splitCats(r.categorys)) {
-      let bit = catBit.get(c);
-      if (bit === undefined && categoryNames.length < 32) {
-        bit = categoryNames.length;
-        catBit.set(c, bit);
-        categoryNames.push(c);
+    for (let j = 0; j < F; j++) values[i * F + j] = f[j]!;
+    // Most creators share a few category strings: each is split once.
+    const key = typeof r.categorys === 'string' ? r.categorys : '';
+    let mask = catsOf.get(key);
+    if (mask === undefined) {
+      mask = 0;
+      for (const c of splitCats(key)) {
+        let bit = catBit.get(c);
+        if (bit === undefined && categoryNames.length < 32) {
+          bit = categoryNames.length;
+          catBit.set(c, bit);
+          categoryNames.push(c);
+        }
+        if (bit !== undefined) mask |= 1 << bit;
       }
-      if (bit !== undefined) mask |= 1 << bit;
+      mask >>>= 0;
+      catsOf.set(key, mask);
     }
-    cats[i] = mask >>> 0;
-  });
+    cats[i] = mask;
+  }
   const median = new Float64Array(F);
   const scale = new Float64Array(F);
+  const col = new Float64Array(n);
   for (let j = 0; j < F; j++) {
-    const col: number[] = [];
+    let c = 0;
     for (let i = 0; i < n; i++) {
-      const v = logged[i * F + j]!;
-      if (!Number.isNaN(v)) col.push(v);
+      const v = values[i * F + j]!;
+      if (v === v) col[c++] = v;
     }
-    const sorted = Float64Array.from(col).sort();
+    const sorted = col.subarray(0, c).sort();
     median[j] = quantile(sorted, 0.5);
     const iqr = quantile(sorted, 0.75) - quantile(sorted, 0.25);
-    // A feature with no spread (all equal) still compares: a unit scale.
     scale[j] = Math.max(iqr / 1.349, MIN_SCALE);
   }
-  const values = new Float32Array(n * F);
   for (let i = 0; i < n * F; i++) {
     const j = i % F;
-    values[i] = (logged[i]! - median[j]!) / scale[j]!;
+    values[i] = (values[i]! - median[j]!) / scale[j]!;
   }
-  return { n, ids, values, raw, cats, categoryNames, median, scale };
+  return { n, ids, values, cats, categoryNames, median, scale };
 }
+
+/** A scaled value back in the row's own unit (for the reasons' words); NaN stays NaN. */
+const unscale = (index: LookalikeIndex, v: number, j: number): number =>
+  Math.expm1(v * index.scale[j]! + index.median[j]!);
 
 /** The seed set's profile: per feature the median of the seeds' values (NaN when none has one). */
 export interface Seed {
@@ -195,16 +197,12 @@ export function seedOf(index: LookalikeIndex, positions: readonly number[]): See
   for (const p of positions) cats |= index.cats[p]!;
   for (let j = 0; j < F; j++) {
     const vs: number[] = [];
-    const rs: number[] = [];
     for (const p of positions) {
       const v = index.values[p * F + j]!;
-      if (!Number.isNaN(v)) {
-        vs.push(v);
-        rs.push(index.raw[p * F + j]!);
-      }
+      if (!Number.isNaN(v)) vs.push(v);
     }
     values[j] = quantile(Float64Array.from(vs).sort(), 0.5);
-    raw[j] = quantile(Float64Array.from(rs).sort(), 0.5);
+    raw[j] = unscale(index, values[j]!, j);
   }
   return { values, raw, cats: cats >>> 0, positions: new Set(positions) };
 }
@@ -261,31 +259,31 @@ export interface Lookalike {
 }
 
 /**
- * The top `k` creators most like the seed, best first (ties by id), leaving out the seeds and any
- * position `skip` refuses; `among` limits the candidates (the screen's filtered result).
+ * The top `k` creators most like the seed, best first (ties by position), leaving out the seeds and,
+ * when `allowed` is given, every position it marks 0 (the screen's filter, the blacklist).
  */
 export function topLookalikes(
   index: LookalikeIndex,
   seed: Seed,
   k: number,
-  opts: {
-    weights?: Readonly<Record<Part, number>>;
-    skip?: (pos: number) => boolean;
-    among?: ArrayLike<number>;
-  } = {},
+  opts: { weights?: Readonly<Record<Part, number>>; allowed?: Uint8Array } = {},
 ): Lookalike[] {
   const w = opts.weights ?? DEFAULT_WEIGHTS;
   const wf = new Float64Array(F);
   for (let j = 0; j < F; j++) wf[j] = w[FEATURES[j]!];
   const seedCats = popcount(seed.cats);
-  const { values, cats } = index;
-  const sv = seed.values;
-  // A bounded min-heap of the best k (score, pos).
+  const { values, cats, n } = index;
+  const allowed = opts.allowed;
+  const sv = Float64Array.from(seed.values);
+  // The seed's categories part for each of the 2^popcount overlaps is popcount-driven: precomputed.
+  const catPart = new Float64Array(33);
+  for (let c = 0; c <= 32; c++)
+    catPart[c] = seedCats === 0 ? w.categories * UNKNOWN_SHARE : (w.categories * c) / seedCats;
+  // A bounded min-heap of the best k (score, pos); a lower position wins a tie.
   const hs = new Float64Array(k);
   const hp = new Int32Array(k);
   let size = 0;
-  const better = (sa: number, pa: number, sb: number, pb: number) =>
-    sa > sb || (sa === sb && index.ids[pa]! < index.ids[pb]!);
+  const better = (sa: number, pa: number, sb: number, pb: number) => sa > sb || (sa === sb && pa < pb);
   const siftDown = (i: number) => {
     for (;;) {
       const l = 2 * i + 1;
@@ -299,14 +297,12 @@ export function topLookalikes(
       i = m;
     }
   };
-  const count = opts.among ? opts.among.length : index.n;
-  for (let c = 0; c < count; c++) {
-    const pos = opts.among ? opts.among[c]! : c;
-    if (seed.positions.has(pos) || opts.skip?.(pos)) continue;
+  const seedCatsMask = seed.cats;
+  for (let pos = 0, base = 0; pos < n; pos++, base += F) {
+    if (allowed && allowed[pos] === 0) continue;
     let known = 0;
     let knownW = 0;
     let unknownW = 0;
-    const base = pos * F;
     for (let j = 0; j < F; j++) {
       const v = values[base + j]!;
       const s = sv[j]!;
@@ -317,16 +313,17 @@ export function topLookalikes(
         knownW += wf[j]!;
       }
     }
-    let score = known + unknownW * (knownW > 0 ? known / knownW : UNKNOWN_SHARE);
-    score +=
-      seedCats === 0
-        ? w.categories * UNKNOWN_SHARE
-        : (w.categories * popcount(cats[pos]! & seed.cats)) / seedCats;
+    const score =
+      known +
+      unknownW * (knownW > 0 ? known / knownW : UNKNOWN_SHARE) +
+      catPart[popcount(cats[pos]! & seedCatsMask)]!;
+    if (size === k && !better(score, pos, hs[0]!, hp[0]!)) continue;
+    // Seeds are few: checked only for a creator good enough to enter the top.
+    if (seed.positions.has(pos)) continue;
     if (size < k) {
       hs[size] = score;
       hp[size] = pos;
       size++;
-      // Sift up.
       let i = size - 1;
       while (i > 0) {
         const p = (i - 1) >> 1;
@@ -335,7 +332,7 @@ export function topLookalikes(
         [hp[i], hp[p]] = [hp[p]!, hp[i]!];
         i = p;
       }
-    } else if (better(score, pos, hs[0]!, hp[0]!)) {
+    } else {
       hs[0] = score;
       hp[0] = pos;
       siftDown(0);
@@ -343,7 +340,7 @@ export function topLookalikes(
   }
   const out: Lookalike[] = [];
   for (let i = 0; i < size; i++) out.push({ pos: hp[i]!, id: index.ids[hp[i]!]!, score: hs[i]! });
-  return out.sort((a, b) => b.score - a.score || a.id - b.id);
+  return out.sort((a, b) => b.score - a.score || a.pos - b.pos);
 }
 
 export interface Reason {
@@ -374,6 +371,11 @@ export function topReasons(
         return { part: p.part, value: p.value, shared };
       }
       const j = FEATURES.indexOf(p.part);
-      return { part: p.part, value: p.value, mine: index.raw[pos * F + j]!, seed: seed.raw[j]! };
+      return {
+        part: p.part,
+        value: p.value,
+        mine: unscale(index, index.values[pos * F + j]!, j),
+        seed: seed.raw[j]!,
+      };
     });
 }

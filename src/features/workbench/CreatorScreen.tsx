@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
+import type { Country } from '../../../contract/constants.ts';
+import { SimilarPanel } from '../lookalike/SimilarPanel.tsx';
 import { ContactPanel } from './ContactPanel.tsx';
 import { CreatorHeader } from './CreatorHeader.tsx';
 import { CreatorTimeline } from './CreatorTimeline.tsx';
@@ -52,6 +54,7 @@ export function CreatorScreen({ id }: { id: number }) {
         </div>
         <CreatorTimeline creatorId={id} />
       </div>
+      <SimilarPanel creatorId={id} country={creator.country as Country} />
     </div>
   );
 }
