@@ -314,6 +314,10 @@ export class SyncEngine {
     let done = 0;
     let total = 0;
     for (let i = 0; ; i++) {
+      if (!this.online) {
+        this.set({ phase: 'offline' });
+        return false;
+      }
       this.set({ phase: 'pulling' });
       const out = await callApi(this.http(), 'POST', '/sync/pull', {
         cursor,
@@ -365,6 +369,12 @@ export class SyncEngine {
     for (;;) {
       const e = await nextToSend(db, session);
       if (!e || e.seq === undefined) return result;
+      // The browser went offline during the round: nothing more is sent until it is back (a request
+      // that happened to get through, a service worker's for instance, would still be a surprise).
+      if (!this.online) {
+        this.set({ phase: 'offline' });
+        return 'transient';
+      }
       this.set({ phase: 'pushing' });
       await markSending(db, e.seq);
       const out = await callApi(this.http(), e.method, e.path, e.body, e.idempotencyKey);

@@ -11,6 +11,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite, callApi, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, type ApiSession } from '../helpers/shell.ts';
+import { decodePull, type PullWire } from '../../contract/sync.ts';
 
 let session: ApiSession;
 let page: Page;
@@ -36,6 +37,22 @@ const lists = (body: Record<string, unknown>) =>
   });
 
 const dialog = () => page.getByRole('dialog', { name: 'Import creators' });
+/** The workspace's plan members, from a full pull (the demo workspace takes several pages). */
+async function planMembers(): Promise<number> {
+  let cursor = '';
+  let count = 0;
+  for (;;) {
+    const page = decodePull(
+      await callApi<PullWire>(suite.server.url, session.token, 'POST', '/sync/pull', {
+        cursor,
+        limit: 20_000,
+      }),
+    );
+    count += page.changes.plan_creators.length;
+    if (!page.has_more) return count;
+    cursor = page.cursor;
+  }
+}
 const fileInput = () => dialog().locator('input[type=file]');
 const stat = (name: 'new' | 'updated' | 'skipped') =>
   dialog().locator(`[data-testid=import-summary] [data-stat=${name}]`);
@@ -174,6 +191,32 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
     ['e2e_dan', 15_000],
     ['e2e_eve', 4200],
   ]);
+
+  // 7. the creators just imported go into a plan from the finished dialog (issue 23). The plan was
+  // made by a teammate's call; the sync brings it and the new creators to this device (a press before
+  // they arrive says how many are here and adds those: pressed again until both are).
+  await callApi(suite.server.url, session.token, 'POST', '/plan/add', {
+    name: 'Imported push',
+    country: 'US',
+  });
+  const anyAdd = page.getByRole('dialog', { name: /^Add \d+ creators to a plan$/ });
+  const addDialog = page.getByRole('dialog', { name: 'Add 2 creators to a plan' });
+  await expect
+    .poll(
+      async () => {
+        if ((await addDialog.isVisible()) && (await addDialog.getByText('Imported push').count()) > 0)
+          return true;
+        if (await anyAdd.isVisible()) await anyAdd.getByRole('button', { name: 'Cancel' }).click();
+        await dialog().getByRole('button', { name: 'Add them to a plan' }).click();
+        await anyAdd.waitFor({ timeout: 3_000 }).catch(() => undefined);
+        return false;
+      },
+      { timeout: 60_000, interval: 500 },
+    )
+    .toBe(true);
+  await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await addDialog.waitFor({ state: 'detached' });
+  await expect.poll(planMembers, { timeout: 30_000 }).toBe(2);
 
   expect(errors).toEqual([]);
 }, 240_000);

@@ -491,6 +491,15 @@ describe('collaboration plans', () => {
       },
     );
     expect(await seriousAxeViolations(page), '/plans with money, en-us').toEqual([]);
+
+    // The plan's best sellers (those with sales) seed a search for creators like them.
+    await page.goto(`/plans/${planId}`);
+    await page.getByRole('button', { name: 'Creators like the best sellers' }).click();
+    const like = page.getByRole('dialog', { name: /^Creators like this plan's \d+ best sellers$/ });
+    await like.getByText('creators, most alike first.', { exact: false }).waitFor({ timeout: 20_000 });
+    expect(await like.getByTestId('similar-item').count()).toBeGreaterThan(0);
+    await like.getByRole('button', { name: 'Close' }).first().click();
+    await like.waitFor({ state: 'detached' });
     expect(errors.flat()).toEqual([]);
   });
 

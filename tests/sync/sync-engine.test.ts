@@ -107,6 +107,31 @@ describe('sync engine', () => {
     h.engine.stop();
   });
 
+  it('sends nothing more once the browser says it is offline during a round, and sends it when back', async () => {
+    const a = await signInDirect(t.database.db);
+    await addCreators(t.database.db, a.workspaceId, 30);
+    const h = harness({ pageLimit: 10 });
+    await h.engine.start({ ...a, language: 'en-us' });
+    // Mid-pull, a change is made and the browser goes offline; the network itself still answers.
+    let once = true;
+    h.onFetch = async (path) => {
+      if (path !== '/sync/pull' || !once) return;
+      once = false;
+      await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'offline' } });
+      h.engine.setOnline(false);
+    };
+    await addCreators(t.database.db, a.workspaceId, 30);
+    await h.engine.syncNow();
+    expect(h.sent).toHaveLength(0);
+    const session = (await getMeta(h.db, META.session))!;
+    expect((await countsOf(h.db, session as never)).unsent).toBe(1);
+    expect(h.engine.state.phase).toBe('offline');
+    h.onFetch = undefined;
+    h.engine.setOnline(true);
+    await expect.poll(() => h.sent.length, { timeout: 10_000 }).toBe(1);
+    h.engine.stop();
+  });
+
   it('mirrors the workspace over several pages with progress, then resumes from its cursor', async () => {
     const a = await signInDirect(t.database.db);
     await addCreators(t.database.db, a.workspaceId, 30);

@@ -5,7 +5,7 @@
  * mirror through sync; a pull is asked for at the end. A file that cannot be read leaves the
  * dialog as it was, with the reason; a failed chunk stops the run and says how far it got.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import * as Comlink from 'comlink';
 import {
   Cell,
@@ -23,10 +23,11 @@ import { isApiError } from '../../api/errors.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
+import { Dialog, useInFlight } from '../../ui/Dialog.tsx';
 import { Select, type SelectOption } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { syncNow } from '../../workers/sync-client.ts';
+import { queryWorker } from '../../workers/query-client.ts';
 import { IMPORT_FILE_TYPES, startImportWorker, postImportChunk, type ImportWorker } from './import-client.ts';
 import { runImport } from './import-run.ts';
 import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary } from './import-rules.ts';
@@ -34,6 +35,10 @@ import type { Loaded, PrepareResult } from './import-session.ts';
 import { fieldLabel, readableReason, readErrorText } from './import-text.ts';
 import './import.css';
 import { formatNumber } from '../../i18n/format.ts';
+
+const AddToPlanDialog = lazy(() =>
+  import('../plans/AddToPlanDialog.tsx').then((mod) => ({ default: mod.AddToPlanDialog })),
+);
 
 type Phase =
   | { step: 'pick' }
@@ -168,6 +173,24 @@ export function ImportDialog({
   const toWrite =
     checked && phase.step === 'result' && phase.dryRun ? phase.summary.created + phase.summary.updated : null;
   const finished = phase.step === 'result' && !phase.dryRun && !phase.stopped;
+
+  /**
+   * "Add them to a plan" (issue 23): the creators the import wrote, as the mirror holds them once the
+   * sync has brought them (the ones not here yet are counted, and can be added by pressing again).
+   */
+  const [planIds, setPlanIds] = useState<number[] | null>(null);
+  const toPlan = useInFlight(async () => {
+    if (phase.step !== 'result' || !worker.current) return;
+    const skipped = new Set(phase.summary.skipped.map((x) => x.unique_id));
+    const wanted = (await worker.current.api.handles()).filter((h) => !skipped.has(h));
+    await syncNow().catch(() => undefined);
+    const found = await queryWorker().query(country, { uniqueIds: wanted, offset: 0, limit: wanted.length });
+    const ids = found.rows.map((r) => r.id);
+    if (ids.length === 0) toast.info(m.import_plan_none());
+    else if (ids.length < wanted.length)
+      toast.info(m.import_plan_partial({ found: fmt(ids.length), total: fmt(wanted.length) }));
+    if (ids.length) setPlanIds(ids);
+  });
   const labels = useMemo(
     () => (file ? headerLabels(file.loaded.headers, (n) => m.import_column_n({ n })) : []),
     [file],
@@ -183,6 +206,11 @@ export function ImportDialog({
       footer={
         <>
           <Button onPress={onClose}>{finished ? m.common_close() : m.common_cancel()}</Button>
+          {finished && phase.summary.created + phase.summary.updated > 0 && (
+            <Button isLoading={toPlan.busy} onPress={() => toPlan.run()}>
+              {m.import_add_to_plan()}
+            </Button>
+          )}
           {file && !finished && (
             <>
               <Button isDisabled={running || reading} onPress={() => void run(true)}>
@@ -200,6 +228,16 @@ export function ImportDialog({
         </>
       }
     >
+      {planIds && (
+        <Suspense fallback={null}>
+          <AddToPlanDialog
+            country={country}
+            creatorIds={planIds}
+            onClose={() => setPlanIds(null)}
+            onDone={() => setPlanIds(null)}
+          />
+        </Suspense>
+      )}
       <div className="cd-import__body">
         <section className="cd-import__file">
           <FileTrigger acceptedFileTypes={IMPORT_FILE_TYPES} onSelect={(l) => void pick(l)}>

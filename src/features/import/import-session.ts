@@ -70,6 +70,11 @@ export class ImportSession {
     return { rows: part.map((r) => r.data), rowNumbers: part.map((r) => r.row) };
   }
 
+  /** The creators the prepared rows name (their unique_id), in file order: what an import wrote. */
+  handles(): string[] {
+    return this.prepared.map((r) => r.data.unique_id ?? '').filter(Boolean);
+  }
+
   clear(): void {
     this.table = null;
     this.prepared = [];

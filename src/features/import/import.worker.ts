@@ -14,6 +14,7 @@ const api = {
   load: (file: File, onProgress?: (fraction: number) => void) => session.load(file, file.name, onProgress),
   prepare: session.prepare.bind(session),
   chunk: session.chunk.bind(session),
+  handles: session.handles.bind(session),
   clear: () => {
     session.clear();
     orders.clear();

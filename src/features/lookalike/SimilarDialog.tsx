@@ -11,8 +11,11 @@ export function SimilarDialog({
   country,
   seedIds,
   filter,
+  title,
   onClose,
 }: {
+  /** Default: "Creators like these n". */
+  title?: string;
   country: Country;
   seedIds: readonly number[];
   filter: CreatorFilter;
@@ -24,7 +27,7 @@ export function SimilarDialog({
       onClose={onClose}
       size="lg"
       isDismissable
-      title={m.similar_dialog_title({ count: formatNumber(seedIds.length) })}
+      title={title ?? m.similar_dialog_title({ count: formatNumber(seedIds.length) })}
       footer={<Button onPress={onClose}>{m.common_close()}</Button>}
     >
       <SimilarList country={country} seedIds={seedIds} filter={filter} />

@@ -33,8 +33,10 @@ export function rng(seed: number): () => number {
   };
 }
 
-interface Archetype {
+export interface Archetype {
   cats: string[];
+  /** Hidden: how reliably the creator delivers once in a campaign (0–1); no column shows it. */
+  reliability: number;
   /** log10 of followers. */
   size: number;
   /** log10 of GMV per 1,000 views. */
@@ -60,6 +62,7 @@ export function archetypes(count: number, r: () => number): Archetype[] {
     const second = GEN_CATEGORIES[Math.floor(r() * GEN_CATEGORIES.length)]!;
     return {
       cats: r() < 0.5 ? [first] : [...new Set([first, second])],
+      reliability: r() ** 2,
       size: 3 + r() * 4,
       gpm: -0.5 + r() * 2.5,
       posts: 2 + r() * 40,
@@ -112,7 +115,11 @@ export function plantedLike(seed: LookalikeRow, id: number, r: () => number, mis
 }
 
 /** A workspace of `creators` rows from `archetypes` hidden archetypes; ids 1..creators. */
-export function workspace(o: GenOptions): { rows: LookalikeRow[]; archetypeOf: Int32Array } {
+export function workspace(o: GenOptions): {
+  rows: LookalikeRow[];
+  archetypeOf: Int32Array;
+  archetypes: Archetype[];
+} {
   const r = rng(o.seed ?? 1);
   const arch = archetypes(o.archetypes ?? 40, r);
   const rows: LookalikeRow[] = [];
@@ -122,5 +129,44 @@ export function workspace(o: GenOptions): { rows: LookalikeRow[]; archetypeOf: I
     archetypeOf[i] = a;
     rows.push(creatorOf(arch[a]!, i + 1, r, o.missing ?? 0.05));
   }
-  return { rows, archetypeOf };
+  return { rows, archetypeOf, archetypes: arch };
+}
+
+/**
+ * A simulated campaign for a product of `category`: each creator's sales if they took part. They grow
+ * with the hidden reliability of the creator's archetype, a category match and the archetype's GPM,
+ * and only slowly with size (a big audience that does not buy sells little), with noise.
+ */
+export function campaignSales(
+  rows: readonly LookalikeRow[],
+  archetypeOf: Int32Array,
+  arch: readonly Archetype[],
+  category: string,
+  seed = 2,
+): Float64Array {
+  const r = rng(seed);
+  const out = new Float64Array(rows.length);
+  rows.forEach((row, i) => {
+    const a = arch[archetypeOf[i]!]!;
+    const match = a.cats.includes(category) ? 1 : 0.1;
+    const followers = typeof row.follower_count === 'number' ? row.follower_count : 10 ** a.size;
+    out[i] =
+      match * a.reliability * 10 ** (a.gpm / 2) * Math.max(1, followers) ** 0.1 * Math.exp(0.3 * gauss(r));
+  });
+  return out;
+}
+
+/** NDCG@k of an ordering of positions, the relevance of a position being `gain[pos]`. */
+export function ndcgAt(
+  order: ArrayLike<number>,
+  gain: Float64Array,
+  candidates: ArrayLike<number>,
+  k: number,
+): number {
+  let dcg = 0;
+  for (let i = 0; i < Math.min(k, order.length); i++) dcg += gain[order[i]!]! / Math.log2(i + 2);
+  const ideal = Array.from(candidates, (p) => gain[p]!).sort((a, b) => b - a);
+  let idcg = 0;
+  for (let i = 0; i < Math.min(k, ideal.length); i++) idcg += ideal[i]! / Math.log2(i + 2);
+  return idcg > 0 ? dcg / idcg : 0;
 }

@@ -4,7 +4,8 @@
  * query worker can hold a million creators' features (8 × 4 bytes + a category mask each: 36 MB).
  *
  * - Features from the creator row: followers, 30-day views, GMV, units and videos, GPM (GMV per 1,000
- *   views), views per follower, engagement. All are heavy-tailed and go through log1p; each is then
+ *   views), views per follower, engagement. All are heavy-tailed and go through log(x / unit + 0.01),
+ *   the unit being the population's median positive value, so cents or dollars give the same numbers; each is then
  *   robust-scaled over the population (median, and the interquartile range / 1.349), so a unit change
  *   (cents for dollars) shifts every log by the same amount and changes nothing.
  * - A missing value (null, empty, not a number) stays missing: it is neither zero nor a match. The
@@ -61,6 +62,12 @@ export const DEFAULT_WEIGHTS: Readonly<Record<Part, number>> = {
  */
 export const MIN_SCALE = 2.5;
 
+/**
+ * Values are logged as log(x / unit + LOG_FLOOR): relative differences count the same from a
+ * hundredth of the typical value up, and a zero stays finite.
+ */
+export const LOG_FLOOR = 0.01;
+
 /** Scaled distance at which a numeric part keeps half its weight (0.4 × 2.5: about a factor e). */
 export const BANDWIDTH = 0.4;
 const INV_H2 = 1 / (BANDWIDTH * BANDWIDTH);
@@ -74,7 +81,7 @@ const num = (v: unknown): number => {
   return Number.isFinite(n) && n >= 0 ? n : Number.NaN;
 };
 
-/** The raw (unscaled) features of one row, NaN where missing. */
+/** The features of one row in their own units (GPM per 1,000 views, views per follower), NaN where missing. */
 export function rawFeatures(r: LookalikeRow): number[] {
   const followers = num(r.follower_count);
   const views = num(r.video_view_t30);
@@ -82,14 +89,14 @@ export function rawFeatures(r: LookalikeRow): number[] {
   const gpm = views > 0 && gmv >= 0 ? (gmv / views) * 1000 : Number.NaN;
   const vpf = followers > 0 && views >= 0 ? views / followers : Number.NaN;
   return [
-    Math.log1p(followers),
-    Math.log1p(views),
-    Math.log1p(gmv),
-    Math.log1p(num(r.units_sold_t30)),
-    Math.log1p(num(r.video_publish_t30)),
-    Math.log1p(gpm),
-    Math.log1p(vpf),
-    Math.log1p(num(r.video_engagement_t30)),
+    followers,
+    views,
+    gmv,
+    num(r.units_sold_t30),
+    num(r.video_publish_t30),
+    gpm,
+    vpf,
+    num(r.video_engagement_t30),
   ];
 }
 
@@ -101,6 +108,8 @@ export interface LookalikeIndex {
   /** Bit i: the creator has categoryNames[i] (the first 32 categories met). */
   cats: Uint32Array;
   categoryNames: string[];
+  /** Per feature: the unit the values are logged in (the median of the positive values), so cents or dollars log the same. */
+  unit: Float64Array;
   /** Per feature: median and robust scale of the logged values. */
   median: Float64Array;
   scale: Float64Array;
@@ -130,7 +139,7 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
   const categoryNames: string[] = [];
   const catBit = new Map<string, number>();
   const catsOf = new Map<string, number>();
-  // The logged values go straight into the result, scaled in place once the medians are known.
+  // The raw values go straight into the result, logged and scaled in place once the units are known.
   const values = new Float32Array(n * F);
   for (let i = 0; i < n; i++) {
     const r = rows[i]!;
@@ -158,9 +167,19 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
   }
   const median = new Float64Array(F);
   const scale = new Float64Array(F);
+  const unit = new Float64Array(F);
   const col = new Float64Array(n);
   for (let j = 0; j < F; j++) {
+    // log(x / unit + LOG_FLOOR): a unit change (cents for dollars) divides out before the log.
     let c = 0;
+    for (let i = 0; i < n; i++) {
+      const v = values[i * F + j]!;
+      if (v > 0) col[c++] = v;
+    }
+    const u = quantile(col.subarray(0, c).sort(), 0.5);
+    unit[j] = u > 0 ? u : 1;
+    for (let i = 0; i < n; i++) values[i * F + j] = Math.log(values[i * F + j]! / unit[j]! + LOG_FLOOR);
+    c = 0;
     for (let i = 0; i < n; i++) {
       const v = values[i * F + j]!;
       if (v === v) col[c++] = v;
@@ -174,12 +193,12 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
     const j = i % F;
     values[i] = (values[i]! - median[j]!) / scale[j]!;
   }
-  return { n, ids, values, cats, categoryNames, median, scale };
+  return { n, ids, values, cats, categoryNames, unit, median, scale };
 }
 
 /** A scaled value back in the row's own unit (for the reasons' words); NaN stays NaN. */
 const unscale = (index: LookalikeIndex, v: number, j: number): number =>
-  Math.expm1(v * index.scale[j]! + index.median[j]!);
+  Math.max(0, Math.exp(v * index.scale[j]! + index.median[j]!) - LOG_FLOOR) * index.unit[j]!;
 
 /** The seed set's profile: per feature the median of the seeds' values (NaN when none has one). */
 export interface Seed {

@@ -28,6 +28,7 @@ import { Icon } from '../../ui/Icon.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { toast } from '../../ui/toast-queue.ts';
 import { PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
 import { exportPlan } from './plan-actions.ts';
 import {
@@ -67,6 +68,12 @@ const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ defaul
 /** The longest name search kept (a handle is at most 24 characters, a display name 30). */
 const SEARCH_MAX = 64;
 const ALL = 'all';
+/** How many of a plan's best sellers seed "Creators like the best sellers". */
+const BEST_SELLERS = 10;
+const NO_CREATOR_FILTER = {};
+const SimilarDialog = lazy(() =>
+  import('../lookalike/SimilarDialog.tsx').then((mod) => ({ default: mod.SimilarDialog })),
+);
 
 export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
@@ -198,6 +205,17 @@ export function PlanScreen({ id }: { id: number }) {
     }
     return out;
   }, [salesRows, plan, planRows]);
+  // The plan's best sellers (GMV of its products), the seeds of "Creators like the best sellers".
+  const bestSellers = useMemo(() => {
+    if (!salesRows || !plan) return [];
+    const inPlan = new Set(planRows.map((r) => Number(r.creator_id)));
+    return [...creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))]
+      .filter(([cid, mo]) => inPlan.has(cid) && mo.gmv > 0)
+      .sort((a, b) => b[1].gmv - a[1].gmv || a[0] - b[0])
+      .slice(0, BEST_SELLERS)
+      .map(([cid]) => cid);
+  }, [salesRows, plan, planRows]);
+  const [similar, setSimilar] = useState(false);
   const counts = useMemo(
     () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
     [log, connected],
@@ -257,7 +275,20 @@ export function PlanScreen({ id }: { id: number }) {
         onInvite={setInviting}
         onCharts={setCharts}
         onExport={onExport}
+        onSimilar={setSimilar}
+        hasSales={bestSellers.length > 0}
       />
+      {similar && (
+        <Suspense fallback={null}>
+          <SimilarDialog
+            country={String(plan.country) as Country}
+            seedIds={bestSellers}
+            filter={NO_CREATOR_FILTER}
+            title={m.similar_best_title({ count: formatNumber(bestSellers.length) })}
+            onClose={() => setSimilar(false)}
+          />
+        </Suspense>
+      )}
       <p className="plans-muted">{m.plans_invite_who({ count: formatNumber(uninvited.length) })}</p>
       {inviting && (
         <Suspense fallback={null}>
@@ -334,9 +365,14 @@ const PlanToolbar = memo(function PlanToolbar({
   onInvite,
   onCharts,
   onExport,
+  onSimilar,
+  hasSales,
 }: {
   plan: SyncRow;
   charts: boolean;
+  onSimilar: (open: boolean) => void;
+  /** The plan has sales to find its best sellers from. */
+  hasSales: boolean;
   onEdit: (open: boolean) => void;
   onInvite: (open: boolean) => void;
   onCharts: (open: boolean) => void;
@@ -356,6 +392,9 @@ const PlanToolbar = memo(function PlanToolbar({
       </Button>
       <Button size="sm" onPress={() => onCharts(!charts)} aria-expanded={charts}>
         {charts ? m.charts_hide() : m.charts_show()}
+      </Button>
+      <Button size="sm" onPress={() => (hasSales ? onSimilar(true) : toast.info(m.similar_best_none()))}>
+        {m.similar_best()}
       </Button>
     </div>
   );
