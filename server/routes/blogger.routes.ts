@@ -12,6 +12,7 @@ import { editCreators, listCreatorRows, setCreatorTags } from '../services/creat
 import { addInvitations, deleteInvitations, editInvitation } from '../services/invitation.service.ts';
 import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
 import { shortList } from '../../contract/limits.ts';
+import { advanceInPlans } from '../services/plan.service.ts';
 import { actorOf } from '../http/actor.ts';
 import './blogger.messages.ts';
 
@@ -46,7 +47,22 @@ export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, inv.invitationAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) => {
-      const r = await addInvitations(trx, auth.workspaceId, auth.user.id, input, actorOf(auth));
+      const { creator_ids, ...r } = await addInvitations(
+        trx,
+        auth.workspaceId,
+        auth.user.id,
+        input,
+        actorOf(auth),
+      );
+      // An invitation carrying a plan's products moves its creators to "invited" in that plan (issue 23).
+      await advanceInPlans(
+        trx,
+        auth.workspaceId,
+        actorOf(auth),
+        'invited',
+        creator_ids.map((creatorId) => ({ creatorId, productIds: input.productIds })),
+        languageOf(req),
+      );
       const counts = { added: r.added, updated: r.updated };
       return r.blacklisted.length
         ? ok(req, r, 'invitation_added_some_black', { ...counts, names: shortList(r.blacklisted) })

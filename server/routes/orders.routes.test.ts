@@ -175,4 +175,127 @@ describeEngines('order imports', (t) => {
     const big = await post(a.token, { country: 'US', layout: 'affiliate', lines: Array(5001).fill(line) });
     expect(big).toMatchObject({ code: 40001, msg: expect.stringContaining('5000') });
   });
+
+  it("moves plan creators on with the records: an invitation of the plan's product to invited, a sale to selling", async () => {
+    const a = await t().signUp({ name: 'mover' });
+    await ingest(a.token, ['adv_one', 'adv_two', 'adv_three', 'adv_four']);
+    const tower = '1729000000000000901';
+    const other = '1729000000000000902';
+    for (const productId of [tower, other])
+      await t().call(
+        'POST',
+        '/product/add',
+        { country: 'US', productId, productTitle: productId, productImage: 'https://example.com/p.png' },
+        { token: a.token },
+      );
+    const pull = async () =>
+      (await t().call('POST', '/sync/pull', { cursor: '' }, { token: a.token })).data.changes;
+    const rowsOf = (v: unknown) => {
+      const x = v as { columns: string[]; rows: unknown[][] };
+      return x.rows.map((r) => Object.fromEntries(x.columns.map((c, i) => [c, r[i]]))) as Record<
+        string,
+        unknown
+      >[];
+    };
+    let changes = await pull();
+    const products = rowsOf(changes.products);
+    const rowId = (p: string) => products.find((r) => r.product_id === p)!.id;
+    const creators = rowsOf(changes.creators);
+    const id = (h: string) => Number(creators.find((r) => r.unique_id === h)!.id);
+    const withTower = (
+      await t().call('POST', '/plan/add', { name: 'Tower push', country: 'US' }, { token: a.token })
+    ).data as { id: number };
+    const withOther = (
+      await t().call('POST', '/plan/add', { name: 'Other push', country: 'US' }, { token: a.token })
+    ).data as { id: number };
+    await t().call(
+      'PUT',
+      '/plan/edit',
+      { id: withTower.id, product_ids: [rowId(tower)] },
+      { token: a.token },
+    );
+    await t().call(
+      'PUT',
+      '/plan/edit',
+      { id: withOther.id, product_ids: [rowId(other)] },
+      { token: a.token },
+    );
+    const all = ['adv_one', 'adv_two', 'adv_three', 'adv_four'].map(id);
+    for (const plan of [withTower, withOther])
+      await t().call('POST', '/plan/creator.add', { plan_id: plan.id, creator_ids: all }, { token: a.token });
+    // adv_three is further on (sample requested), adv_four left the path (dropped).
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: withTower.id, creator_ids: [id('adv_three')], stage: 'sample_requested' },
+      { token: a.token },
+    );
+    await t().call(
+      'PUT',
+      '/plan/creator.stage',
+      { plan_id: withTower.id, creator_ids: [id('adv_four')], stage: 'dropped', reason: 'No' },
+      { token: a.token },
+    );
+
+    const inv = await t().call(
+      'POST',
+      '/blogger/invitation.add',
+      { country: 'US', bloggers: ['adv_one', 'adv_two', 'adv_three', 'adv_four'], productIds: [tower] },
+      { token: a.token },
+    );
+    expect(inv.code).toBe(200);
+    // The answer is the spec's: no internal ids.
+    expect(Object.keys(inv.data as object).sort()).toEqual([
+      'added',
+      'blacklisted',
+      'created_creators',
+      'updated',
+    ]);
+    const stageOf = async (plan: number, h: string) =>
+      rowsOf((await pull()).plan_creators).find((r) => r.plan_id === plan && r.creator_id === id(h))!.stage;
+    expect(await stageOf(withTower.id, 'adv_one')).toBe('invited');
+    expect(await stageOf(withTower.id, 'adv_three')).toBe('sample_requested');
+    expect(await stageOf(withTower.id, 'adv_four')).toBe('dropped');
+    // The other plan does not carry the tower: nobody moves there.
+    expect(await stageOf(withOther.id, 'adv_one')).toBe('to_contact');
+
+    const line = (order: string, creator: string, product: string, v = 0) => ({
+      order_id: order,
+      sku_id: '1',
+      content_id: '',
+      product_id: product,
+      creator,
+      quantity: 1,
+      gmv: 20,
+      commission: 2,
+      currency: 'USD',
+      status: v ? 'Cancelled' : 'Settled',
+      void: v,
+      created_time: 1_772_000_000,
+    });
+    const res = await post(a.token, {
+      country: 'US',
+      layout: 'affiliate',
+      lines: [
+        line('5769000000000000901', 'adv_one', tower),
+        line('5769000000000000902', 'adv_two', tower, 1),
+      ],
+    });
+    expect(res.code).toBe(200);
+    expect(await stageOf(withTower.id, 'adv_one')).toBe('selling');
+    // A void line sells nothing; a sale of the tower moves nobody in the other plan.
+    expect(await stageOf(withTower.id, 'adv_two')).toBe('invited');
+    expect(await stageOf(withOther.id, 'adv_one')).toBe('to_contact');
+    // Each move is a row of the creator's history, like a user's.
+    const events = rowsOf((await pull()).creator_events).filter(
+      (e) => e.creator_id === id('adv_one') && e.kind === 'stage',
+    );
+    // (joining each plan was one too).
+    expect(events.map((e) => e.detail).sort()).toEqual([
+      'invited:Tower push',
+      'selling:Tower push',
+      'to_contact:Other push',
+      'to_contact:Tower push',
+    ]);
+  });
 });

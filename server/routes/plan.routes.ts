@@ -82,12 +82,12 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.planOrdersImport, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await importOrders(trx, auth.workspaceId, input), 'orders_imported'),
+      ok(req, await importOrders(trx, auth.workspaceId, input, actorOf(auth)), 'orders_imported'),
     ),
   );
   route(api, ctx, ep.planSaleAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await addSale(trx, auth.workspaceId, input), 'sale_added'),
+      ok(req, await addSale(trx, auth.workspaceId, input, actorOf(auth)), 'sale_added'),
     ),
   );
   route(api, ctx, ep.planCreatorDel, async (req, input) =>

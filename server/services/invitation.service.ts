@@ -122,7 +122,14 @@ export async function addInvitations(
   await touchCreators(trx, ws, idsOf([...has]), version, input.isInvitation ? { is_invitation: 1 } : {});
   // Detail: the product ids the invitation carries now.
   await recordEvents(trx, ws, by, version, idsOf(names), 'invitation', productId);
-  return { added: inserted.length, updated: existing.length, created_creators: created, blacklisted };
+  return {
+    added: inserted.length,
+    updated: existing.length,
+    created_creators: created,
+    blacklisted,
+    /** Not answered (the route leaves it out): the invited creators' ids, for the plans they move in. */
+    creator_ids: idsOf(names),
+  };
 }
 
 const TEXT_FIELDS = [

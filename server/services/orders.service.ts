@@ -21,6 +21,8 @@ import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
 import type { OrdersImportRequest, SaleAddRequest } from '../../contract/schemas/plan.ts';
 import { AppError } from '../http/errors.ts';
 import { chunks } from '../db/creator.repository.ts';
+import type { Actor } from '../db/creator-events.repository.ts';
+import { advanceInPlans } from './plan.service.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 
@@ -49,7 +51,7 @@ const DAY = 86_400;
 /** Monday 00:00 UTC of the week holding `t` (1970-01-01 was a Thursday); 0 stays 0 (no time). */
 export const weekOf = (t: number): number => (t > 0 ? t - ((t + 3 * DAY) % (7 * DAY)) : 0);
 
-export async function importOrders(trx: Trx, ws: number, input: Input) {
+export async function importOrders(trx: Trx, ws: number, input: Input, by?: Actor) {
   const version = await nextVersion(trx, ws);
   const t = now();
   // The last copy of a line within the call wins, as a later call's copy does.
@@ -130,6 +132,17 @@ export async function importOrders(trx: Trx, ws: number, input: Input) {
       matched = creators.size;
     }
     await recompute(trx, ws, country, creators, version, t);
+    // A sale that counts (not void) moves its creator to "selling" in the plans carrying its product.
+    if (country === input.country) {
+      const sold = lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
+      await advanceInPlans(
+        trx,
+        ws,
+        by,
+        'selling',
+        sold.map((l) => ({ creatorId: creators.get(l.creator)!, productIds: [l.product_id] })),
+      );
+    }
   }
   return { added: lines.length - existing.length, updated: existing.length, unmatched, creators: matched };
 }
@@ -278,7 +291,7 @@ async function recompute(
  * creator's country and currency, counted like an affiliate line; its `ref` is the line's order id,
  * so the same sale sent twice is one line.
  */
-export async function addSale(trx: Trx, ws: number, input: z.infer<typeof SaleAddRequest>) {
+export async function addSale(trx: Trx, ws: number, input: z.infer<typeof SaleAddRequest>, by?: Actor) {
   const creator = await trx
     .selectFrom('creators')
     .select(['id', 'unique_id', 'country'])
@@ -288,25 +301,30 @@ export async function addSale(trx: Trx, ws: number, input: z.infer<typeof SaleAd
     .executeTakeFirst();
   if (!creator) throw new AppError(40004, 'creators_not_found');
   const country = creator.country as Country;
-  await importOrders(trx, ws, {
-    country,
-    layout: 'manual',
-    lines: [
-      {
-        order_id: input.ref,
-        sku_id: '',
-        content_id: '',
-        product_id: input.product_id,
-        creator: creator.unique_id,
-        quantity: input.units,
-        gmv: input.gmv,
-        commission: input.commission ?? 0,
-        currency: COUNTRY_CURRENCY[country] ?? '',
-        status: 'Manual',
-        void: 0,
-        created_time: Math.floor(Date.parse(`${input.day}T00:00:00Z`) / 1000),
-      },
-    ],
-  });
+  await importOrders(
+    trx,
+    ws,
+    {
+      country,
+      layout: 'manual',
+      lines: [
+        {
+          order_id: input.ref,
+          sku_id: '',
+          content_id: '',
+          product_id: input.product_id,
+          creator: creator.unique_id,
+          quantity: input.units,
+          gmv: input.gmv,
+          commission: input.commission ?? 0,
+          currency: COUNTRY_CURRENCY[country] ?? '',
+          status: 'Manual',
+          void: 0,
+          created_time: Math.floor(Date.parse(`${input.day}T00:00:00Z`) / 1000),
+        },
+      ],
+    },
+    by,
+  );
   return { creator_id: Number(creator.id), product_id: input.product_id, order_id: input.ref };
 }

@@ -20,11 +20,12 @@ import {
   PLAN_EXITS,
   PLAN_PRODUCTS_MAX,
   PLANS_MAX,
+  PLAN_STAGES,
   type PlanStage,
 } from '../../contract/limits.ts';
 import type { invitationAddRequest } from '../../contract/schemas/invitation.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/constants.ts';
-import { touchCreators } from '../db/creator.repository.ts';
+import { chunks, touchCreators } from '../db/creator.repository.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
@@ -304,6 +305,88 @@ export async function movePlanCreators(
   await recordEvents(trx, ws, by, version, moving, 'stage', `${stage}:${plan.name}`);
   await sampleFollowups(trx, ws, by, version, moving, stage, plan.name, lang);
   return { plan_id: planId, changed: moving.length, skipped: ids.length - moving.length };
+}
+
+/**
+ * Stage changes that come from other records (issue 23): an invitation recorded for a creator moves
+ * them to "invited", an imported sale to "selling", in each plan that carries one of the record's
+ * products, when they are still before that stage on the path (a creator who left the path, or is
+ * further on, stays). Through movePlanCreators, so each move is a history row like a user's.
+ */
+export async function advanceInPlans(
+  trx: Trx,
+  ws: number,
+  by: Actor | undefined,
+  stage: PlanStage,
+  items: readonly { creatorId: number; productIds: readonly string[] }[],
+  lang: Language = DEFAULT_LANGUAGE,
+): Promise<number> {
+  const before = PLAN_STAGES.slice(0, PLAN_STAGES.indexOf(stage)).filter((s) => !PLAN_EXITS.includes(s));
+  const products = new Map<number, Set<string>>();
+  for (const it of items) {
+    const set = products.get(it.creatorId) ?? new Set<string>();
+    for (const p of it.productIds) if (p) set.add(p);
+    products.set(it.creatorId, set);
+  }
+  const creatorIds = [...products.keys()].filter((id) => products.get(id)!.size > 0);
+  if (!creatorIds.length || !before.length) return 0;
+  const members: { plan_id: number; creator_id: number }[] = [];
+  for (const part of chunks(creatorIds))
+    for (const r of await trx
+      .selectFrom('plan_creators')
+      .select(['plan_id', 'creator_id'])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', 'in', part)
+      .where('stage', 'in', before)
+      .execute())
+      members.push({ plan_id: Number(r.plan_id), creator_id: Number(r.creator_id) });
+  if (!members.length) return 0;
+  const planIds = [...new Set(members.map((r) => r.plan_id))];
+  const plans = await trx
+    .selectFrom('plans')
+    .select(['id', 'product_ids'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', planIds)
+    .execute();
+  const rowIds = [
+    ...new Set(
+      plans.flatMap((p) =>
+        String(p.product_ids)
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0),
+      ),
+    ),
+  ];
+  const tiktokOf = new Map<number, string>();
+  for (const part of chunks(rowIds))
+    for (const r of await trx
+      .selectFrom('products')
+      .select(['id', 'product_id'])
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute())
+      tiktokOf.set(Number(r.id), String(r.product_id));
+  let moved = 0;
+  const actor: Actor = by ?? { id: 0, name: '' };
+  for (const plan of plans) {
+    const carries = new Set(
+      String(plan.product_ids)
+        .split(',')
+        .map((id) => tiktokOf.get(Number(id)))
+        .filter((p): p is string => Boolean(p)),
+    );
+    const ids = members
+      .filter(
+        (m) => m.plan_id === Number(plan.id) && [...products.get(m.creator_id)!].some((p) => carries.has(p)),
+      )
+      .map((m) => m.creator_id);
+    if (ids.length)
+      moved += (await movePlanCreators(trx, ws, actor, Number(plan.id), ids, stage, '', lang)).changed;
+  }
+  return moved;
 }
 
 const DAY = 86_400;
