@@ -197,7 +197,7 @@ describeEngines('order imports', (t) => {
         unknown
       >[];
     };
-    let changes = await pull();
+    const changes = await pull();
     const products = rowsOf(changes.products);
     const rowId = (p: string) => products.find((r) => r.product_id === p)!.id;
     const creators = rowsOf(changes.creators);
