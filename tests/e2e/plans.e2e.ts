@@ -7,7 +7,6 @@
  * batches and the weekly quota said first), and a 6th message before a reply is refused offline and
  * by the server. /plans, the board and the invitation dialogs pass axe in both locales.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +14,13 @@ import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi, popupOption, serverAgrees } from '../helpers/browser-suite.ts';
+import {
+  browserSuite,
+  callApi,
+  ingestCreators,
+  popupOption,
+  serverAgrees,
+} from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { controlledByServiceWorker, synced, unsent } from '../helpers/tag-page.ts';
 
@@ -53,18 +58,8 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
 });
 
 /** Creators of the admin's workspace (US) through the ingest API. */
-async function ingest(creators: { unique_id: string; daren_name: string }[]): Promise<void> {
-  const res = await fetch(`${suite.server.url}/api/v0.1/blogger/ingest?language=en-us`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      token: admin.token,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({ country: 'US', creators }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
-}
+const ingest = (creators: { unique_id: string; daren_name: string }[]) =>
+  ingestCreators(suite.server.url, admin.token, 'US', creators);
 
 async function serverPlans() {
   const wire = await callApi<PullWire>(suite.server.url, admin.token, 'POST', '/sync/pull', { cursor: '' });
@@ -95,7 +90,7 @@ describe('collaboration plans', () => {
     const dialog = page.getByRole('dialog', { name: 'New plan' });
     await dialog.getByText('A workspace keeps up to 200 plans; each holds up to 20,000 creators.').waitFor();
     await dialog.getByLabel('Plan name').fill('Spring cats');
-    await dialog.locator('.plans-check', { hasText: 'Cat tower' }).click();
+    await dialog.locator('.cd-check', { hasText: 'Cat tower' }).click();
     await expect.poll(() => dialog.getByRole('checkbox', { name: 'Cat tower' }).isChecked()).toBe(true);
     await dialog.getByLabel(/^Commission rate/).fill('90');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -267,7 +262,7 @@ describe('collaboration plans', () => {
 
     await page.getByRole('button', { name: 'Add to plan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add 250 creators to a plan' });
-    await dialog.locator('.plans-check', { hasText: 'Also send them target invitations' }).click();
+    await dialog.locator('.cd-check', { hasText: 'Also send them target invitations' }).click();
     const summary = dialog.getByTestId('invite-summary');
     await summary.getByText('these 250 go as 3 invitations (100 · 100 · 50)', { exact: false }).waitFor();
     await summary

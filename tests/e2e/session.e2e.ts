@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
-import { syncStatus } from '../helpers/tag-page.ts';
+import { addTagInDialog, syncStatus, unsent } from '../helpers/tag-page.ts';
 import {
   DEMO_ACCOUNTS,
   apiSignIn,
@@ -104,33 +104,18 @@ describe('user menu', () => {
         };
       })`);
     for (let i = 0; i < 60 && !(await firstSyncDone()); i++) await page.waitForTimeout(1000);
+    // A change made offline through the app (the tags page): the app itself counts it unsent.
+    await page.goto('/tag');
+    await page.getByRole('heading', { name: 'Tags' }).waitFor();
     await page.context().setOffline(true);
-    // The page has told the sync worker (same 'offline' event): the entry below stays unsent.
     await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
-    // A change made offline: one pending outbox entry of this user and workspace.
-    await page.evaluate(`new Promise((resolve, reject) => {
-      const open = indexedDB.open('creatordesk');
-      open.onsuccess = () => {
-        const db = open.result;
-        const tx = db.transaction(['meta', 'outbox'], 'readwrite');
-        const get = tx.objectStore('meta').get('session');
-        get.onsuccess = () => {
-          const { userId, workspaceId } = get.result.value;
-          tx.objectStore('outbox').add({
-            method: 'POST', path: '/tags/add', body: { country: 'US', title: 'offline tag' },
-            idempotencyKey: 'e2e-offline-1', userId, workspaceId, createdAt: Date.now(),
-            state: 'pending', attempts: 0,
-          });
-        };
-        tx.oncomplete = () => { db.close(); resolve(true); };
-        tx.onerror = () => { db.close(); reject(tx.error); };
-      };
-    })`);
+    await addTagInDialog(page, 'Offline tag');
+    await unsent(page).getByText('1 unsent').waitFor();
     await menu(page).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await confirmBox(page).getByText('1 change has not been sent yet', { exact: false }).waitFor();
     await confirmBox(page).getByRole('button', { name: 'Cancel' }).click();
-    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(new URL(page.url()).pathname).toBe('/tag');
     await page.context().close();
   });
 

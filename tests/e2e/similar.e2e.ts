@@ -4,13 +4,12 @@
  * blacklisted ones and (by the switch) chatted ones; three are added to a plan offline and reach the
  * server on reconnect. A Home selection asks for creators like it. Both locales pass axe.
  */
-import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi, ingestCreators, serverAgrees } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { synced } from '../helpers/tag-page.ts';
 
@@ -56,16 +55,7 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
       video_engagement_t30: 1 + i / 2,
     })),
   ];
-  const res = await fetch(`${url}/api/v0.1/blogger/ingest?language=en-us`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      token: admin.token,
-      'idempotency-key': crypto.randomUUID(),
-    },
-    body: JSON.stringify({ country: 'US', creators }),
-  });
-  expect(((await res.json()) as { code: number }).code).toBe(200);
+  await ingestCreators(url, admin.token, 'US', creators);
   await callApi(url, admin.token, 'POST', '/blogger/black.add', {
     country: 'US',
     bloggers: [h('black_cat')],
@@ -136,7 +126,7 @@ describe('similar creators', () => {
     for (const n of [1, 2, 3])
       await items(page)
         .filter({ hasText: `Like cat ${n}` })
-        .locator('label.plans-check')
+        .locator('label.cd-check')
         .click();
     await expect
       .poll(() => page.getByRole('checkbox', { checked: true, name: /^Select Like cat/ }).count())

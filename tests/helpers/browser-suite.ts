@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 /**
  * The frame every browser test file shares: one real server process (its own data directory) and
  * one Chromium, started before the file's tests and closed after them.
@@ -82,6 +83,22 @@ export async function signedInPage({ browser, server }: BrowserSuite): Promise<S
 }
 
 /** One API call as the app makes it (form body, `token` header); throws unless code is 200. */
+/** Creators into the token's workspace through the ingest API (JSON, with an idempotency key); expects 200. */
+export async function ingestCreators(
+  baseUrl: string,
+  token: string,
+  country: string,
+  creators: Record<string, unknown>[],
+): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/v0.1/blogger/ingest?language=en-us`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token, 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ country, creators }),
+  });
+  const body = (await res.json()) as { code: number; msg: string };
+  if (body.code !== 200) throw new Error(`ingest: ${body.code} ${body.msg}`);
+}
+
 export async function callApi<T>(
   baseUrl: string,
   token: string,

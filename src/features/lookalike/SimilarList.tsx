@@ -6,16 +6,15 @@
  * ones are added to a plan or tagged like any selection.
  */
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
 import { setCreatorTags } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
@@ -101,12 +100,9 @@ export function SimilarList({
 
   return (
     <div className="similar">
-      <Checkbox isSelected={skipContacted} onChange={setSkipContacted} className="plans-check">
-        <span className="plans-check__box" aria-hidden="true">
-          <Icon name="check" size={12} />
-        </span>
+      <CheckBox isSelected={skipContacted} onChange={setSkipContacted}>
         {m.similar_skip_contacted()}
-      </Checkbox>
+      </CheckBox>
       <p className="similar__status" role="status">
         {!answer
           ? m.similar_loading()
@@ -129,16 +125,11 @@ export function SimilarList({
           const name = (row.daren_name || '').trim() || `@${row.unique_id}`;
           return (
             <li key={row.id} className="similar__item" data-testid="similar-item">
-              <Checkbox
+              <CheckBox
                 isSelected={chosen.has(row.id)}
                 onChange={(on) => toggle(row.id, on)}
                 aria-label={m.similar_select({ name })}
-                className="plans-check"
-              >
-                <span className="plans-check__box" aria-hidden="true">
-                  <Icon name="check" size={12} />
-                </span>
-              </Checkbox>
+              />
               <div className="similar__body">
                 <CreatorNameLink id={row.id} name={row.daren_name} handle={row.unique_id} />
                 <ul className="similar__reasons">

@@ -6,15 +6,14 @@
  * batches of at most 100, with the batches, terms and weekly quota shown first (InviteDialog.tsx).
  */
 import { useMemo, useState } from 'react';
-import { Checkbox } from 'react-aria-components';
 import { Link } from 'react-router-dom';
 import { PLAN_CALL_MAX, PLAN_CREATORS_MAX } from '../../../contract/limits.ts';
 import type { Country } from '../../../contract/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
+import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
 import { countryName } from '../../ui/CountrySelect.tsx';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { InviteSummary, inviteBlocker } from './InviteDialog.tsx';
 import { addToPlan, invitePlan } from './plan-actions.ts';
@@ -74,12 +73,9 @@ export function AddToPlanDialog({
           ` ${m.plans_add_parts({ count: formatNumber(creatorIds.length), parts: formatNumber(parts), call: formatNumber(PLAN_CALL_MAX) })}`}
       </p>
       {plan && (
-        <Checkbox isSelected={invite} onChange={setInvite} className="plans-check">
-          <span className="plans-check__box" aria-hidden="true">
-            <Icon name="check" size={12} />
-          </span>
+        <CheckBox isSelected={invite} onChange={setInvite}>
           {m.plans_add_invite()}
-        </Checkbox>
+        </CheckBox>
       )}
       {plan && invite && <InviteSummary plan={plan} creatorIds={creatorIds} />}
       <Link to="/plans" onClick={onClose}>

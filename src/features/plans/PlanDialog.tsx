@@ -4,7 +4,7 @@
  * checked here first, with the same words, so a refusal is rare; the server checks them again.
  */
 import { useMemo, useState } from 'react';
-import { Checkbox, CheckboxGroup, Label } from 'react-aria-components';
+import { CheckboxGroup, Label } from 'react-aria-components';
 import type { Country } from '../../../contract/constants.ts';
 import {
   BUDGET_MAX,
@@ -18,11 +18,11 @@ import {
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { useLocalRows } from '../../db/queries.ts';
+import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
-import { Icon } from '../../ui/Icon.tsx';
 import { Select } from '../../ui/Select.tsx';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { createPlan, editPlan, type PlanDraft } from './plan-actions.ts';
@@ -143,17 +143,13 @@ export function PlanDialog({
           {saved.length === 0 && <p className="plans-muted">{m.plans_products_none()}</p>}
           <div className="plans-products__list">
             {saved.map((p) => (
-              <Checkbox
+              <CheckBox
                 key={p.id}
                 value={String(p.id)}
-                className="plans-check"
                 isDisabled={products.length >= PLAN_PRODUCTS_MAX && !products.includes(String(p.id))}
               >
-                <span className="plans-check__box" aria-hidden="true">
-                  <Icon name="check" size={12} />
-                </span>
                 {String(p.product_title ?? p.product_id ?? '')}
-              </Checkbox>
+              </CheckBox>
             ))}
           </div>
           {errors.products && <p className="cd-field__error">{errors.products}</p>}

@@ -17,11 +17,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { Checkbox } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
+import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -236,10 +236,11 @@ export function PlanScreen({ id }: { id: number }) {
       },
     [plan, creators, money, counts, connected, planProducts, stages, now, onRange],
   );
-  const membersNow = useRef(members);
-  membersNow.current = members;
+  // The export writes what the board shows: this plan's rows, moves just made included.
+  const rowsNow = useRef(planRows);
+  rowsNow.current = planRows;
   const onExport = useCallback(() => {
-    if (plan) void exportPlan(plan, membersNow.current ?? []);
+    if (plan) void exportPlan(plan, rowsNow.current);
   }, [plan]);
   const onView = useCallback(
     (v: string) =>
@@ -444,12 +445,9 @@ const PlanFilters = memo(function PlanFilters({
         value={stage || ALL}
         onChange={(s) => onStage(isStage(s) ? s : '')}
       />
-      <Checkbox isSelected={due} onChange={onDue} className="plans-check">
-        <span className="plans-check__box" aria-hidden="true">
-          <Icon name="check" size={12} />
-        </span>
+      <CheckBox isSelected={due} onChange={onDue}>
         {m.plans_filter_due()}
-      </Checkbox>
+      </CheckBox>
       <Select<string>
         size="sm"
         aria-label={m.plans_view()}
