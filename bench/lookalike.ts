@@ -5,7 +5,7 @@
  * creators left out; features built once per workspace (their time and memory are their own rows).
  */
 import type { CreatorRow } from '../contract/sync.ts';
-import { workspace } from '../src/features/lookalike/lookalike-gen.ts';
+import { workspace } from '../tests/helpers/lookalike-gen.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';

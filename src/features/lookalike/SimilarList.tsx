@@ -107,7 +107,7 @@ export function SimilarList({
         {!answer
           ? m.similar_loading()
           : results.length
-            ? m.similar_status({ count: formatNumber(results.length) })
+            ? m.similar_status({ count: formatNumber(results.length), max: formatNumber(SIMILAR_TOP) })
             : m.similar_none()}
       </p>
       {picked.length > 0 && (

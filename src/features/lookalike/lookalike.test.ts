@@ -8,7 +8,7 @@ import {
   topReasons,
   type LookalikeRow,
 } from './lookalike.ts';
-import { campaignSales, ndcgAt, plantedLike, rng, workspace } from './lookalike-gen.ts';
+import { campaignSales, ndcgAt, plantedLike, rng, workspace } from '../../../tests/helpers/lookalike-gen.ts';
 
 /** A workspace of 20,000 from hidden archetypes, with `perSeed` planted lookalikes of each of `seeds` seeds. */
 function planted(seeds: number, perSeed: number, missing: number) {

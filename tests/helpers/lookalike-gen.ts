@@ -4,7 +4,8 @@
  * some values missing, and planted lookalikes of a seed (each value jittered by 10–30 %, a few
  * missing). Seeded, so a test or a bench run sees the same workspace every time.
  */
-import type { LookalikeRow } from './lookalike.ts';
+import type { LookalikeRow } from '../../src/features/lookalike/lookalike.ts';
+import { seededRandom } from './fault-proxy.ts';
 
 export const GEN_CATEGORIES = [
   'Pet Supplies',
@@ -21,17 +22,8 @@ export const GEN_CATEGORIES = [
   'Fashion Accessories',
 ] as const;
 
-/** mulberry32: a small seeded generator. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The fault proxy's seeded generator (mulberry32), so a workspace is the same on every run. */
+export const rng = seededRandom;
 
 export interface Archetype {
   cats: string[];
