@@ -6,6 +6,7 @@
  */
 import type { CreatorRow } from '../contract/sync.ts';
 import { workspace } from '../tests/helpers/lookalike-gen.ts';
+import { DEFAULT_FIT_WEIGHTS } from '../src/features/lookalike/fit.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';
@@ -75,6 +76,37 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
         load: loadavg(),
       });
     }
+    // A plan's fit: every allowed creator scored on nine parts, 5,000 creators with outcomes.
+    const outcomes = {
+      ids: Array.from({ length: 5_000 }, (_, k) => rows[(k * 7919) % n]!.id),
+      rows: Array.from({ length: 5_000 }, (_, k) => ({
+        contacted: 1 + (k % 3),
+        replied: k % 2,
+        shipped: k % 4 === 0 ? 1 : 0,
+        posted: k % 8 === 0 ? 1 : 0,
+        samples: k % 4 === 0 ? 1 : 0,
+        gmv: k % 4 === 0 ? 100 + k : 0,
+      })),
+    };
+    const spec = { weights: DEFAULT_FIT_WEIGHTS, categories: ['Pet Supplies', 'Home Supplies'], outcomes };
+    const exclude = Array.from({ length: 250 }, (_, k) => rows[k * 13]!.id);
+    for (let w = 0; w < 3; w++) index.fit(spec, {}, 50, true, exclude);
+    const fitTimes: number[] = [];
+    for (let s = 0; s < Math.min(samples, 20); s++) {
+      t = performance.now();
+      const res = index.fit(spec, {}, 50, true, exclude);
+      fitTimes.push(performance.now() - t);
+      if (res.results.length !== 50) throw new Error('expected 50 fits');
+    }
+    out.push({
+      rows: n.toLocaleString('en-US'),
+      measure: "a plan's best 50 fits (nine parts, 5,000 with outcomes), contacted left out",
+      samples: fitTimes.length,
+      p50: ms(percentile(fitTimes, 50)),
+      p95: ms(percentile(fitTimes, 95)),
+      target: '',
+      load: loadavg(),
+    });
     out.push({
       rows: n.toLocaleString('en-US'),
       measure: 'features built (first request), and their memory',

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreatorRow } from '../../contract/sync.ts';
+import { DEFAULT_FIT_WEIGHTS } from '../features/lookalike/fit.ts';
 import { CreatorIndex, SORT_FIELDS, type CreatorQuery } from './query-engine.ts';
 
 const NAMES = ['alice', 'Bob', 'carol', 'dave', 'Eve'];
@@ -98,6 +99,24 @@ describe('query engine', () => {
     expect(res.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([rows[3]!.id, rows[9]!.id]);
   });
 
+  it('keeps only the given ids (a saved selection), within the other filters', () => {
+    const picked = [rows[40]!, rows[3]!, rows[9]!, rows[250]!, rows[77]!];
+    const ids = [...picked.map((r) => r.id), 999_999]; // an id not loaded matches nothing
+    const only = index.query({ ids, field: 'id', sort: 'asc', offset: 0, limit: 50 });
+    expect(only.total).toBe(5);
+    expect(only.rows.map((r) => r.id)).toEqual(picked.map((r) => r.id).sort((a, b) => a - b));
+    for (const chat of [0, 1] as const) {
+      const both = index.query({ ids, isChat: chat, offset: 0, limit: 50 });
+      const want = picked.filter((r) => r.is_chat === chat).map((r) => r.id);
+      expect(both.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(want.sort((a, b) => a - b));
+      expect(both.total).toBe(want.length);
+    }
+    const named = index.query({ ids, name: picked[1]!.unique_id, offset: 0, limit: 50 });
+    expect(named.rows.map((r) => r.id)).toEqual([picked[1]!.id]);
+    expect(index.query({ ids: [], offset: 0, limit: 50 }).total).toBe(0);
+    expect(index.query({ offset: 0, limit: 1 }).total).toBe(rows.length); // lifted again
+  });
+
   it('reflects patched, added and removed rows', () => {
     const local = new CreatorIndex(makeRows(50, 3));
     const before = local.query({ field: 'follower_count', sort: 'desc', offset: 0, limit: 5 });
@@ -185,5 +204,40 @@ describe('lookalikes in the query engine', () => {
       }),
     ]);
     expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(2);
+  });
+
+  it("ranks a plan's fit, leaving out the plan's creators, blacklisted and (asked) contacted ones", () => {
+    const rows = [
+      creator(1, {}),
+      creator(2, {}),
+      creator(3, { is_black: 1 }),
+      creator(4, { is_chat: 1 }),
+      creator(5, { categorys: 'Beauty' }),
+      creator(6, {}),
+    ];
+    const index = new CreatorIndex(rows);
+    const spec = {
+      weights: DEFAULT_FIT_WEIGHTS,
+      categories: ['Pet Supplies'],
+      // Creator 6 replied twice in other plans; creator 2 never did.
+      outcomes: {
+        ids: [6, 2],
+        rows: [
+          { contacted: 2, replied: 2, shipped: 0, posted: 0, samples: 0, gmv: 0 },
+          { contacted: 3, replied: 0, shipped: 0, posted: 0, samples: 0, gmv: 0 },
+        ],
+      },
+    };
+    const fit = index.fit(spec, {}, 10, false, [1]);
+    const ids = fit.results.map((r) => r.row.id);
+    expect(ids).not.toContain(1); // in the plan
+    expect(ids).not.toContain(3); // blacklisted
+    expect(fit.ranked).toBe(4);
+    expect(ids.indexOf(6)).toBeLessThan(ids.indexOf(2));
+    expect(ids.indexOf(2)).toBeLessThan(ids.indexOf(5)); // the plan's category counts most
+    const six = fit.results.find((r) => r.row.id === 6)!;
+    expect(six.parts.reduce((a, p) => a + p.points, 0)).toBeCloseTo(six.score, 6);
+    expect(index.fit(spec, {}, 10, true, [1]).results.map((r) => r.row.id)).not.toContain(4);
+    expect(index.fit(spec, { name: 'c5' }, 10, false, []).results.map((r) => r.row.id)).toEqual([5]);
   });
 });

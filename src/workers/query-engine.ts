@@ -17,6 +17,7 @@ import {
   type LookalikeIndex,
   type Reason,
 } from '../features/lookalike/lookalike.ts';
+import { fitContext, fitParts, topFits, type FitPartValue, type FitSpec } from '../features/lookalike/fit.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 
 export const SORT_FIELDS = [
@@ -53,6 +54,8 @@ export interface CreatorFilter {
   /** add_time bounds in unix seconds, inclusive. */
   startTime?: number;
   endTime?: number;
+  /** Only these creators (row ids), e.g. a selection saved as a view (issue 28); [] matches none. */
+  ids?: number[];
 }
 
 export interface CreatorQuery extends CreatorFilter {
@@ -77,6 +80,12 @@ export interface LookalikeAnswer {
   /** Seeds found among the loaded rows. */
   seeds: number;
   results: { row: CreatorRow; score: number; reasons: Reason[] }[];
+}
+
+export interface FitAnswer {
+  results: { row: CreatorRow; score: number; parts: FitPartValue[] }[];
+  /** Creators ranked (the filter's matches that may be proposed). */
+  ranked: number;
 }
 
 export interface QueryResult {
@@ -105,6 +114,7 @@ export class CreatorIndex {
   /** Lookalike features of the rows (issue 28), built on the first request and kept until they change. */
   private look: LookalikeIndex | null = null;
   private allowed: Uint8Array | null = null;
+  private fitScratch = new Int32Array(0);
   private allowedKey = '';
 
   constructor(rows: CreatorRow[] = []) {
@@ -224,8 +234,13 @@ export class CreatorIndex {
     q: CreatorFilter,
     k: number,
     skipContacted: boolean,
+    /** Keep only the first this many seeds found among the rows (best sellers of any country). */
+    seedLimit = Infinity,
   ): LookalikeAnswer {
-    const seeds = seedIds.map((id) => this.byId.get(id)).filter((i): i is number => i !== undefined);
+    const seeds = seedIds
+      .map((id) => this.byId.get(id))
+      .filter((i): i is number => i !== undefined)
+      .slice(0, seedLimit);
     if (seeds.length === 0) return { seeds: 0, results: [] };
     this.look ??= buildIndex(this.rows);
     const look = this.look;
@@ -238,6 +253,40 @@ export class CreatorIndex {
         row: this.rows[t.pos]!,
         score: t.score,
         reasons: topReasons(look, seed, t.pos),
+      })),
+    };
+  }
+
+  /**
+   * The `k` creators that fit a plan best (issue 28), every part of each score named; `excludeIds`
+   * (the plan's own creators), blacklisted creators and, when asked, contacted ones are left out.
+   */
+  fit(
+    spec: FitSpec,
+    q: CreatorFilter,
+    k: number,
+    skipContacted: boolean,
+    excludeIds: readonly number[],
+  ): FitAnswer {
+    this.look ??= buildIndex(this.rows);
+    const look = this.look;
+    if (this.fitScratch.length !== look.n) this.fitScratch = new Int32Array(look.n);
+    const ctx = fitContext(look, spec, (id) => this.byId.get(id), this.fitScratch);
+    const allowed = this.allowedFor(q, skipContacted);
+    const excluded = new Set<number>();
+    for (const id of excludeIds) {
+      const pos = this.byId.get(id);
+      if (pos !== undefined && allowed[pos]) excluded.add(pos);
+    }
+    let ranked = -excluded.size;
+    for (let i = 0; i < allowed.length; i++) ranked += allowed[i]!;
+    const top = topFits(look, ctx, k, allowed, excluded);
+    return {
+      ranked,
+      results: top.map((t) => ({
+        row: this.rows[t.pos]!,
+        score: t.score,
+        parts: fitParts(look, ctx, t.pos),
       })),
     };
   }
@@ -268,6 +317,7 @@ export class CreatorIndex {
     const mask = new Uint8Array(n);
     const tags = f.tagIds ? new Set(f.tagIds) : null;
     const uniq = f.uniqueIds ? new Set(f.uniqueIds) : null;
+    const only = f.ids ? new Set(f.ids) : null;
     const { chat, inv, black, added, hay } = this;
     const lo = f.startTime ?? -Infinity;
     const hi = f.endTime ?? Infinity;
@@ -280,6 +330,7 @@ export class CreatorIndex {
       if (t < lo || t > hi) continue;
       if (f.name !== undefined && !hay[i]!.includes(f.name)) continue;
       if (uniq && !uniq.has(this.rows[i]!.unique_id)) continue;
+      if (only && !only.has(this.rows[i]!.id)) continue;
       if (tags && !this.rows[i]!.tags.some((x) => tags.has(x.tag_id))) continue;
       mask[i] = 1;
       count++;
@@ -337,5 +388,6 @@ export function normalise(q: CreatorFilter): CreatorFilter {
   if (q.isBlack !== undefined) f.isBlack = q.isBlack;
   if (q.startTime !== undefined) f.startTime = q.startTime;
   if (q.endTime !== undefined) f.endTime = q.endTime;
+  if (q.ids) f.ids = q.ids;
   return f;
 }

@@ -4,7 +4,15 @@ import { LocalDB } from '../db/db.ts';
 import type { Language } from '../../contract/constants.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 import { exportCreatorView, type ExportFormat, type ViewFile } from '../features/export/view-export.ts';
-import type { CreatorFilter, CreatorQuery, LookalikeAnswer, QueryResult, SortField } from './query-engine.ts';
+import type { FitSpec } from '../features/lookalike/fit.ts';
+import type {
+  CreatorFilter,
+  CreatorQuery,
+  FitAnswer,
+  LookalikeAnswer,
+  QueryResult,
+  SortField,
+} from './query-engine.ts';
 import { CreatorSource } from './query-source.ts';
 
 const source = new CreatorSource(new LocalDB());
@@ -54,11 +62,23 @@ const api = {
     country: string,
     seedIds: readonly number[],
     filter: CreatorFilter,
-    opts: { k: number; skipContacted: boolean },
+    opts: { k: number; skipContacted: boolean; seedLimit?: number },
   ): Promise<LookalikeAnswer & { ms: number }> {
     await source.setCountry(country);
     const t0 = performance.now();
-    const res = source.index.lookalikes(seedIds, filter, opts.k, opts.skipContacted);
+    const res = source.index.lookalikes(seedIds, filter, opts.k, opts.skipContacted, opts.seedLimit);
+    return { ...res, ms: performance.now() - t0 };
+  },
+  /** The creators that fit a plan best (issue 28); `ms` as for lookalikes. */
+  async fit(
+    country: string,
+    spec: FitSpec,
+    filter: CreatorFilter,
+    opts: { k: number; skipContacted: boolean; excludeIds: readonly number[] },
+  ): Promise<FitAnswer & { ms: number }> {
+    await source.setCountry(country);
+    const t0 = performance.now();
+    const res = source.index.fit(spec, filter, opts.k, opts.skipContacted, opts.excludeIds);
     return { ...res, ms: performance.now() - t0 };
   },
   /** Precomputes sort orders so later sort changes are cheap. */

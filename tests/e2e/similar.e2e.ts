@@ -20,6 +20,7 @@ let page: Page;
 let zh: Page;
 const errors: string[][] = [];
 let seedId = 0;
+let planId = 0;
 
 /** A pet creator around 50k followers; `f` scales every number (1 = the seed). */
 const pet = (unique_id: string, daren_name: string, f: number) => ({
@@ -66,9 +67,31 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
     bloggers: [h('chatted_cat')],
     isChat: 1,
   });
-  await callApi(url, admin.token, 'POST', '/plan/add', { name: 'Cat push', country: 'US' });
+  const product = await callApi<{ id: number }>(url, admin.token, 'POST', '/product/add', {
+    country: 'US',
+    productId: '1729000000000000001',
+    productTitle: 'Cat bowl',
+    productCategory: 'Pet Supplies',
+    productImage: 'https://example.com/bowl.png',
+  });
+  const plan = await callApi<{ id: number }>(url, admin.token, 'POST', '/plan/add', {
+    name: 'Cat push',
+    country: 'US',
+    product_ids: [product.id],
+  });
+  planId = plan.id;
   const pull = decodePull(await callApi<PullWire>(url, admin.token, 'POST', '/sync/pull', { cursor: '' }));
-  seedId = pull.changes.creators.find((c) => c.unique_id === h('seed_cat'))!.id;
+  const idOf = (name: string) => pull.changes.creators.find((c) => c.unique_id === h(name))!.id;
+  seedId = idOf('seed_cat');
+  // The workspace's best seller: "Creators like my best sellers" starts from it.
+  await callApi(url, admin.token, 'POST', '/plan/sale.add', {
+    creator_id: idOf('like_cat5'),
+    product_id: '1729000000000000001',
+    gmv: '420.50',
+    units: 12,
+    day: '2026-11-20',
+    ref: '9001',
+  });
 
   const ctx = await newContext(suite.browser, url, 'en-US');
   await useSession(ctx, url, admin);
@@ -171,6 +194,93 @@ describe('similar creators', () => {
       .toBe(true);
     expect(await seriousAxeViolations(page), 'similar dialog, en-us').toEqual([]);
     await dialog.getByRole('button', { name: 'Close' }).first().click();
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it('ranks creators for a plan with named parts and adjustable weights, and saves a selection as a view', async () => {
+    await page.goto(`/plans/${planId}`);
+    await page.getByRole('button', { name: 'Best fit for this plan' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: 'Creators that fit Cat push' });
+    const fits = items(page);
+    // The pets come first, each with its score and reasons; the plan's own three are left out.
+    await expect
+      .poll(async () => (await fits.allTextContents()).slice(0, 3).every((t) => / cat/i.test(t)))
+      .toBe(true);
+    const texts = await fits.allTextContents();
+    for (const name of ['Like cat 1', 'Like cat 2', 'Like cat 3', 'Black cat'])
+      expect(texts.some((t) => t.includes(name))).toBe(false);
+    const first = fits.first();
+    await first.getByText(/^Fit \d+ of 100$/).waitFor();
+    await first.getByText("Has 1 of the plan's 1 categories", { exact: true }).waitFor();
+    await first.getByText(/^How the \d+ adds up$/).click();
+    await first.getByText(/^Reply rate: [\d.]+ · not worked with yet/).waitFor();
+    await dialog.getByText(/^\d+ creators, best fit first, of \d+ ranked\./).waitFor();
+    expect(await seriousAxeViolations(page), 'plan fit, en-us').toEqual([]);
+
+    // The weights are shown and adjustable by keyboard; they stay for this plan on this device.
+    await dialog.getByText(/^Weights: Category match 3 · GPM 2/).click();
+    const slider = dialog.getByRole('slider', { name: 'Category match' });
+    await slider.focus();
+    await page.keyboard.press('Home');
+    await dialog.getByText(/^Weights: Category match 0 · GPM 2/).waitFor();
+    expect(await seriousAxeViolations(page), 'plan fit weights, en-us').toEqual([]);
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Best fit for this plan' }).click({ timeout: 30_000 });
+    await dialog.getByText(/^Weights: Category match 0 · GPM 2/).waitFor();
+    await dialog.getByText(/^Weights:/).click();
+    await dialog.getByRole('button', { name: 'Reset weights' }).click();
+    await dialog.getByText(/^Weights: Category match 3 · GPM 2/).waitFor();
+
+    // Two chosen creators saved as a Home view: it opens those two, and "Show all creators" leaves it.
+    await expect.poll(() => fits.count()).toBeGreaterThan(2);
+    const chosen = [
+      (await fits.nth(0).getByRole('link').innerText()).trim(),
+      (await fits.nth(1).getByRole('link').innerText()).trim(),
+    ];
+    for (const i of [0, 1]) await fits.nth(i).locator('label.cd-check').click();
+    await dialog.getByRole('button', { name: 'Save as a view' }).click();
+    const save = page.getByRole('dialog', { name: 'Save this view' });
+    await save.getByLabel('Name').fill('Cat fits');
+    await save.getByRole('button', { name: 'Save' }).click();
+    await save.waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Close' }).last().click();
+    await page.goto('/home');
+    await synced(page);
+    await page.getByTestId('saved-views').click();
+    await page.getByRole('menuitem', { name: 'Cat fits' }).click();
+    await page.getByText('Showing the 2 creators saved in this view.').waitFor();
+    const rows = page.locator('.cd-grid__body [role="row"]');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const name of chosen) await rows.filter({ hasText: name }).waitFor();
+    await page.getByRole('button', { name: 'Show all creators' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    expect(errors.flat()).toEqual([]);
+  });
+
+  it("in Chinese: a plan's fit, and creators like the workspace's best sellers", async () => {
+    await zh.goto(`/plans/${planId}`);
+    await zh.getByRole('button', { name: '最适合此计划的达人' }).click({ timeout: 30_000 });
+    await items(zh)
+      .first()
+      .getByText(/^匹配度 \d+\/100$/)
+      .waitFor();
+    await items(zh).first().getByText('具备计划 1 个类目中的 1 个', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(zh), 'plan fit, zh-cn').toEqual([]);
+    await zh.getByRole('dialog').getByRole('button', { name: '关闭' }).last().click();
+
+    // Home, nothing selected: one click seeds the list with the best seller (Like cat 5).
+    await page.goto('/home');
+    await synced(page);
+    await page.getByRole('button', { name: 'Creators like my best sellers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Creators like your best sellers' });
+    await dialog.getByText(/the 1 with the most sales on this device seed the list/).waitFor();
+    await expect
+      .poll(async () => (await items(page).allTextContents()).slice(0, 3).every((t) => / cat/i.test(t)))
+      .toBe(true);
+    expect((await items(page).allTextContents()).some((t) => t.includes('Like cat 5'))).toBe(false);
+    expect(await seriousAxeViolations(page), 'best sellers, en-us').toEqual([]);
     expect(errors.flat()).toEqual([]);
   });
 });

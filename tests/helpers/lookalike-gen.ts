@@ -135,6 +135,8 @@ export function campaignSales(
   arch: readonly Archetype[],
   category: string,
   seed = 2,
+  /** Each creator's own reliability (individualReliability); the archetype's when omitted. */
+  reliability?: Float64Array,
 ): Float64Array {
   const r = rng(seed);
   const out = new Float64Array(rows.length);
@@ -142,10 +144,24 @@ export function campaignSales(
     const a = arch[archetypeOf[i]!]!;
     const match = a.cats.includes(category) ? 1 : 0.1;
     const followers = typeof row.follower_count === 'number' ? row.follower_count : 10 ** a.size;
-    out[i] =
-      match * a.reliability * 10 ** (a.gpm / 2) * Math.max(1, followers) ** 0.1 * Math.exp(0.3 * gauss(r));
+    const rel = reliability ? reliability[i]! : a.reliability;
+    out[i] = match * rel * 10 ** (a.gpm / 2) * Math.max(1, followers) ** 0.1 * Math.exp(0.3 * gauss(r));
   });
   return out;
+}
+
+/**
+ * Each creator's own reliability: the archetype's, times a factor no column shows (0 to 2, so two
+ * creators with the same numbers can differ as much as a seller finds they do). Its own stream, so
+ * the workspace's rows stay the same.
+ */
+export function individualReliability(
+  archetypeOf: Int32Array,
+  arch: readonly Archetype[],
+  seed = 3,
+): Float64Array {
+  const r = rng(seed);
+  return Float64Array.from(archetypeOf, (a) => Math.min(1, arch[a]!.reliability * 2 * r()));
 }
 
 /** NDCG@k of an ordering of positions, the relevance of a position being `gain[pos]`. */

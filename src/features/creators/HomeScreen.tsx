@@ -26,6 +26,7 @@ import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
+import { IdsNote } from './IdsNote.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
 import { useChallenge } from './useChallenge.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
@@ -46,6 +47,9 @@ const TagDialog = lazy(() => import('./TagDialog.tsx').then((mod) => ({ default:
 const SimilarDialog = lazy(() =>
   import('../lookalike/SimilarDialog.tsx').then((mod) => ({ default: mod.SimilarDialog })),
 );
+const BestSellersDialog = lazy(() =>
+  import('../lookalike/SimilarDialog.tsx').then((mod) => ({ default: mod.BestSellersDialog })),
+);
 
 const rowKey = (r: HomeRow): string => `${r.id}:${r.unique_id}`;
 export function refOfKey(k: RowKey): CreatorRef {
@@ -64,14 +68,15 @@ export function HomeScreen() {
     page: 1,
   });
   const [start] = useState(() => (!restored && hasView(search) ? { ...fromQuery(search), page: 1 } : kept));
-  const [filters, setFilters] = useState<HomeFilterValue>(start.filters);
+  // A view kept before `ids` existed has none: defaults under it.
+  const [filters, setFilters] = useState<HomeFilterValue>({ ...DEFAULT_FILTERS, ...start.filters });
   const [sort, setSort] = useState<SortState | null>(start.sort);
   const [page, setPage] = useState({ page: start.page, size: DEFAULT_PAGE_SIZE });
   useEffect(() => setKept({ filters, sort, page: page.page }), [filters, sort, page.page, setKept]);
   const settledQuery = useViewInUrl(toQuery({ filters, sort }));
   // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
   const [opened, setOpened] = useState(0);
-  const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | 'similar' | null>(null);
+  const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | 'similar' | 'best' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
   const challengeIds = useChallenge(filters.country, filters.challenge);
@@ -138,6 +143,9 @@ export function HomeScreen() {
     },
     [selection],
   );
+
+  // A view of saved creators (ids) keeps them through other filter changes; only this lifts it.
+  const clearIds = useCallback(() => setFilters((prev) => (prev.ids ? { ...prev, ids: null } : prev)), []);
 
   // Stable callbacks and memoised toolbar parts: a keystroke or a sort click re-renders the grid's
   // rows, not the screen's buttons (react-aria buttons cost a few ms each render).
@@ -229,6 +237,9 @@ export function HomeScreen() {
         <Button size="sm" onPress={() => openDialog('similar')}>
           {m.similar_title()}
         </Button>
+        <Button size="sm" onPress={() => setDialog('best')}>
+          {m.fit_best_overall()}
+        </Button>
       </>
     ),
     [openDialog],
@@ -250,6 +261,7 @@ export function HomeScreen() {
         <HomeFilters key={opened} value={filters} tags={tags} onChange={changeFilters} onSearch={reload} />
         <SavedViews query={settledQuery} onOpen={openView} />
       </div>
+      {filters.ids?.length ? <IdsNote count={filters.ids.length} onClear={clearIds} /> : null}
       {list.stale && (
         <div className="home-stale" role="status">
           <span>{m.home_rows_waiting()}</span>
@@ -287,6 +299,15 @@ export function HomeScreen() {
           <SimilarDialog
             country={filters.country}
             seedIds={[...selection.keys].map((k) => refOfKey(k).id)}
+            filter={creatorFilter}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
+      {dialog === 'best' && (
+        <Suspense fallback={null}>
+          <BestSellersDialog
+            country={filters.country}
             filter={creatorFilter}
             onClose={() => setDialog(null)}
           />

@@ -56,6 +56,17 @@ const asView = (r: SyncRow): View => ({
   user_name: String(r.user_name ?? ''),
 });
 
+/** The workspace's saved views by title, and the signed-in user's id (what the save dialog needs). */
+export function useSavedViews(): { views: View[]; me: number | undefined; loaded: boolean } {
+  const rows = useLocalRows(localDb, 'saved_views');
+  const session = useLiveQuery(() => getMeta<LocalSession>(localDb, META.session), []);
+  const views = useMemo(
+    () => (rows ?? []).map(asView).sort((a, b) => a.title.localeCompare(b.title)),
+    [rows],
+  );
+  return { views, me: session?.userId, loaded: rows !== undefined };
+}
+
 export const SavedViews = memo(function SavedViews({
   query,
   onOpen,
@@ -63,12 +74,7 @@ export const SavedViews = memo(function SavedViews({
   query: string;
   onOpen: (query: string) => void;
 }) {
-  const rows = useLocalRows(localDb, 'saved_views');
-  const me = useLiveQuery(() => getMeta<LocalSession>(localDb, META.session), []);
-  const views = useMemo(
-    () => (rows ?? []).map(asView).sort((a, b) => a.title.localeCompare(b.title)),
-    [rows],
-  );
+  const { views, me, loaded } = useSavedViews();
   const current = views.find((v) => v.query === query);
   const [dialog, setDialog] = useState<'save' | 'manage' | null>(null);
   const copy = useInFlight(async () => {
@@ -103,7 +109,7 @@ export const SavedViews = memo(function SavedViews({
             className="cd-export-menu home-views-menu"
             aria-label={m.views_menu_label()}
             onAction={act}
-            disabledKeys={[...(views.length === 0 ? ['none'] : []), ...(rows ? [] : ['save'])]}
+            disabledKeys={[...(views.length === 0 ? ['none'] : []), ...(loaded ? [] : ['save'])]}
           >
             {views.length === 0 && (
               <MenuItem id="none" className="cd-export-item">
@@ -113,7 +119,7 @@ export const SavedViews = memo(function SavedViews({
             {views.map((v) => (
               <MenuItem key={v.id} id={`view:${v.id}`} textValue={v.title} className="cd-export-item">
                 <span className="home-views-title">{v.title}</span>
-                {v.user_id !== me?.userId && v.user_name && (
+                {v.user_id !== me && v.user_name && (
                   <span className="home-views-by">{m.views_by({ name: v.user_name })}</span>
                 )}
               </MenuItem>
@@ -135,10 +141,10 @@ export const SavedViews = memo(function SavedViews({
       </MenuTrigger>
       <Suspense fallback={null}>
         {dialog === 'save' && (
-          <SaveViewDialog query={query} views={views} me={me?.userId} onClose={() => setDialog(null)} />
+          <SaveViewDialog query={query} views={views} me={me} onClose={() => setDialog(null)} />
         )}
         {dialog === 'manage' && (
-          <ManageViewsDialog query={query} views={views} me={me?.userId} onClose={() => setDialog(null)} />
+          <ManageViewsDialog query={query} views={views} me={me} onClose={() => setDialog(null)} />
         )}
       </Suspense>
     </>

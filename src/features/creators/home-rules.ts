@@ -18,6 +18,11 @@ export interface HomeFilterValue {
   isBlack: TriState;
   /** add_time bounds, unix seconds. */
   range: { startTime: number; endTime: number } | null;
+  /**
+   * Only these creators (row ids), as a saved selection's view keeps them (issue 28); null for no
+   * such restriction. Other filters still apply within them; only the note's clear control lifts it.
+   */
+  ids: number[] | null;
 }
 
 /** No filter: the default country, everything else 'any'. */
@@ -30,6 +35,7 @@ export const DEFAULT_FILTERS: HomeFilterValue = {
   isInvitation: 'any',
   isBlack: 'any',
   range: null,
+  ids: null,
 };
 
 const flag = (v: TriState): 0 | 1 | undefined => (v === 'any' ? undefined : v === '1' ? 1 : 0);
@@ -50,6 +56,7 @@ export function toCreatorFilter(v: HomeFilterValue, challengeIds?: string[] | nu
     f.startTime = v.range.startTime;
     f.endTime = v.range.endTime;
   }
+  if (v.ids?.length) f.ids = v.ids;
   // While the server's answer is pending nothing matches, rather than everything.
   if (v.challenge.trim()) f.uniqueIds = challengeIds ?? [];
   return f;

@@ -1,17 +1,28 @@
-/** "Similar creators" for a Home selection (issue 28): creators like the chosen ones, after Home's filters. */
+/**
+ * "Similar creators" in a dialog (issue 28): creators like a Home selection, after Home's filters, or
+ * like the workspace's best sellers (the creators with the most counted sales, any product).
+ */
 import type { Country } from '../../../contract/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import type { CreatorFilter } from '../../workers/query-engine.ts';
+import { useSalesRows } from '../plans/plan-queries.ts';
+import { bestSellers } from './fit.ts';
 import { SimilarList } from './SimilarList.tsx';
+
+/** How many best sellers seed "Creators like my best sellers". */
+export const BEST_SELLERS = 10;
+/** Candidates sent to the worker, which keeps the first BEST_SELLERS of them in the country. */
+const BEST_CANDIDATES = 1_000;
 
 export function SimilarDialog({
   country,
   seedIds,
   filter,
   title,
+  seedLimit,
   onClose,
 }: {
   /** Default: "Creators like these n". */
@@ -19,6 +30,7 @@ export function SimilarDialog({
   country: Country;
   seedIds: readonly number[];
   filter: CreatorFilter;
+  seedLimit?: number;
   onClose: () => void;
 }) {
   return (
@@ -30,7 +42,44 @@ export function SimilarDialog({
       title={title ?? m.similar_dialog_title({ count: formatNumber(seedIds.length) })}
       footer={<Button onPress={onClose}>{m.common_close()}</Button>}
     >
-      <SimilarList country={country} seedIds={seedIds} filter={filter} />
+      <SimilarList country={country} seedIds={seedIds} filter={filter} seedLimit={seedLimit} />
     </Dialog>
+  );
+}
+
+/** Creators like the workspace's best sellers in `country`, after the given filters. */
+export function BestSellersDialog({
+  country,
+  filter,
+  onClose,
+}: {
+  country: Country;
+  filter: CreatorFilter;
+  onClose: () => void;
+}) {
+  const sales = useSalesRows();
+  if (!sales) return null;
+  const seeds = bestSellers(sales.sales, BEST_CANDIDATES);
+  if (seeds.length === 0)
+    return (
+      <Dialog
+        isOpen
+        onClose={onClose}
+        isDismissable
+        title={m.fit_best_overall_title()}
+        footer={<Button onPress={onClose}>{m.common_close()}</Button>}
+      >
+        <p>{m.similar_best_none()}</p>
+      </Dialog>
+    );
+  return (
+    <SimilarDialog
+      country={country}
+      seedIds={seeds}
+      seedLimit={BEST_SELLERS}
+      filter={filter}
+      title={m.fit_best_overall_title()}
+      onClose={onClose}
+    />
   );
 }

@@ -197,7 +197,7 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
 }
 
 /** A scaled value back in the row's own unit (for the reasons' words); NaN stays NaN. */
-const unscale = (index: LookalikeIndex, v: number, j: number): number =>
+export const unscale = (index: LookalikeIndex, v: number, j: number): number =>
   Math.max(0, Math.exp(v * index.scale[j]! + index.median[j]!) - LOG_FLOOR) * index.unit[j]!;
 
 /** The seed set's profile: per feature the median of the seeds' values (NaN when none has one). */

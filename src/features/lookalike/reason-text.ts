@@ -17,7 +17,8 @@ const NAMES: Record<Feature, () => string> = {
   engagement: m.similar_f_engagement,
 };
 
-function value(f: Feature, v: number, currency: string): string {
+/** A feature's value in its own unit, in words. */
+export function featureValue(f: Feature, v: number, currency: string): string {
   if (f === 'followers' || f === 'views') return formatFollowers(v);
   if (f === 'gmv' || f === 'gpm') return formatGmv(v, currency);
   if (f === 'engagement') return `${formatNumber(Math.round(v * 100) / 100)}%`;
@@ -30,12 +31,12 @@ export function reasonText(r: Reason, seeds: number, currency: string): string {
   const mine = r.mine ?? Number.NaN;
   const seed = r.seed ?? Number.NaN;
   const feature = NAMES[r.part]();
-  const v = value(r.part, mine, currency);
+  const v = featureValue(r.part, mine, currency);
   if (seed > 0) {
     const ratio = formatNumber(Math.round((mine / seed) * 10) / 10);
     return seeds > 1
       ? m.similar_reason_ratio_many({ feature, value: v, ratio })
       : m.similar_reason_ratio({ feature, value: v, ratio });
   }
-  return m.similar_reason_value({ feature, value: v, seed: value(r.part, seed, currency) });
+  return m.similar_reason_value({ feature, value: v, seed: featureValue(r.part, seed, currency) });
 }

@@ -23,10 +23,13 @@ import { usePlans } from './plan-queries.ts';
 export function AddToPlanDialog({
   country,
   creatorIds,
+  planId,
   onClose,
   onDone,
 }: {
   country: Country;
+  /** The plan picked at first (default: the country's first plan). */
+  planId?: number;
   creatorIds: readonly number[];
   onClose: () => void;
   onDone: () => void;
@@ -36,7 +39,7 @@ export function AddToPlanDialog({
     () => (data?.plans ?? []).filter((p) => p.country === country && p.id > 0),
     [data, country],
   );
-  const [picked, setPicked] = useState<number | null>(null);
+  const [picked, setPicked] = useState<number | null>(planId ?? null);
   const [invite, setInvite] = useState(false);
   const plan = plans.find((p) => p.id === picked) ?? plans[0];
   const parts = Math.ceil(creatorIds.length / PLAN_CALL_MAX);

@@ -74,6 +74,9 @@ const NO_CREATOR_FILTER = {};
 const SimilarDialog = lazy(() =>
   import('../lookalike/SimilarDialog.tsx').then((mod) => ({ default: mod.SimilarDialog })),
 );
+const FitDialog = lazy(() =>
+  import('../lookalike/FitDialog.tsx').then((mod) => ({ default: mod.FitDialog })),
+);
 
 export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
@@ -216,6 +219,7 @@ export function PlanScreen({ id }: { id: number }) {
       .map(([cid]) => cid);
   }, [salesRows, plan, planRows]);
   const [similar, setSimilar] = useState(false);
+  const [fit, setFit] = useState(false);
   const counts = useMemo(
     () => (log ? messageCounts(log.events, log.pending, connected) : undefined),
     [log, connected],
@@ -277,8 +281,14 @@ export function PlanScreen({ id }: { id: number }) {
         onCharts={setCharts}
         onExport={onExport}
         onSimilar={setSimilar}
+        onFit={setFit}
         hasSales={bestSellers.length > 0}
       />
+      {fit && (
+        <Suspense fallback={null}>
+          <FitDialog plan={plan} members={members ?? []} onClose={() => setFit(false)} />
+        </Suspense>
+      )}
       {similar && (
         <Suspense fallback={null}>
           <SimilarDialog
@@ -367,11 +377,13 @@ const PlanToolbar = memo(function PlanToolbar({
   onCharts,
   onExport,
   onSimilar,
+  onFit,
   hasSales,
 }: {
   plan: SyncRow;
   charts: boolean;
   onSimilar: (open: boolean) => void;
+  onFit: (open: boolean) => void;
   /** The plan has sales to find its best sellers from. */
   hasSales: boolean;
   onEdit: (open: boolean) => void;
@@ -396,6 +408,9 @@ const PlanToolbar = memo(function PlanToolbar({
       </Button>
       <Button size="sm" onPress={() => (hasSales ? onSimilar(true) : toast.info(m.similar_best_none()))}>
         {m.similar_best()}
+      </Button>
+      <Button size="sm" onPress={() => onFit(true)}>
+        {m.fit_open()}
       </Button>
     </div>
   );

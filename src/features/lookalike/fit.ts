@@ -1,0 +1,360 @@
+/**
+ * Fit for a plan (issue 28), the arithmetic: the workspace's creators ranked for a plan's products as
+ * a sum of named parts, each a share (0–1) of its weight, so the score is never an opaque number:
+ *
+ * - `category`: the share of the plan's product categories the creator has;
+ * - performance from the creator row, higher is better: GPM, 30-day GMV, views, videos and
+ *   engagement, each the logistic of its robust-scaled log (lookalike.ts), so the workspace's typical
+ *   creator earns half and ten times typical about 0.86;
+ * - the seller's own outcomes with the creator, from every plan of the workspace (`outcomesOf`):
+ *   reply rate, samples that became a post, and sales per sample from imported or entered orders.
+ *   Rates are smoothed ((k + 1) / (n + 2)), so one reply is promising, not proof.
+ *
+ * A part nobody knows (no numbers, never contacted, no sample sent, a plan without categories) is
+ * "unknown" and earns what the creator's known parts earn on average, as in lookalikes: a creator the
+ * seller never tried is neither sunk nor lifted by it. The score is 100 × Σ weight × share / Σ weight.
+ */
+import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
+import type { SyncRow } from '../../../contract/sync.ts';
+import { FEATURES, UNKNOWN_SHARE, unscale, type LookalikeIndex } from './lookalike.ts';
+
+export const FIT_PARTS = [
+  'category',
+  'gpm',
+  'gmv',
+  'views',
+  'videos',
+  'engagement',
+  'reply',
+  'post',
+  'sales',
+] as const;
+export type FitPart = (typeof FIT_PARTS)[number];
+export type FitWeights = Readonly<Record<FitPart, number>>;
+
+/** The default weights (shown, and adjustable from 0 to FIT_WEIGHT_MAX). */
+export const DEFAULT_FIT_WEIGHTS: FitWeights = {
+  category: 3,
+  gpm: 2,
+  gmv: 1.5,
+  views: 1,
+  videos: 0.5,
+  engagement: 0.5,
+  reply: 2,
+  post: 2,
+  sales: 3,
+};
+export const FIT_WEIGHT_MAX = 5;
+
+/** The performance parts and the lookalike feature each reads. */
+const PERF: readonly [FitPart, (typeof FEATURES)[number]][] = [
+  ['gpm', 'gpm'],
+  ['gmv', 'gmv'],
+  ['views', 'views'],
+  ['videos', 'videos'],
+  ['engagement', 'engagement'],
+];
+const PERF_COL = PERF.map(([, f]) => FEATURES.indexOf(f));
+const F = FEATURES.length;
+/** The logistic's steepness on a robust-scaled log (scales are ≥ 2.5 log units: 10× typical ≈ 0.86). */
+const STEEP = 2;
+
+/** How many tries' worth of the workspace's rate a creator's own rate is drawn toward. */
+export const PRIOR_WEIGHT = 2;
+/** FIT_PARTS from this index on are the seller's outcomes. */
+const OUTCOME_FROM = 6;
+
+/** A shipped sample counts as "not posted" once content is this overdue (content is due on day 14). */
+export const POST_GRACE_DAYS = 21;
+
+/** Stages that mean the creator answered: "replied" through "selling" on the path, and "declined". */
+const path = (from: PlanStage, to: PlanStage) =>
+  PLAN_STAGES.slice(PLAN_STAGES.indexOf(from), PLAN_STAGES.indexOf(to) + 1);
+const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
+const SHIPPED = new Set<string>(path('shipped', 'selling'));
+const POSTED = new Set<string>(path('posted', 'selling'));
+
+/** What the seller has seen from one creator across the workspace's plans. */
+export interface Outcome {
+  /** Memberships past "to contact" whose reply is known (a dropped one is left out: it may have replied). */
+  contacted: number;
+  replied: number;
+  /** Samples sent whose post is known (posted, or overdue by POST_GRACE_DAYS). */
+  shipped: number;
+  posted: number;
+  /** Memberships whose samples were sent, and the creator's counted sales (all products). */
+  samples: number;
+  gmv: number;
+}
+
+/** Columnar outcomes, cheap to send to the query worker. */
+export interface Outcomes {
+  ids: number[];
+  rows: Outcome[];
+}
+
+/** Every creator's outcomes from the mirrored plan members and `creator_sales` rows (pure). */
+export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[], now: number): Outcomes {
+  const by = new Map<number, Outcome>();
+  const get = (id: number): Outcome => {
+    let o = by.get(id);
+    if (!o) by.set(id, (o = { contacted: 0, replied: 0, shipped: 0, posted: 0, samples: 0, gmv: 0 }));
+    return o;
+  };
+  for (const mem of members) {
+    const stage = String(mem.stage ?? '');
+    const o = get(Number(mem.creator_id));
+    if (REPLIED.has(stage) || stage === 'no_reply' || stage === 'contacted') {
+      // "contacted" today has not answered yet: counted once a week has gone by without a move.
+      const waiting = stage === 'contacted' && now - Number(mem.stage_time ?? 0) < 7 * 86_400;
+      if (!waiting) {
+        o.contacted++;
+        if (REPLIED.has(stage)) o.replied++;
+      }
+    }
+    if (SHIPPED.has(stage)) {
+      o.samples++;
+      const overdue = now - Number(mem.stage_time ?? 0) >= POST_GRACE_DAYS * 86_400;
+      if (POSTED.has(stage) || overdue) {
+        o.shipped++;
+        if (POSTED.has(stage)) o.posted++;
+      }
+    }
+  }
+  for (const s of sales) {
+    const gmv = Number(s.gmv ?? 0);
+    if (Number.isFinite(gmv) && gmv > 0) get(Number(s.creator_id)).gmv += gmv;
+  }
+  const ids: number[] = [];
+  const rows: Outcome[] = [];
+  for (const [id, o] of by) {
+    if (o.contacted + o.shipped + o.samples === 0 && o.gmv === 0) continue;
+    ids.push(id);
+    rows.push(o);
+  }
+  return { ids, rows };
+}
+
+/** The plan's categories that creators have (case-insensitively), as the index's category bits. */
+export function categoryMask(
+  index: LookalikeIndex,
+  categories: readonly string[],
+): { mask: number; count: number } {
+  const wanted = new Set(categories.map((c) => c.trim().toLowerCase()).filter(Boolean));
+  let mask = 0;
+  index.categoryNames.forEach((name, bit) => {
+    if (wanted.has(name.toLowerCase())) mask |= 1 << bit;
+  });
+  return { mask: mask >>> 0, count: wanted.size };
+}
+
+export interface FitSpec {
+  weights: FitWeights;
+  /** The plan's product categories. */
+  categories: readonly string[];
+  outcomes: Outcomes;
+}
+
+/** The spec resolved against an index, reused for every creator. */
+export interface FitContext {
+  w: Float64Array;
+  catMask: number;
+  catCount: number;
+  /** Position → index in `outcomes.rows` + 1 (0: no outcome). */
+  outcomeAt: Int32Array;
+  outcomes: Outcome[];
+  /** The median sales per sample among creators with samples (the "typical" of the sales part). */
+  typicalSales: number;
+  /** The workspace's reply and post rates: what a creator not tried yet is expected to do. */
+  replyPrior: number;
+  postPrior: number;
+}
+
+export function fitContext(
+  index: LookalikeIndex,
+  spec: FitSpec,
+  positionOf: (id: number) => number | undefined,
+  /** A buffer of index.n to reuse for `outcomeAt` (the worker keeps one: 4 MB at a million). */
+  scratch?: Int32Array,
+): FitContext {
+  const w = Float64Array.from(FIT_PARTS, (p) =>
+    Math.max(0, Math.min(FIT_WEIGHT_MAX, Number(spec.weights[p]) || 0)),
+  );
+  const { mask, count } = categoryMask(index, spec.categories);
+  const outcomeAt = scratch?.length === index.n ? scratch.fill(0) : new Int32Array(index.n);
+  spec.outcomes.ids.forEach((id, i) => {
+    const pos = positionOf(id);
+    if (pos !== undefined && pos < index.n) outcomeAt[pos] = i + 1;
+  });
+  const perSample = spec.outcomes.rows
+    .filter((o) => o.samples > 0)
+    .map((o) => o.gmv / o.samples)
+    .sort((a, b) => a - b);
+  const mid = perSample.length ? perSample[Math.floor((perSample.length - 1) / 2)]! : 0;
+  const sum = (f: (o: Outcome) => number) => spec.outcomes.rows.reduce((a, o) => a + f(o), 0);
+  const contacted = sum((o) => o.contacted);
+  const shipped = sum((o) => o.shipped);
+  return {
+    replyPrior: contacted > 0 ? sum((o) => o.replied) / contacted : UNKNOWN_SHARE,
+    postPrior: shipped > 0 ? sum((o) => o.posted) / shipped : UNKNOWN_SHARE,
+    w,
+    catMask: mask,
+    catCount: count,
+    outcomeAt,
+    outcomes: spec.outcomes.rows,
+    typicalSales: mid > 0 ? mid : 1,
+  };
+}
+
+const popcount = (x: number): number => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/**
+ * The known shares of one creator's parts in FIT_PARTS order (NaN: unknown), written into `out`.
+ * The hot loop of the ranking: no allocation.
+ */
+function shares(index: LookalikeIndex, ctx: FitContext, pos: number, out: Float64Array): void {
+  out[0] = ctx.catCount > 0 ? popcount(index.cats[pos]! & ctx.catMask) / ctx.catCount : Number.NaN;
+  for (let i = 0; i < PERF_COL.length; i++) {
+    const v = index.values[pos * F + PERF_COL[i]!]!;
+    out[1 + i] = v === v ? 1 / (1 + Math.exp(-STEEP * v)) : Number.NaN;
+  }
+  const at = ctx.outcomeAt[pos]!;
+  const o = at ? ctx.outcomes[at - 1]! : undefined;
+  const r = 1 + PERF_COL.length;
+  // Outcomes: a rate drawn toward the workspace's (PRIOR_WEIGHT tries' worth), the prior when untried.
+  out[r] = o ? (o.replied + PRIOR_WEIGHT * ctx.replyPrior) / (o.contacted + PRIOR_WEIGHT) : ctx.replyPrior;
+  out[r + 1] = o ? (o.posted + PRIOR_WEIGHT * ctx.postPrior) / (o.shipped + PRIOR_WEIGHT) : ctx.postPrior;
+  if (o && o.samples > 0) {
+    const sps = o.gmv / o.samples;
+    out[r + 2] = sps / (sps + ctx.typicalSales);
+  } else out[r + 2] = UNKNOWN_SHARE;
+}
+
+/** The average share of the creator's known numbers (category and performance), for its unknown ones. */
+function numbersAverage(w: Float64Array, s: Float64Array): number {
+  let known = 0;
+  let knownW = 0;
+  for (let i = 0; i < OUTCOME_FROM; i++)
+    if (s[i] === s[i]) {
+      known += w[i]! * s[i]!;
+      knownW += w[i]!;
+    }
+  return knownW > 0 ? known / knownW : UNKNOWN_SHARE;
+}
+
+/** The score: 100 × Σ w·share / Σ w, an unknown number taking the known numbers' average. */
+function total(w: Float64Array, s: Float64Array, allW: number): number {
+  if (allW === 0) return 0;
+  const avg = numbersAverage(w, s);
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) sum += w[i]! * (s[i] === s[i] ? s[i]! : avg);
+  return (100 * sum) / allW;
+}
+
+export interface FitPartValue {
+  part: FitPart;
+  /** Points this part adds to the score (of 100). */
+  points: number;
+  known: boolean;
+  /** For the words: the creator's value (performance: in the row's unit), and the typical one. */
+  mine?: number;
+  typical?: number;
+  /** Outcome parts: the counts behind the rate. */
+  of?: [number, number];
+}
+
+/** Every part of one creator's fit, in FIT_PARTS order; the points add up to the score. */
+export function fitParts(index: LookalikeIndex, ctx: FitContext, pos: number): FitPartValue[] {
+  const s = new Float64Array(FIT_PARTS.length);
+  shares(index, ctx, pos, s);
+  const allW = ctx.w.reduce((a, b) => a + b, 0);
+  const avg = numbersAverage(ctx.w, s);
+  const at = ctx.outcomeAt[pos]!;
+  const o = at ? ctx.outcomes[at - 1] : undefined;
+  const tried = [o && o.contacted > 0, o && o.shipped > 0, o && o.samples > 0];
+  return FIT_PARTS.map((part, i): FitPartValue => {
+    const isKnown = i < OUTCOME_FROM ? s[i] === s[i] : Boolean(tried[i - OUTCOME_FROM]);
+    const share = s[i] === s[i] ? s[i]! : avg;
+    const points = allW > 0 ? (100 * ctx.w[i]! * share) / allW : 0;
+    const out: FitPartValue = { part, points, known: isKnown };
+    if (!isKnown) return out;
+    if (i >= 1 && i <= PERF_COL.length) {
+      const j = PERF_COL[i - 1]!;
+      out.mine = unscale(index, index.values[pos * F + j]!, j);
+      out.typical = unscale(index, 0, j);
+    } else if (part === 'category') out.of = [Math.round(s[0]! * ctx.catCount), ctx.catCount];
+    else if (part === 'reply') out.of = [o!.replied, o!.contacted];
+    else if (part === 'post') out.of = [o!.posted, o!.shipped];
+    else if (part === 'sales') {
+      out.mine = o!.gmv / o!.samples;
+      out.typical = ctx.typicalSales;
+    }
+    return out;
+  });
+}
+
+export interface Fit {
+  pos: number;
+  id: number;
+  score: number;
+}
+
+/**
+ * The `k` best fits among `allowed` positions (all when omitted) not in `excluded` (checked only for a
+ * creator good enough to enter: the plan's own are few), best first, ties by position.
+ */
+export function topFits(
+  index: LookalikeIndex,
+  ctx: FitContext,
+  k: number,
+  allowed?: Uint8Array,
+  excluded?: ReadonlySet<number>,
+): Fit[] {
+  const s = new Float64Array(FIT_PARTS.length);
+  const allW = ctx.w.reduce((a, b) => a + b, 0);
+  const best: Fit[] = [];
+  let floor = -Infinity;
+  for (let pos = 0; pos < index.n; pos++) {
+    if (allowed && allowed[pos] === 0) continue;
+    shares(index, ctx, pos, s);
+    const score = total(ctx.w, s, allW);
+    if (score <= floor || excluded?.has(pos)) continue;
+    best.push({ pos, id: index.ids[pos]!, score });
+    if (best.length > k * 4) {
+      best.sort((a, b) => b.score - a.score || a.pos - b.pos);
+      best.length = k;
+      floor = best[k - 1]!.score;
+    }
+  }
+  best.sort((a, b) => b.score - a.score || a.pos - b.pos);
+  return best.slice(0, k);
+}
+
+/** Weights as stored (anything): each part a number from 0 to FIT_WEIGHT_MAX, the default where not. */
+export function readWeights(raw: unknown): FitWeights {
+  const o = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const out = { ...DEFAULT_FIT_WEIGHTS };
+  for (const p of FIT_PARTS) {
+    const v = o[p];
+    if (typeof v === 'number' && Number.isFinite(v)) out[p] = Math.max(0, Math.min(FIT_WEIGHT_MAX, v));
+  }
+  return out;
+}
+
+/** Creators by their counted sales (all products), most first, those without sales left out. */
+export function bestSellers(sales: readonly SyncRow[], limit: number): number[] {
+  const by = new Map<number, number>();
+  for (const s of sales) {
+    const gmv = Number(s.gmv ?? 0);
+    if (Number.isFinite(gmv) && gmv > 0)
+      by.set(Number(s.creator_id), (by.get(Number(s.creator_id)) ?? 0) + gmv);
+  }
+  return [...by]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, limit)
+    .map(([id]) => id);
+}
