@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/paraglide', 'dev-dist', 'coverage'] },
+  { ignores: ['dist', 'dist-extension', 'data', 'node_modules', 'src/paraglide', 'dev-dist', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -24,6 +24,7 @@ import { workbenchEndpoints } from './schemas/workbench.ts';
 import { conflictEndpoints } from './schemas/conflict.ts';
 import { viewEndpoints } from './schemas/view.ts';
 import { planEndpoints } from './schemas/plan.ts';
+import { extensionEndpoints } from './schemas/extension.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -44,6 +45,7 @@ export const API = {
   ...conflictEndpoints,
   ...viewEndpoints,
   ...planEndpoints,
+  ...extensionEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

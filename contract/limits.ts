@@ -113,3 +113,36 @@ export const COMMISSION_MAX = 80;
 export const BUDGET_MAX = 1_000_000_000;
 /** The largest weekly quota one can enter (TikTok's top tier is "unlimited": leave it unset). */
 export const WEEKLY_QUOTA_MAX = 100_000;
+
+// The browser extension (issue 24).
+/**
+ * The id of CreatorDesk's own extension build: its manifest's public key pins it (extension/identity.ts
+ * checks the hash). The server's cross-site guard lets this origin make its calls by default; a store
+ * listing's id goes in ALLOWED_ORIGINS.
+ */
+export const EXT_ID = 'kkjkgfbbmfkbogpcaiabopgckndnhbgm';
+export const EXT_ORIGIN = `chrome-extension://${EXT_ID}`;
+/** A pairing code lives this long (the screen counts it down). */
+export const EXT_CODE_TTL_SECONDS = 600;
+/** Characters of a pairing code, from EXT_CODE_ALPHABET: 32^10 = 2^50 codes, shown as XXXXX-XXXXX. */
+export const EXT_CODE_LENGTH = 10;
+/** Crockford's base32: no I, L, O or U, so a code read aloud or typed is not mistaken. */
+export const EXT_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** An extension's token lives this long unless revoked (90 days). */
+export const EXT_TOKEN_TTL_SECONDS = 90 * 86_400;
+/** The longest name an extension gives itself ("Chrome on the office laptop"). */
+export const EXT_NAME_MAX = 60;
+/** Handles per status lookup (a search page shows 12–20; a long scroll, more). */
+export const EXT_STATUS_MAX = 100;
+/** Live extensions per member (each paired browser is one). */
+export const EXT_SESSIONS_MAX = 10;
+
+/** TikTok's weekly quota resets every Sunday 12:00 GMT-8, which is 20:00 UTC whatever the season. */
+const RESET_UTC_SECONDS = 20 * 3600;
+/** The last weekly-quota reset at or before `now` (unix seconds): the latest Sunday 20:00 UTC. */
+export function lastQuotaReset(now: number): number {
+  const day = Math.floor((now - RESET_UTC_SECONDS) / 86_400);
+  // 1970-01-01 was a Thursday (Sunday = 0).
+  const weekday = (((day + 4) % 7) + 7) % 7;
+  return (day - weekday) * 86_400 + RESET_UTC_SECONDS;
+}

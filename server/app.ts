@@ -10,6 +10,7 @@ import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
 import { crossSiteGuard } from './http/cross-site.ts';
+import { EXT_ORIGIN } from '../contract/limits.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
@@ -35,6 +36,7 @@ import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
 import { registerWorkbenchRoutes } from './routes/workbench.routes.ts';
 import { registerViewRoutes } from './routes/view.routes.ts';
 import { registerPlanRoutes } from './routes/plan.routes.ts';
+import { registerExtensionRoutes } from './routes/extension.routes.ts';
 import { registerConflictRoutes } from './routes/conflict.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
@@ -61,6 +63,7 @@ const ROUTES: RegisterRoutes[] = [
   registerConflictRoutes,
   registerViewRoutes,
   registerPlanRoutes,
+  registerExtensionRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,7 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   registerRequestTrace(app, config.slowRequestMs);
-  app.addHook('onRequest', crossSiteGuard(config.allowedOrigins));
+  // CreatorDesk's own extension build is ours too (issue 24); a store listing's id goes in ALLOWED_ORIGINS.
+  app.addHook('onRequest', crossSiteGuard([...config.allowedOrigins, EXT_ORIGIN]));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, decodeForm(String(body)));
@@ -115,7 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const requireAuth = async (req: FastifyRequest): Promise<void> => {
-    req.auth = await authenticate(database.db, tokenOf(req));
+    req.auth = await authenticate(database.db, tokenOf(req), {
+      extension: req.routeOptions.config?.extension === true,
+    });
     markPhase(req, 'auth');
   };
   const jobs = createJobRunner(database, app.log);

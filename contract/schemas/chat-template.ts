@@ -32,6 +32,7 @@ export const chatTemplateEndpoints = {
     method: 'POST',
     path: '/chattmp/lists',
     auth: true,
+    extension: true,
     request: ChatTemplateListRequest,
     response: z.array(ChatTemplateRow),
   }),

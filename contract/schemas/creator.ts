@@ -176,6 +176,7 @@ export const creatorEndpoints = {
     method: 'PUT',
     path: '/blogger/edit',
     auth: true,
+    extension: true,
     request: creatorEditRequest,
     response: bulkResult,
   }),

@@ -93,6 +93,7 @@ export const intakeEndpoints = {
     method: 'POST',
     path: '/blogger/ingest',
     auth: true,
+    extension: true,
     // JSON: a bare array of profiles, or { country, creators: [...] } (country applies to items without one).
     request: z.preprocess(
       (v) => (Array.isArray(v) ? { creators: v } : v),

@@ -122,6 +122,7 @@ export const invitationEndpoints = {
     method: 'POST',
     path: '/blogger/invitation.add',
     auth: true,
+    extension: true,
     request: invitationAddRequest,
     response: invitationAddResult,
   }),

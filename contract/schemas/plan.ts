@@ -288,6 +288,7 @@ export const planEndpoints = {
     method: 'POST',
     path: '/plan/message',
     auth: true,
+    extension: true,
     request: PlanMessageRequest,
     response: PlanMessageResult,
   }),

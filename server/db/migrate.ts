@@ -24,6 +24,7 @@ import * as m0030 from './migrations/0030_workspace_settings.ts';
 import * as m0031 from './migrations/0031_orders.ts';
 import * as m0032 from './migrations/0032_plan_sample_cost.ts';
 import * as m0033 from './migrations/0033_sales_by_week.ts';
+import * as m0034 from './migrations/0034_extension.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0031_orders': m0031,
   '0032_plan_sample_cost': m0032,
   '0033_sales_by_week': m0033,
+  '0034_extension': m0034,
 };
 
 /** Every migration this code knows, by name. */

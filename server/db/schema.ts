@@ -59,6 +59,21 @@ export interface SessionsTable {
   revoked_at: number | null;
   /** replaced → 10007, password → 10009, workspace → 10010, logout → 10003 */
   revoked_reason: 'replaced' | 'password' | 'workspace' | 'logout' | null;
+  /** 'extension': a paired browser extension's token (0034), outside the one-live-session rule. */
+  kind: Generated<'app' | 'extension'>;
+  name: Generated<string>;
+  last_used_at: Generated<number>;
+}
+
+export interface PairCodesTable {
+  id: Id;
+  user_id: number;
+  workspace_id: number;
+  /** sha256 of the code (XXXXXXXXXX, no dash). */
+  code_hash: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 export interface SmsCodesTable {
@@ -280,6 +295,7 @@ export interface DB {
   workspaces: WorkspacesTable;
   users: UsersTable;
   sessions: SessionsTable;
+  pair_codes: PairCodesTable;
   sms_codes: SmsCodesTable;
   rate_events: RateEventsTable;
   redeem_codes: RedeemCodesTable;

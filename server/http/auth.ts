@@ -39,7 +39,18 @@ const REVOKED: Record<NonNullable<Session['revoked_reason']>, [10007 | 10009 | 1
   logout: [10003, 'token_invalid'],
 };
 
-export async function authenticate(db: Kysely<DB>, token: string | undefined): Promise<AuthContext> {
+/** An extension's last use is written at most this often (it calls on every page it badges). */
+const LAST_USED_EVERY = 600;
+
+/**
+ * The session behind `token`. A browser extension's token (kind 'extension', issue 24) is refused
+ * (40003) unless the call allows it (`extension`: the endpoint's `extension: true`).
+ */
+export async function authenticate(
+  db: Kysely<DB>,
+  token: string | undefined,
+  opts: { extension?: boolean } = {},
+): Promise<AuthContext> {
   if (!token) throw new AppError(10002, 'no_token');
   if (token.length > 200) throw new AppError(10003, 'token_invalid');
   const session = await db
@@ -63,6 +74,12 @@ export async function authenticate(db: Kysely<DB>, token: string | undefined): P
       .where('id', '=', session.id)
       .execute();
     throw new AppError(10010, 'workspace_changed');
+  }
+  if (session.kind === 'extension') {
+    if (!opts.extension) throw new AppError(40003, 'ext_not_allowed');
+    const t = now();
+    if (t - session.last_used_at >= LAST_USED_EVERY)
+      await db.updateTable('sessions').set({ last_used_at: t }).where('id', '=', session.id).execute();
   }
   return { user, session, workspaceId: user.workspace_id };
 }

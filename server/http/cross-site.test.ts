@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app.ts';
 import { isOurOrigin } from './cross-site.ts';
+import { EXT_ORIGIN } from '../../contract/limits.ts';
 
 describe('isOurOrigin', () => {
   it('takes the own host, the PWA host of an api. sibling and the configured origins only', () => {
@@ -77,6 +78,8 @@ describe('cross-site requests against the app', () => {
       { 'sec-fetch-site': 'same-origin' },
       { origin: 'https://desk.example.com', 'sec-fetch-site': 'same-site' },
       { origin: 'chrome-extension://plugin', 'sec-fetch-site': 'none' },
+      // CreatorDesk's own extension build: allowed without configuration (issue 24).
+      { origin: EXT_ORIGIN, 'sec-fetch-site': 'none' },
       { origin: 'https://pwa.example', 'sec-fetch-site': 'cross-site' },
       {}, // curl, server-to-server
     ];

@@ -14,7 +14,9 @@
  *   explicitly and cannot be driven by another site, so they pass.
  * The browser plugin is a browser client: Chromium sends `Origin: chrome-extension://<id>` on the
  * fetches of an extension's service worker, so the plugin's state-changing calls pass only when
- * that origin is in ALLOWED_ORIGINS (deploy/creatordesk.env.example).
+ * that origin is ours: CreatorDesk's own build (contract EXT_ORIGIN, pinned by its manifest key,
+ * which app.ts adds) or one in ALLOWED_ORIGINS (deploy/creatordesk.env.example). A web page cannot
+ * send an extension's origin, so this opens nothing to other sites.
  * Hosts are compared without the scheme: behind a TLS-terminating proxy the server sees http.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -14,6 +14,13 @@ import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
 import { parseRequest } from './validate.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A browser extension's token may make this call (the endpoint's `extension: true`). */
+    extension?: boolean;
+  }
+}
+
 export function route<E extends Endpoint>(
   api: FastifyInstance,
   ctx: RouteContext,
@@ -24,6 +31,8 @@ export function route<E extends Endpoint>(
     method: ep.method,
     url: ep.path,
     preHandler: ep.auth ? ctx.requireAuth : undefined,
+    // Whether a paired browser extension's token may call it (issue 24); requireAuth reads it.
+    config: { extension: ep.extension === true },
     handler: async (req) => {
       markPhase(req, 'handler');
       const env = await handler(req, parseRequest(ep.request, req) as z.infer<E['request']>);

@@ -43,9 +43,11 @@ export async function openSession(
   if (engineOf(trx) === 'postgres')
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
   const t = now();
+  // A paired browser extension (kind 'extension') is not a sign-in: it stays (issue 24).
   const live = trx
     .updateTable('sessions')
     .where('user_id', '=', user.id)
+    .where('kind', '=', 'app')
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', t);
   if (!force) {
@@ -53,6 +55,7 @@ export async function openSession(
       .selectFrom('sessions')
       .select('id')
       .where('user_id', '=', user.id)
+      .where('kind', '=', 'app')
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', t)
       .executeTakeFirst();
@@ -61,8 +64,30 @@ export async function openSession(
     await live.set({ revoked_at: t, revoked_reason: 'replaced' }).execute();
   }
   await beforeOpen?.();
+  const { token, expires } = await insertSession(trx, user, t, TOKEN_TTL_SECONDS);
+  await trx.updateTable('users').set({ login_time: t }).where('id', '=', user.id).execute();
+  return {
+    token,
+    token_expiration_time: expires,
+    member_name: user.member_name,
+    phone: user.phone ?? '',
+    login_time: t,
+  };
+}
+
+/**
+ * A new session row for `user` from `t`: 32 random bytes of token, only their sha256 stored. `kind`
+ * 'extension' is a paired browser extension's (issue 24), named by the member.
+ */
+export async function insertSession(
+  trx: Transaction<DB>,
+  user: Pick<User, 'id' | 'workspace_id'>,
+  t: number,
+  ttlSeconds: number,
+  extension?: { name: string },
+): Promise<{ token: string; expires: number }> {
   const token = crypto.randomBytes(32).toString('base64url');
-  const expires = t + TOKEN_TTL_SECONDS;
+  const expires = t + ttlSeconds;
   await trx
     .insertInto('sessions')
     .values({
@@ -73,16 +98,10 @@ export async function openSession(
       expires_at: expires,
       revoked_at: null,
       revoked_reason: null,
+      ...(extension ? { kind: 'extension' as const, name: extension.name, last_used_at: 0 } : {}),
     })
     .execute();
-  await trx.updateTable('users').set({ login_time: t }).where('id', '=', user.id).execute();
-  return {
-    token,
-    token_expiration_time: expires,
-    member_name: user.member_name,
-    phone: user.phone ?? '',
-    login_time: t,
-  };
+  return { token, expires };
 }
 
 /** Records a failed attempt under every key, then rethrows what the caller should answer. */

@@ -31,6 +31,7 @@ export const ROUTES: RouteObject[] = [
     hydrateFallbackElement: <div className="app-loading" aria-busy="true" />,
     children: [
       { path: '/', lazy: page(() => import('../routes/LandingRoute.tsx')) },
+      { path: '/extension', lazy: page(() => import('../routes/ExtensionGuidePage.tsx')) },
       {
         element: <GuestOnlyOutlet />,
         children: [

@@ -8,7 +8,16 @@ import { currentConfirm, subscribeConfirm } from './confirm-store.ts';
 
 export { confirm, type ConfirmOptions } from './confirm-store.ts';
 
-const ConfirmDialog = lazy(async () => ({ default: (await import('./ConfirmDialog.tsx')).ConfirmDialog }));
+const loadConfirm = () => import('./ConfirmDialog.tsx');
+const ConfirmDialog = lazy(async () => ({ default: (await loadConfirm()).ConfirmDialog }));
+
+/**
+ * Fetches the dialog's chunk ahead of need: a confirmation asked offline (logging out with unsent
+ * changes) must not depend on the service worker having cached the chunk yet.
+ */
+export function preloadConfirm(): void {
+  loadConfirm().catch(() => undefined);
+}
 
 export function DialogHost() {
   const req = useSyncExternalStore(subscribeConfirm, currentConfirm, currentConfirm);

@@ -174,6 +174,20 @@ describe('similar creators', () => {
       .getByText(/^数据更新于 /)
       .waitFor();
     expect(await seriousAxeViolations(zh), 'similar creators, zh-cn').toEqual([]);
+    // Offline in Chinese too: three more join the plan and reach the server on reconnect.
+    await zh.context().setOffline(true);
+    for (const name of ['Other 2', 'Other 4', 'Other 6'])
+      await zh
+        .getByRole('checkbox', { name: `选择 ${name}`, exact: true })
+        .locator('xpath=ancestor::label[1]')
+        .click();
+    await zh.getByRole('button', { name: '将 3 位加入计划' }).click();
+    const add = zh.getByRole('dialog', { name: '将 3 位达人加入计划' });
+    await add.getByRole('button', { name: '加入', exact: true }).click();
+    await add.waitFor({ state: 'detached' });
+    await zh.context().setOffline(false);
+    await zh.evaluate(() => window.dispatchEvent(new Event('online')));
+    await serverAgrees(serverMembers, (rows) => rows.length === 6);
 
     // Home: creators like the selected seed, after Home's filters.
     await page.goto('/home');

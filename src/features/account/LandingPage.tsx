@@ -101,6 +101,7 @@ export function LandingPage() {
                   <li key={j}>{p()}</li>
                 ))}
               </ul>
+              {f.id === 'outreach' && <Link to="/extension">{m.landing_extension_link()}</Link>}
             </article>
           ))}
         </section>

@@ -1,14 +1,14 @@
 /**
  * The user menu of spec section 2: avatar, greeting with member name or phone, login time, the
- * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password and
- * log out (confirmed first; GET /member/logout, then the session is cleared).
+ * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password,
+ * connect the browser extension (issue 24) and log out (confirmed first; GET /member/logout, then the session is cleared).
  */
 import { lazy, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { useNavigate } from 'react-router-dom';
 import { getSession } from '../../api/session.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
-import { confirm } from '../../ui/confirm.tsx';
+import { confirm, preloadConfirm } from '../../ui/confirm.tsx';
 import { m } from '../../paraglide/messages.js';
 import { logout, memberInfo, type MemberInfo } from './account-api.ts';
 import { Avatar } from './Avatar.tsx';
@@ -19,10 +19,13 @@ import { onMemberChanged } from '../vip/member-events.ts';
 import { rememberPlan } from '../vip/plan.ts';
 import './account.css';
 
-type Open = 'vip' | 'password' | null;
+type Open = 'vip' | 'password' | 'extension' | null;
 
 // The two dialogs load when their entry is chosen, not with every signed-in page (issue 21's budget).
 const VipDialog = lazy(() => import('./VipDialog.tsx').then((mod) => ({ default: mod.VipDialog })));
+const ExtensionDialog = lazy(() =>
+  import('./ExtensionDialog.tsx').then((mod) => ({ default: mod.ExtensionDialog })),
+);
 const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.tsx').then((mod) => ({ default: mod.ChangePasswordDialog })),
 );
@@ -53,6 +56,11 @@ export function UserMenu() {
   }, [infoVersion]);
   // A redeem elsewhere (the /vip page) changes the tier shown here.
   useEffect(() => onMemberChanged(() => setInfoVersion((v) => v + 1)), []);
+  // Logging out asks first, and may be asked offline (unsent changes): its dialog is fetched now.
+  useEffect(() => {
+    const t = setTimeout(preloadConfirm, 1500);
+    return () => clearTimeout(t);
+  }, []);
 
   if (!session.token) return null;
   const name = session.member_name || session.phone || info?.email || '';
@@ -112,6 +120,9 @@ export function UserMenu() {
             <MenuItem id="password" className="account-menu-item">
               {m.account_menu_password()}
             </MenuItem>
+            <MenuItem id="extension" className="account-menu-item">
+              {m.ext_menu()}
+            </MenuItem>
             <MenuItem id="logout" className="account-menu-item is-danger">
               {m.account_menu_logout()}
             </MenuItem>
@@ -127,6 +138,7 @@ export function UserMenu() {
             onRedeemed={() => setInfoVersion((v) => v + 1)}
           />
         )}
+        {open === 'extension' && <ExtensionDialog onClose={() => setOpen(null)} />}
         {open === 'password' && (
           <ChangePasswordDialog isOpen onClose={() => setOpen(null)} phone={session.phone ?? ''} />
         )}

@@ -6,21 +6,13 @@
  * numbers change and are published only as images, so the seller enters the limit Seller Center
  * shows them (workspace_settings.weekly_quota, -1: not set) and the app counts against it.
  */
-import { MESSAGES_BEFORE_REPLY, PLAN_CONNECTED } from '../../../contract/limits.ts';
+import { lastQuotaReset, MESSAGES_BEFORE_REPLY, PLAN_CONNECTED } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 
 const DAY = 86_400;
-/** Sunday 12:00 at GMT-8 is 20:00 UTC. */
-const RESET_UTC_SECONDS = 20 * 3600;
 
-/** The last reset at or before `now` (unix seconds): the latest Sunday 20:00 UTC. */
-export function lastReset(now: number): number {
-  const shifted = now - RESET_UTC_SECONDS;
-  const day = Math.floor(shifted / DAY);
-  // 1970-01-01 was a Thursday (Sunday = 0).
-  const weekday = (((day + 4) % 7) + 7) % 7;
-  return (day - weekday) * DAY + RESET_UTC_SECONDS;
-}
+/** The last reset at or before `now` (unix seconds): the latest Sunday 20:00 UTC (shared with the server). */
+export const lastReset = lastQuotaReset;
 
 export const nextReset = (now: number): number => lastReset(now) + 7 * DAY;
 

@@ -1,0 +1,281 @@
+/**
+ * Everything the extension knows about TikTok Shop's Affiliate Center, in one place: its hosts,
+ * page URLs, the internal JSON endpoints its pages call and their field names, and the DOM hooks
+ * for badges and outreach. Affiliate Center is undocumented and changes often; when it moves,
+ * this file (and its test) is what changes. Sources: /work/shared/guide/extension-notes.md §1–3.
+ *
+ * Nothing here calls TikTok: the extension only reads what the seller's own browsing loads.
+ * Everything read here is untrusted (a page script can forge it); the server validates again.
+ */
+import { COUNTRIES, HANDLE_PATTERN, type Country } from '../../../contract/constants.ts';
+import type { CreatorProfile } from '../../../contract/schemas/intake.ts';
+
+/** Hosts whose pages the content scripts run on (manifest `matches` and `host_permissions`). */
+export const AFFILIATE_MATCHES = [
+  'https://affiliate.tiktok.com/*',
+  'https://affiliate-us.tiktok.com/*',
+  'https://affiliate.tiktokshopglobalselling.com/*',
+  'https://partner.tiktokshop.com/*',
+] as const;
+
+export type PageKind = 'search' | 'profile' | 'im' | 'invite' | 'other';
+
+/** Which Affiliate Center page a URL is. */
+export function pageKind(href: string): PageKind {
+  let path: string;
+  try {
+    path = new URL(href).pathname.replace(/\/+$/, '');
+  } catch {
+    return 'other';
+  }
+  if (/\/connection\/creator\/detail$/.test(path)) return 'profile';
+  if (/^(\/connection\/creator|\/affiliate\/creator)$/.test(path)) return 'search';
+  if (/^\/(seller|partner)\/im$/.test(path)) return 'im';
+  if (/^\/connection\/target-invitation\/create$/.test(path)) return 'invite';
+  return 'other';
+}
+
+/** The shop region of a page (`shop_region=XX`, agency pages: `market=XX`) when CreatorDesk knows it. */
+export function regionOf(href: string): Country | null {
+  try {
+    const q = new URL(href).searchParams;
+    const r = (q.get('shop_region') ?? q.get('market') ?? '').toUpperCase();
+    return (COUNTRIES as readonly string[]).includes(r) ? (r as Country) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The creator an IM page talks to (`creator_id=<creator_oecuid>`). */
+export function imCreatorId(href: string): string | null {
+  try {
+    return new URL(href).searchParams.get('creator_id');
+  } catch {
+    return null;
+  }
+}
+
+// ---- Internal JSON endpoints (notes §2) ----
+
+export type CaptureKind = 'find' | 'profile' | 'invite';
+
+const CAPTURE_PATHS: [RegExp, CaptureKind][] = [
+  [/\/api\/v1\/oec\/affiliate\/creator\/marketplace\/(ai\/)?find$/, 'find'],
+  [/\/api\/v1\/oec\/affiliate\/creator\/marketplace\/profile$/, 'profile'],
+  [/\/api\/v1\/oec\/affiliate\/seller\/invitation_group\/create$/, 'invite'],
+];
+
+/**
+ * The interceptor's cheap pre-filter (it runs on every request of the page): a URL that may be one
+ * of CAPTURE_PATHS. Kept as source text so the MAIN-world script can use it without other imports.
+ */
+export const CAPTURE_URL_HINT =
+  /\/api\/v1\/oec\/affiliate\/(creator\/marketplace|seller\/invitation_group)\//;
+
+/** Which captured response a URL is, or null for everything the extension ignores. */
+export function captureKind(url: string, base = 'https://affiliate.tiktok.com/'): CaptureKind | null {
+  let path: string;
+  try {
+    path = new URL(url, base).pathname;
+  } catch {
+    return null;
+  }
+  for (const [re, kind] of CAPTURE_PATHS) if (re.test(path)) return kind;
+  return null;
+}
+
+/** A creator as the extension keeps it: the ingest item plus the page's own id for the creator. */
+export interface Harvested {
+  oecuid: string;
+  profile: IngestItem;
+}
+/** What goes to `/blogger/ingest`: the contract's profile input, every field optional but the handle. */
+export type IngestItem = { unique_id: string } & Partial<
+  Record<Exclude<keyof CreatorProfile, 'unique_id'>, string | number>
+>;
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A metric arrives as `{value, is_authorized, status}`; a locked or not yet computed one has no
+ * `value` and must never overwrite real data, so it reads as undefined. Plain values pass.
+ */
+export function metric(v: unknown): number | string | undefined {
+  if (isObj(v)) return 'value' in v ? metric(v.value) : undefined;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v;
+  return undefined;
+}
+/** A wrapped object or list (`{value: {...}, is_authorized}`) → the inner value; others as they are. */
+const plain = (v: unknown): unknown => (isObj(v) && 'value' in v && 'is_authorized' in v ? v.value : v);
+const num = (v: unknown): number | undefined => {
+  const m = metric(v);
+  if (typeof m === 'number') return m;
+  if (typeof m === 'string' && /^-?\d+(\.\d+)?$/.test(m.trim())) return Number(m);
+  return undefined;
+};
+const str = (v: unknown): string | undefined => {
+  const m = metric(v);
+  return m === undefined ? undefined : String(m);
+};
+
+const EMAIL_IN_TEXT = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+
+/** A handle CreatorDesk accepts (the contract's pattern), without a leading @; else null. */
+export function cleanHandle(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const h = v.trim().replace(/^@/, '');
+  return HANDLE_PATTERN.test(h) ? h : null;
+}
+
+/** One creator object of `find` or `profile` → the ingest item (notes §2, mapping table). */
+export function mapCreator(raw: unknown): Harvested | null {
+  if (!isObj(raw)) return null;
+  const handle = cleanHandle(metric(raw.handle));
+  const oecuid = str(raw.creator_oecuid) ?? str(raw.creator_oec_id) ?? '';
+  if (!handle) return null;
+  const p: IngestItem = { unique_id: handle };
+  const set = (k: keyof IngestItem, v: string | number | undefined) => {
+    if (v !== undefined) (p as Record<string, unknown>)[k] = v;
+  };
+  const region = str(raw.selection_region)?.toUpperCase();
+  if (region && (COUNTRIES as readonly string[]).includes(region)) p.country = region;
+  set('nick_name', str(raw.nickname));
+  set('follower_count', metric(raw.follower_cnt));
+  set('units_sold_t30', metric(raw.units_sold));
+  const gmv = num(raw.med_gmv_revenue);
+  set('gmv_t30', gmv ?? num(raw.video_gmv) ?? num(raw.live_gmv));
+  const engagement = num(raw.video_engagement);
+  // Sent ×100 (239 = 2.39 %).
+  if (engagement !== undefined) p.video_engagement_t30 = Math.round(engagement) / 100;
+  set('video_publish_t30', metric(raw.video_publish_cnt_30d));
+  const av = plain(raw.avatar);
+  const avatar = isObj(av) ? av : undefined;
+  const thumbs = avatar && Array.isArray(avatar.thumb_url_list) ? avatar.thumb_url_list : [];
+  const urls = avatar && Array.isArray(avatar.url_list) ? avatar.url_list : [];
+  const img = [...thumbs, ...urls].find((u): u is string => typeof u === 'string' && /^https:\/\//.test(u));
+  set('head_img', img);
+  const category = plain(raw.category);
+  const cats = Array.isArray(category)
+    ? category.map((c) => (isObj(c) ? str(c.name) : undefined)).filter((c): c is string => !!c)
+    : [];
+  if (cats.length) p.categorys = cats.join(',');
+  const bio = str(raw.bio);
+  set('signature', bio);
+  set('bio_link', str(raw.bio_url));
+  const email = bio ? EMAIL_IN_TEXT.exec(bio)?.[0] : undefined;
+  set('email', email);
+  return { oecuid, profile: p };
+}
+
+/** `find` answer → its creators (`data.creator_profile_list`). */
+export function mapFind(json: unknown): Harvested[] {
+  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
+  const list = data && Array.isArray(data.creator_profile_list) ? data.creator_profile_list : [];
+  return list.map(mapCreator).filter((c): c is Harvested => c !== null);
+}
+
+/**
+ * One `profile` answer (`data.creator_profile`): the detail page asks about four times, each answer
+ * a different slice, so the caller merges them per creator with mergeHarvested.
+ */
+export function mapProfile(json: unknown): Harvested | null {
+  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
+  return data ? mapCreator(data.creator_profile) : null;
+}
+
+/** Later slices fill in; a field a slice lacks keeps what an earlier one gave. */
+export function mergeHarvested(a: Harvested, b: Harvested): Harvested {
+  return { oecuid: b.oecuid || a.oecuid, profile: { ...a.profile, ...b.profile } };
+}
+
+/** What the page's own `invitation_group/create` call asked for and whether TikTok took it. */
+export interface InviteCapture {
+  oecuids: string[];
+  productIds: string[];
+  ok: boolean;
+}
+export function mapInvite(requestBody: string | null, json: unknown): InviteCapture | null {
+  let req: unknown;
+  try {
+    req = requestBody ? JSON.parse(requestBody) : null;
+  } catch {
+    return null;
+  }
+  const group = isObj(req) && isObj(req.invitation_group) ? req.invitation_group : undefined;
+  if (!group) return null;
+  const oecuids = (Array.isArray(group.creator_id_list) ? group.creator_id_list : [])
+    .map((c) => (isObj(c) && isObj(c.base_info) ? str(c.base_info.creator_oec_id) : undefined))
+    .filter((c): c is string => !!c);
+  const productIds = (Array.isArray(group.product_list) ? group.product_list : [])
+    .map((p) => (isObj(p) ? str(p.product_id) : undefined))
+    .filter((p): p is string => !!p && /^\d{1,30}$/.test(p));
+  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
+  const ok = isObj(json) && json.code === 0 && !!data && isObj(data.invitation);
+  return { oecuids, productIds, ok };
+}
+
+// ---- DOM hooks (notes §3) ----
+
+export const SELECTORS = {
+  /** The scroll area of the creator search results: where badges are drawn. */
+  searchResults: '#modern_sub_app_container_connection',
+  /** The IM input box, newest first. */
+  imInput: ['#im_sdk_chat_input textarea', 'textarea#imTextarea', 'textarea[placeholder="Send a message"]'],
+  /** The box around the IM input (its footer holds the counter and Send). */
+  imInputBox: '#im_sdk_chat_input',
+  /** The seller's own bubbles in the transcript. */
+  imOwnBubble: 'div.chatd-message--right',
+  /** The creator's bubbles. */
+  imTheirBubble: 'div.chatd-message--left',
+  /** The target-invitation form's message box, name box (matched by placeholder or label). */
+  inviteMessage: ['textarea[placeholder*="message" i]', 'textarea'],
+  inviteName: ['input[placeholder*="name" i]'],
+} as const;
+
+/** The `N/2000` counter beside the IM box. */
+export const IM_COUNTER = /^\s*(\d{1,4})\s*\/\s*2000\s*$/;
+export const IM_MAX_CHARS = 2000;
+
+export function firstMatch<E extends Element>(root: ParentNode, selectors: readonly string[]): E | null {
+  for (const s of selectors) {
+    const el = root.querySelector<E>(s);
+    if (el) return el;
+  }
+  return null;
+}
+
+/** The IM counter's current value, or null when the page shows none. */
+export function imCounter(doc: Document): number | null {
+  const box = doc.querySelector(SELECTORS.imInputBox) ?? doc.body;
+  if (!box) return null;
+  const walker = doc.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const m = IM_COUNTER.exec(n.nodeValue ?? '');
+    if (m) return Number(m[1]);
+  }
+  return null;
+}
+
+/** The seller's own bubbles after the creator's last one (TikTok allows 5 before a reply). */
+export function ownBubblesSinceReply(doc: Document): number {
+  const all = doc.querySelectorAll(`${SELECTORS.imOwnBubble}, ${SELECTORS.imTheirBubble}`);
+  let n = 0;
+  for (const el of all) n = el.matches(SELECTORS.imOwnBubble) ? n + 1 : 0;
+  return n;
+}
+
+/**
+ * Sets a React-controlled field: React ignores a plain `.value =`, so call the prototype's native
+ * setter, then dispatch a bubbling `input` event. Never submits anything.
+ */
+export function setNativeValue(el: HTMLTextAreaElement | HTMLInputElement, value: string): void {
+  const proto =
+    el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  const setter = Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  if (setter) setter.call(el, value);
+  else el.value = value;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}

@@ -1,0 +1,165 @@
+/**
+ * The isolated-world content script on Affiliate Center pages. It receives what the MAIN-world
+ * interceptor saw, maps it through the adapter, hands creators to the service worker (which
+ * ingests them only when collecting is on for that page), draws badges, and mounts the outreach
+ * panel on the IM page and the target-invitation form. It never calls CreatorDesk itself.
+ */
+import { z } from 'zod';
+import type { Country } from '../../../contract/constants.ts';
+import {
+  captureKind,
+  imCreatorId,
+  mapFind,
+  mapInvite,
+  mapProfile,
+  mergeHarvested,
+  pageKind,
+  regionOf,
+  type Harvested,
+} from '../affiliate/adapter.ts';
+import {
+  isCaptureMessage,
+  type ContactAnswer,
+  type Request,
+  type StatusAnswer,
+  type StatusChanged,
+  type TemplatesAnswer,
+} from '../shared/messages.ts';
+import type { Whois } from '../worker/core.ts';
+import { BadgeLayer } from './badges.ts';
+import { mountPanel } from './outreach.ts';
+
+z.config({ jitless: true });
+
+const ask = <T>(msg: Request): Promise<T> => chrome.runtime.sendMessage(msg) as Promise<T>;
+
+const kind = () => pageKind(location.href);
+const country = (): Country => regionOf(location.href) ?? 'US';
+
+const badges = new BadgeLayer(document, () => kind() === 'search' || kind() === 'profile');
+/** Handle (lower case) → display name, for every creator the page loaded. */
+const names = new Map<string, string>();
+/** Profile slices per creator (the detail page asks several times, each a different part). */
+const profiles = new Map<string, Harvested>();
+
+async function lookUp(handles: string[]): Promise<void> {
+  if (!handles.length) return;
+  const r = await ask<StatusAnswer>({ type: 'status', country: country(), handles });
+  if (r?.statuses) badges.set(r.statuses);
+}
+
+function creatorsLoaded(list: Harvested[]): void {
+  if (!list.length) return;
+  for (const c of list)
+    names.set(c.profile.unique_id.toLowerCase(), String(c.profile.nick_name ?? c.profile.unique_id));
+  const k = kind();
+  const page = k === 'search' || k === 'profile' ? k : 'other';
+  void ask({ type: 'captured', page, country: country(), creators: list }).catch(() => undefined);
+  void lookUp(list.map((c) => c.profile.unique_id)).catch(() => undefined);
+}
+
+window.addEventListener('message', (e: MessageEvent) => {
+  // Only the page's own window on this origin, on our channel, in the expected shape.
+  if (e.source !== window || e.origin !== location.origin || !isCaptureMessage(e.data)) return;
+  const { url, body, request } = e.data;
+  const what = captureKind(url, location.href);
+  if (!what) return;
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return;
+  }
+  if (what === 'find') creatorsLoaded(mapFind(json));
+  else if (what === 'profile') {
+    const slice = mapProfile(json);
+    if (!slice) return;
+    const key = slice.profile.unique_id.toLowerCase();
+    const merged = profiles.has(key) ? mergeHarvested(profiles.get(key)!, slice) : slice;
+    profiles.set(key, merged);
+    creatorsLoaded([merged]);
+  } else {
+    const invite = mapInvite(request, json);
+    if (invite?.ok && invite.oecuids.length)
+      void ask({
+        type: 'invited',
+        country: country(),
+        oecuids: invite.oecuids,
+        productIds: invite.productIds,
+      });
+  }
+});
+
+chrome.runtime.onMessage.addListener((msg: StatusChanged) => {
+  if (msg?.type !== 'status-changed') return false;
+  const wanted = msg.handles ?? [...names.keys()];
+  if (!msg.handles) badges.clear();
+  void lookUp(wanted.filter((h) => names.has(h))).catch(() => undefined);
+  return false;
+});
+
+/** Creators an IM or invitation page is about, from the oecuids in its URL. */
+async function pageCreators(): Promise<string[]> {
+  const u = new URL(location.href);
+  const ids =
+    kind() === 'im'
+      ? [imCreatorId(location.href)]
+      : [...u.searchParams.entries()].filter(([k]) => /^creator_ids(\[\d*\])?$/.test(k)).map(([, v]) => v);
+  const out: string[] = [];
+  for (const id of ids) {
+    if (!id) continue;
+    const who = await ask<Whois | null>({ type: 'whois', oecuid: id });
+    if (who?.handle) {
+      out.push(who.handle);
+      if (!names.has(who.handle.toLowerCase())) names.set(who.handle.toLowerCase(), who.name);
+    }
+  }
+  return out;
+}
+
+let unmount: (() => void) | null = null;
+let mountedFor = '';
+async function mountOutreach(): Promise<void> {
+  const k = kind();
+  const here = `${k} ${location.href}`;
+  if (here === mountedFor) return;
+  unmount?.();
+  unmount = null;
+  mountedFor = here;
+  if (k !== 'im' && k !== 'invite') return;
+  const handles = await pageCreators();
+  const c = country();
+  const one = handles[0];
+  unmount = mountPanel({
+    doc: document,
+    kind: k,
+    country: c,
+    handles,
+    names: Object.fromEntries(handles.map((h) => [h, names.get(h.toLowerCase()) ?? h])),
+    loadTemplates: () => ask<TemplatesAnswer>({ type: 'templates', country: c }),
+    loadStatus: async () => {
+      if (!one) return { row: null, quota: null };
+      const r = await ask<StatusAnswer>({ type: 'status', country: c, handles: [one], fresh: true });
+      return { row: r.statuses[one.toLowerCase()] ?? null, quota: r.quota };
+    },
+    recordSend: async () =>
+      one
+        ? ask<ContactAnswer>({ type: 'contact', country: c, handle: one })
+        : { ok: false, note: 'CreatorDesk does not know who this chat is with.' },
+  });
+}
+
+function start(): void {
+  badges.observe();
+  void mountOutreach();
+  // Affiliate Center is a single-page app: follow its navigations.
+  let last = location.href;
+  setInterval(() => {
+    if (location.href === last) return;
+    last = location.href;
+    void mountOutreach();
+  }, 500);
+}
+
+if (document.body) start();
+else document.addEventListener('DOMContentLoaded', start, { once: true });

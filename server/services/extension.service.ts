@@ -1,0 +1,312 @@
+/**
+ * The browser extension's server side (issue 24): pairing codes, extension sessions and the batch
+ * status lookup its badges use.
+ *
+ * - A pairing code is EXT_CODE_LENGTH characters of Crockford base32 (2^50 codes) from the OS's
+ *   random source, valid EXT_CODE_TTL_SECONDS, used once; only its sha256 is stored, and asking for a
+ *   new one voids the member's unused ones. Trading one for a token needs no token, so wrong codes
+ *   are counted per address (LIMITS.extPairFailIp) and refused with 40029 past the limit.
+ * - The token is a session of kind 'extension' (auth.ts allows it only the endpoints marked
+ *   `extension: true`): the one-live-session rule leaves it, a password change, a move to another
+ *   workspace or "Disconnect" in the app ends it, and it expires after EXT_TOKEN_TTL_SECONDS.
+ * - Status answers only the caller's workspace's creators of one country, by handle.
+ */
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  EXT_CODE_ALPHABET,
+  EXT_CODE_LENGTH,
+  EXT_CODE_TTL_SECONDS,
+  EXT_SESSIONS_MAX,
+  EXT_TOKEN_TTL_SECONDS,
+  lastQuotaReset,
+  PLAN_CONNECTED,
+} from '../../contract/limits.ts';
+import type { CreatorStatus, ExtensionSessionRow } from '../../contract/schemas/extension.ts';
+import { chunks, loadTags } from '../db/creator.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { now } from '../db/versioning.ts';
+import { hashToken, type AuthContext } from '../http/auth.ts';
+import { AppError } from '../http/errors.ts';
+import { insertSession } from './account.service.ts';
+import { enforce, hit, LIMITS } from './rate-limit.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A new code: EXT_CODE_LENGTH characters drawn uniformly from the alphabet. */
+function newCode(): string {
+  let out = '';
+  for (let i = 0; i < EXT_CODE_LENGTH; i++)
+    out += EXT_CODE_ALPHABET[crypto.randomInt(EXT_CODE_ALPHABET.length)];
+  return out;
+}
+
+/** XXXXX-XXXXX, as the app shows it. */
+const formatCode = (c: string): string => `${c.slice(0, 5)}-${c.slice(5)}`;
+
+export async function createPairCode(
+  trx: Transaction<DB>,
+  auth: AuthContext,
+): Promise<{ code: string; expires_at: number; ttl_seconds: number }> {
+  await enforce(trx, LIMITS.extPairCodeUser(auth.user.id), 'ext_code_limit');
+  const t = now();
+  // One live code per member: a new one voids the last.
+  await trx
+    .updateTable('pair_codes')
+    .set({ used_at: t })
+    .where('user_id', '=', auth.user.id)
+    .where('used_at', 'is', null)
+    .execute();
+  const code = newCode();
+  const expires = t + EXT_CODE_TTL_SECONDS;
+  await trx
+    .insertInto('pair_codes')
+    .values({
+      user_id: auth.user.id,
+      workspace_id: auth.workspaceId,
+      code_hash: hashToken(code),
+      created_at: t,
+      expires_at: expires,
+      used_at: null,
+    })
+    .execute();
+  await hit(trx, LIMITS.extPairCodeUser(auth.user.id).key);
+  return { code: formatCode(code), expires_at: expires, ttl_seconds: EXT_CODE_TTL_SECONDS };
+}
+
+const wrongCode = (): AppError => new AppError(40001, 'ext_code_wrong', { field: 'code' });
+
+/** Trades a code for an extension token; a wrong, used or expired code is 40001 on `code`. */
+export async function pairExtension(
+  trx: Transaction<DB>,
+  code: string,
+  name: string | undefined,
+): Promise<{ token: string; token_expiration_time: number; member_name: string; workspace_name: string }> {
+  const t = now();
+  const row = await trx
+    .selectFrom('pair_codes')
+    .selectAll()
+    .where('code_hash', '=', hashToken(code))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.expires_at <= t) throw wrongCode();
+  const used = await trx
+    .updateTable('pair_codes')
+    .set({ used_at: t })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  // Two extensions racing for one code: one wins.
+  if (Number(used.numUpdatedRows) !== 1) throw wrongCode();
+  const user = await trx.selectFrom('users').selectAll().where('id', '=', row.user_id).executeTakeFirst();
+  if (!user || user.disabled || user.workspace_id !== row.workspace_id) throw wrongCode();
+  const { n } = await trx
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', user.id)
+    .where('kind', '=', 'extension')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', t)
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= EXT_SESSIONS_MAX)
+    throw new AppError(40009, 'ext_sessions_limit', { max: EXT_SESSIONS_MAX });
+  const { token, expires } = await insertSession(trx, user, t, EXT_TOKEN_TTL_SECONDS, {
+    name: name?.trim() || 'Browser extension',
+  });
+  const team = await trx
+    .selectFrom('teams')
+    .select('title')
+    .where('workspace_id', '=', user.workspace_id)
+    .where('dismissed_at', 'is', null)
+    .executeTakeFirst();
+  return {
+    token,
+    token_expiration_time: expires,
+    member_name: user.member_name,
+    workspace_name: team?.title ?? user.member_name,
+  };
+}
+
+/** Counts a wrong code against the address (outside the refused transaction), then rethrows. */
+export async function pairLimited<T>(db: Kysely<DB>, ip: string, fn: () => Promise<T>): Promise<T> {
+  const limit = LIMITS.extPairFailIp(ip);
+  await enforce(db, limit, 'ext_pair_limit', 429);
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError && err.code === 40001) await hit(db, limit.key);
+    throw err;
+  }
+}
+
+/** The member's live extensions, newest first. */
+export async function listExtensionSessions(db: Db, auth: AuthContext): Promise<ExtensionSessionRow[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select(['id', 'name', 'created_at', 'last_used_at', 'expires_at'])
+    .where('user_id', '=', auth.user.id)
+    .where('kind', '=', 'extension')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now())
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    created_at: Number(r.created_at),
+    last_used_at: Number(r.last_used_at),
+    expires_at: Number(r.expires_at),
+  }));
+}
+
+/** Ends one of the member's extensions (its next call answers 10003); 40004 when it is not theirs. */
+export async function revokeExtensionSession(trx: Transaction<DB>, auth: AuthContext, id: number) {
+  const res = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: now(), revoked_reason: 'logout' })
+    .where('id', '=', id)
+    .where('user_id', '=', auth.user.id)
+    .where('kind', '=', 'extension')
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(40004, 'ext_session_not_found');
+  return { id };
+}
+
+const CONNECTED: readonly string[] = PLAN_CONNECTED;
+
+/** Creators of `ids` connected with the shop: in a replied-or-later stage now, or ever (history). */
+async function connectedOf(db: Db, ws: number, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!ids.length) return out;
+  for (const part of chunks(ids)) {
+    const now1 = await db
+      .selectFrom('plan_creators')
+      .select('creator_id')
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', 'in', part)
+      .where('stage', 'in', [...PLAN_CONNECTED])
+      .execute();
+    for (const r of now1) out.add(Number(r.creator_id));
+    const ever = await db
+      .selectFrom('creator_events')
+      .select('creator_id')
+      .where('workspace_id', '=', ws)
+      .where('creator_id', 'in', part)
+      .where('kind', '=', 'stage')
+      .where((eb) => eb.or(CONNECTED.map((stage) => eb('detail', 'like', `${stage}:%`))))
+      .execute();
+    for (const r of ever) out.add(Number(r.creator_id));
+  }
+  return out;
+}
+
+/** The workspace's weekly quota and the unconnected creators contacted since the last reset. */
+async function quotaUse(db: Db, ws: number): Promise<{ limit: number; used: number; reset_at: number }> {
+  const t = now();
+  const since = lastQuotaReset(t);
+  const settings = await db
+    .selectFrom('workspace_settings')
+    .select('weekly_quota')
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const contacted = await db
+    .selectFrom('creator_events')
+    .select('creator_id')
+    .distinct()
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('add_time', '>=', since)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'chat'), eb('detail', '=', '1')]),
+        eb('kind', '=', 'invitation'),
+        eb.and([
+          eb('kind', '=', 'stage'),
+          eb.or([eb('detail', 'like', 'contacted:%'), eb('detail', 'like', 'invited:%')]),
+        ]),
+      ]),
+    )
+    .execute();
+  const ids = contacted.map((r) => Number(r.creator_id));
+  const connected = await connectedOf(db, ws, ids);
+  return {
+    limit: Number(settings?.weekly_quota ?? -1),
+    used: ids.filter((id) => !connected.has(id)).length,
+    reset_at: since + 7 * 86_400,
+  };
+}
+
+/** Badges for up to EXT_STATUS_MAX handles of one country (an unknown handle is left out). */
+export async function creatorStatus(
+  db: Db,
+  ws: number,
+  country: string,
+  handles: readonly string[],
+): Promise<{ list: CreatorStatus[]; quota: { limit: number; used: number; reset_at: number } }> {
+  const wanted = [...new Set(handles.map((h) => h.trim().replace(/^@/, '').toLowerCase()).filter(Boolean))];
+  const creators = wanted.length
+    ? await db
+        .selectFrom('creators')
+        .select(['id', 'unique_id', 'is_chat', 'is_invitation', 'is_black'])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('deleted_at', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['unique_id']), 'in', wanted))
+        .execute()
+    : [];
+  const ids = creators.map((c) => Number(c.id));
+  const tags = await loadTags(db, ws, ids);
+  const plans = new Map<number, { plan_id: number; name: string; stage: string }[]>();
+  const messages = new Map<number, number>();
+  if (ids.length) {
+    const rows = await db
+      .selectFrom('plan_creators as pc')
+      .innerJoin('plans as p', 'p.id', 'pc.plan_id')
+      .select(['pc.creator_id', 'p.id', 'p.name', 'pc.stage'])
+      .where('pc.workspace_id', '=', ws)
+      .where('p.workspace_id', '=', ws)
+      .where('pc.deleted_at', 'is', null)
+      .where('p.deleted_at', 'is', null)
+      .where('pc.creator_id', 'in', ids)
+      .orderBy('p.id')
+      .execute();
+    for (const r of rows) {
+      const list = plans.get(Number(r.creator_id)) ?? [];
+      list.push({ plan_id: Number(r.id), name: r.name, stage: r.stage });
+      plans.set(Number(r.creator_id), list);
+    }
+    const counts = await db
+      .selectFrom('creator_events')
+      .select(['creator_id', (eb) => eb.fn.countAll().as('n')])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', 'in', ids)
+      .where('kind', '=', 'chat')
+      .where('detail', '=', '1')
+      .groupBy('creator_id')
+      .execute();
+    for (const c of counts) messages.set(Number(c.creator_id), Number(c.n));
+  }
+  const connected = await connectedOf(db, ws, ids);
+  return {
+    list: creators.map((c) => {
+      const id = Number(c.id);
+      const isConnected = connected.has(id);
+      return {
+        unique_id: c.unique_id,
+        id,
+        is_chat: Number(c.is_chat),
+        is_invitation: Number(c.is_invitation),
+        is_black: Number(c.is_black),
+        tags: tags.get(id) ?? [],
+        plans: plans.get(id) ?? [],
+        connected: isConnected ? 1 : 0,
+        messages: isConnected ? 0 : (messages.get(id) ?? 0),
+      };
+    }),
+    quota: await quotaUse(db, ws),
+  };
+}
