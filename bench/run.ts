@@ -31,6 +31,7 @@ import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
 import { benchLive, LIVE_TITLE } from './live.ts';
 import { benchPlans, PLANS_TITLE } from './plans.ts';
 import { benchLookalike, LOOKALIKE_TITLE } from './lookalike.ts';
+import { benchExtension, EXTENSION_TITLE } from './extension.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const BIG = Number(process.env.BENCH_BIG ?? 1_000_000);
@@ -45,7 +46,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=export|home|import|lists|load|lighthouse|live|plans|lookalike: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=export|home|import|lists|load|lighthouse|live|plans|lookalike|extension: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
   home: { run: benchHome, first: HOME_TITLE, last: HOME_TITLE },
@@ -56,6 +57,7 @@ const ONLY = {
   live: { run: benchLive, first: LIVE_TITLE, last: LIVE_TITLE },
   plans: { run: benchPlans, first: PLANS_TITLE, last: PLANS_TITLE },
   lookalike: { run: benchLookalike, first: LOOKALIKE_TITLE, last: LOOKALIKE_TITLE },
+  extension: { run: benchExtension, first: EXTENSION_TITLE, last: EXTENSION_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -258,6 +260,9 @@ if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
 
 // Lookalikes (issue 28): top 50 among 100k and 1M creators in the query engine.
 await benchLookalike(say, load);
+
+// The browser extension (issue 24): harvest of a search page, and badges for 100 creators.
+if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);
 
 // 10. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);

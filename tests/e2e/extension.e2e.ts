@@ -7,27 +7,25 @@
  * without sending, records the seller's send, warns about the quota and the 5-message limit,
  * queues while the server is down and delivers after it is back, and stops on a revoked token.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type BrowserContext, type Page, type Route, type Worker } from 'playwright-core';
-import { callApi, ingestCreators, serverAgrees } from '../helpers/browser-suite.ts';
-import { CHROMIUM_ARGS } from '../helpers/browser.ts';
+import type { BrowserContext, Page, Worker } from 'playwright-core';
+import { callApi, serverAgrees } from '../helpers/browser-suite.ts';
+import {
+  AFFILIATE_HOST,
+  AffiliateFixture,
+  hundredBadgeLoads,
+  DIST,
+  launchWithExtension,
+  type LoadedExtension,
+} from '../helpers/extension-harness.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { registerEmail, type ApiSession } from '../helpers/shell.ts';
-import {
-  findAnswer,
-  makeCreators,
-  profileSlices,
-  type FixtureCreator,
-} from '../fixtures/affiliate/creators.ts';
-import { detailPage, imPage, searchPage } from '../fixtures/affiliate/pages.ts';
+import { makeCreators, type FixtureCreator } from '../fixtures/affiliate/creators.ts';
 import { EXTENSION_ID } from '../../extension/identity.ts';
 
-const DIST = path.resolve('dist-extension');
-const HOST = 'https://affiliate.tiktok.com';
+const HOST = AFFILIATE_HOST;
 const stamp = Date.now() % 100000;
 /** The server takes the extension's state-changing calls only from an origin it lists. */
 // No ALLOWED_ORIGINS: the server lets CreatorDesk's own extension build in by default.
@@ -39,76 +37,30 @@ let sw: Worker;
 let extId = '';
 let app: ApiSession;
 /** What the fixture's `find` answers next (by page). */
-let findPages: FixtureCreator[][] = [];
-const profiles = new Map<string, FixtureCreator>();
+const fixture = new AffiliateFixture();
+let ext: LoadedExtension;
 
 const api = <T>(method: string, p: string, body: Record<string, unknown> = {}) =>
   callApi<T>(server.url, app.token, method, p, body);
 
 interface Status {
-  list: { unique_id: string; id: number; is_chat: number; messages: number }[];
+  list: { unique_id: string; id: number; is_chat: number; is_invitation: number; messages: number }[];
   quota: { limit: number; used: number };
 }
 /** Which of these handles the workspace has (the app's own token). */
 const known = async (handles: string[]) =>
   (await api<Status>('POST', '/blogger/status', { country: 'US', bloggers: handles })).list;
 
-async function affiliate(route: Route): Promise<void> {
-  const url = new URL(route.request().url());
-  const json = (body: unknown) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
-  if (url.pathname === '/api/v1/oec/affiliate/creator/marketplace/find') {
-    const req = JSON.parse(route.request().postData() ?? '{}') as { pagination?: { page?: number } };
-    const page = req.pagination?.page ?? 1;
-    return json(findAnswer(findPages[page - 1] ?? [], page));
-  }
-  if (url.pathname === '/api/v1/oec/affiliate/creator/marketplace/profile') {
-    const req = JSON.parse(route.request().postData() ?? '{}') as {
-      creator_oec_id: string;
-      profile_types: number[];
-    };
-    const c = profiles.get(req.creator_oec_id);
-    if (!c) return json({ code: 100000, message: 'no such creator' });
-    return json(profileSlices(c)[(req.profile_types[0] ?? 1) - 1]);
-  }
-  const html = (body: string) => route.fulfill({ status: 200, contentType: 'text/html', body });
-  if (url.pathname === '/connection/creator') return html(searchPage());
-  if (url.pathname === '/connection/creator/detail') return html(detailPage());
-  if (url.pathname === '/seller/im') return html(imPage());
-  return route.fulfill({ status: 404, body: 'not in the fixture' });
-}
-
-async function popup(): Promise<Page> {
-  const p = await ctx.newPage();
-  await p.goto(`chrome-extension://${extId}/src/popup/index.html`);
-  return p;
-}
-
 const badge = (page: Page, handle: string) =>
   page.locator(`[data-creatordesk-badge="${handle.toLowerCase()}"]`);
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(DIST, 'manifest.json'))) {
-    const r = spawnSync('npm', ['run', '-s', 'build:extension'], { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('build:extension failed');
-  }
   server = await startServer(SERVER_ENV);
   app = await registerEmail(server.url, `ext${stamp}@example.com`, 'Secret#2026');
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-ext-'));
-  ctx = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1366, height: 860 },
-    args: [
-      `--disable-extensions-except=${DIST}`,
-      `--load-extension=${DIST}`,
-      // The suites' flags; Playwright adds --headless itself for a persistent context.
-      ...CHROMIUM_ARGS.filter((a) => a !== '--headless'),
-    ],
-  });
-  await ctx.route(`${HOST}/**`, affiliate);
-  sw = ctx.serviceWorkers()[0] ?? (await ctx.waitForEvent('serviceworker'));
-  extId = new URL(sw.url()).host;
+  ext = await launchWithExtension(fixture);
+  ctx = ext.ctx;
+  sw = ext.sw;
+  extId = ext.extId;
   // The manifest's key pins the id, so the origin the server allows is known before launch.
   expect(extId).toBe(EXTENSION_ID);
 });
@@ -134,7 +86,7 @@ describe('browser extension', () => {
 
   it('pairs with a one-time code from the app', async () => {
     const { code } = await api<{ code: string }>('POST', '/ext/pair.code');
-    const p = await popup();
+    const p = await ext.popup();
     await p.locator('#server').fill(server.url);
     // Typed loosely: lower case, a space for the dash.
     await p.locator('#code').fill(code.toLowerCase().replace('-', ' '));
@@ -150,7 +102,7 @@ describe('browser extension', () => {
   });
 
   it('collects nothing while the switch is off, yet shows who is new', async () => {
-    findPages = [first];
+    fixture.findPages = [first];
     const page = await ctx.newPage();
     await page.goto(`${HOST}/connection/creator?shop_region=US`);
     await badge(page, first[0]!.handle).first().waitFor();
@@ -160,7 +112,7 @@ describe('browser extension', () => {
   });
 
   it('collects a search page when switched on: 20 creators reach the workspace in ≤ 2 s', async () => {
-    const p = await popup();
+    const p = await ext.popup();
     await p.getByLabel('From creator search pages').check();
     await expect
       .poll(() => sw.evaluate(() => chrome.storage.local.get('settings')))
@@ -196,7 +148,7 @@ describe('browser extension', () => {
     await expect.poll(() => p.locator('#counts').textContent()).toBe('20 seen, 20 new, 0 updated');
     // "Load more" (XMLHttpRequest) brings 20 more; 2 of the first page changed.
     const more = makeCreators(20, `m${stamp}`);
-    findPages = [first, more];
+    fixture.findPages = [first, more];
     await page.getByRole('button', { name: 'Load more' }).click();
     await serverAgrees(
       () => known(more.map((c) => c.handle)),
@@ -213,12 +165,12 @@ describe('browser extension', () => {
 
   it('collects a creator profile page (merged slices) only with its own switch', async () => {
     const [solo] = makeCreators(1, `p${stamp}x`);
-    profiles.set(solo!.oecuid, solo!);
+    fixture.profiles.set(solo!.oecuid, solo!);
     const page = await ctx.newPage();
     await page.goto(`${HOST}/connection/creator/detail?cid=${solo!.oecuid}&shop_region=US`);
     await expect.poll(() => badge(page, solo!.handle).textContent()).toBe('not in CreatorDesk');
     expect(await known([solo!.handle])).toEqual([]);
-    const p = await popup();
+    const p = await ext.popup();
     await p.getByLabel('From creator profile pages').check();
     await expect
       .poll(() => sw.evaluate(() => chrome.storage.local.get('settings')))
@@ -290,27 +242,15 @@ describe('browser extension', () => {
   });
 
   it('draws badges for 100 creators within 200 ms of the list appearing', async () => {
-    const hundred = makeCreators(100, `h${stamp}`);
-    await ingestCreators(
-      server.url,
-      app.token,
-      'US',
-      hundred.map((c) => ({ unique_id: c.handle })),
+    const timings = await hundredBadgeLoads(
+      ext,
+      fixture,
+      { url: server.url, token: app.token },
+      `h${stamp}`,
+      3,
+      async (page, hundred) =>
+        expect(await badge(page, hundred[99]!.handle).textContent()).toBe('in CreatorDesk'),
     );
-    findPages = [hundred];
-    const timings: number[] = [];
-    for (let run = 0; run < 3; run++) {
-      await sw.evaluate(() => chrome.storage.local.remove('status'));
-      const page = await ctx.newPage();
-      await page.goto(`${HOST}/connection/creator?shop_region=US`);
-      await expect.poll(() => page.locator('[data-creatordesk-badge]').count()).toBe(100);
-      const marks = await page.evaluate(
-        () => (window as unknown as { __marks: Record<string, number> }).__marks,
-      );
-      timings.push(Math.max(0, marks.badges100! - marks.list!));
-      expect(await badge(page, hundred[99]!.handle).textContent()).toBe('in CreatorDesk');
-      await page.close();
-    }
     console.log(
       `badges: 100 creators drawn ${timings.map((t) => t.toFixed(0)).join(', ')} ms after the list`,
     );
@@ -379,14 +319,41 @@ describe('browser extension', () => {
     await page.close();
   });
 
+  it('fills a target invitation from a template, never submits it, and records the one the seller sends', async () => {
+    const [a, b] = [first[7]!, first[8]!];
+    const page = await ctx.newPage();
+    await page.goto(
+      `${HOST}/connection/target-invitation/create?creator_ids[0]=${a.oecuid}&creator_ids[1]=${b.oecuid}&shop_region=US`,
+    );
+    const panel = page.getByRole('region', { name: 'CreatorDesk' });
+    await expect.poll(() => panel.locator('[data-creatordesk="template"] option').count()).toBe(1);
+    await panel.locator('[data-creatordesk="product"]').fill('1729000000000000777');
+    await panel.getByRole('button', { name: 'Fill name and message' }).click();
+    // Two creators: no single name to fill in; the template's title names the invitation.
+    await expect
+      .poll(() => page.locator('#inviteMessage').inputValue())
+      .toBe(`Hi {creator_name}, try 1729000000000000777 from ${app.member_name}!`);
+    await expect.poll(() => page.locator('#inviteName').inputValue()).toBe('First hello');
+    expect(await page.evaluate(() => (window as unknown as { __submits: number }).__submits)).toBe(0);
+    expect((await known([a.handle, b.handle])).map((r) => r.is_invitation)).toEqual([0, 0]);
+    // The seller sends it: the page's own create call is read, and the invitation recorded once.
+    await page.getByRole('button', { name: 'Send invitations' }).click();
+    await page.getByText('success', { exact: true }).waitFor();
+    await serverAgrees(
+      () => known([a.handle, b.handle]),
+      (rows) => rows.length === 2 && rows.every((r) => r.is_invitation === 1),
+    );
+    await page.close();
+  });
+
   it('queues while the server is down and delivers the batch after it is back', async () => {
     const offline = makeCreators(5, `o${stamp}`);
-    findPages = [offline];
+    fixture.findPages = [offline];
     const { dataDir, port } = server;
     await server.stop();
     const page = await ctx.newPage();
     await page.goto(`${HOST}/connection/creator?shop_region=US`);
-    const p = await popup();
+    const p = await ext.popup();
     await expect.poll(() => p.locator('#queued').textContent()).toBe('1 batch waiting for the server');
     const queued = await sw.evaluate(() => chrome.storage.local.get('queue'));
     const key = (queued.queue as { id: string }[])[0]!.id;
@@ -406,10 +373,10 @@ describe('browser extension', () => {
     const [session] = await api<{ id: number }[]>('POST', '/ext/sessions');
     await api('DELETE', '/ext/session.del', { id: session!.id });
     const late = makeCreators(3, `r${stamp}`);
-    findPages = [late];
+    fixture.findPages = [late];
     const page = await ctx.newPage();
     await page.goto(`${HOST}/connection/creator?shop_region=US`);
-    const p = await popup();
+    const p = await ext.popup();
     await p.getByRole('alert').filter({ hasText: 'Reconnect' }).waitFor();
     await expect.poll(() => p.locator('#pairing').isVisible()).toBe(true);
     expect(await known(late.map((c) => c.handle))).toEqual([]);

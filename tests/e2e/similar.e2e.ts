@@ -11,7 +11,7 @@ import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators, serverAgrees } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
-import { synced } from '../helpers/tag-page.ts';
+import { controlledByServiceWorker, synced } from '../helpers/tag-page.ts';
 
 const stamp = Date.now() % 100000;
 const h = (name: string) => `${name}_${stamp}`;
@@ -167,6 +167,8 @@ describe('similar creators', () => {
   it('in Chinese, and from a Home selection', async () => {
     // The first sync fills the mirror; the creator page shows the creator once it lands.
     await zh.goto(`/creator/${seedId}`);
+    // Offline below: the page must be one the service worker serves.
+    await controlledByServiceWorker(zh);
     await zh.getByRole('button', { name: '查看相似达人' }).click({ timeout: 30_000 });
     await items(zh).first().getByText('相同类目：Pet Supplies').waitFor();
     await items(zh)

@@ -4,7 +4,7 @@
  * of those creators' ids, home-url.ts) like any selection. A switch (on by default: the weekly quota
  * rations new contacts) leaves out creators already chatted with or invited.
  */
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Country } from '../../../contract/constants.ts';
 import type { CreatorRow, CreatorTag } from '../../../contract/sync.ts';
 import { setCreatorTags } from '../../db/actions.ts';
@@ -22,13 +22,12 @@ import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import '../plans/plans.css';
 import './lookalike.css';
 
-const AddToPlanDialog = lazy(() =>
-  import('../plans/AddToPlanDialog.tsx').then((mod) => ({ default: mod.AddToPlanDialog })),
-);
-const TagDialog = lazy(() => import('../creators/TagDialog.tsx').then((mod) => ({ default: mod.TagDialog })));
-const SaveViewDialog = lazy(() =>
-  import('../creators/SavedViewDialogs.tsx').then((mod) => ({ default: mod.SaveViewDialog })),
-);
+const loadPlanDialog = () => import('../plans/AddToPlanDialog.tsx');
+const loadTagDialog = () => import('../creators/TagDialog.tsx');
+const loadViewDialogs = () => import('../creators/SavedViewDialogs.tsx');
+const AddToPlanDialog = lazy(() => loadPlanDialog().then((mod) => ({ default: mod.AddToPlanDialog })));
+const TagDialog = lazy(() => loadTagDialog().then((mod) => ({ default: mod.TagDialog })));
+const SaveViewDialog = lazy(() => loadViewDialogs().then((mod) => ({ default: mod.SaveViewDialog })));
 
 export interface PickItem {
   row: CreatorRow;
@@ -57,6 +56,11 @@ export function PickList({
   planId?: number;
 }) {
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  // The dialogs' code is fetched with the list: a list ranked offline (it works offline) must open
+  // them too, even before the service worker has cached every chunk of a first visit.
+  useEffect(() => {
+    for (const load of [loadPlanDialog, loadTagDialog, loadViewDialogs]) load().catch(() => undefined);
+  }, []);
   const [dialog, setDialog] = useState<'plan' | 'tags' | 'view' | null>(null);
   const tagRows = useLocalRows(localDb, 'tags', country);
   const tags = useMemo<CreatorTag[]>(
