@@ -20,15 +20,15 @@ import {
   EXT_SESSIONS_MAX,
   EXT_TOKEN_TTL_SECONDS,
   lastQuotaReset,
-  PLAN_CONNECTED,
 } from '../../contract/limits.ts';
 import type { CreatorStatus, ExtensionSessionRow } from '../../contract/schemas/extension.ts';
-import { chunks, loadTags } from '../db/creator.repository.ts';
+import { loadTags } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { insertSession } from './account.service.ts';
+import { connectedOf, messagesRecorded } from './plan.service.ts';
 import { enforce, hit, LIMITS } from './rate-limit.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -173,35 +173,6 @@ export async function revokeExtensionSession(trx: Transaction<DB>, auth: AuthCon
   return { id };
 }
 
-const CONNECTED: readonly string[] = PLAN_CONNECTED;
-
-/** Creators of `ids` connected with the shop: in a replied-or-later stage now, or ever (history). */
-async function connectedOf(db: Db, ws: number, ids: readonly number[]): Promise<Set<number>> {
-  const out = new Set<number>();
-  if (!ids.length) return out;
-  for (const part of chunks(ids)) {
-    const now1 = await db
-      .selectFrom('plan_creators')
-      .select('creator_id')
-      .where('workspace_id', '=', ws)
-      .where('deleted_at', 'is', null)
-      .where('creator_id', 'in', part)
-      .where('stage', 'in', [...PLAN_CONNECTED])
-      .execute();
-    for (const r of now1) out.add(Number(r.creator_id));
-    const ever = await db
-      .selectFrom('creator_events')
-      .select('creator_id')
-      .where('workspace_id', '=', ws)
-      .where('creator_id', 'in', part)
-      .where('kind', '=', 'stage')
-      .where((eb) => eb.or(CONNECTED.map((stage) => eb('detail', 'like', `${stage}:%`))))
-      .execute();
-    for (const r of ever) out.add(Number(r.creator_id));
-  }
-  return out;
-}
-
 /** The workspace's weekly quota and the unconnected creators contacted since the last reset. */
 async function quotaUse(db: Db, ws: number): Promise<{ limit: number; used: number; reset_at: number }> {
   const t = now();
@@ -260,7 +231,6 @@ export async function creatorStatus(
   const ids = creators.map((c) => Number(c.id));
   const tags = await loadTags(db, ws, ids);
   const plans = new Map<number, { plan_id: number; name: string; stage: string }[]>();
-  const messages = new Map<number, number>();
   if (ids.length) {
     const rows = await db
       .selectFrom('plan_creators as pc')
@@ -278,18 +248,8 @@ export async function creatorStatus(
       list.push({ plan_id: Number(r.id), name: r.name, stage: r.stage });
       plans.set(Number(r.creator_id), list);
     }
-    const counts = await db
-      .selectFrom('creator_events')
-      .select(['creator_id', (eb) => eb.fn.countAll().as('n')])
-      .where('workspace_id', '=', ws)
-      .where('deleted_at', 'is', null)
-      .where('creator_id', 'in', ids)
-      .where('kind', '=', 'chat')
-      .where('detail', '=', '1')
-      .groupBy('creator_id')
-      .execute();
-    for (const c of counts) messages.set(Number(c.creator_id), Number(c.n));
   }
+  const messages = await messagesRecorded(db, ws, ids);
   const connected = await connectedOf(db, ws, ids);
   return {
     list: creators.map((c) => {

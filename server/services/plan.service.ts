@@ -6,7 +6,7 @@
  * and membership checks hold under concurrent calls. A creator entering a stage (added to a plan,
  * moved) also gets a timeline row (creator_events kind `stage`, detail `<stage>:<plan name>`).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type PlanAddRequest, type PlanEditRequest, type PlanRow } from '../../contract/schemas/plan.ts';
 import {
@@ -35,6 +35,7 @@ import { message } from '../http/messages.ts';
 import { addInvitations } from './invitation.service.ts';
 
 type Trx = Transaction<DB>;
+type Db = Kysely<DB> | Trx;
 type AddInput = z.infer<typeof PlanAddRequest>;
 type EditInput = z.infer<typeof PlanEditRequest>;
 type AddInvitation = z.infer<typeof invitationAddRequest>;
@@ -592,35 +593,9 @@ export async function recordMessage(trx: Trx, ws: number, by: Actor, creatorId: 
   if (!creator) throw new AppError(40004, 'creators_not_found');
   // Connected: in a replied-or-later stage now, or ever (a creator who replied and was then invited,
   // or whose plan was deleted, has still replied).
-  const connected =
-    (await trx
-      .selectFrom('plan_creators')
-      .select('id')
-      .where('workspace_id', '=', ws)
-      .where('deleted_at', 'is', null)
-      .where('creator_id', '=', creatorId)
-      .where('stage', 'in', [...PLAN_CONNECTED])
-      .executeTakeFirst()) ??
-    (await trx
-      .selectFrom('creator_events')
-      .select('id')
-      .where('workspace_id', '=', ws)
-      .where('creator_id', '=', creatorId)
-      .where('kind', '=', 'stage')
-      .where((eb) => eb.or(PLAN_CONNECTED.map((stage) => eb('detail', 'like', `${stage}:%`))))
-      .executeTakeFirst());
   let messages = 0;
-  if (!connected) {
-    const { n } = await trx
-      .selectFrom('creator_events')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('workspace_id', '=', ws)
-      .where('deleted_at', 'is', null)
-      .where('creator_id', '=', creatorId)
-      .where('kind', '=', 'chat')
-      .where('detail', '=', '1')
-      .executeTakeFirstOrThrow();
-    messages = Number(n) + 1;
+  if (!(await connectedOf(trx, ws, [creatorId])).has(creatorId)) {
+    messages = ((await messagesRecorded(trx, ws, [creatorId])).get(creatorId) ?? 0) + 1;
     if (messages > MESSAGES_BEFORE_REPLY)
       throw new AppError(40009, 'plan_message_limit', {
         name: creator.unique_id,
@@ -630,4 +605,56 @@ export async function recordMessage(trx: Trx, ws: number, by: Actor, creatorId: 
   await touchCreators(trx, ws, [creatorId], version, { is_chat: 1 });
   await recordEvents(trx, ws, by, version, [creatorId], 'chat', '1');
   return { creator_id: creatorId, messages };
+}
+
+/**
+ * Creators of `ids` connected with the shop: in a replied-or-later stage of a plan now, or ever (the
+ * history's stage rows). Exempt from the weekly quota and the message limit.
+ */
+export async function connectedOf(db: Db, ws: number, ids: readonly number[]): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (const part of chunks(ids)) {
+    const now = await db
+      .selectFrom('plan_creators')
+      .select('creator_id')
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', 'in', part)
+      .where('stage', 'in', [...PLAN_CONNECTED])
+      .execute();
+    for (const r of now) out.add(Number(r.creator_id));
+    const ever = await db
+      .selectFrom('creator_events')
+      .select('creator_id')
+      .where('workspace_id', '=', ws)
+      .where('creator_id', 'in', part)
+      .where('kind', '=', 'stage')
+      .where((eb) => eb.or(PLAN_CONNECTED.map((stage) => eb('detail', 'like', `${stage}:%`))))
+      .execute();
+    for (const r of ever) out.add(Number(r.creator_id));
+  }
+  return out;
+}
+
+/** Messages recorded to each of `ids` (history rows `chat` = 1); creators with none are absent. */
+export async function messagesRecorded(
+  db: Db,
+  ws: number,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .selectFrom('creator_events')
+      .select(['creator_id', (eb) => eb.fn.countAll().as('n')])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('creator_id', 'in', part)
+      .where('kind', '=', 'chat')
+      .where('detail', '=', '1')
+      .groupBy('creator_id')
+      .execute();
+    for (const r of rows) out.set(Number(r.creator_id), Number(r.n));
+  }
+  return out;
 }

@@ -12,7 +12,6 @@ import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { browserStore, readJson, writeJson } from '../../ui/DataGrid/grid-storage.ts';
-import { Dialog } from '../../ui/Dialog.tsx';
 import type { FitAnswer } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { useSalesRows } from '../plans/plan-queries.ts';
@@ -27,7 +26,7 @@ import {
   type Outcomes,
 } from './fit.ts';
 import { FIT_PART_NAMES, fitPartText, fitReasons, points } from './fit-text.ts';
-import { PickList, type PickItem } from './PickList.tsx';
+import { ListDialog, PickList, type PickItem } from './PickList.tsx';
 import { SIMILAR_TOP } from './SimilarList.tsx';
 
 /** A weight change asks the worker again once the slider rests this long. */
@@ -61,22 +60,25 @@ export function FitDialog({
     return () => clearTimeout(t);
   }, [weights, plan.id]);
 
-  // What the ranking needs, as one key: the plan's categories, outcomes and its own creators.
-  const specJson = useMemo(() => {
+  // The plan's product categories, and what the ranking needs as one key (with outcomes and its own creators).
+  const categories = useMemo(() => {
     if (!sales) return null;
     const ids = new Set(String(plan.product_ids ?? '').split(','));
-    const categories = [
+    return [
       ...new Set(
         sales.products.filter((p) => ids.has(String(p.id))).map((p) => String(p.category ?? '').trim()),
       ),
     ].filter(Boolean);
+  }, [sales, plan]);
+  const specJson = useMemo(() => {
+    if (!sales || !categories) return null;
     const now = Math.floor(Date.now() / 1000);
     return JSON.stringify({
       categories,
       outcomes: outcomesOf(members, sales.sales, now),
       exclude: members.filter((r) => Number(r.plan_id) === plan.id).map((r) => Number(r.creator_id)),
     });
-  }, [sales, members, plan]);
+  }, [sales, categories, members, plan]);
 
   useEffect(() => {
     if (!specJson) return;
@@ -138,14 +140,7 @@ export function FitDialog({
       : m.fit_none();
 
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      size="lg"
-      isDismissable
-      title={m.fit_title({ plan: String(plan.name) })}
-      footer={<Button onPress={onClose}>{m.common_close()}</Button>}
-    >
+    <ListDialog title={m.fit_title({ plan: String(plan.name) })} onClose={onClose}>
       <p className="similar__status">{m.fit_hint()}</p>
       {noCategories && <p className="similar__status">{m.fit_no_categories()}</p>}
       <details className="fit__weights">
@@ -177,7 +172,7 @@ export function FitDialog({
         onChanged={() => setAsked((n) => n + 1)}
         planId={plan.id}
       />
-    </Dialog>
+    </ListDialog>
   );
 }
 

@@ -13,6 +13,7 @@ import { useLocalRows } from '../../db/queries.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { selectionQuery } from '../creators/home-url.ts';
@@ -177,5 +178,29 @@ export function PickList({
         </Suspense>
       )}
     </div>
+  );
+}
+
+/** The large, dismissable dialog a ranked list opens in, closed by its footer's "Close". */
+export function ListDialog({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      isOpen
+      onClose={onClose}
+      size="lg"
+      isDismissable
+      title={title}
+      footer={<Button onPress={onClose}>{m.common_close()}</Button>}
+    >
+      {children}
+    </Dialog>
   );
 }

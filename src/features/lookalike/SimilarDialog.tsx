@@ -5,11 +5,10 @@
 import type { Country } from '../../../contract/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import type { CreatorFilter } from '../../workers/query-engine.ts';
 import { useSalesRows } from '../plans/plan-queries.ts';
 import { bestSellers } from './fit.ts';
+import { ListDialog } from './PickList.tsx';
 import { SimilarList } from './SimilarList.tsx';
 
 /** How many best sellers seed "Creators like my best sellers". */
@@ -34,16 +33,12 @@ export function SimilarDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog
-      isOpen
-      onClose={onClose}
-      size="lg"
-      isDismissable
+    <ListDialog
       title={title ?? m.similar_dialog_title({ count: formatNumber(seedIds.length) })}
-      footer={<Button onPress={onClose}>{m.common_close()}</Button>}
+      onClose={onClose}
     >
       <SimilarList country={country} seedIds={seedIds} filter={filter} seedLimit={seedLimit} />
-    </Dialog>
+    </ListDialog>
   );
 }
 
@@ -62,15 +57,9 @@ export function BestSellersDialog({
   const seeds = bestSellers(sales.sales, BEST_CANDIDATES);
   if (seeds.length === 0)
     return (
-      <Dialog
-        isOpen
-        onClose={onClose}
-        isDismissable
-        title={m.fit_best_overall_title()}
-        footer={<Button onPress={onClose}>{m.common_close()}</Button>}
-      >
+      <ListDialog title={m.fit_best_overall_title()} onClose={onClose}>
         <p>{m.similar_best_none()}</p>
-      </Dialog>
+      </ListDialog>
     );
   return (
     <SimilarDialog
