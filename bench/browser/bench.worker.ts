@@ -72,6 +72,12 @@ const api = {
     return { rows: r.rows, total: r.total };
   },
 
+  /** A page as the app's query worker answers it (the rows themselves cross postMessage). */
+  page(q: CreatorQuery) {
+    const r = index!.query(q);
+    return { rows: r.rows, total: r.total };
+  },
+
   /** A query as the grid sends it, for the server comparison. */
   one(q: CreatorQuery) {
     const t0 = performance.now();

@@ -15,7 +15,7 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
-import { PROGRESS_FROM } from '../../src/features/export/view-export.ts';
+import { PROGRESS_FROM } from '../../src/features/export/progress.ts';
 import { browserSuite, callApi, popupOption, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, redeemCode, type ApiSession } from '../helpers/shell.ts';
 

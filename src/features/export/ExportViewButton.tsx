@@ -19,10 +19,11 @@ import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { exportCap, usePlan } from '../vip/plan.ts';
 import { countStatement } from './export-rules.ts';
+import { PROGRESS_FROM } from './progress.ts';
 import type { CreatorFilter, CreatorQuery } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { saveFile } from './save-file.ts';
-import { PROGRESS_FROM, type ExportFormat } from './view-export.ts';
+import type { ExportFormat } from './view-export.ts';
 import './export.css';
 
 export interface ExportViewButtonProps {

@@ -12,9 +12,6 @@ import { MIME_TYPE, writeTable, type Cell, type ExportFormat } from './table-wri
 
 export type { ExportFormat } from './table-writer.ts';
 
-/** Views of at least this many rows show a progress dialog while the worker writes them. */
-export const PROGRESS_FROM = 5000;
-
 export interface ViewFile {
   bytes: Uint8Array;
   fileName: string;

@@ -290,7 +290,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           />
           <div
             role="rowgroup"
-            className="cd-grid__body"
+            className={cx('cd-grid__body', skeleton && 'cd-grid__body--skeleton')}
             style={{ height: rowV.getTotalSize() - rowHeight }}
             aria-hidden={skeleton || undefined}
           >
