@@ -85,5 +85,21 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The messages every signed-in screen shows (common, app, sync, grid, pager) in one chunk:
+          // split by importer they made a dozen ~200-byte chunks on /home, each a request with ~1 kB
+          // of headers (issue 21's JS budget). Other messages stay with their screens.
+          groups: [
+            {
+              name: 'messages-common',
+              test: /paraglide[\\/]messages[\\/](common|app|sync|grid|pager)_/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -70,6 +70,12 @@ describe('web delivery', () => {
   it('caches hashed assets for a year and revalidates the shell, service worker and manifest', async () => {
     const asset = await get('/assets/index-AbC123xy.js', { 'accept-encoding': 'br' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Never revalidated, so no validators; the revalidated files keep theirs.
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    const sw = await get('/sw.js');
+    expect(sw.headers.etag).toBeTruthy();
+    expect((await get('/sw.js', { 'if-none-match': String(sw.headers.etag) })).statusCode).toBe(304);
     for (const url of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/home', '/invite/3']) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(200);

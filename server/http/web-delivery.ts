@@ -8,7 +8,8 @@
  * - Cache policy: the build's hashed files never change under their name (a year, immutable);
  *   index.html, the service worker and the manifests are revalidated on every load (no-cache), so
  *   a deploy reaches users on their next visit; other public files (icons, flags) keep a day.
- *   Uploads are stored by content hash, so they are immutable too.
+ *   Uploads are stored by content hash, so they are immutable too. Immutable files go without
+ *   validators (ETag, Last-Modified): nothing revalidates them, and a cold /home loads ~60 of them.
  * - Unknown paths: /api and /files answer the JSON 404; a path that names a file (`/x.js`,
  *   `/assets/old-chunk.js`) answers 404 instead of the app shell, so a stale chunk or a typo fails
  *   plainly rather than as HTML parsed as script; any other GET is an app route and gets the
@@ -87,6 +88,16 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
       },
     });
   }
+
+  // A hashed file is never revalidated (immutable, a new name per content): its validators are ~80
+  // bytes of every such answer for nothing.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.getHeader('cache-control') === IMMUTABLE) {
+      reply.removeHeader('etag');
+      reply.removeHeader('last-modified');
+    }
+    return payload;
+  });
 
   const shell = hasDist ? shellReader(path.join(distDir, 'index.html')) : null;
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
