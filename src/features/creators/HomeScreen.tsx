@@ -21,7 +21,7 @@ import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
 import { ExportButton } from '../export/ExportButton.tsx';
-import { ExportViewButton } from '../export/ExportViewButton.tsx';
+import { ExportViewButton, type ViewQuery } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
@@ -163,6 +163,11 @@ export function HomeScreen() {
     setDialog(which);
   }, []);
   const reload = useCallback(() => reloadRef.current(), []);
+  // A new page size starts at page 1.
+  const changePage = useCallback(
+    (p: number, size: number) => setPage((prev) => ({ page: size === prev.size ? p : 1, size })),
+    [],
+  );
 
   /**
    * Runs a queued edit. The page shows it before the outbox write and keeps it until the query
@@ -211,16 +216,15 @@ export function HomeScreen() {
     ),
     [country],
   );
-  const exportKey = JSON.stringify({ ...creatorFilter, field, sort: field ? sort!.order : undefined });
+  // The export reads the view when it starts; a keystroke changes the filter, not the toolbar.
+  const exportQuery = useRef<ViewQuery>({});
+  useEffect(() => {
+    exportQuery.current = { ...creatorFilter, field, sort: field ? sort!.order : undefined };
+  });
+  const getExportQuery = useCallback(() => exportQuery.current, []);
   const exportButton = useMemo(
-    () => (
-      <ExportViewButton
-        country={country}
-        query={JSON.parse(exportKey) as Parameters<typeof ExportViewButton>[0]['query']}
-        total={list.total}
-      />
-    ),
-    [country, exportKey, list.total],
+    () => <ExportViewButton country={country} getQuery={getExportQuery} total={list.total} />,
+    [country, getExportQuery, list.total],
   );
   const editButtons = useMemo(
     () => (
@@ -282,7 +286,7 @@ export function HomeScreen() {
         onSortChange={setSort}
         page={page.page}
         pageSize={page.size}
-        onPageChange={(p, size) => setPage({ page: size === page.size ? p : 1, size })}
+        onPageChange={changePage}
         onRefresh={reload}
         selection={selection}
         stickyFirstColumn

@@ -26,9 +26,15 @@ import { saveFile } from './save-file.ts';
 import type { ExportFormat } from './view-export.ts';
 import './export.css';
 
+export type ViewQuery = CreatorFilter & Pick<CreatorQuery, 'field' | 'sort'>;
+
 export interface ExportViewButtonProps {
   country: string;
-  query: CreatorFilter & Pick<CreatorQuery, 'field' | 'sort'>;
+  /**
+   * The view's filter and sort, read when an export starts: a getter, so typing in a filter does
+   * not re-render this button and the grid's toolbar on every keystroke (issue 21).
+   */
+  getQuery: () => ViewQuery;
   /** The view's row count as the grid shows it (decides whether progress is shown). */
   total: number;
 }
@@ -38,7 +44,7 @@ interface Progress {
   total: number;
 }
 
-export function ExportViewButton({ country, query, total }: ExportViewButtonProps) {
+export function ExportViewButton({ country, getQuery, total }: ExportViewButtonProps) {
   const locale = useLocale();
   const cap = exportCap(usePlan());
   const statement = countStatement(total, cap, true);
@@ -61,7 +67,7 @@ export function ExportViewButton({ country, query, total }: ExportViewButtonProp
     try {
       const file = await queryWorker().exportView(
         country,
-        query,
+        getQuery(),
         format,
         locale,
         Comlink.proxy((done: number, all: number) => {

@@ -29,6 +29,7 @@
  * and `windowKey={JSON.stringify(q)}` (a new key drops cached blocks).
  */
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -104,7 +105,7 @@ export interface DataGridProps<Row> {
 
 const SKELETON_ROWS = 8;
 
-export function DataGrid<Row>(props: DataGridProps<Row>) {
+function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const { columns, getRowKey, total, rows, getWindow, windowKey, loading = false, sort, selection } = props;
   const { page = 1, pageSize = DEFAULT_PAGE_SIZE, onPageChange, onSortChange } = props;
   const prefs = useGridPrefs(props.storageKey, columns);
@@ -339,3 +340,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     </div>
   );
 }
+
+/**
+ * Memoised: a screen re-rendering for something else (a keystroke in a filter, before the new
+ * rows come) does not re-render the grid when its props are the same.
+ */
+export const DataGrid = memo(DataGridImpl) as typeof DataGridImpl;
