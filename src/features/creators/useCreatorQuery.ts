@@ -11,7 +11,8 @@
  * at once.
  */
 import * as Comlink from 'comlink';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { CreatorFilter, SortField } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { keepSameRows } from '../../ui/DataGrid/same-rows.ts';
@@ -67,12 +68,14 @@ export function useCreatorQuery(q: CreatorPageQuery) {
         // Unchanged rows keep their objects: a synced page re-renders only the rows it changed.
         const rowsNow = keepSameRows(shown.current, pending.current.apply(next, mine));
         shown.current = rowsNow;
-        // one render: rows, total and the flags change together
-        setRows(rowsNow);
-        setTotal(res.total);
-        setStale(held && !sameIds(res.rows, next));
-        setLoaded(true);
-        setLoading(false);
+        // One render, in this task rather than a scheduler task after it: rows, total and flags together.
+        flushSync(() => {
+          setRows(rowsNow);
+          setTotal(res.total);
+          setStale(held && !sameIds(res.rows, next));
+          setLoaded(true);
+          setLoading(false);
+        });
       } catch {
         if (mine === seq.current) setLoading(false);
       }
@@ -83,8 +86,11 @@ export function useCreatorQuery(q: CreatorPageQuery) {
 
   // Worker change events ask again, at most one query in flight (a burst of blocks during the
   // first sync becomes one follow-up query, not one per block).
+  // A layout effect: the query leaves in the task of the keystroke or click that changed it, not
+  // after the browser has painted the input (the worker answers a 100k-row query in ~1 ms, so the
+  // answer can be on screen a frame sooner).
   const latest = useRef(ask);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = ask;
     void run();
   }, [ask, run]);
