@@ -6,7 +6,7 @@
  */
 import { startServer } from '../tests/helpers/server-process.ts';
 import { benchQueries } from './query-node.ts';
-import { seedCreators } from './seed-server.ts';
+import { apiPoster, seedCreators } from './seed-server.ts';
 import { buildBenchPage, withBenchPage } from './browser-bench.ts';
 import { percentile, queryMix } from './gen.ts';
 import type { Row } from './report.ts';
@@ -51,17 +51,7 @@ export async function benchEngine(say: Say, load: () => string): Promise<void> {
     const who = await seedCreators(server.dataDir, ROWS);
     const seedMs = performance.now() - t;
     const api = `${server.url}/api/v0.1`;
-    const post = async (p: string, body: Record<string, string | number>) => {
-      const res = await fetch(`${api}${p}`, {
-        method: 'POST',
-        headers: { token: who.token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          language: 'en-us',
-          ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
-        }),
-      });
-      return (await res.json()) as { code: number; data: any };
-    };
+    const post = apiPoster(server.url, who.token);
     const pullRows: Row[] = [];
     for (const limit of [5000, 10000, 20000]) {
       t = performance.now();

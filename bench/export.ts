@@ -20,7 +20,7 @@ import { exportCreatorView } from '../src/features/export/view-export.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
 import { makeCreators } from './gen.ts';
 import type { Row } from './report.ts';
-import { seedCreators } from './seed-server.ts';
+import { apiPoster, seedCreators } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 
@@ -64,18 +64,7 @@ async function serverExport(n: number, say: Say, load: () => string): Promise<vo
       who.userId,
     );
     db.close();
-    const api = `${server.url}/api/v0.1`;
-    const post = async <T>(p: string, body: Record<string, string | number>) => {
-      const res = await fetch(`${api}${p}`, {
-        method: 'POST',
-        headers: { token: who.token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          language: 'en-us',
-          ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
-        }),
-      });
-      return (await res.json()) as { code: number; msg: string; data: T };
-    };
+    const post = apiPoster(server.url, who.token);
     // Warm the process (routes, database pages) before the baseline.
     await post('/blogger/lists', { country: 'US', page: 1, limit: 20 });
 

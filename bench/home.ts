@@ -38,7 +38,7 @@ import { startServer } from '../tests/helpers/server-process.ts';
 import { useSession } from '../tests/helpers/shell.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';
-import { ensureWebBuild, seedCreators } from './seed-server.ts';
+import { apiPoster, ensureWebBuild, seedCreators } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 /** A creator as the bulk edit picks it. */
@@ -182,21 +182,9 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
   const browser = await launchBrowser();
   try {
     const who = await seedCreators(server.dataDir, n);
-    const api = `${server.url}/api/v0.1`;
+    const poster = apiPoster(server.url, who.token);
     const post = async (p: string, body: Record<string, string | number>) => {
-      const res = await fetch(`${api}${p}`, {
-        method: 'POST',
-        headers: { token: who.token, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          language: 'en-us',
-          ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
-        }),
-      });
-      const json = (await res.json()) as {
-        code: number;
-        msg: string;
-        data: { list: Picked[]; count: number };
-      };
+      const json = await poster<{ list: Picked[]; count: number }>(p, body);
       if (json.code !== 200) throw new Error(`${p}: ${json.code} ${json.msg}`);
       return json.data;
     };

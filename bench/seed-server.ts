@@ -17,6 +17,27 @@ export interface Seeded {
   workspaceId: number;
 }
 
+export interface Answer<T> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+/** POSTs to the server's API as the seeded member, form-encoded as the PWA sends it (en-us). */
+export function apiPoster(serverUrl: string, token: string) {
+  return async <T = any>(p: string, body: Record<string, string | number>): Promise<Answer<T>> => {
+    const res = await fetch(`${serverUrl}/api/v0.1${p}`, {
+      method: 'POST',
+      headers: { token, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        language: 'en-us',
+        ...Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])),
+      }),
+    });
+    return (await res.json()) as Answer<T>;
+  };
+}
+
 export async function seedCreators(dataDir: string, n: number): Promise<Seeded> {
   const database = openDatabase({ dataDir });
   const who = await signInDirect(database.db);
