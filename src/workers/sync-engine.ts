@@ -23,6 +23,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import { REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
 import {
   PULL_DEFAULT_LIMIT,
+  PULL_FIRST_LIMIT,
   decodeCursor,
   decodePull,
   type PullResponse,
@@ -72,6 +73,8 @@ export interface EngineDeps {
   locks?: { request: LockManager['request'] } | undefined;
   timeoutMs?: number;
   pageLimit?: number;
+  /** An empty mirror's pages until its first creators come (PULL_FIRST_LIMIT, never above pageLimit). */
+  firstPageLimit?: number;
   periodMs?: number;
   onState?: (s: SyncState) => void;
   /** Opens the live-update stream; without it the engine pulls on its timer and triggers only. */
@@ -313,6 +316,10 @@ export class SyncEngine {
     let cursor = (await getMeta<string>(db, META.cursor)) ?? '';
     let done = 0;
     let total = 0;
+    const limit = this.deps.pageLimit ?? PULL_DEFAULT_LIMIT;
+    const shortLimit = Math.min(limit, this.deps.firstPageLimit ?? PULL_FIRST_LIMIT);
+    // An empty mirror pulls short pages until its first creators have come: they show sooner.
+    let short = !first.complete && first.done === 0;
     for (let i = 0; ; i++) {
       if (!this.online) {
         this.set({ phase: 'offline' });
@@ -321,11 +328,12 @@ export class SyncEngine {
       this.set({ phase: 'pulling' });
       const out = await callApi(this.http(), 'POST', '/sync/pull', {
         cursor,
-        limit: this.deps.pageLimit ?? PULL_DEFAULT_LIMIT,
+        limit: short ? shortLimit : limit,
         estimate: i === 0 ? 1 : 0,
       });
       if (out.kind !== 'ok') return this.fault(out.kind, out.code, out.msg);
       const page = decodePull(out.env.data as PullWire);
+      if (page.changes.creators.length > 0) short = false;
       if (await this.bind({ userId: page.user_id, workspaceId: page.workspace_id })) {
         first = { done: 0, complete: false };
         this.set({ firstSyncDone: false });

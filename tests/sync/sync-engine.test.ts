@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { addCreators, signInDirect } from '../helpers/sync-fixtures.ts';
+import { addCreators, addTag, signInDirect } from '../helpers/sync-fixtures.ts';
 import { LocalDB, META, getMeta, setMeta } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { countsOf } from '../../src/db/outbox.ts';
@@ -29,19 +29,23 @@ interface Harness {
   engine: SyncEngine;
   states: SyncState[];
   sent: { path: string; key: string | null; body: string }[];
+  /** The `limit` of every pull, in order. */
+  pullLimits: number[];
   faults: { offline: number; http500: number; lostAnswer: number };
   /** Runs before every request the engine makes (pulls included). */
   onFetch?: (path: string) => Promise<void>;
 }
 
-function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness {
+function harness(opts: { pageLimit?: number; firstPageLimit?: number; locks?: FakeLocks } = {}): Harness {
   const db = new LocalDB(`engine-${++dbn}-${Math.random()}`);
   const states: SyncState[] = [];
   const sent: Harness['sent'] = [];
+  const pullLimits: number[] = [];
   const faults = { offline: 0, http500: 0, lostAnswer: 0 };
   const wrapped: typeof fetch = async (input, init) => {
     const path = String(input).slice(apiBase.length);
     await h.onFetch?.(path);
+    if (path === '/sync/pull') pullLimits.push(Number(new URLSearchParams(String(init?.body)).get('limit')));
     if (path !== '/sync/pull') {
       if (faults.offline > 0) {
         faults.offline--;
@@ -69,11 +73,12 @@ function harness(opts: { pageLimit?: number; locks?: FakeLocks } = {}): Harness 
     fetch: wrapped,
     apiBase,
     pageLimit: opts.pageLimit ?? 50,
+    firstPageLimit: opts.firstPageLimit,
     locks: opts.locks,
     periodMs: 3_600_000,
     onState: (s) => states.push(s),
   });
-  const h: Harness = { db, engine, states, sent, faults };
+  const h: Harness = { db, engine, states, sent, pullLimits, faults };
   return h;
 }
 
@@ -129,6 +134,26 @@ describe('sync engine', () => {
     h.onFetch = undefined;
     h.engine.setOnline(true);
     await expect.poll(() => h.sent.length, { timeout: 10_000 }).toBe(1);
+    h.engine.stop();
+  });
+
+  it('pulls short pages into an empty mirror until its first creators come, then full ones; later rounds start full', async () => {
+    const a = await signInDirect(t.database.db);
+    // The catalog first (25 tags, one version each), as a new workspace's data usually starts.
+    for (let i = 0; i < 25; i++) await addTag(t.database.db, a.workspaceId, `tag ${i}`);
+    for (let i = 0; i < 4; i++) await addCreators(t.database.db, a.workspaceId, 20);
+    const h = harness({ pageLimit: 40, firstPageLimit: 20 });
+    await h.engine.start({ ...a, language: 'en-us' });
+    // Short pages (20 tags, the other 5, the first 20 creators), then full pages.
+    expect(h.pullLimits.slice(0, 3)).toEqual([20, 20, 20]);
+    expect(h.pullLimits.length).toBeGreaterThan(3);
+    expect(h.pullLimits.slice(3).every((l) => l === 40)).toBe(true);
+    expect(await loadCountry(h.db, 'US')).toHaveLength(80);
+    // The mirror is whole: the next round's first page is a full one.
+    await addCreators(t.database.db, a.workspaceId, 5);
+    const before = h.pullLimits.length;
+    await h.engine.syncNow();
+    expect(h.pullLimits[before]).toBe(40);
     h.engine.stop();
   });
 
