@@ -19,8 +19,7 @@ import {
 import { makeCreators } from '../tests/fixtures/affiliate/creators.ts';
 import { startServer } from '../tests/helpers/server-process.ts';
 import { registerEmail } from '../tests/helpers/shell.ts';
-import { percentile } from './gen.ts';
-import type { Row } from './report.ts';
+import { latency, type Row } from './report.ts';
 
 export const EXTENSION_TITLE = 'Browser extension: harvest and badges';
 type Say = (title: string, rows: Row[], note?: string) => void;
@@ -78,17 +77,13 @@ export async function benchExtension(say: Say, loadavg: () => string): Promise<v
       [
         {
           measure: 'a search page of 20 new creators → all 20 in the workspace',
-          samples: harvest.length,
-          p50: ms(percentile(harvest, 50)),
-          p95: ms(percentile(harvest, 95)),
+          ...latency(harvest, ms),
           target: '≤ 2 s',
           load: loadavg(),
         },
         {
           measure: "badges for 100 creators, after the page's list appears",
-          samples: badges.length,
-          p50: ms(percentile(badges, 50)),
-          p95: ms(percentile(badges, 95)),
+          ...latency(badges, ms),
           target: '≤ 200 ms',
           load: loadavg(),
         },

@@ -8,8 +8,7 @@ import type { CreatorRow } from '../contract/sync.ts';
 import { workspace } from '../tests/helpers/lookalike-gen.ts';
 import { DEFAULT_FIT_WEIGHTS } from '../src/features/lookalike/fit.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
-import { percentile } from './gen.ts';
-import type { Row } from './report.ts';
+import { latency, type Row } from './report.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 export const LOOKALIKE_TITLE = 'Lookalikes: top 50 in the query engine';
@@ -69,9 +68,7 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
       out.push({
         rows: n.toLocaleString('en-US'),
         measure: `top 50, ${label}, filtered, contacted left out`,
-        samples: times.length,
-        p50: ms(percentile(times, 50)),
-        p95: ms(percentile(times, 95)),
+        ...latency(times, ms),
         target: n === 100_000 ? 'p95 ≤ 10 ms' : 'p95 ≤ 50 ms',
         load: loadavg(),
       });
@@ -101,9 +98,7 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
     out.push({
       rows: n.toLocaleString('en-US'),
       measure: "a plan's best 50 fits (nine parts, 5,000 with outcomes), contacted left out",
-      samples: fitTimes.length,
-      p50: ms(percentile(fitTimes, 50)),
-      p95: ms(percentile(fitTimes, 95)),
+      ...latency(fitTimes, ms),
       target: '',
       load: loadavg(),
     });

@@ -1,8 +1,15 @@
 /** Markdown tables for the bench output (readable in the terminal and in docs/). */
+import { percentile } from './gen.ts';
+
 export type Row = Record<string, string | number>;
 
 /** How the tables name the database engines. */
 export const ENGINE_NAME: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
+
+/** The samples, p50 and p95 columns of a latency row, written with the caller's number format. */
+export function latency(times: number[], fmt: (ms: number) => string): Row {
+  return { samples: times.length, p50: fmt(percentile(times, 50)), p95: fmt(percentile(times, 95)) };
+}
 
 export function table(title: string, rows: Row[], note = ''): string {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
