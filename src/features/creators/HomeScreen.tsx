@@ -248,6 +248,22 @@ export function HomeScreen() {
     ),
     [openDialog],
   );
+  // A live region that stays in the toolbar, so a screen reader hears the note when it appears.
+  const staleNotice = useMemo(
+    () => (
+      <span className="home-stale" role="status">
+        {list.stale && (
+          <>
+            <span>{m.home_rows_waiting()}</span>
+            <Button size="sm" variant="link" onPress={reload}>
+              {m.home_rows_show()}
+            </Button>
+          </>
+        )}
+      </span>
+    ),
+    [list.stale, reload],
+  );
   const toolbar = useMemo(
     () => (
       <>
@@ -266,14 +282,6 @@ export function HomeScreen() {
         <SavedViews query={settledQuery} onOpen={openView} />
       </div>
       {filters.ids?.length ? <IdsNote count={filters.ids.length} onClear={clearIds} /> : null}
-      {list.stale && (
-        <div className="home-stale" role="status">
-          <span>{m.home_rows_waiting()}</span>
-          <Button size="sm" variant="link" onPress={reload}>
-            {m.home_rows_show()}
-          </Button>
-        </div>
-      )}
       <DataGrid
         aria-label={m.app_title_home()}
         storageKey="home"
@@ -288,6 +296,7 @@ export function HomeScreen() {
         pageSize={page.size}
         onPageChange={changePage}
         onRefresh={reload}
+        notice={staleNotice}
         selection={selection}
         stickyFirstColumn
         emptyText={list.loaded ? m.home_empty() : undefined}

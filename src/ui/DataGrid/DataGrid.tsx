@@ -91,6 +91,11 @@ export interface DataGridProps<Row> {
   selectionActions?: ReactNode;
   /** The screen's buttons, left of the grid tools. */
   toolbar?: ReactNode;
+  /**
+   * A short note beside the total (e.g. "new rows have arrived"): it takes the toolbar's line, so
+   * showing it does not push the rows down.
+   */
+  notice?: ReactNode;
   /** Keeps the first shown column on screen while scrolling sideways. */
   stickyFirstColumn?: boolean;
   /** Mouse drag on the body scrolls horizontally. */
@@ -252,6 +257,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     <div className={cx('cd-grid', loading && 'cd-grid--loading', props.className)} style={styleVars}>
       <GridToolbar
         total={total}
+        notice={props.notice}
         loading={loading}
         onRefresh={props.onRefresh}
         zoom={prefs.zoom}

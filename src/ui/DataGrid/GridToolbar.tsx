@@ -17,6 +17,8 @@ import type { GridSelection } from './useSelection.ts';
 export interface GridToolbarProps<Row> {
   children?: ReactNode;
   total: number;
+  /** Shown before the total, on the toolbar's own line. */
+  notice?: ReactNode;
   loading?: boolean;
   onRefresh?: () => void;
   zoom: number;
@@ -34,11 +36,12 @@ export interface GridToolbarProps<Row> {
  */
 export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Row>) {
   // the screen's buttons (children) stay out of the tools' props: new buttons, same tools
-  const { total, children, ...tools } = p;
+  const { total, children, notice, ...tools } = p;
   return (
     <div className="cd-grid__toolbar">
       <div className="cd-grid__toolbar-start">{children}</div>
       <div className="cd-grid__toolbar-end">
+        {notice}
         <span className="cd-grid__total" aria-live="polite">
           {m.grid_total({ total: formatNumber(total) })}
         </span>
@@ -48,7 +51,9 @@ export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Ro
   );
 }) as <Row>(p: GridToolbarProps<Row>) => ReactNode;
 
-const GridTools = memo(function GridTools<Row>(p: Omit<GridToolbarProps<Row>, 'total' | 'children'>) {
+const GridTools = memo(function GridTools<Row>(
+  p: Omit<GridToolbarProps<Row>, 'total' | 'children' | 'notice'>,
+) {
   return (
     <>
       {p.onRefresh && (
