@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie, { liveQuery, type ObservabilitySet } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { BLOCK_SIZE, META, getMeta } from './db.ts';
 import { applyPage, loadCountry } from './mirror.ts';
@@ -46,6 +47,40 @@ describe('merging pulled pages into the mirror', () => {
       [0, 2],
       [2, 1],
     ]);
+  });
+
+  it('announces a page as one change of the whole creator table; a live read of one block still follows it', async () => {
+    const db = await freshDb();
+    await applyPage(db, page({ changes: { creators: [creator(1)] } }));
+    const block0: unknown[] = [];
+    const sub = liveQuery(() => db.creatorBlocks.get(['US', 0])).subscribe((b) =>
+      block0.push(b?.rows.find((r) => r.id === 1)?.follower_count),
+    );
+    const announced: ObservabilitySet[] = [];
+    const listen = (parts: ObservabilitySet) => void announced.push(parts);
+    Dexie.on('storagemutated', listen);
+    try {
+      await expect.poll(() => block0.length).toBe(1);
+      // 40 blocks written: without widening, ~40 keys for the table and for each of its indexes.
+      const rows = Array.from({ length: 40 }, (_, i) => creator(1 + i * BLOCK_SIZE, { follower_count: 777 }));
+      await applyPage(db, page({ changes: { creators: rows } }));
+      await expect.poll(() => block0.at(-1)).toBe(777);
+      const prefix = `idb://${db.name}/creatorBlocks/`;
+      const mine = announced.flatMap((p) => Object.entries(p)).filter(([k]) => k.startsWith(prefix));
+      expect(mine.length).toBeGreaterThan(0);
+      for (const [, set] of mine) {
+        const node = set as { from?: unknown; to?: unknown; l?: unknown; r?: unknown };
+        expect({ from: node.from, to: node.to, l: node.l, r: node.r }).toEqual({
+          from: Dexie.minKey,
+          to: Dexie.maxKey,
+          l: undefined,
+          r: undefined,
+        });
+      }
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(listen);
+      sub.unsubscribe();
+    }
   });
 
   it('upserts and deletes small tables', async () => {

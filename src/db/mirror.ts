@@ -3,6 +3,7 @@
  * the tombstones and the new cursor land together, so an interrupted first sync resumes from the
  * last page written. `reset` drops the whole mirror first (the server said the cursor is void).
  */
+import Dexie, { RangeSet, type Transaction } from 'dexie';
 import type { CreatorRow, PullResponse, SyncRow } from '../../contract/sync.ts';
 import { META, SMALL_TABLES, blockOf, getMeta, setMeta, type CreatorBlock, type LocalDB } from './db.ts';
 
@@ -14,7 +15,7 @@ export interface ApplyResult {
 
 export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyResult> {
   const tables = [db.creatorBlocks, db.meta, ...SMALL_TABLES.map((t) => db.small(t))];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', tables, async (tx) => {
     if (page.reset) await clearMirror(db);
     for (const t of SMALL_TABLES) {
       const rows = page.changes[t] as SyncRow[];
@@ -25,8 +26,27 @@ export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyR
     const countries = await mergeCreators(db, page.changes.creators, page.deletes.creators, rev);
     await setMeta(db, META.rev, rev);
     await setMeta(db, META.cursor, page.cursor);
+    widenChanges(tx, db.creatorBlocks.name);
     return { creatorsChanged: page.changes.creators.length + page.deletes.creators.length, countries };
   });
+}
+
+/**
+ * Says "anything in `table` may have changed" instead of listing each written key and index
+ * value. Dexie sends a transaction's changed keys to every tab and worker, and each live query
+ * there merges them into the keys it has seen change (an interval tree) before checking whether
+ * it cares: during a first sync that merge, for ~90 block keys per page and every live query of
+ * the screen, was the main thread's largest cost. Nothing on a screen reads creator blocks by key
+ * range (the query worker follows META.rev), so the coarse note only re-runs the rare query that
+ * reads one block (a creator's page), once per pulled page.
+ */
+function widenChanges(tx: Transaction, table: string): void {
+  const parts = (tx.idbtrans as IDBTransaction & { mutatedParts?: Record<string, RangeSet> }).mutatedParts;
+  if (!parts) return;
+  const prefix = `idb://${tx.db.name}/${table}/`;
+  for (const key of Object.keys(parts)) {
+    if (key.startsWith(prefix)) parts[key] = new RangeSet(Dexie.minKey, Dexie.maxKey);
+  }
 }
 
 export async function clearMirror(db: LocalDB): Promise<void> {
