@@ -32,7 +32,7 @@
  * through `BENCH_ONLY=home npm run bench`, which would then write an empty Home section.
  */
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newContext } from '../tests/helpers/browser.ts';
 import { startServer } from '../tests/helpers/server-process.ts';
 import { useSession } from '../tests/helpers/shell.ts';
@@ -123,6 +123,44 @@ async function measured(page: Page, act: () => Promise<void>): Promise<number | 
 }
 
 const load = (loadavg: () => string) => `load ${loadavg()}`;
+
+/**
+ * The probe's own floor in this Chromium, for the one-frame keystroke target (issue 21): a blank
+ * page whose "grid" text changes in the key's own input event, and one where it changes a task
+ * later (a message, what a worker's answer costs when the worker does no work at all). Same probe,
+ * same keystrokes as the name filter.
+ */
+async function probeFloor(ctx: BrowserContext): Promise<{ own: number[]; hop: number[] }> {
+  const page = await ctx.newPage();
+  const out = { own: [] as number[], hop: [] as number[] };
+  try {
+    for (const hop of [false, true]) {
+      await page.setContent(
+        '<input aria-label="name"><div class="cd-grid"><div class="cd-grid__total"></div>' +
+          '<div class="cd-grid__body"><div class="cd-grid__row"></div></div></div>',
+      );
+      await page.evaluate((later) => {
+        const total = document.querySelector('.cd-grid__total')!;
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (e: MessageEvent<string>) => (total.textContent = e.data);
+        document.querySelector('input')!.addEventListener('input', (e) => {
+          const shown = `${(e.target as HTMLInputElement).value}|`;
+          if (later) channel.port2.postMessage(shown);
+          else total.textContent = shown;
+        });
+      }, hop);
+      await installProbe(page);
+      await page.locator('input').click();
+      for (let k = 0; k < 40; k++) {
+        const d = await measured(page, () => page.keyboard.press(k % 2 ? 'Backspace' : 'a'));
+        if (d !== null) (hop ? out.hop : out.own).push(d);
+      }
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
+}
 
 const REOPEN_SAMPLES = Number(process.env.HOME_REOPEN_SAMPLES ?? 7);
 /** Creator pages opened from the list (after one that also loads the route's code). */
@@ -295,6 +333,10 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     await settle(page);
     const keyCpu = (await mainMs()) - cpu0;
     const keyCount = keyTimes.length + keyNoops;
+    const floor = await probeFloor(ctx);
+    console.log(
+      `home: probe floor p50/p95 own task ${ms(percentile(floor.own, 50))} / ${ms(percentile(floor.own, 95))}, one task later ${ms(percentile(floor.hop, 50))} / ${ms(percentile(floor.hop, 95))}`,
+    );
 
     console.log(
       `home: keystrokes p50/p95 ${ms(percentile(keyTimes, 50))} / ${ms(percentile(keyTimes, 95))} (${keyTimes.length}, ${keyNoops} no-ops)`,
@@ -642,6 +684,21 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
           note: `${keyNoops} keystrokes left the result as it was (not counted)`,
           load: l,
         },
+        ...(
+          [
+            ["in the key's own task", floor.own],
+            ["one task after the key (a worker's answer with no work)", floor.hop],
+          ] as const
+        ).map(([when, xs]) => ({
+          measure: `the probe's floor: a blank page's text changed ${when}`,
+          samples: xs.length,
+          p50: ms(percentile(xs, 50)),
+          p95: ms(percentile(xs, 95)),
+          max: ms(Math.max(...xs)),
+          target: '',
+          note: 'no app: what the keystroke measure above costs with nothing to do (same probe, same keys)',
+          load: l,
+        })),
         {
           measure: 'sort change (header click) → grid updated',
           samples: sortTimes.length,
