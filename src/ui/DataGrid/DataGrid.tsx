@@ -92,8 +92,9 @@ export interface DataGridProps<Row> {
   /** The screen's buttons, left of the grid tools. */
   toolbar?: ReactNode;
   /**
-   * A short note beside the total (e.g. "new rows have arrived"): it takes the toolbar's line, so
-   * showing it does not push the rows down.
+   * A short note placed before the total in the toolbar (e.g. Home's "new rows have arrived"). The
+   * grid only places it; a screen whose note must never move the rows positions it out of the flow
+   * (Home: home.css).
    */
   notice?: ReactNode;
   /** Keeps the first shown column on screen while scrolling sideways. */

@@ -17,7 +17,7 @@ import type { GridSelection } from './useSelection.ts';
 export interface GridToolbarProps<Row> {
   children?: ReactNode;
   total: number;
-  /** Shown before the total, on the toolbar's own line. */
+  /** Placed before the total (see DataGridProps.notice). */
   notice?: ReactNode;
   loading?: boolean;
   onRefresh?: () => void;
