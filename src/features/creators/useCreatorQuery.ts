@@ -18,6 +18,7 @@ import { queryWorker } from '../../workers/query-client.ts';
 import { keepSameRows } from '../../ui/DataGrid/same-rows.ts';
 import type { HomeRow } from './creator-columns.tsx';
 import { PendingEdits } from './pending-edits.ts';
+import { QueryTurns } from './query-turns.ts';
 
 export interface CreatorPageQuery {
   country: string;
@@ -35,17 +36,20 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const [loaded, setLoaded] = useState(false);
   const [stale, setStale] = useState(false);
   const shown = useRef<HomeRow[]>([]);
-  const seq = useRef(0);
+  const turns = useRef(new QueryTurns());
   const pending = useRef(new PendingEdits<HomeRow>());
   const key = JSON.stringify(q);
 
   // `loading` only changes until the first answer: afterwards the grid keeps showing the previous
   // rows while the next query runs (a few ms), so flipping it per query would only cost renders.
   const loadedRef = useRef(false);
-  /** `hold`: a change the user did not ask for; keep the shown rows where they are. */
+  /**
+   * `hold`: a change the user did not ask for; keep the shown rows where they are, unless an answer
+   * the user asked for has not shown yet (QueryTurns).
+   */
   const ask = useCallback(
     async (hold: boolean): Promise<void> => {
-      const mine = ++seq.current;
+      const mine = turns.current.begin(!hold);
       const { country, filter, field, sort, page, pageSize } = JSON.parse(key) as CreatorPageQuery;
       if (!loadedRef.current) setLoading(true);
       const worker = queryWorker();
@@ -58,12 +62,12 @@ export function useCreatorQuery(q: CreatorPageQuery) {
           limit: pageSize,
         });
         let next = res.rows as unknown as HomeRow[];
-        const held = hold && shown.current.length > 0;
+        const held = turns.current.holds(hold) && shown.current.length > 0;
         if (held) {
           const ids = shown.current.map((r) => r.id);
           next = (await worker.rows(country, ids)) as unknown as HomeRow[];
         }
-        if (mine !== seq.current) return;
+        if (!turns.current.finish(mine)) return;
         loadedRef.current = true;
         // Unchanged rows keep their objects: a synced page re-renders only the rows it changed.
         const rowsNow = keepSameRows(shown.current, pending.current.apply(next, mine));
@@ -77,7 +81,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
           setLoading(false);
         });
       } catch {
-        if (mine === seq.current) setLoading(false);
+        if (mine === turns.current.latest) setLoading(false);
       }
     },
     [key],
@@ -142,7 +146,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
           await queryWorker()
             .applyOutbox(country)
             .catch(() => undefined);
-          edits.settle(edit, seq.current);
+          edits.settle(edit, turns.current.latest);
         },
         discard: () => edits.discard(edit),
       };
