@@ -2,7 +2,7 @@
  * Real Chromium for browser tests: Debian's /usr/bin/chromium driven by playwright-core (no
  * browser download). One browser per test file; a fresh context (profile) per test or user.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Logger, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -15,11 +15,29 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/**
+ * The last Playwright calls of this test process, newest last ("=> locator.waitFor started", the
+ * locator it waits for, "<= ... succeeded"). A test that times out says nothing of the call it was
+ * stuck in; tests/helpers/e2e-setup.ts appends these lines to the failure, so a flaky run in CI
+ * names the wait that never ended (a call with a "=>" and no "<=").
+ */
+const apiLog: string[] = [];
+const API_LOG_LINES = 30;
+export const browserLogger: Logger = {
+  isEnabled: (name) => name === 'api',
+  log: (_name, _severity, message) => {
+    apiLog.push(`${new Date().toISOString().slice(11, 23)} ${String(message).slice(0, 300)}`);
+    if (apiLog.length > API_LOG_LINES) apiLog.shift();
+  },
+};
+export const recentBrowserCalls = (): readonly string[] => apiLog;
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     headless: true,
+    logger: browserLogger,
   });
 }
 

@@ -19,7 +19,7 @@ import {
 } from '../fixtures/affiliate/creators.ts';
 import { detailPage, imPage, invitePage, searchPage } from '../fixtures/affiliate/pages.ts';
 import { ingestCreators } from './browser-suite.ts';
-import { CHROMIUM_ARGS } from './browser.ts';
+import { CHROMIUM_ARGS, browserLogger } from './browser.ts';
 
 export const DIST = path.resolve('dist-extension');
 export const AFFILIATE_HOST = 'https://affiliate.tiktok.com';
@@ -75,6 +75,7 @@ export async function launchWithExtension(fixture: AffiliateFixture): Promise<Lo
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
+    logger: browserLogger,
     viewport: { width: 1366, height: 860 },
     args: [
       `--disable-extensions-except=${DIST}`,

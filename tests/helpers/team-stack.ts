@@ -12,7 +12,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import { registerEmailBody, type ApiSession } from './shell.ts';
-import { CHROMIUM_ARGS } from './browser.ts';
+import { CHROMIUM_ARGS, browserLogger } from './browser.ts';
 import { httpsRequest, startCaddy, type RunningCaddy } from './caddy.ts';
 import { createPgDatabase } from './pg-database.ts';
 import { pgQuery } from './pg-cluster.ts';
@@ -101,6 +101,7 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
     // Chromium reads trusted roots from $HOME/.pki/nssdb: the throwaway CA, nothing else added.
     env: { ...process.env, HOME: ca.browserHome },
     headless: true,
+    logger: browserLogger,
   });
   // Caddy's cookie policy names an upstream by HMAC-SHA256(secret, its dial address).
   const lbValue = (i: number) =>
