@@ -23,6 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { DEFAULT_SEED_CREATORS } from '../server/services/seed.service.ts';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
 import { freePort, startServer } from '../tests/helpers/server-process.ts';
 import { DEMO_ACCOUNTS, apiSignIn, type ApiSession } from '../tests/helpers/shell.ts';
@@ -193,7 +194,8 @@ const median = (xs: LighthouseResult[]) =>
 
 export async function benchLighthouse(say: Say, load: () => string): Promise<void> {
   const webDir = buildInto();
-  const server = await startServer({ WEB_DIR: webDir });
+  // /home is scored over `npm start`'s demo workspace (test servers seed fewer creators).
+  const server = await startServer({ WEB_DIR: webDir, SEED_DEMO_CREATORS: String(DEFAULT_SEED_CREATORS) });
   const raised = raise(server.proc.pid);
   try {
     const a = DEMO_ACCOUNTS.en;

@@ -24,6 +24,8 @@ const Env = z.object({
   SMS_HTTP_KEY: z.string().optional(),
   HELP_URL: z.string().default('https://seller-us.tiktok.com/university'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Creators per demo workspace when SEED_DEMO seeds; unset, DEFAULT_SEED_CREATORS (browser tests use fewer). */
+  SEED_DEMO_CREATORS: z.coerce.number().int().min(8).max(1_000_000).optional(),
   BODY_LIMIT: z.coerce
     .number()
     .int()
@@ -70,6 +72,7 @@ export type Config = {
   smsHttpKey: string | undefined;
   helpUrl: string;
   seedDemo: boolean;
+  seedDemoCreators: number | undefined;
   bodyLimit: number;
   trustProxy: boolean;
   allowedOrigins: string[];
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsHttpKey: e.SMS_HTTP_KEY,
     helpUrl: e.HELP_URL,
     seedDemo: e.SEED_DEMO === '1',
+    seedDemoCreators: e.SEED_DEMO_CREATORS,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1',
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')

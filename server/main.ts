@@ -16,7 +16,7 @@ const database = openDatabase({
   applicationName: 'creatordesk-server',
 });
 const applied = await migrate(database.db);
-const seeded = config.seedDemo ? await seedIfEmpty(database) : false;
+const seeded = config.seedDemo ? await seedIfEmpty(database, { creators: config.seedDemoCreators }) : false;
 const app = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 

@@ -18,7 +18,7 @@ export const DEMO_SEEDS = { en: 20260101, zh: 20260102 } as const;
 
 export interface DemoSeedOptions {
   /** Creators per demo workspace (tests pass a few thousand). */
-  creators?: number;
+  creators?: number | undefined;
   /** The generated times count back from this moment; defaults to the start of today (UTC). */
   anchor?: number;
   onProgress?: (who: 'zh' | 'en', p: SeedProgress) => void;

@@ -457,10 +457,11 @@ describe('home', () => {
     expect(withBio && without).toBeTruthy();
     await openHome();
     await filterByName(withBio.unique_id);
-    const profile = creatorRow(withBio.unique_id).getByRole('link', {
-      name: `@${withBio.unique_id}`,
-      exact: true,
-    });
+    // The TikTok profile link; the name beside it links to the creator page, and reads "@id" too
+    // when the creator has no nickname.
+    const profile = creatorRow(withBio.unique_id)
+      .getByRole('link', { name: `@${withBio.unique_id}`, exact: true })
+      .and(page.locator('a[target=_blank]'));
     await expect
       .poll(() => profile.getAttribute('href'))
       .toBe(`https://www.tiktok.com/@${encodeURIComponent(withBio.unique_id)}`);

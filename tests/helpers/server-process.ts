@@ -40,6 +40,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       TEST_HOOKS: '1',
+      // A quarter of `npm start`'s demo: every new browser profile pulls the whole workspace, and the
+      // browser tests open about forty (the engine at 100k and 1M rows is measured by `npm run bench`).
+      SEED_DEMO_CREATORS: '5000',
       ...env,
       PORT: String(port),
     },
