@@ -16,21 +16,35 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The last Playwright calls of this test process, newest last ("=> locator.waitFor started", the
- * locator it waits for, "<= ... succeeded"). A test that times out says nothing of the call it was
- * stuck in; tests/helpers/e2e-setup.ts appends these lines to the failure, so a flaky run in CI
- * names the wait that never ended (a call with a "=>" and no "<=").
+ * The last Playwright calls of this test process, newest last ("=> locator.waitFor started",
+ * "<= locator.waitFor succeeded"; Playwright's logger gives the call, not its locator). A test that
+ * times out says nothing of the call it was stuck in; tests/helpers/e2e-setup.ts appends these
+ * lines to the failure, so a flaky run in CI names the kind of wait that never ended (a "=>" with
+ * no "<=") and when it began, next to the test's own step lines.
  */
-const apiLog: string[] = [];
+const apiLog: { at: string; last: string; text: string; times: number }[] = [];
 const API_LOG_LINES = 30;
 export const browserLogger: Logger = {
   isEnabled: (name) => name === 'api',
   log: (_name, _severity, message) => {
-    apiLog.push(`${new Date().toISOString().slice(11, 23)} ${String(message).slice(0, 300)}`);
+    const at = new Date().toISOString().slice(11, 23);
+    apiLog.push({ at, last: at, text: String(message).slice(0, 300), times: 1 });
+    // A poll repeats one call: its start and end pairs fold into one pair with a count.
+    const n = apiLog.length;
+    if (
+      n >= 4 &&
+      apiLog[n - 1]!.text === apiLog[n - 3]!.text &&
+      apiLog[n - 2]!.text === apiLog[n - 4]!.text
+    ) {
+      apiLog.splice(n - 2, 2);
+      const end = apiLog[n - 3]!;
+      apiLog[n - 3] = { ...end, last: at, times: end.times + 1 };
+    }
     if (apiLog.length > API_LOG_LINES) apiLog.shift();
   },
 };
-export const recentBrowserCalls = (): readonly string[] => apiLog;
+export const recentBrowserCalls = (): string[] =>
+  apiLog.map((l) => `${l.at} ${l.text}${l.times > 1 ? ` (${l.times} times, the last at ${l.last})` : ''}`);
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
