@@ -241,6 +241,9 @@ describe('in zh-cn', () => {
     // The fourth topic: the plan's limit in the server's Chinese words, with the VIP link.
     await p.goto('/topic');
     await p.locator('.catalog-table__row').first().waitFor({ timeout: 120_000 });
+    // The blacklist check below reads the device's copy: wait for the first sync to finish, as the
+    // English test does (topics come in its first pages, the blacklist with the creators after).
+    await p.locator('.cd-sync__label').getByText('已同步').waitFor({ timeout: 60_000 });
     await p.getByText('进行中的话题：3 / 3（免费版）').waitFor();
     await p.getByRole('button', { name: '添加话题' }).click();
     await box().getByLabel('话题').fill('#夏日好物');
