@@ -16,7 +16,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
- * The last Playwright calls of this test process, newest last ("=> locator.waitFor started",
+ * The last Playwright calls of the running test, newest last ("=> locator.waitFor started",
  * "<= locator.waitFor succeeded"; Playwright's logger gives the call, not its locator). A test that
  * times out says nothing of the call it was stuck in; tests/helpers/e2e-setup.ts appends these
  * lines to the failure, so a flaky run in CI names the kind of wait that never ended (a "=>" with
@@ -42,6 +42,10 @@ export const browserLogger: Logger = {
     }
     if (apiLog.length > API_LOG_LINES) apiLog.shift();
   },
+};
+/** Starts a new list (each test's failure shows only its own calls). */
+export const clearBrowserCalls = (): void => {
+  apiLog.length = 0;
 };
 export const recentBrowserCalls = (): string[] =>
   apiLog.map((l) => `${l.at} ${l.text}${l.times > 1 ? ` (${l.times} times, the last at ${l.last})` : ''}`);

@@ -1,12 +1,13 @@
 /**
- * Browser tests' setup (vitest.e2e.config.ts): a failed test's first error ends with the last
- * Playwright calls of its process (browser.ts `recentBrowserCalls`). A timeout alone does not say
+ * Browser tests' setup (vitest.e2e.config.ts): a failed test's first error ends with its last
+ * Playwright calls (browser.ts `recentBrowserCalls`, cleared as each test starts). A timeout alone does not say
  * which wait never ended; these lines do, in the run's summary where CI shows it.
  */
 import { beforeEach } from 'vitest';
-import { recentBrowserCalls } from './browser.ts';
+import { clearBrowserCalls, recentBrowserCalls } from './browser.ts';
 
 beforeEach(({ onTestFailed }) => {
+  clearBrowserCalls();
   onTestFailed(({ task }) => {
     const calls = recentBrowserCalls();
     const first = task.result?.errors?.[0];
