@@ -92,9 +92,9 @@ export interface DataGridProps<Row> {
   /** The screen's buttons, left of the grid tools. */
   toolbar?: ReactNode;
   /**
-   * A short note placed before the total in the toolbar (e.g. Home's "new rows have arrived"). The
-   * grid only places it; a screen whose note must never move the rows positions it out of the flow
-   * (Home: home.css).
+   * A short note of the screen's (e.g. Home's "new rows have arrived"), hung under the toolbar's
+   * right end over the header row, so it never moves a row (DataGrid.css `.cd-grid__notice`). An
+   * empty note takes no room: keep a live region mounted and fill it when there is news.
    */
   notice?: ReactNode;
   /** Keeps the first shown column on screen while scrolling sideways. */

@@ -41,7 +41,7 @@ export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Ro
     <div className="cd-grid__toolbar">
       <div className="cd-grid__toolbar-start">{children}</div>
       <div className="cd-grid__toolbar-end">
-        {notice}
+        {notice !== undefined && <div className="cd-grid__notice">{notice}</div>}
         <span className="cd-grid__total" aria-live="polite">
           {m.grid_total({ total: formatNumber(total) })}
         </span>
