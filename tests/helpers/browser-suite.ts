@@ -49,11 +49,16 @@ export function browserSuite(
   beforeAll(async () => {
     // PostgreSQL: a fresh database of the test cluster (SQLite: the server's own data directory).
     if (engine === 'postgres') database = await createPgDatabase('t_browser');
-    // Side by side: the server's start (~3 s) and Chromium's launch (~1 s) wait on nothing of each other.
-    [server, browser] = await Promise.all([
+    // Side by side: the server's start (~2 s) and Chromium's launch (~1 s) wait on nothing of each other.
+    // Both are kept even when the other failed, so afterAll stops whichever did start.
+    const [started, launched] = await Promise.allSettled([
       startServer(database ? { ...env, DATABASE_URL: database.url } : env),
       launchBrowser(),
     ]);
+    if (started.status === 'fulfilled') server = started.value;
+    if (launched.status === 'fulfilled') browser = launched.value;
+    if (started.status === 'rejected') throw started.reason;
+    if (launched.status === 'rejected') throw launched.reason;
     await ready?.(suite);
   });
   afterAll(async () => {
