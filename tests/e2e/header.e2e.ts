@@ -63,8 +63,15 @@ async function checkHeader(page: Page, where: string): Promise<'inline' | 'butto
   return 'inline';
 }
 
-/** The collapse follows a resize observer: wait until the header shows one of its two modes. */
+/**
+ * The collapse follows a resize observer, which reports in the first frame drawn at the new size.
+ * Until that frame the old mode is still on screen (at 360 px the inline entries, overflowing), so
+ * wait for two frames first, then for the header to show one of its two modes.
+ */
 async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   await expect
     .poll(
       async () =>
