@@ -13,11 +13,20 @@
  * So Chromium and the server run at a raised priority (nice -10) when the bench may set it
  * (root); LH_NICE=0 turns that off. The table says which was used.
  *
- * LH_WEB_DIR=dir serves an existing build instead of building into a temp folder;
+ * Each page is measured twice over: from the server itself (plain HTTP/1.1, what `npm start` serves)
+ * and through deploy/Caddyfile (HTTPS with HTTP/2, how README "Run it for a team" serves a phone over
+ * the internet), with Debian's Caddy and a throwaway CA as in tests/e2e/team-https. Lighthouse's
+ * simulated network models HTTP/1.1's six connections per origin, so the two differ in how fast the
+ * page's ~60 scripts arrive; the main-thread work is the same. Without `caddy` and `certutil` on the
+ * machine only the first set is measured, and the note says so.
+ *
+ * LH_WEB_DIR=dir (and LH_TEAM_WEB_DIR=dir, a VITE_API_BASE=self build, for the Caddy set) serves an existing build
+ * instead of building into a temp folder;
  * LH_RUNS=n runs each page n times and reports the median performance run (default 3);
  * LH_PAGES=/,/login limits the pages (a development aid; the written table needs all three).
  */
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +36,8 @@ import { DEFAULT_SEED_CREATORS } from '../server/services/seed.service.ts';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
 import { freePort, startServer } from '../tests/helpers/server-process.ts';
 import { DEMO_ACCOUNTS, apiSignIn, type ApiSession } from '../tests/helpers/shell.ts';
+import { startCaddy } from '../tests/helpers/caddy.ts';
+import { createTestCa } from '../tests/helpers/tls-ca.ts';
 import type { Row } from './report.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
@@ -55,6 +66,7 @@ function chromiumAtPriority(): string {
 }
 
 export const LIGHTHOUSE_TITLE = 'Lighthouse (mobile, cold load)';
+const OPS_TOKEN = crypto.randomBytes(24).toString('hex');
 
 /** The pages and their targets: JS transferred (kB) on a cold load. */
 const PAGES = [
@@ -78,15 +90,15 @@ export interface LighthouseResult {
   benchmarkIndex: number;
 }
 
-function buildInto(): string {
-  const dir = process.env.LH_WEB_DIR;
-  if (dir) return dir;
+/** A production build into a temp folder, or `given` when set (a development aid). */
+function buildInto(given: string | undefined, env: Record<string, string> = {}): string {
+  if (given) return given;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-lh-'));
   for (const args of [
     ['run', 'i18n'],
     ['exec', '--', 'vite', 'build', '--outDir', out, '--emptyOutDir'],
   ]) {
-    const r = spawnSync('npm', args, { stdio: 'inherit' });
+    const r = spawnSync('npm', args, { stdio: 'inherit', env: { ...process.env, ...env } });
     if (r.status !== 0) throw new Error(`build failed: npm ${args.join(' ')}`);
   }
   return out;
@@ -101,6 +113,17 @@ function summarise(lhr: Lhr): LighthouseResult {
     lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
   )?.items;
   const kb = (type: string) => (summary?.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1000;
+  // The page's own scripts. A worker's script is counted apart (workerKb): over HTTP/1.1 Chromium
+  // reports its transfer as its headers only, over HTTP/2 sometimes in full, so leaving it out keeps
+  // the two rows comparable.
+  const requests = (
+    lhr.audits['network-requests']?.details as
+      { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined
+  )?.items;
+  const pageScriptKb =
+    (requests ?? [])
+      .filter((r) => r.resourceType === 'Script' && !/\.worker-[\w-]+\.js$/.test(new URL(r.url).pathname))
+      .reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1000;
   // Audits that cost points in the accessibility and best-practices categories, for the notes.
   const failing = ['accessibility', 'best-practices'].flatMap((cat) =>
     (lhr.categories[cat]?.auditRefs ?? [])
@@ -115,7 +138,7 @@ function summarise(lhr: Lhr): LighthouseResult {
     lcpMs: num('largest-contentful-paint'),
     tbtMs: num('total-blocking-time'),
     cls: num('cumulative-layout-shift'),
-    jsKb: kb('script'),
+    jsKb: requests ? pageScriptKb : kb('script'),
     totalKb: kb('total'),
     failing,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
@@ -123,12 +146,18 @@ function summarise(lhr: Lhr): LighthouseResult {
 }
 
 /** Runs Lighthouse on each page in one Chromium (its default profile holds the session cookies). */
-export async function measureLighthouse(baseUrl: string, session: ApiSession, runs: number) {
+export async function measureLighthouse(
+  baseUrl: string,
+  session: ApiSession,
+  runs: number,
+  browser: { args: string[]; env?: Record<string, string> } = { args: [] },
+) {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-lh-profile-'));
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumAtPriority(),
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+    args: [...CHROMIUM_ARGS, ...browser.args, `--remote-debugging-port=${port}`],
+    ...(browser.env ? { env: { ...process.env, ...browser.env } as Record<string, string> } : {}),
     headless: true,
   });
   const results: { path: string; jsBudgetKb: number; runs: LighthouseResult[] }[] = [];
@@ -192,21 +221,52 @@ export async function measureLighthouse(baseUrl: string, session: ApiSession, ru
 const median = (xs: LighthouseResult[]) =>
   [...xs].sort((a, b) => a.perf - b.perf)[Math.floor(xs.length / 2)]!;
 
-export async function benchLighthouse(say: Say, load: () => string): Promise<void> {
-  const webDir = buildInto();
+/** The server of `webDir` over `npm start`'s demo workspace, and the English demo account's session. */
+async function withDemoServer<T>(
+  webDir: string,
+  use: (serverUrl: string, session: ApiSession, raised: boolean) => Promise<T>,
+): Promise<T> {
   // /home is scored over `npm start`'s demo workspace (test servers seed fewer creators).
-  const server = await startServer({ WEB_DIR: webDir, SEED_DEMO_CREATORS: String(DEFAULT_SEED_CREATORS) });
+  const server = await startServer({
+    WEB_DIR: webDir,
+    SEED_DEMO_CREATORS: String(DEFAULT_SEED_CREATORS),
+    // Caddy's health checks (deploy/Caddyfile) call the ops endpoint with this token.
+    OPS_TOKEN,
+    TRUST_PROXY: '1',
+  });
   const raised = raise(server.proc.pid);
   try {
     const a = DEMO_ACCOUNTS.en;
     const signIn = await apiSignIn(server.url, { email: a.email }, a.password, { force: true });
     if (signIn.code !== 200) throw new Error(`demo sign-in failed: ${signIn.msg}`);
-    const runs = Number(process.env.LH_RUNS ?? 3);
-    const results = await measureLighthouse(server.url, signIn.data, runs);
-    const rows: Row[] = results.map(({ path: p, jsBudgetKb, runs: rs }) => {
+    return await use(server.url, signIn.data, raised);
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function benchLighthouse(say: Say, load: () => string): Promise<void> {
+  const runs = Number(process.env.LH_RUNS ?? 3);
+  const webDir = buildInto(process.env.LH_WEB_DIR);
+  const sets: { served: string; results: Awaited<ReturnType<typeof measureLighthouse>> }[] = [];
+  const raised = await withDemoServer(webDir, async (url, session, raised) => {
+    sets.push({ served: 'server (HTTP/1.1)', results: await measureLighthouse(url, session, runs) });
+    return raised;
+  });
+  const viaCaddy = haveCaddy();
+  if (viaCaddy) {
+    // A team install builds the PWA to call the API on its own origin (deploy/creatordesk.env.example).
+    const teamWeb = buildInto(process.env.LH_TEAM_WEB_DIR, { VITE_API_BASE: 'self' });
+    await withDemoServer(teamWeb, async (url, session) => {
+      sets.push({ served: 'Caddy (HTTPS, HTTP/2)', results: await throughCaddy(url, session, runs) });
+    });
+  }
+  const rows: Row[] = sets.flatMap(({ served, results }) =>
+    results.map(({ path: p, jsBudgetKb, runs: rs }) => {
       const m = median(rs);
       return {
         page: p,
+        served,
         'perf (runs)': `${m.perf} (${rs.map((r) => r.perf).join(', ')})`,
         'target ': '≥ 90',
         a11y: m.a11y,
@@ -224,14 +284,38 @@ export async function benchLighthouse(say: Say, load: () => string): Promise<voi
         'benchmark index': m.benchmarkIndex,
         load: load(),
       };
+    }),
+  );
+  say(
+    `${LIGHTHOUSE_TITLE}: /, /login, /home signed in`,
+    rows,
+    `Lighthouse 12.2.3, default mobile settings (simulated slow 4G, 4× CPU slowdown), Debian's Chromium ${chromiumVersion()}, against the real server (SQLite, demo workspace). ${runs} runs per page; the row shows the median performance run. Simulated timings scale the CPU work measured on this shared 2-core machine, so a busy machine lowers the scores; ${raised ? `Chromium, the server and Caddy ran at nice ${NICE}` : 'normal priority'}. JS transferred is the page's scripts as Lighthouse counts them (bytes on the wire with their headers, which HTTP/2 compresses); it leaves out the workers /home starts (${workerKb(webDir)}, brotli), whose transfer Chromium reports as ~1 kB over HTTP/1.1 and sometimes in full over HTTP/2. ${viaCaddy ? '"Caddy" rows: a team build (VITE_API_BASE=self) behind deploy/Caddyfile, as README "Run it for a team" installs it (HTTPS with a test certificate, HTTP/2); Lighthouse simulates the same slow 4G and CPU for both.' : 'No "Caddy" rows: caddy or certutil is not installed here.'}`,
+  );
+}
+
+const onPath = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+const haveCaddy = () => onPath('caddy') && onPath('certutil');
+
+/** The same pages through deploy/Caddyfile in front of `serverUrl`; Chromium trusts only the test CA. */
+async function throughCaddy(serverUrl: string, session: ApiSession, runs: number) {
+  const host = 'lighthouse.creatordesk.test';
+  const ca = createTestCa(host);
+  const caddy = await startCaddy({
+    host,
+    ca,
+    upstreams: [new URL(serverUrl).host],
+    opsToken: OPS_TOKEN,
+  });
+  raise(caddy.proc.pid);
+  try {
+    return await measureLighthouse(caddy.origin, session, runs, {
+      args: [`--host-resolver-rules=MAP ${host} 127.0.0.1`],
+      // Chromium reads trusted roots from $HOME/.pki/nssdb: the throwaway CA only.
+      env: { HOME: ca.browserHome },
     });
-    say(
-      `${LIGHTHOUSE_TITLE}: /, /login, /home signed in`,
-      rows,
-      `Lighthouse 12.2.3, default mobile settings (simulated slow 4G, 4× CPU slowdown), Debian's Chromium ${chromiumVersion()}, against the real server (SQLite, demo workspace). ${runs} runs per page; the row shows the median performance run. Simulated timings scale the CPU work measured on this shared 2-core machine, so a busy machine lowers the scores; ${raised ? `Chromium and the server ran at nice ${NICE}` : 'normal priority'}. JS transferred is Lighthouse's count of script bytes; it leaves out the workers /home starts (${workerKb(webDir)}, brotli), whose transfer Chromium reports as ~1 kB.`,
-    );
   } finally {
-    await server.stop();
+    await caddy.stop();
+    fs.rmSync(ca.dir, { recursive: true, force: true });
   }
 }
 
