@@ -36,7 +36,7 @@ import { DEFAULT_SEED_CREATORS } from '../server/services/seed.service.ts';
 import { CHROMIUM_ARGS } from '../tests/helpers/browser.ts';
 import { freePort, startServer } from '../tests/helpers/server-process.ts';
 import { DEMO_ACCOUNTS, apiSignIn, type ApiSession } from '../tests/helpers/shell.ts';
-import { startCaddy } from '../tests/helpers/caddy.ts';
+import { startCaddy, type RunningCaddy } from '../tests/helpers/caddy.ts';
 import { createTestCa } from '../tests/helpers/tls-ca.ts';
 import type { Row } from './report.ts';
 
@@ -300,21 +300,17 @@ const haveCaddy = () => onPath('caddy') && onPath('certutil');
 async function throughCaddy(serverUrl: string, session: ApiSession, runs: number) {
   const host = 'lighthouse.creatordesk.test';
   const ca = createTestCa(host);
-  const caddy = await startCaddy({
-    host,
-    ca,
-    upstreams: [new URL(serverUrl).host],
-    opsToken: OPS_TOKEN,
-  });
-  raise(caddy.proc.pid);
+  let caddy: RunningCaddy | undefined;
   try {
+    caddy = await startCaddy({ host, ca, upstreams: [new URL(serverUrl).host], opsToken: OPS_TOKEN });
+    raise(caddy.proc.pid);
     return await measureLighthouse(caddy.origin, session, runs, {
       args: [`--host-resolver-rules=MAP ${host} 127.0.0.1`],
       // Chromium reads trusted roots from $HOME/.pki/nssdb: the throwaway CA only.
       env: { HOME: ca.browserHome },
     });
   } finally {
-    await caddy.stop();
+    await caddy?.stop();
     fs.rmSync(ca.dir, { recursive: true, force: true });
   }
 }
