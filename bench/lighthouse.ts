@@ -14,7 +14,7 @@
  * (root); LH_NICE=0 turns that off. The table says which was used.
  *
  * Each page is measured twice over: from the server itself (plain HTTP/1.1, what `npm start` serves)
- * and through deploy/Caddyfile (HTTPS with HTTP/2, how README "Run it for a team" serves a phone over
+ * and through deploy/Caddyfile (HTTPS with HTTP/2, how docs/hosting.md serves a phone over
  * the internet), with Debian's Caddy and a throwaway CA as in tests/e2e/team-https. Lighthouse's
  * simulated network models HTTP/1.1's six connections per origin, so the two differ in how fast the
  * page's ~60 scripts arrive; the main-thread work is the same. Without `caddy` and `certutil` on the
@@ -289,7 +289,7 @@ export async function benchLighthouse(say: Say, load: () => string): Promise<voi
   say(
     `${LIGHTHOUSE_TITLE}: /, /login, /home signed in`,
     rows,
-    `Lighthouse 12.2.3, default mobile settings (simulated slow 4G, 4× CPU slowdown), Debian's Chromium ${chromiumVersion()}, against the real server (SQLite, demo workspace). ${runs} runs per page; the row shows the median performance run. Simulated timings scale the CPU work measured on this shared 2-core machine, so a busy machine lowers the scores; ${raised ? `Chromium, the server${viaCaddy ? ' and Caddy' : ''} ran at nice ${NICE}` : 'normal priority'}. JS transferred is the page's scripts as Lighthouse counts them (bytes on the wire with their headers, which HTTP/2 compresses); it leaves out the workers /home starts (${workerKb(webDir)}, brotli), whose transfer Chromium reports as ~1 kB over HTTP/1.1 and sometimes in full over HTTP/2. ${viaCaddy ? '"Caddy" rows: a team build (VITE_API_BASE=self) behind deploy/Caddyfile, as README "Run it for a team" installs it (HTTPS with a test certificate, HTTP/2); Lighthouse simulates the same slow 4G and CPU for both.' : 'No "Caddy" rows: caddy or certutil is not installed here.'}`,
+    `Lighthouse 12.2.3, default mobile settings (simulated slow 4G, 4× CPU slowdown), Debian's Chromium ${chromiumVersion()}, against the real server (SQLite, demo workspace). ${runs} runs per page; the row shows the median performance run. Simulated timings scale the CPU work measured on this shared 2-core machine, so a busy machine lowers the scores; ${raised ? `Chromium, the server${viaCaddy ? ' and Caddy' : ''} ran at nice ${NICE}` : 'normal priority'}. JS transferred is the page's scripts as Lighthouse counts them (bytes on the wire with their headers, which HTTP/2 compresses); it leaves out the workers /home starts (${workerKb(webDir)}, brotli), whose transfer Chromium reports as ~1 kB over HTTP/1.1 and sometimes in full over HTTP/2. ${viaCaddy ? '"Caddy" rows: a team build (VITE_API_BASE=self) behind deploy/Caddyfile, as docs/hosting.md installs it (HTTPS with a test certificate, HTTP/2); Lighthouse simulates the same slow 4G and CPU for both.' : 'No "Caddy" rows: caddy or certutil is not installed here.'}`,
   );
 }
 

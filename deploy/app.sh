@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs a command as the creatordesk user in the current release, with the install's settings
-# (README "Run it for a team"). Run as root:
+# (docs/hosting.md). Run as root:
 #   /srv/creatordesk/current/deploy/app.sh npm run account -- create --email you@agency.example
 #   /srv/creatordesk/current/deploy/app.sh npm run backup
 # APP_DIR runs it in another folder (upgrade.sh builds a new release with it).

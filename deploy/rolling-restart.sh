@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Restarts the server processes one at a time (README "Run it for a team"). Each stop drains first
+# Restarts the server processes one at a time (docs/hosting.md). Each stop drains first
 # (readiness 503 for SHUTDOWN_DRAIN_MS, Caddy takes it out of rotation, running calls finish), the
 # new process runs any new migration (once, under a lock) before it listens, and the next process
 # stops only after this one answers /ops/ready and Caddy has put it back. Run as root:

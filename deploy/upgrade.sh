@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs or upgrades a team install to a git tag or commit without stopping the service
-# (README "Run it for a team"). Run as root:
+# (docs/hosting.md). Run as root:
 #   /srv/creatordesk/repo/deploy/upgrade.sh v1.2.0
 #
 # 1. a new release folder from the git checkout in $BASE/repo (git archive), npm ci, PWA build

@@ -1,5 +1,5 @@
 /**
- * Operator command for a team install (README "Run it for a team"), run with the server's env:
+ * Operator command for a team install (docs/hosting.md), run with the server's env:
  *
  *   npm run account -- create --email owner@agency.com [--name "Mia"]   first account, no SMS needed
  *   npm run account -- create --phone 13800138001                        a zh-cn (phone) account

@@ -113,7 +113,7 @@ export async function editTeam(
  * Everyone goes back to their personal workspace, except the workspace's owner, who keeps the
  * team's data: the creator, or (once the creator has left) the admin who took the team over. An
  * owner whose personal workspace is another one keeps the team's as their personal workspace from
- * now on; the other stays theirs (workspaces.owner_user_id) but is no longer opened (README).
+ * now on; the other stays theirs (workspaces.owner_user_id) but is no longer opened (docs/decisions/teams.md).
  */
 export async function dismissTeam(trx: Transaction<DB>, auth: AuthContext): Promise<null> {
   const team = await lockAsAdmin(trx, auth);

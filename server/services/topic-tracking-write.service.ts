@@ -1,5 +1,5 @@
 /**
- * Topic tracking writes (additions to the spec, see the report/README):
+ * Topic tracking writes (additions to the spec, docs/decisions/topics.md):
  * - blogger.to.creators: topic authors into the creator database in one action, through the
  *   same upsert as creator intake (by workspace, country, unique_id; metrics refreshed, the
  *   seller's flags, tags and notes kept).

@@ -1,5 +1,5 @@
 /**
- * The team install of README "Run it for a team", built on the test machine: a fresh database on
+ * The team install of docs/hosting.md, built on the test machine: a fresh database on
  * the test PostgreSQL cluster, two server processes sharing it and one DATA_DIR, Debian's Caddy
  * with deploy/Caddyfile terminating TLS for a test host name with a throwaway CA's certificate,
  * and Chromium that trusts that CA and resolves the host name to loopback. The PWA is served from

@@ -30,8 +30,8 @@ describe('live-update stream across two processes [postgres]', () => {
   afterAll(async () => {
     taps.forEach((t) => t.close());
     // fetch (undici) keeps sockets to both servers and opened a new, silent one to the first when
-    // the second closed; Node's server.close() waits for such a socket forever (the README's
-    // note on app.close() in the two-process test), so each server drops its sockets first.
+    // the second closed; Node's server.close() waits for such a socket forever (docs/decisions/dependencies.md,
+    // "Bounded shutdown"), so each server drops its sockets first.
     two?.server.closeAllConnections();
     await two?.close();
     await twoDb?.close();

@@ -14,7 +14,7 @@ export function checkTeamTitle(value: string): TitleProblem {
 
 /**
  * The copyable invite link: {origin}/invite/{invite_code}. The spec's link named the team id,
- * which anyone could count through; the code is the team's secret (README Decisions).
+ * which anyone could count through; the code is the team's secret (docs/decisions/teams.md).
  */
 export const inviteLink = (origin: string, code: string): string => `${origin}/invite/${code}`;
 

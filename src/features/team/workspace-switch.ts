@@ -1,6 +1,6 @@
 /**
  * After creating, joining, leaving or dismissing a team the caller's session points at another workspace
- * (README "Teams"). The sync engine handles the switch by itself: the next /sync/pull names the
+ * (docs/decisions/teams.md). The sync engine handles the switch by itself: the next /sync/pull names the
  * new workspace_id (and answers `reset`), and SyncEngine.bind drops the mirror (clearMirror) and
  * mirrors the new workspace from scratch. So the PWA only has to ask for that pull now rather than
  * at the next focus or timer tick.

@@ -12,7 +12,7 @@ export interface TopicPageQuery {
   limit: number;
 }
 
-/** The schema asks for a country; the topic id alone decides the rows (README, topic tracking). */
+/** The schema asks for a country; the topic id alone decides the rows (docs/decisions/topics.md). */
 export const topicVideos = (q: TopicPageQuery, signal?: AbortSignal) =>
   request(API.challengeVideoList, { ...q, country: 'US' }, { signal });
 
