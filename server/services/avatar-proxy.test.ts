@@ -11,6 +11,7 @@ import {
   createAvatarProxy,
   guardedFetch,
   isPrivateAddress,
+  isPublicAddress,
   publicOnlyLookup,
 } from './avatar-proxy.ts';
 import { JPEG, PNG } from '../../tests/fixtures/images.ts';
@@ -58,26 +59,63 @@ describe('avatar addresses', () => {
     expect(allowedAvatarUrl('https://p16.tiktokcdn.com/a.jpg', [])).toBeNull();
   });
 
-  it('knows private, loopback, link-local and mapped addresses', () => {
-    for (const a of [
-      '127.0.0.1',
-      '10.1.2.3',
-      '172.20.0.1',
-      '192.168.1.1',
-      '169.254.169.254',
-      '100.64.0.1',
-      '0.0.0.0',
-      '::1',
-      '::',
-      'fd00::1',
-      'fe80::1',
-      '::ffff:127.0.0.1',
-      '::ffff:10.0.0.1',
-      'not-an-ip',
-    ])
-      expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '23.45.67.89', '2606:4700::1111', '::ffff:8.8.8.8'])
-      expect(isPrivateAddress(a), a).toBe(false);
+  // Every address an avatar host name could resolve to, and whether the proxy may connect to it.
+  const ADDRESSES: [address: string, isPublic: boolean, what: string][] = [
+    ['8.8.8.8', true, 'public IPv4'],
+    ['23.45.67.89', true, 'public IPv4'],
+    ['2606:4700::1111', true, 'public IPv6'],
+    ['2a03:2880:f12f:83:face:b00c::25de', true, 'public IPv6'],
+    ['::ffff:8.8.8.8', true, 'IPv4-mapped public address: judged as 8.8.8.8'],
+    ['127.0.0.1', false, 'loopback'],
+    ['127.255.0.9', false, 'loopback block'],
+    ['10.1.2.3', false, 'RFC 1918'],
+    ['172.20.0.1', false, 'RFC 1918'],
+    ['192.168.1.1', false, 'RFC 1918'],
+    ['169.254.169.254', false, 'link-local (cloud metadata)'],
+    ['100.64.0.1', false, 'carrier-grade NAT'],
+    ['0.0.0.0', false, 'unspecified'],
+    ['0.1.2.3', false, '"this network"'],
+    ['192.0.2.1', false, 'documentation'],
+    ['198.18.0.1', false, 'benchmarking'],
+    ['224.0.0.1', false, 'multicast'],
+    ['240.0.0.1', false, 'reserved'],
+    ['255.255.255.255', false, 'broadcast'],
+    ['::1', false, 'IPv6 loopback'],
+    ['::', false, 'IPv6 unspecified'],
+    ['fd00::1', false, 'unique local'],
+    ['fc00::1', false, 'unique local'],
+    ['fe80::1', false, 'link-local'],
+    ['fe80::1%eth0', false, 'link-local with a zone'],
+    ['fec0::1', false, 'site-local (deprecated)'],
+    ['feff::1', false, 'site-local (deprecated)'],
+    ['ff02::1', false, 'multicast'],
+    ['2001:db8::1', false, 'documentation'],
+    ['100::1', false, 'discard'],
+    ['::ffff:127.0.0.1', false, 'IPv4-mapped loopback'],
+    ['::ffff:10.0.0.1', false, 'IPv4-mapped private'],
+    ['::ffff:7f00:1', false, 'IPv4-mapped loopback, hex form'],
+    ['::127.0.0.1', false, 'IPv4-compatible loopback (deprecated)'],
+    ['::7f00:1', false, 'IPv4-compatible loopback, hex form'],
+    ['::8.8.8.8', false, 'IPv4-compatible (deprecated, never global unicast)'],
+    ['::ffff:0:127.0.0.1', false, 'SIIT (RFC 6145) loopback'],
+    ['::ffff:0:8.8.8.8', false, 'SIIT (RFC 6145)'],
+    ['64:ff9b::7f00:1', false, 'NAT64 of loopback'],
+    ['64:ff9b::a9fe:a9fe', false, 'NAT64 of the metadata address'],
+    ['64:ff9b:1::1', false, 'local-use NAT64'],
+    ['2002:7f00:1::1', false, '6to4 of loopback'],
+    ['2002:808:808::1', false, '6to4'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', false, 'Teredo'],
+    ['2001::1', false, 'Teredo'],
+    ['1::1', false, 'outside global unicast 2000::/3'],
+    ['4000::1', false, 'outside global unicast 2000::/3'],
+    ['not-an-ip', false, 'not an address'],
+    ['127.1', false, 'not a canonical address'],
+    ['', false, 'empty'],
+  ];
+
+  it.each(ADDRESSES)('%s: public %s (%s)', (address, isPublic) => {
+    expect(isPublicAddress(address)).toBe(isPublic);
+    expect(isPrivateAddress(address)).toBe(!isPublic);
   });
 
   it('refuses at connect time a listed name that resolves to a private address, and connects nowhere', async () => {
@@ -95,7 +133,9 @@ describe('avatar addresses', () => {
         { address: '10.0.0.5', family: 4 },
       ]),
     );
-    for (const lookup of [rebinding, mixed]) {
+    // An IPv6 name whose address wraps loopback (6to4) is refused the same way.
+    const wrapped = publicOnlyLookup((_host, cb) => cb(null, [{ address: '2002:7f00:1::1', family: 6 }]));
+    for (const lookup of [rebinding, mixed, wrapped]) {
       await expect(guardedFetch(lookup)(new URL(`https://p16.tiktokcdn.com:${port}/a.png`))).rejects.toThrow(
         /non-public/,
       );

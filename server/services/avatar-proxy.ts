@@ -5,9 +5,10 @@
  * The address comes from a creator row, which imports and the extension fill, so it is untrusted:
  * - only HTTPS on port 443 to a host in the allowlist (AVATAR_HOSTS, TikTok's image CDNs by
  *   default), no user:password, no IP literals (they match no listed host);
- * - the host must resolve to public addresses only, checked in the connection's own lookup, so a
- *   name that resolves to 127.0.0.1, a private range or a link-local metadata address is refused
- *   at connect time (no check-then-connect gap for DNS rebinding);
+ * - the host must resolve to public unicast addresses only (isPublicAddress), checked in the
+ *   connection's own lookup, so a name that resolves to 127.0.0.1, a private range, a link-local
+ *   metadata address or an IPv6 wrapping of one is refused at connect time (no check-then-connect
+ *   gap for DNS rebinding);
  * - no redirects are followed, answers other than 200 are refused, the body is cut at
  *   AVATAR_MAX_BYTES and the whole fetch at AVATAR_TIMEOUT_MS;
  * - the bytes decide the type: a complete JPEG or PNG (as uploads) or a WebP; anything else
@@ -21,6 +22,7 @@ import fs from 'node:fs/promises';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { sniffImage } from './upload.service.ts';
 
 export const AVATAR_MAX_BYTES = 1024 * 1024;
@@ -45,43 +47,33 @@ export function allowedAvatarUrl(raw: string, hosts: readonly string[]): URL | n
   return hosts.some((h) => host === h || host.endsWith(`.${h}`)) ? u : null;
 }
 
-const blocked = new net.BlockList();
-for (const [a, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const)
-  blocked.addSubnet(a, bits, 'ipv4');
-for (const [a, bits] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(a, bits, 'ipv6');
+/*
+ * Which addresses are public is decided by ipaddr.js's range names: only `unicast` passes, for
+ * IPv4 and IPv6. Every special range has its own name there (loopback, private, link-local,
+ * carrier-grade NAT, reserved, multicast; IPv6 unique-local, site-local, discard, 6to4, Teredo,
+ * NAT64 `rfc6052`, SIIT `rfc6145`, documentation), so an address that wraps a private IPv4 one
+ * is refused by its own range. IPv4-mapped addresses (::ffff:a.b.c.d) are the IPv4 address
+ * itself and are judged as such. Two prefixes are checked by Node's own parser first, because
+ * ipaddr.js has no name for them and reads `::a.b.c.d` (IPv4-compatible, deprecated) as mapped:
+ * an IPv6 address must be in 2000::/3, the only block IANA hands out for global unicast.
+ */
+const MAPPED = new net.BlockList();
+MAPPED.addSubnet('::ffff:0:0', 96, 'ipv6');
+const GLOBAL_UNICAST_V6 = new net.BlockList();
+GLOBAL_UNICAST_V6.addSubnet('2000::', 3, 'ipv6');
 
-/** True for loopback, private, link-local, carrier-grade NAT, documentation and multicast addresses. */
-export function isPrivateAddress(address: string): boolean {
+/** True when the address is a public unicast address (or an IPv4-mapped form of one). */
+export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  return blocked.check(address, 'ipv6');
+  if (family === 4) return ipaddr.IPv4.parse(address).range() === 'unicast';
+  if (family !== 6) return false;
+  if (MAPPED.check(address, 'ipv6')) return ipaddr.process(address).range() === 'unicast';
+  if (!GLOBAL_UNICAST_V6.check(address, 'ipv6')) return false;
+  return ipaddr.IPv6.parse(address).range() === 'unicast';
 }
+
+/** Anything that is not a public unicast address, and anything that is not an address. */
+export const isPrivateAddress = (address: string): boolean => !isPublicAddress(address);
 
 type LookupAll = (
   host: string,
