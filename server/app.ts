@@ -110,6 +110,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // A folder, a bad escape or a missing file under /files/: the file is not there (404), not a bad parameter.
       return reply.status(404).send(fail(req, 40004, 'file_not_found'));
     }
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (
+      err.statusCode &&
+      err.statusCode >= 400 &&
+      err.statusCode < 500 &&
+      read &&
+      !req.url.startsWith('/api/')
+    ) {
+      // A path the static files refuse to look up (`/assets//x.js`, `/./x`) names no file.
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Malformed JSON, bad content types, multipart faults: the client's mistake, said plainly.
       return reply.status(200).send(fail(req, 40001, 'invalid_param', { field: 'body' }));

@@ -125,6 +125,36 @@ describe('web delivery', () => {
     expect((await get('/robots.txt')).body).toBe('User-agent: *\n');
   });
 
+  it('answers / with the shell and folders of the build with 404, with or without Accept-Encoding', async () => {
+    for (const encoding of [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'br' }]) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const root = await t.app.inject({ method, url: '/', headers: encoding });
+        expect(root.statusCode, `${method} / ${JSON.stringify(encoding)}`).toBe(200);
+        expect(root.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(root.headers['cache-control']).toBe('no-cache');
+      }
+      const rootBody = await t.app.inject({ method: 'GET', url: '/?utm=x', headers: encoding });
+      const text =
+        rootBody.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(rootBody.rawPayload).toString()
+          : rootBody.headers['content-encoding'] === 'gzip'
+            ? zlib.gunzipSync(rootBody.rawPayload).toString()
+            : rootBody.body;
+      expect(text).toBe(SHELL);
+      for (const url of ['/assets/', '/icons/', '/assets', '/icons/nothing', '/assets//index-AbC123xy.js']) {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url, headers: encoding });
+          const what = `${method} ${url} ${JSON.stringify(encoding)}`;
+          expect(res.statusCode, what).toBe(404);
+          expect(res.headers['content-type'], what).toBe('text/plain; charset=utf-8');
+          if (method === 'GET') expect(res.body, what).toBe('Not found');
+        }
+      }
+    }
+    // An app route with a trailing slash is still an app route.
+    expect((await get('/home/')).body).toBe(SHELL);
+  });
+
   it('compresses JSON answers over the threshold and leaves small ones alone', async () => {
     const me = await t.signUp();
     // 30 tags make a list answer well over the threshold.

@@ -11,9 +11,10 @@
  *   Uploads are stored by content hash, so they are immutable too. Immutable files go without
  *   validators (ETag, Last-Modified): nothing revalidates them, and a cold /home loads ~60 of them.
  * - Unknown paths: /api and /files answer the JSON 404; a path that names a file (`/x.js`,
- *   `/assets/old-chunk.js`) answers 404 instead of the app shell, so a stale chunk or a typo fails
- *   plainly rather than as HTML parsed as script; any other GET is an app route and gets the
- *   shell, whose router shows its own 404 page for routes it does not know.
+ *   `/assets/old-chunk.js`) or a folder of the build (`/assets/`, `/icons`) answers 404 instead of
+ *   the app shell, so a stale chunk or a typo fails plainly rather than as HTML parsed as script;
+ *   any other GET (`/` included) is an app route and gets the shell, whose router shows its own
+ *   404 page for routes it does not know.
  * - The shell (index.html) answers every navigation, so it is kept in memory with its compressed
  *   forms and an ETag, and read again when the build replaces it: a disk read, a path check and
  *   a stream per navigation cost 5-130 ms on a busy machine, all of it before the first paint.
@@ -80,6 +81,10 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
       wildcard: true,
       // "/" is an app route like the others: the shell comes from memory (below).
       index: false,
+      // A path ending in "/" names a folder, never a file: it goes to the not-found handler, which
+      // answers "/" with the shell and a build folder with 404 (without this, @fastify/send's 403
+      // for a folder became a JSON "invalid parameter" when no Accept-Encoding was sent).
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
       preCompressed: true,
       // By the file sent (the shell answers many paths), without the encoding's extension.
       setHeaders: (reply: FastifyReply, file: string) => {
@@ -108,7 +113,7 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
     if (url.startsWith('/api/') || !shell || !read) {
       return reply.status(404).send(fail(req, 40004, 'api_not_found'));
     }
-    if (namesFile) {
+    if (namesFile || namesBuildFolder(url, shell().folders)) {
       return reply
         .status(404)
         .type('text/plain; charset=utf-8')
@@ -126,8 +131,25 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
   });
 }
 
+/**
+ * True when the path is a folder of the build or lies under one (`/assets/`, `/icons`, `/assets/x`):
+ * no app route lives there, and a file that is missing there is a stale or mistyped link.
+ */
+function namesBuildFolder(url: string, folders: ReadonlySet<string>): boolean {
+  const first = url.split('/')[1] ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(first);
+  } catch {
+    return false;
+  }
+  return folders.has(name);
+}
+
 interface Shell {
   mtimeMs: number;
+  /** The build's top-level folders (assets, icons …), read with the shell: a new build rewrites both. */
+  folders: ReadonlySet<string>;
   raw: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -148,7 +170,13 @@ function shellReader(file: string): () => Shell {
     if (cached?.mtimeMs !== mtimeMs) {
       const raw = fs.readFileSync(file);
       const etag = `"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
-      cached = { mtimeMs, raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw), etag };
+      const folders = new Set(
+        fs
+          .readdirSync(path.dirname(file), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => d.name),
+      );
+      cached = { mtimeMs, folders, raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw), etag };
     }
     return cached;
   };
