@@ -30,10 +30,16 @@ describe('isOurOrigin', () => {
   });
 });
 
+const OPS = 'o'.repeat(32);
+
 describe('cross-site requests against the app', () => {
   let t: TestApp & { close(): Promise<void> };
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { ALLOWED_ORIGINS: 'chrome-extension://plugin, https://pwa.example/' });
+    t = await createTestApp('sqlite', {
+      ALLOWED_ORIGINS: 'chrome-extension://plugin, https://pwa.example/',
+      ALLOWED_HOSTS: 'desk.example.com',
+      OPS_TOKEN: OPS,
+    });
   });
   afterAll(async () => t.close());
 
@@ -70,6 +76,68 @@ describe('cross-site requests against the app', () => {
     // Nothing happened: the session still works.
     const me = await send('GET', '/member/info', { token: u.token });
     expect(me.json().code).toBe(200);
+  });
+
+  it('never signs out on HEAD: a cross-site HEAD is refused, any other has no route', async () => {
+    const u = await t.signUp();
+    const head = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'HEAD',
+        url: '/api/v0.1/member/logout?language=en-us',
+        headers: { host: 'desk.example.com', token: u.token, ...headers },
+      });
+    expect((await head({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await head({ origin: 'https://evil.example' })).statusCode).toBe(403);
+    // Same site, or no browser at all: HEAD asks for no effect, and there is no HEAD sign-out.
+    expect((await head({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(404);
+    expect((await head({})).statusCode).toBe(404);
+    const me = await send('GET', '/member/info', { token: u.token });
+    expect(me.json().code).toBe(200);
+    // Other GET calls keep their HEAD (a read has no effect to avoid).
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/v0.1/health' })).statusCode).toBe(200);
+    // GET still signs out, from the app itself.
+    const out = await send('GET', '/member/logout?language=en-us', {
+      token: u.token,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(out.json().code).toBe(200);
+    expect((await send('GET', '/member/info', { token: u.token })).json().code).not.toBe(200);
+  });
+
+  it("refuses a CSP report from another site and counts only our own pages' reports", async () => {
+    const report = JSON.stringify({ 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'x' } });
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/csp-report',
+        payload: report,
+        headers: { host: 'desk.example.com', 'content-type': 'application/csp-report', ...headers },
+      });
+    const counted = async () => {
+      const m = await t.app.inject({
+        method: 'GET',
+        url: '/ops/metrics',
+        headers: { authorization: `Bearer ${OPS}` },
+      });
+      return Number(/creatordesk_csp_violations_total\{directive="img-src"\} (\d+)/.exec(m.body)?.[1] ?? 0);
+    };
+    const before = await counted();
+    const foreign: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const res = await post(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toMatchObject({ code: 40003 });
+    }
+    expect(await counted()).toBe(before);
+    expect(
+      (await post({ origin: 'https://desk.example.com', 'sec-fetch-site': 'same-origin' })).statusCode,
+    ).toBe(204);
+    expect((await post({})).statusCode).toBe(204);
+    expect(await counted()).toBe(before + 2);
   });
 
   it('lets the app itself, configured origins and non-browser clients through', async () => {

@@ -4,7 +4,11 @@
  * cannot set, so this is a second wall: it also covers sign-in (no token yet) and calls a future
  * cookie might authorise.
  *
- * A call is state-changing when its method is not GET/HEAD/OPTIONS, or it is GET /member/logout.
+ * A call is state-changing when its method is not GET/HEAD/OPTIONS, or it is GET /member/logout
+ * (or HEAD, which Fastify answers by running the GET handler; route.ts gives that route no HEAD,
+ * so a HEAD never signs out, and this guard refuses a cross-site one all the same). Besides /api,
+ * the guard covers POST /csp-report: browsers send reports from our own pages, so a report from
+ * another site is refused like any other state change (it would count in /ops/metrics).
  * - With an `Origin` header the origin decides: ours is this server's own host, the PWA's host when
  *   this server is its `api.` sibling (decisions D12), or one of ALLOWED_ORIGINS. `Origin: null`
  *   (sandboxed frames, opaque redirects) is never ours.
@@ -22,10 +26,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../contract/constants.ts';
 import { fail } from './envelope.ts';
+import { CSP_REPORT_PATH } from './security-headers.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** GET calls of the spec that change state. */
 const STATE_CHANGING_GETS = new Set([`${API_PREFIX}/member/logout`]);
+
+/** True for a GET of the spec that changes state (full path, `/api/v0.1/member/logout`). */
+export const isStateChangingGet = (path: string): boolean => STATE_CHANGING_GETS.has(path);
 
 const hostOf = (origin: string): string | null => {
   try {
@@ -43,14 +51,16 @@ export function isOurOrigin(origin: string, requestHost: string, allowed: readon
   return host === own || `api.${host}` === own;
 }
 
-function changesState(req: FastifyRequest): boolean {
+function changesState(req: FastifyRequest, path: string): boolean {
   if (!SAFE_METHODS.has(req.method)) return true;
-  return req.method === 'GET' && STATE_CHANGING_GETS.has(req.url.split('?')[0] ?? '');
+  return (req.method === 'GET' || req.method === 'HEAD') && STATE_CHANGING_GETS.has(path);
 }
 
 /** Why the request is refused, or null to let it through. */
 export function crossSiteProblem(req: FastifyRequest, allowed: readonly string[]): string | null {
-  if (!req.url.startsWith(`${API_PREFIX}/`) || !changesState(req)) return null;
+  const path = req.url.split('?')[0] ?? '';
+  const guarded = path.startsWith(`${API_PREFIX}/`) || path === CSP_REPORT_PATH;
+  if (!guarded || !changesState(req, path)) return null;
   const origin = req.headers.origin;
   if (origin !== undefined) return isOurOrigin(origin, req.host, allowed) ? null : `origin ${origin}`;
   const site = req.headers['sec-fetch-site'];

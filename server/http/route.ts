@@ -13,6 +13,8 @@ import type { Envelope } from '../../contract/wire.ts';
 import type { RouteContext } from './route-context.ts';
 import { markPhase } from './request-trace.ts';
 import { parseRequest } from './validate.ts';
+import { isStateChangingGet } from './cross-site.ts';
+import { API_PREFIX } from '../../contract/constants.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +32,9 @@ export function route<E extends Endpoint>(
   api.route({
     method: ep.method,
     url: ep.path,
+    // HEAD asks what a GET would answer without its effects, so a GET that changes state
+    // (sign-out) gets no HEAD twin: HEAD /member/logout is a 404 and signs nobody out.
+    exposeHeadRoute: !isStateChangingGet(`${API_PREFIX}${ep.path}`),
     preHandler: ep.auth ? ctx.requireAuth : undefined,
     // Whether a paired browser extension's token may call it (issue 24); requireAuth reads it.
     config: { extension: ep.extension === true },
