@@ -43,6 +43,8 @@ import type { Row } from './report.ts';
 type Say = (title: string, rows: Row[], note?: string) => void;
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The test site name the Caddy rows use (Chromium maps it to loopback). */
+const LIGHTHOUSE_HOST = 'lighthouse.creatordesk.test';
 const NICE = Number(process.env.LH_NICE ?? -10);
 
 /** Raises a process's priority; false when not allowed (not root) or not asked for. */
@@ -233,6 +235,8 @@ async function withDemoServer<T>(
     // Caddy's health checks (deploy/Caddyfile) call the ops endpoint with this token.
     OPS_TOKEN,
     TRUST_PROXY: '1',
+    // The name the Caddy rows reach it by (Caddy passes the Host through); loopback is served anyway.
+    CREATORDESK_SITE: LIGHTHOUSE_HOST,
   });
   const raised = raise(server.proc.pid);
   try {
@@ -298,7 +302,7 @@ const haveCaddy = () => onPath('caddy') && onPath('certutil');
 
 /** The same pages through deploy/Caddyfile in front of `serverUrl`; Chromium trusts only the test CA. */
 async function throughCaddy(serverUrl: string, session: ApiSession, runs: number) {
-  const host = 'lighthouse.creatordesk.test';
+  const host = LIGHTHOUSE_HOST;
   const ca = createTestCa(host);
   let caddy: RunningCaddy | undefined;
   try {

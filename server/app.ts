@@ -10,6 +10,7 @@ import { API_PREFIX, IMAGE_MAX_BYTES } from '../contract/constants.ts';
 import { decodeForm } from '../contract/wire.ts';
 import { authenticate, tokenOf } from './http/auth.ts';
 import { crossSiteGuard } from './http/cross-site.ts';
+import { hostGuard } from './http/host-guard.ts';
 import { EXT_ORIGIN } from '../contract/limits.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
@@ -80,8 +81,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('auth', null);
   registerRequestTrace(app, config.slowRequestMs);
-  // CreatorDesk's own extension build is ours too (issue 24); a store listing's id goes in ALLOWED_ORIGINS.
-  app.addHook('onRequest', crossSiteGuard([...config.allowedOrigins, EXT_ORIGIN]));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
       done(null, decodeForm(String(body)));
@@ -93,6 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = createMetrics(database);
   registerMetricsHooks(app, metrics);
   await registerSecurityHeaders(app, metrics);
+  // After the security headers' hooks, so refusals carry them too. The host first: a request for
+  // another host name (DNS rebinding) is not ours whatever its Origin says.
+  app.addHook('onRequest', hostGuard(config.servedHosts));
+  // CreatorDesk's own extension build is ours too; a store listing's id goes in ALLOWED_ORIGINS.
+  app.addHook('onRequest', crossSiteGuard([...config.allowedOrigins, EXT_ORIGIN]));
   await registerOpsRoutes(app, deps, metrics);
   await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES + 1, files: 1, fields: 20 } });

@@ -1,6 +1,7 @@
 /** Environment, parsed once at start-up. Every setting has a default that runs on a fresh clone. */
 import path from 'node:path';
 import { z } from 'zod';
+import { listenHostServed, parseHostList } from './http/host-guard.ts';
 
 /** TikTok's profile-picture CDNs (p16-sign-va.tiktokcdn.com, p77-sign-sg.tiktokcdn-us.com …). */
 const DEFAULT_AVATAR_HOSTS = [
@@ -10,6 +11,21 @@ const DEFAULT_AVATAR_HOSTS = [
   'ibyteimg.com',
   'byteimg.com',
 ];
+
+/** A comma- or space-separated list of host names or addresses; an entry that names no host stops the start. */
+function hostList(name: string) {
+  return z
+    .string()
+    .default('')
+    .superRefine((raw, ctx) => {
+      const { bad } = parseHostList(raw);
+      if (bad.length)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name}: ${bad.map((b) => `'${b}'`).join(', ')} is not a host name or IP address (no wildcards; e.g. desk.example.com, 192.168.1.20)`,
+        });
+    });
+}
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5180),
@@ -41,6 +57,17 @@ const Env = z.object({
    * (VITE_API_BASE), the browser plugin (chrome-extension://<id>).
    */
   ALLOWED_ORIGINS: z.string().default(''),
+  /**
+   * The team site's address, as Caddy serves it (deploy/Caddyfile): this server answers requests
+   * for it (and its `api.` sibling) besides loopback names; any other Host gets 421.
+   */
+  CREATORDESK_SITE: hostList('CREATORDESK_SITE'),
+  /**
+   * More host names or IP addresses this server answers for, comma-separated (ports are not
+   * compared): a LAN address or name when HOST=0.0.0.0, a second site name. Each also covers its
+   * `api.` sibling.
+   */
+  ALLOWED_HOSTS: hostList('ALLOWED_HOSTS'),
   /**
    * Hosts (and their sub-domains) creator pictures may be fetched from, comma-separated; the
    * default is TikTok's image CDNs. Empty turns the picture proxy off (initials only).
@@ -76,6 +103,8 @@ export type Config = {
   bodyLimit: number;
   trustProxy: boolean;
   allowedOrigins: string[];
+  /** Host names and IP literals served besides loopback (CREATORDESK_SITE, ALLOWED_HOSTS, a one-host HOST), normalized. */
+  servedHosts: string[];
   testHooks: boolean;
   slowRequestMs: number;
   opsToken: string | undefined;
@@ -105,6 +134,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')
       .map((o) => o.trim().replace(/\/$/, ''))
       .filter(Boolean),
+    servedHosts: [
+      ...new Set([
+        ...parseHostList(e.CREATORDESK_SITE).hosts,
+        ...parseHostList(e.ALLOWED_HOSTS).hosts,
+        ...[listenHostServed(e.HOST)].filter((h): h is string => h !== null),
+      ]),
+    ],
     testHooks: e.TEST_HOOKS === '1',
     slowRequestMs: e.SLOW_REQUEST_MS,
     opsToken: e.OPS_TOKEN || undefined,

@@ -7,6 +7,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrate } from './db/migrate.ts';
 import { startupBanner } from './ops/banner.ts';
+import { listensEverywhere } from './http/host-guard.ts';
 import { seedIfEmpty } from './services/seed.service.ts';
 
 const config = loadConfig();
@@ -30,6 +31,7 @@ console.log(
     seedDemo: config.seedDemo,
     seeded,
     migrationsApplied: applied.length,
+    everyInterface: listensEverywhere(config.host) ? { servedHosts: config.servedHosts } : undefined,
   }),
 );
 

@@ -45,6 +45,12 @@ export const MESSAGES: Dict = {
     'zh-cn': '已拒绝来自其他网站的请求，请直接在 CreatorDesk 中操作',
     'en-us': 'Refused a request sent from another website. Please use CreatorDesk directly',
   },
+  host_not_served: {
+    'zh-cn':
+      '此 CreatorDesk 服务器不接受这个地址的访问，请用它自己的地址打开（管理员可把该地址加入 ALLOWED_HOSTS）',
+    'en-us':
+      'This CreatorDesk server does not answer for this address. Open it at its own address (the operator can add this one to ALLOWED_HOSTS)',
+  },
   no_token: { 'zh-cn': '请先登录', 'en-us': 'Please sign in' },
   token_invalid: {
     'zh-cn': '登录已失效，请重新登录',

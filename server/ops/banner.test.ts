@@ -43,6 +43,23 @@ describe('start banner', () => {
     expect(text).toContain('No accounts yet. Create the first one: npm run account -- create --email');
   });
 
+  it('HOST=0.0.0.0 says which host names other devices may use (the rest get 421)', async () => {
+    const db = await fresh(false);
+    const everywhere = (servedHosts: string[]) =>
+      startupBanner({
+        url: 'http://localhost:5180',
+        database: db,
+        seedDemo: false,
+        seeded: false,
+        migrationsApplied: 0,
+        everyInterface: { servedHosts },
+      });
+    expect(await everywhere([])).toContain('in ALLOWED_HOSTS or');
+    expect(await everywhere([])).toContain('(now: none); any other Host gets 421');
+    expect(await everywhere(['192.168.1.20', 'desk.lan'])).toContain('(now: 192.168.1.20, desk.lan)');
+    expect(await banner(db, false)).not.toContain('ALLOWED_HOSTS');
+  });
+
   it('a team install that finds the demo accounts warns and prints no password', async () => {
     const text = await banner(await fresh(true), false);
     expect(text).toContain('WARNING: the demo accounts (published passwords) exist in this database');

@@ -13,6 +13,8 @@ export interface BannerInput {
   seedDemo: boolean;
   seeded: boolean;
   migrationsApplied: number;
+  /** Set when HOST=0.0.0.0 (or ::): the host names served besides loopback, for a hint. */
+  everyInterface?: { servedHosts: readonly string[] };
 }
 
 export async function startupBanner(b: BannerInput): Promise<string> {
@@ -25,6 +27,13 @@ export async function startupBanner(b: BannerInput): Promise<string> {
     `Database: ${where}${b.seeded ? ' (demo data seeded)' : ''}` +
       (b.migrationsApplied ? `; ${b.migrationsApplied} migrations applied by this process` : ''),
   ];
+  if (b.everyInterface) {
+    const served = b.everyInterface.servedHosts.join(', ');
+    lines.push(
+      `Listening on every interface. Other devices reach it only by a name or address in ALLOWED_HOSTS or`,
+      `CREATORDESK_SITE (now: ${served || 'none'}); any other Host gets 421. E.g. ALLOWED_HOSTS=192.168.1.20`,
+    );
+  }
   if (b.seedDemo && demo) {
     lines.push(
       `Demo login (zh-cn): phone ${DEMO_ACCOUNTS.zh.phone}  password ${DEMO_ACCOUNTS.zh.password}`,

@@ -45,6 +45,8 @@ describe('deploy/', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.shutdownDrainMs).toBeGreaterThan(1000);
     expect(config.webDir).toBe('/srv/creatordesk/current/dist');
+    // The processes answer for the site Caddy serves (Caddy passes its Host through), nothing else.
+    expect(config.servedHosts).toEqual([example.CREATORDESK_SITE]);
     const unknown = Object.keys(example).filter(
       (k) => !ENV_KEYS.includes(k) && !k.startsWith('VITE_') && !k.startsWith('CREATORDESK_'),
     );

@@ -85,6 +85,9 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
     TRUST_PROXY: '1',
     OPS_TOKEN: opsToken,
     SHUTDOWN_DRAIN_MS: '2000',
+    // As in /etc/creatordesk/creatordesk.env: the site Caddy serves, and the only host name the
+    // processes answer for besides loopback (Caddy passes the browser's Host through).
+    CREATORDESK_SITE: TEST_HOST,
   });
   const servers = await Promise.all(ports.map((p) => startServer(env(p))));
   const ca = createTestCa(TEST_HOST);
