@@ -4,7 +4,7 @@
  * origin (Host and Origin both `evil.example:5180`), so the cross-site guard sees nothing foreign
  * and the published demo logins of a local install would open. Every request whose Host names
  * another host answers 421 Misdirected Request (the JSON envelope under /api, plain text elsewhere),
- * before anything else runs.
+ * before the cross-site guard, any body parsing or any route runs.
  *
  * Served: loopback names (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`), the team site
  * (CREATORDESK_SITE, the name Caddy serves and passes through as Host), ALLOWED_HOSTS, the listen
@@ -97,7 +97,7 @@ export function isServedHost(header: string | undefined, allowed: readonly strin
   return host.startsWith('api.') && net.isIP(sibling) === 0 && allowed.includes(sibling);
 }
 
-/** The onRequest hook app.ts installs first. */
+/** The onRequest hook app.ts installs before the cross-site guard (after the security headers'). */
 export const hostGuard =
   (allowed: readonly string[]) =>
   async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
