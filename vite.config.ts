@@ -46,7 +46,8 @@ export default defineConfig({
         // first download: it is fetched when an import starts, then kept by the rule below.
         globIgnores: LAZY_ASSETS,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/^\/api/, /^\/files/],
+        // The extension's package (/downloads/) is a file download, not an app route.
+        navigateFallbackDenylist: [/^\/api/, /^\/files/, /^\/downloads\//],
         // API answers and uploaded files always go to the network. Build files the precache
         // leaves out are cached on first use: their names carry a content hash, so a cached copy
         // is never stale, and an import started once also opens offline.
@@ -79,8 +80,8 @@ export default defineConfig({
     precompressPlugin(),
   ],
   worker: { format: 'es' },
-  server: { proxy: { '/api': proxy(), '/files': proxy() } },
-  preview: { proxy: { '/api': proxy(), '/files': proxy() } },
+  server: { proxy: { '/api': proxy(), '/files': proxy(), '/downloads': proxy() } },
+  preview: { proxy: { '/api': proxy(), '/files': proxy(), '/downloads': proxy() } },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -136,6 +136,10 @@ export const EXT_NAME_MAX = 60;
 export const EXT_STATUS_MAX = 100;
 /** Live extensions per member (each paired browser is one). */
 export const EXT_SESSIONS_MAX = 10;
+/** Where a CreatorDesk server offers the packaged extension (the /extension guide links it). */
+export const EXTENSION_ZIP_PATH = '/downloads/creatordesk-extension.zip';
+/** The file name a download is saved under. */
+export const EXTENSION_ZIP_NAME = 'creatordesk-extension.zip';
 
 /** TikTok's weekly quota resets every Sunday 12:00 GMT-8, which is 20:00 UTC whatever the season. */
 const RESET_UTC_SECONDS = 20 * 3600;

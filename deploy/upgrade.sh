@@ -3,7 +3,8 @@
 # (docs/hosting.md). Run as root:
 #   /srv/creatordesk/repo/deploy/upgrade.sh v1.2.0
 #
-# 1. a new release folder from the git checkout in $BASE/repo (git archive), npm ci, PWA build
+# 1. a new release folder from the git checkout in $BASE/repo (git archive), npm ci, PWA build,
+#    and the browser extension's package (the /extension guide offers it for download)
 # 2. a backup (database + files) with the release that is running, before anything changes
 # 3. the running release's hashed assets are copied into the new one: open tabs still running the
 #    old code lazy-load old chunks, and the service worker updates when the user agrees
@@ -30,6 +31,7 @@ git -C "$BASE/repo" archive "$SHA" | tar -x -C "$REL"
 chown -R creatordesk:creatordesk "$REL"
 APP_DIR="$REL" "$REL/deploy/app.sh" npm ci --no-audit --no-fund
 APP_DIR="$REL" "$REL/deploy/app.sh" npm run build
+APP_DIR="$REL" "$REL/deploy/app.sh" npm run --silent build:extension
 
 FIRST=""
 if [ -e "$BASE/current" ]; then

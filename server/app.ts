@@ -15,6 +15,7 @@ import { EXT_ORIGIN } from '../contract/limits.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
 import { AppError } from './http/errors.ts';
+import { registerExtensionDownload } from './http/extension-download.ts';
 import { registerCompression, registerWebDelivery } from './http/web-delivery.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
 import { registerBloggerRoutes } from './routes/blogger.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: API_PREFIX },
   );
 
+  registerExtensionDownload(app, config);
   await registerWebDelivery(app, config);
 
   app.addHook('onSend', async (req, reply, payload) => {

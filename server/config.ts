@@ -33,6 +33,8 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Where the built PWA lives (`npm run build` writes ./dist). */
   WEB_DIR: z.string().default('./dist'),
+  /** The packaged browser extension the server offers for download (`npm run build:extension` writes it). */
+  EXTENSION_ZIP: z.string().default('./dist-extension.zip'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
@@ -92,6 +94,7 @@ export type Config = {
   dataDir: string;
   filesDir: string;
   webDir: string;
+  extensionZip: string;
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   smsProvider: 'console' | 'http';
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     filesDir: path.join(dataDir, 'files'),
     webDir: path.resolve(e.WEB_DIR),
+    extensionZip: path.resolve(e.EXTENSION_ZIP),
     databaseUrl: e.DATABASE_URL || undefined,
     logLevel: e.LOG_LEVEL,
     smsProvider: e.SMS_PROVIDER,

@@ -43,6 +43,17 @@ const valid = (n: Num): n is number => n != null && Number.isFinite(n);
 /** 12,345 */
 export const formatNumber = (n: Num): string => (valid(n) ? nf({}).format(n) : DASH);
 
+/**
+ * A ratio of two positive values ("2.1×"): a whole number from 10, one decimal from 0.1, two
+ * significant digits below, so a small ratio never reads as 0.
+ */
+export function formatRatio(r: Num): string {
+  if (!valid(r)) return DASH;
+  if (Math.abs(r) >= 10) return nf({ maximumFractionDigits: 0 }).format(r);
+  if (Math.abs(r) >= 0.1) return nf({ maximumFractionDigits: 1 }).format(r);
+  return nf({ maximumSignificantDigits: 2 }).format(r);
+}
+
 /** Followers, likes, views: 1.2M in English, 120万 in Chinese; exact below 10,000. */
 export function formatCompact(n: Num): string {
   if (!valid(n)) return DASH;

@@ -3,13 +3,17 @@
  * server: the account menu makes a pairing code with its time left; the extension's side of the
  * pairing (POST /ext/pair, what the extension sends) trades it for a token; the dialog lists the
  * connected browser and disconnects it, after which the token is refused. The guide page and the
- * landing page's link to it pass axe in both locales.
+ * landing page's link to it pass axe in both locales; the guide offers the package this install
+ * built (tests/e2e/run.mjs builds it) for download, or names who has it when the install has none.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
+import { startServer } from '../helpers/server-process.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const stamp = Date.now() % 100000;
@@ -99,5 +103,87 @@ describe('connecting the browser extension', () => {
     await page.getByRole('heading', { level: 2, name: 'Connect it to your workspace' }).waitFor();
     expect(await seriousAxeViolations(page), 'extension guide, en-us').toEqual([]);
     expect(errors.flat()).toEqual([]);
+  });
+
+  /** The left edge of each section heading: one column, none indented under another. */
+  const headingEdges = (p: Page) =>
+    p.locator('main h2').evaluateAll((hs) => hs.map((h) => Math.round(h.getBoundingClientRect().left)));
+
+  it('offers the extension this install built for download, in both locales, at 1440 and 390 px', async () => {
+    const built = fs.readFileSync(path.resolve('dist-extension.zip'));
+    const wide = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      locale: 'en-US',
+      viewport: { width: 1440, height: 900 },
+    });
+    const en = await wide.newPage();
+    const enErrors = trackErrors(en);
+    await en.goto('/extension');
+    const link = en.getByRole('link', { name: 'Download the extension (creatordesk-extension.zip)' });
+    await link.waitFor();
+    await en
+      .getByText('then unzip it into a folder you keep: the browser loads the extension from there.', {
+        exact: false,
+      })
+      .waitFor();
+    // What the seller gets is the package the build made, saved under its own name.
+    const [download] = await Promise.all([en.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('creatordesk-extension.zip');
+    expect(fs.readFileSync((await download.path())!).equals(built)).toBe(true);
+    // No build command for a seller, and the sections share one left edge.
+    expect(await en.locator('main').textContent()).not.toMatch(/npm|build:extension/);
+    const edges = await headingEdges(en);
+    expect(edges).toHaveLength(3);
+    expect(new Set(edges).size).toBe(1);
+    expect(await seriousAxeViolations(en), 'extension guide with download, en-us').toEqual([]);
+
+    const narrow = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      locale: 'zh-CN',
+      viewport: { width: 390, height: 844 },
+    });
+    const phone = await narrow.newPage();
+    const zhErrors = trackErrors(phone);
+    await phone.goto('/extension');
+    await phone.getByRole('link', { name: '下载扩展（creatordesk-extension.zip）' }).waitFor();
+    await phone.getByText('然后解压到一个固定的文件夹', { exact: false }).waitFor();
+    expect(await phone.locator('main').textContent()).not.toMatch(/npm|build:extension/);
+    expect(new Set(await headingEdges(phone)).size).toBe(1);
+    // Nothing runs off the side at 390 px.
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(phone), 'extension guide with download, zh-cn').toEqual([]);
+    expect([...enErrors, ...zhErrors]).toEqual([]);
+    await wide.close();
+    await narrow.close();
+  });
+
+  it('names who has the extension when this install offers none', async () => {
+    const bare = await startServer({ SEED_DEMO: '0', EXTENSION_ZIP: path.resolve('no-such-extension.zip') });
+    try {
+      const ctx = await newContext(suite.browser, bare.url, 'en-US');
+      const p = await ctx.newPage();
+      await p.goto('/extension');
+      await p
+        .getByText(
+          'This CreatorDesk does not offer the extension for download yet: ask whoever runs it for ' +
+            'creatordesk-extension.zip, then unzip it into a folder you keep.',
+        )
+        .waitFor();
+      expect(await p.getByRole('link', { name: /Download the extension/ }).count()).toBe(0);
+      expect(await seriousAxeViolations(p), 'extension guide without download, en-us').toEqual([]);
+      const zhCtx = await newContext(suite.browser, bare.url, 'zh-CN');
+      const z = await zhCtx.newPage();
+      await z.goto('/extension');
+      await z
+        .getByText(
+          '此 CreatorDesk 暂未提供扩展下载：请向其管理员索取 creatordesk-extension.zip，然后解压到一个固定的文件夹。',
+        )
+        .waitFor();
+      expect(await seriousAxeViolations(z), 'extension guide without download, zh-cn').toEqual([]);
+      await ctx.close();
+      await zhCtx.close();
+    } finally {
+      await bare.stop();
+    }
   });
 });

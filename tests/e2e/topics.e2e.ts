@@ -9,9 +9,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { expectToast, redeemCode, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { expectToast, redeemCode, signInDemo, useSession, type ApiSession } from '../helpers/shell.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
@@ -162,6 +163,48 @@ describe('topic pages', () => {
     await expect
       .poll(() => page.getByTestId('topic-collection').textContent(), { timeout: 20_000 })
       .toContain(`This topic ended on ${day}`);
+  });
+
+  it("says an ended topic's influencers are not collected any more, in both locales", async () => {
+    const topics = await api<{ list: { id: number; end_time: number | null; video_count: number }[] }>(
+      'POST',
+      '/challenge/lists',
+      { country: 'US', limit: 50 },
+    );
+    const now = Date.now() / 1000;
+    const ended = topics.list.find((t) => t.end_time && t.end_time < now && t.video_count > 0)!;
+    const authors = await api<{ count: number }>('POST', '/challenge/video.blogger.lists', {
+      country: 'US',
+      challengeId: ended.id,
+      page: 1,
+      limit: 10,
+    });
+    expect(authors.count).toBe(0);
+    const day = await page.evaluate((t) => new Date(t * 1000).toLocaleDateString('sv'), ended.end_time!);
+    await page.goto(`/topicInfluencer?id=${ended.id}`);
+    await expect
+      .poll(() => page.getByTestId('topic-collection').textContent(), { timeout: 20_000 })
+      .toBe(
+        `This topic ended on ${day} before any videos were collected here, so no influencers are kept ` +
+          'and nothing more is collected.',
+      );
+    await page.getByText('No influencers are kept for this topic.').waitFor();
+    expect(await page.getByText('They appear after the next check').count()).toBe(0);
+    expect(await seriousAxeViolations(page), 'ended topic influencers, en-us').toEqual([]);
+
+    const zhCtx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await useSession(zhCtx, suite.server.url, session);
+    const zh = await zhCtx.newPage();
+    const zhErrors = trackErrors(zh);
+    await zh.goto(`/topicInfluencer?id=${ended.id}`);
+    await expect
+      .poll(() => zh.getByTestId('topic-collection').textContent(), { timeout: 20_000 })
+      .toBe(`话题已于 ${day} 结束，结束前本地未采集到视频，因此没有保存达人，之后也不再采集。`);
+    await zh.getByText('该话题没有保存的达人。').waitFor();
+    expect(await zh.getByText('下次检查后显示').count()).toBe(0);
+    expect(await seriousAxeViolations(zh), 'ended topic influencers, zh-cn').toEqual([]);
+    expect(zhErrors).toEqual([]);
+    await zhCtx.close();
   });
 });
 

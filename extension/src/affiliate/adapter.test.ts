@@ -87,12 +87,29 @@ describe('Affiliate Center adapter', () => {
     expect(parsed.video_engagement_t30).toBe(2.39);
   });
 
+  it('reads the list where Affiliate Center puts it: top level beside code, or under data', () => {
+    const [c] = makeCreators(1, 'shape');
+    const real = findAnswer([c!]);
+    // The fixture answers as the real page does: no data wrapper.
+    expect(Object.keys(real)).toEqual(['code', 'message', 'creator_profile_list', 'next_pagination']);
+    expect(mapFind(real).map((h) => h.profile.unique_id)).toEqual(['shape_0']);
+    const { creator_profile_list, next_pagination, ...head } = real;
+    const wrapped = { ...head, data: { creator_profile_list, next_pagination } };
+    expect(mapFind(wrapped).map((h) => h.profile.unique_id)).toEqual(['shape_0']);
+    const [slice] = profileSlices(c!);
+    expect(mapProfile(slice)?.profile.unique_id).toBe('shape_0');
+    const { creator_profile, ...rest } = slice!;
+    expect(mapProfile({ ...rest, data: { creator_profile } })?.profile.unique_id).toBe('shape_0');
+  });
+
   it('skips creators without a usable handle and odd answers', () => {
     expect(mapFind(null)).toEqual([]);
+    expect(mapFind({ creator_profile_list: 'x' })).toEqual([]);
     expect(mapFind({ data: { creator_profile_list: 'x' } })).toEqual([]);
     expect(
-      mapFind({ data: { creator_profile_list: [{ handle: { value: 'bad handle!' } }, 3, null] } }),
+      mapFind({ code: 0, creator_profile_list: [{ handle: { value: 'bad handle!' } }, 3, null] }),
     ).toEqual([]);
+    expect(mapProfile({ code: 100000, message: 'no such creator' })).toBeNull();
   });
 
   it('merges profile slices; a locked field keeps the earlier value', () => {

@@ -169,20 +169,32 @@ export function mapCreator(raw: unknown): Harvested | null {
   return { oecuid, profile: p };
 }
 
-/** `find` answer → its creators (`data.creator_profile_list`). */
+/**
+ * Where an answer keeps its payload. Affiliate Center sends `find` and `profile` payloads at the
+ * top level, beside `code` and `message` (every public harvester of those pages reads them there);
+ * a `data` wrapper, as other TikTok calls use, is accepted too so a change between the two shapes
+ * does not silently stop the harvest.
+ */
+function payload(json: unknown, key: string): unknown {
+  if (!isObj(json)) return undefined;
+  if (key in json) return json[key];
+  return isObj(json.data) ? json.data[key] : undefined;
+}
+
+/** `find` answer → its creators (`creator_profile_list`, top level or under `data`). */
 export function mapFind(json: unknown): Harvested[] {
-  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
-  const list = data && Array.isArray(data.creator_profile_list) ? data.creator_profile_list : [];
-  return list.map(mapCreator).filter((c): c is Harvested => c !== null);
+  const list = payload(json, 'creator_profile_list');
+  return Array.isArray(list) ? list.map(mapCreator).filter((c): c is Harvested => c !== null) : [];
 }
 
 /**
- * One `profile` answer (`data.creator_profile`): the detail page asks about four times, each answer
- * a different slice, so the caller merges them per creator with mergeHarvested.
+ * One `profile` answer (`creator_profile`, top level or under `data`): the detail page asks about
+ * four times, each answer a different slice, so the caller merges them per creator with
+ * mergeHarvested.
  */
 export function mapProfile(json: unknown): Harvested | null {
-  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
-  return data ? mapCreator(data.creator_profile) : null;
+  const profile = payload(json, 'creator_profile');
+  return profile === undefined ? null : mapCreator(profile);
 }
 
 /** Later slices fill in; a field a slice lacks keeps what an earlier one gave. */
@@ -211,8 +223,7 @@ export function mapInvite(requestBody: string | null, json: unknown): InviteCapt
   const productIds = (Array.isArray(group.product_list) ? group.product_list : [])
     .map((p) => (isObj(p) ? str(p.product_id) : undefined))
     .filter((p): p is string => !!p && /^\d{1,30}$/.test(p));
-  const data = isObj(json) && isObj(json.data) ? json.data : undefined;
-  const ok = isObj(json) && json.code === 0 && !!data && isObj(data.invitation);
+  const ok = isObj(json) && json.code === 0 && isObj(payload(json, 'invitation'));
   return { oecuids, productIds, ok };
 }
 

@@ -42,10 +42,32 @@ const names = new Map<string, string>();
 /** Profile slices per creator (the detail page asks several times, each a different part). */
 const profiles = new Map<string, Harvested>();
 
+/**
+ * Handles this page has asked about since it loaded or last navigated. The worker's status cache
+ * outlives a page, and the seller may have changed a creator in the app meanwhile (blacklisted,
+ * tagged), so a page's first look at a creator asks the server; later looks in the same page
+ * (another profile slice, a redraw) may use the cache, which the worker drops for every change it
+ * hears of.
+ */
+const asked = new Set<string>();
+
 async function lookUp(handles: string[]): Promise<void> {
   if (!handles.length) return;
-  const r = await ask<StatusAnswer>({ type: 'status', country: country(), handles });
-  if (r?.statuses) badges.set(r.statuses);
+  const first = handles.filter((h) => !asked.has(h.toLowerCase()));
+  const again = handles.filter((h) => asked.has(h.toLowerCase()));
+  for (const h of first) asked.add(h.toLowerCase());
+  const c = country();
+  await Promise.all(
+    [
+      { handles: first, fresh: true },
+      { handles: again, fresh: false },
+    ]
+      .filter((q) => q.handles.length)
+      .map(async (q) => {
+        const r = await ask<StatusAnswer>({ type: 'status', country: c, ...q });
+        if (r?.statuses) badges.set(r.statuses);
+      }),
+  );
 }
 
 function creatorsLoaded(list: Harvested[]): void {
@@ -157,6 +179,8 @@ function start(): void {
   setInterval(() => {
     if (location.href === last) return;
     last = location.href;
+    // A new view of the app: creators it shows are asked about afresh.
+    asked.clear();
     void mountOutreach();
   }, 500);
 }

@@ -90,7 +90,10 @@ export type Request =
       country: Country;
       creators: { oecuid: string; profile: IngestItem }[];
     }
-  /** `fresh`: skip the cache (the outreach panel's warnings must be current). */
+  /**
+   * `fresh`: ask the server even when the cache holds an answer (a page's first look at a creator,
+   * the outreach panel's warnings); the cached answer stays the fallback while the server is away.
+   */
   | { type: 'status'; country: Country; handles: string[]; fresh?: boolean }
   | { type: 'whois'; oecuid: string }
   | { type: 'templates'; country: Country }

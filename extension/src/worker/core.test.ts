@@ -305,6 +305,32 @@ describe('extension worker', () => {
     expect(status().at(-1)!.body.bloggers).toEqual(['c_3']);
   });
 
+  it('asks the server on a fresh look, and keeps showing the last answer while it is away', async () => {
+    await t.core.handle(harvestOn);
+    await t.core.handle({ type: 'captured', page: 'search', country: 'US', creators: creators(2) });
+    await t.core.flush();
+    const status = () => t.server.calls.filter((c) => c.path === '/blogger/status');
+    const look = (fresh: boolean) =>
+      t.core.handle({
+        type: 'status',
+        country: 'US',
+        handles: ['c_0', 'c_1'],
+        fresh,
+      }) as Promise<StatusAnswer>;
+    await look(true);
+    // The answer is cached in the background; let it land.
+    await new Promise((r) => setTimeout(r, 10));
+    await look(false);
+    expect(status()).toHaveLength(1);
+    // A page's first look asks again although the cache is young.
+    await look(true);
+    expect(status()).toHaveLength(2);
+    t.server.down = true;
+    const away = await look(true);
+    expect(away.statuses.c_0?.unique_id).toBe('c_0');
+    expect(away.statuses.c_1?.unique_id).toBe('c_1');
+  });
+
   it('records a sent message: in a plan through /plan/message, else /blogger/edit', async () => {
     await t.core.handle(harvestOn);
     await t.core.handle({ type: 'captured', page: 'search', country: 'US', creators: creators(2) });

@@ -1,8 +1,9 @@
 /**
  * A plan fit's parts in the user's words (issue 28): "Has 1 of the plan's 1 categories", "GPM $12.40,
- * 2.1× your typical creator", "Replied 3 of 4 times", and what an unknown part counts as.
+ * 2.1× the median of your creators above zero ($5.90)", "Replied 3 of 4 times", and what an unknown
+ * part counts as.
  */
-import { formatGmv, formatNumber } from '../../i18n/format.ts';
+import { formatGmv, formatNumber, formatRatio } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { FitPart, FitPartValue } from './fit.ts';
 import { featureValue } from './reason-text.ts';
@@ -40,18 +41,27 @@ export function fitPartText(p: FitPartValue, currency: string): string {
     default: {
       const mine = p.mine ?? 0;
       const typical = p.typical ?? 0;
+      const feature = FIT_PART_NAMES[p.part]();
+      const value = featureValue(p.part, mine, currency);
+      // A zero has no ratio worth saying; the typical value is the median above zero (fit.ts).
+      if (!(mine > 0 && typical > 0)) return m.fit_r_perf_plain({ feature, value });
       return m.fit_r_perf({
-        feature: FIT_PART_NAMES[p.part](),
-        value: featureValue(p.part, mine, currency),
-        ratio: formatNumber(typical > 0 ? Math.round((mine / typical) * 10) / 10 : 0),
+        feature,
+        value,
+        ratio: formatRatio(mine / typical),
+        typical: featureValue(p.part, typical, currency),
       });
     }
   }
 }
 
-/** The three known parts adding the most points: the reasons shown under the creator. */
+/**
+ * The three known parts adding the most points: the reasons shown under the creator. A number the
+ * creator does not have (no sales, no videos) is left out of the reasons: it may earn points when
+ * most creators have none too, but it says nothing about this one.
+ */
 export const fitReasons = (parts: readonly FitPartValue[]): FitPartValue[] =>
   parts
-    .filter((p) => p.known && p.points > 0)
+    .filter((p) => p.known && p.points > 0 && (p.typical === undefined || (p.mine ?? 0) > 0))
     .sort((a, b) => b.points - a.points)
     .slice(0, 3);

@@ -260,7 +260,10 @@ export interface FitPartValue {
   /** Points this part adds to the score (of 100). */
   points: number;
   known: boolean;
-  /** For the words: the creator's value (performance: in the row's unit), and the typical one. */
+  /**
+   * For the words: the creator's value (performance: in the row's unit) and the typical one (the
+   * median among creators above zero; sales: the median per sample).
+   */
   mine?: number;
   typical?: number;
   /** Outcome parts: the counts behind the rate. */
@@ -285,7 +288,8 @@ export function fitParts(index: LookalikeIndex, ctx: FitContext, pos: number): F
     if (i >= 1 && i <= PERF_COL.length) {
       const j = PERF_COL[i - 1]!;
       out.mine = unscale(index, index.values[pos * F + j]!, j);
-      out.typical = unscale(index, 0, j);
+      // The median above zero: the median over all is 0 when most creators have none.
+      out.typical = index.typical[j]!;
     } else if (part === 'category') out.of = [Math.round(s[0]! * ctx.catCount), ctx.catCount];
     else if (part === 'reply') out.of = [o!.replied, o!.contacted];
     else if (part === 'post') out.of = [o!.posted, o!.shipped];

@@ -110,6 +110,12 @@ export interface LookalikeIndex {
   categoryNames: string[];
   /** Per feature: the unit the values are logged in (the median of the positive values), so cents or dollars log the same. */
   unit: Float64Array;
+  /**
+   * Per feature: the median of the positive values, 0 when no creator has one. What the words compare
+   * a creator with: the median over everyone is 0 whenever most creators have none (no sales in 30
+   * days is common), and "0× your typical creator" says nothing.
+   */
+  typical: Float64Array;
   /** Per feature: median and robust scale of the logged values. */
   median: Float64Array;
   scale: Float64Array;
@@ -168,6 +174,7 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
   const median = new Float64Array(F);
   const scale = new Float64Array(F);
   const unit = new Float64Array(F);
+  const typical = new Float64Array(F);
   const col = new Float64Array(n);
   for (let j = 0; j < F; j++) {
     // log(x / unit + LOG_FLOOR): a unit change (cents for dollars) divides out before the log.
@@ -178,6 +185,7 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
     }
     const u = quantile(col.subarray(0, c).sort(), 0.5);
     unit[j] = u > 0 ? u : 1;
+    typical[j] = u > 0 ? u : 0;
     for (let i = 0; i < n; i++) values[i * F + j] = Math.log(values[i * F + j]! / unit[j]! + LOG_FLOOR);
     c = 0;
     for (let i = 0; i < n; i++) {
@@ -193,12 +201,20 @@ export function buildIndex(rows: readonly LookalikeRow[]): LookalikeIndex {
     const j = i % F;
     values[i] = (values[i]! - median[j]!) / scale[j]!;
   }
-  return { n, ids, values, cats, categoryNames, unit, median, scale };
+  return { n, ids, values, cats, categoryNames, unit, typical, median, scale };
 }
 
-/** A scaled value back in the row's own unit (for the reasons' words); NaN stays NaN. */
-export const unscale = (index: LookalikeIndex, v: number, j: number): number =>
-  Math.max(0, Math.exp(v * index.scale[j]! + index.median[j]!) - LOG_FLOOR) * index.unit[j]!;
+/**
+ * A scaled value back in the row's own unit (for the reasons' words); NaN stays NaN. A zero comes
+ * back as exactly 0 (the float32 round trip would leave a few millionths of the unit), so the words
+ * can tell "none" from "a little".
+ */
+export const unscale = (index: LookalikeIndex, v: number, j: number): number => {
+  const x = Math.exp(v * index.scale[j]! + index.median[j]!) - LOG_FLOOR;
+  return x <= ZERO_BELOW ? 0 : x * index.unit[j]!;
+};
+/** Below this share of the unit a value reads as zero (float32 keeps about 1e-7 of a logged value). */
+const ZERO_BELOW = LOG_FLOOR * 1e-4;
 
 /** The seed set's profile: per feature the median of the seeds' values (NaN when none has one). */
 export interface Seed {
@@ -372,7 +388,12 @@ export interface Reason {
   shared?: string[];
 }
 
-/** The three strongest known parts of a result, strongest first: what the screen says in words. */
+/**
+ * The three strongest known parts of a result that say something, strongest first: what the screen
+ * says in words. A number where the creator or the seed has none (zero sales, no videos) is left out
+ * of the words though it counts in the score: "GPM $0.00, like the seed ($0.00)" is true of most
+ * creators when the seed sells nothing, so it would read the same under every result.
+ */
 export function topReasons(
   index: LookalikeIndex,
   seed: Seed,
@@ -380,21 +401,21 @@ export function topReasons(
   weights: Readonly<Record<Part, number>> = DEFAULT_WEIGHTS,
   count = 3,
 ): Reason[] {
-  return scoreParts(index, seed, pos, weights)
+  const out: Reason[] = [];
+  const parts = scoreParts(index, seed, pos, weights)
     .filter((p) => p.known && p.value > 0)
-    .sort((a, b) => b.value - a.value)
-    .slice(0, count)
-    .map((p): Reason => {
-      if (p.part === 'categories') {
-        const shared = index.categoryNames.filter((_, b) => (index.cats[pos]! & seed.cats & (1 << b)) !== 0);
-        return { part: p.part, value: p.value, shared };
-      }
-      const j = FEATURES.indexOf(p.part);
-      return {
-        part: p.part,
-        value: p.value,
-        mine: unscale(index, index.values[pos * F + j]!, j),
-        seed: seed.raw[j]!,
-      };
-    });
+    .sort((a, b) => b.value - a.value);
+  for (const p of parts) {
+    if (out.length === count) break;
+    if (p.part === 'categories') {
+      const shared = index.categoryNames.filter((_, b) => (index.cats[pos]! & seed.cats & (1 << b)) !== 0);
+      if (shared.length) out.push({ part: p.part, value: p.value, shared });
+      continue;
+    }
+    const j = FEATURES.indexOf(p.part);
+    const mine = unscale(index, index.values[pos * F + j]!, j);
+    const of = seed.raw[j]!;
+    if (mine > 0 && of > 0) out.push({ part: p.part, value: p.value, mine, seed: of });
+  }
+  return out;
 }

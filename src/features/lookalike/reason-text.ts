@@ -1,8 +1,9 @@
 /**
  * A lookalike's reasons in the user's words (issue 28): "Same categories: Pet Supplies", "GPM 12.5,
- * 1.1× the seed", "Videos in 30 days 20, like the seed (18)" when the seed's value is zero.
+ * 1.1× the seed". topReasons gives numbers only where both the creator and the seed have one, so
+ * every ratio here is of two values above zero.
  */
-import { formatFollowers, formatGmv, formatNumber } from '../../i18n/format.ts';
+import { formatFollowers, formatGmv, formatNumber, formatRatio } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Feature, Reason } from './lookalike.ts';
 
@@ -17,13 +18,16 @@ const NAMES: Record<Feature, () => string> = {
   engagement: m.similar_f_engagement,
 };
 
-/** A feature's value in its own unit, in words. */
+/** A feature's value in its own unit, in words; a value above zero never reads as 0 ("<$0.01"). */
 export function featureValue(f: Feature, v: number, currency: string): string {
-  if (f === 'followers' || f === 'views') return formatFollowers(v);
-  if (f === 'gmv' || f === 'gpm') return formatGmv(v, currency);
-  if (f === 'engagement') return `${formatNumber(Math.round(v * 100) / 100)}%`;
-  if (f === 'views_per_follower') return formatNumber(Math.round(v * 100) / 100);
-  return formatNumber(Math.round(v));
+  const step = f === 'gmv' || f === 'gpm' || f === 'engagement' || f === 'views_per_follower' ? 0.01 : 1;
+  const shown = v > 0 && v < step / 2 ? step : v;
+  let text: string;
+  if (f === 'followers' || f === 'views') text = formatFollowers(shown);
+  else if (f === 'gmv' || f === 'gpm') text = formatGmv(shown, currency);
+  else if (f === 'engagement') text = `${formatNumber(Math.round(shown * 100) / 100)}%`;
+  else text = formatNumber(Math.round(shown / step) * step);
+  return shown === v ? text : `<${text}`;
 }
 
 export function reasonText(r: Reason, seeds: number, currency: string): string {
@@ -31,12 +35,9 @@ export function reasonText(r: Reason, seeds: number, currency: string): string {
   const mine = r.mine ?? Number.NaN;
   const seed = r.seed ?? Number.NaN;
   const feature = NAMES[r.part]();
-  const v = featureValue(r.part, mine, currency);
-  if (seed > 0) {
-    const ratio = formatNumber(Math.round((mine / seed) * 10) / 10);
-    return seeds > 1
-      ? m.similar_reason_ratio_many({ feature, value: v, ratio })
-      : m.similar_reason_ratio({ feature, value: v, ratio });
-  }
-  return m.similar_reason_value({ feature, value: v, seed: featureValue(r.part, seed, currency) });
+  const value = featureValue(r.part, mine, currency);
+  const ratio = formatRatio(mine / seed);
+  return seeds > 1
+    ? m.similar_reason_ratio_many({ feature, value, ratio })
+    : m.similar_reason_ratio({ feature, value, ratio });
 }

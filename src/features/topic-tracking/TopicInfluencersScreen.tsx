@@ -7,10 +7,15 @@ import { useMemo } from 'react';
 import type { TopicAuthorRow } from '../../../contract/schemas/topic-tracking.ts';
 import { m } from '../../paraglide/messages.js';
 import { authorColumns } from './author-columns.tsx';
+import { InfluencerNote } from './CollectionNote.tsx';
 import { topicInfluencers } from './topic-tracking-api.ts';
 import { TopicPagedGrid } from './TopicPagedGrid.tsx';
+import { useTopicRow } from './useTopicTitle.ts';
 
 export function TopicInfluencersScreen({ id }: { id: string }) {
+  // An ended topic is not collected any more: its empty grid must not promise "after the next check".
+  const endTime = Number(useTopicRow(id)?.end_time) || 0;
+  const ended = endTime > 0 && endTime <= Date.now() / 1000;
   // the server pages this list in its own order: no header sorting here
   const columns = useMemo(() => authorColumns<TopicAuthorRow>(false), []);
   return (
@@ -20,7 +25,8 @@ export function TopicInfluencersScreen({ id }: { id: string }) {
       columns={columns}
       aria-label={m.app_title_topic_influencer()}
       storageKey="topicInfluencer"
-      emptyText={m.influencer_empty()}
+      emptyText={ended ? m.influencer_empty_ended() : m.influencer_empty()}
+      above={({ topicId, total }) => <InfluencerNote topicId={topicId} authors={total} />}
     />
   );
 }
