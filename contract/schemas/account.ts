@@ -37,15 +37,6 @@ const required = (key: string, max: number, trim = true) =>
     .pipe(z.string().min(1, key).max(max));
 const smsPhone = () =>
   required('account_phone_required', 64).pipe(z.string().refine(isSmsPhone, 'account_phone_invalid'));
-const smsCode = () =>
-  required('account_sms_code_required', 64).pipe(
-    z.string().regex(SMS_CODE_PATTERN, 'account_sms_code_format'),
-  );
-// Passwords are not trimmed: spaces may be part of them.
-const newPassword = () =>
-  required('account_password_required', 1000, false).pipe(
-    z.string().min(PASSWORD_MIN, 'account_password_length').max(PASSWORD_MAX, 'account_password_length'),
-  );
 
 export const getTokenRequest = z.object({
   sys_tag: optText(64).refine((v) => v === undefined || v === SYS_TAG, 'account_sys_tag_invalid'),
@@ -142,14 +133,59 @@ export const sessionData = z.object({
 });
 export type SessionData = z.infer<typeof sessionData>;
 
-/** Checked in this order (spec section 5); equality is checked on the server only. */
-export const changePasswordRequest = z
-  .object({
-    password: newPassword(),
-    repassword: required('account_repassword_required', 1000, false),
-    phoneCode: smsCode(),
-  })
-  .refine((v) => v.password === v.repassword, { path: ['repassword'], message: 'account_password_mismatch' });
+/** A password field of a form: not trimmed (spaces may be part of it), '' and null are absent. */
+const optPassword = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string().max(1000).optional(),
+  );
+
+/**
+ * PUT /member/change.pw. The shape only; `changePasswordCommand` applies the rules, which depend
+ * on whether the account has a phone (docs/decisions/accounts.md).
+ */
+export const changePasswordRequest = z.object({
+  password: optPassword(),
+  repassword: optPassword(),
+  phoneCode: optText(64),
+  /**
+   * The account's current password, proof instead of an SMS code: the only proof an account
+   * without a phone (an email account) can give. A wrong one counts as a failed sign-in.
+   */
+  oldPassword: optPassword(),
+});
+
+export type ChangePasswordCommand =
+  | { kind: 'sms'; password: string; phoneCode: string }
+  | { kind: 'current'; password: string; oldPassword: string };
+
+/**
+ * The rules of a password change, checked in the order its form shows the fields. A phone account
+ * (spec section 5): new password, repeat, SMS code. With `oldPassword`, or for an account without
+ * a phone: current password, new password, repeat. Equality of the two is checked last, here only.
+ */
+export const changePasswordCommand = (hasPhone: boolean) =>
+  changePasswordRequest.transform((v, ctx): ChangePasswordCommand => {
+    const fail = (path: string, message: string) => {
+      ctx.addIssue({ code: 'custom', path: [path], message });
+      return z.NEVER;
+    };
+    const byCurrent = v.oldPassword !== undefined || !hasPhone;
+    if (byCurrent && !v.oldPassword) return fail('oldPassword', 'account_old_password_required');
+    const password = v.password ?? '';
+    if (!password) return fail('password', 'account_password_required');
+    if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX)
+      return fail('password', 'account_password_length');
+    if (!v.repassword) return fail('repassword', 'account_repassword_required');
+    if (!byCurrent) {
+      if (!v.phoneCode) return fail('phoneCode', 'account_sms_code_required');
+      if (!SMS_CODE_PATTERN.test(v.phoneCode)) return fail('phoneCode', 'account_sms_code_format');
+    }
+    if (v.repassword !== password) return fail('repassword', 'account_password_mismatch');
+    return byCurrent
+      ? { kind: 'current', password, oldPassword: v.oldPassword! }
+      : { kind: 'sms', password, phoneCode: v.phoneCode! };
+  });
 
 export const smsRequest = z.object({ phone: smsPhone() });
 

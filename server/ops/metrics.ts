@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/connection.ts';
+import { passwordRuns } from '../services/password.ts';
 
 export interface AppMetrics {
   registry: Registry;
@@ -46,6 +47,20 @@ export function createMetrics(database: Database): AppMetrics {
     },
   });
   void jobsWaiting;
+  const scryptRuns = new Counter({
+    name: 'creatordesk_password_scrypt_total',
+    help: 'scrypt runs of this process: hash (new passwords) and verify (sign-in, password change checks)',
+    labelNames: ['op'],
+    registers: [registry],
+    // The password module counts for the whole process (it knows no app); read at scrape time.
+    collect() {
+      const seen = passwordRuns();
+      this.reset();
+      this.inc({ op: 'hash' }, seen.hash);
+      this.inc({ op: 'verify' }, seen.verify);
+    },
+  });
+  void scryptRuns;
   return {
     registry,
     eventStreams: new Gauge({

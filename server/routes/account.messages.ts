@@ -68,10 +68,11 @@ defineMessages({
     'zh-cn': '密码修改成功，其他设备需重新登录',
     'en-us': 'Password changed. Other devices must sign in again',
   },
-  account_no_phone: {
-    'zh-cn': '该账号未绑定手机号，无法接收验证码修改密码，请联系客服',
-    'en-us':
-      'This account has no phone number to receive the SMS code, so the password cannot be changed here. Please contact support',
+  account_old_password_required: { 'zh-cn': '请输入当前密码', 'en-us': 'Enter your current password' },
+  account_old_password_wrong: { 'zh-cn': '当前密码错误', 'en-us': 'The current password is wrong' },
+  account_password_locked: {
+    'zh-cn': '密码错误次数过多，请{minutes}分钟后再试',
+    'en-us': 'Too many wrong passwords. Try again in {minutes} min',
   },
   account_sms_sent: { 'zh-cn': '验证码已发送', 'en-us': 'The code has been sent' },
   account_sms_wait: {

@@ -1,5 +1,9 @@
 /** /member/*: sign-in and register (getToken), logout, password change and the user-menu summary. */
-import { accountEndpoints as ep, getTokenCommand } from '../../contract/schemas/account.ts';
+import {
+  accountEndpoints as ep,
+  changePasswordCommand,
+  getTokenCommand,
+} from '../../contract/schemas/account.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
@@ -32,7 +36,9 @@ export const registerMemberRoutes: RegisterRoutes = (api, ctx) => {
   );
 
   route(api, ctx, ep.memberChangePw, async (req, input) => {
-    const prepared = await preparePasswordChange(ctx.db, authOf(req).user, input);
+    const user = authOf(req).user;
+    const cmd = parse(changePasswordCommand(Boolean(user.phone)), input);
+    const prepared = await preparePasswordChange(ctx.db, user, cmd, req.ip);
     return mutation(ctx.db, req, async (trx, auth) => {
       await applyPasswordChange(trx, auth, prepared);
       return ok(req, null, 'account_password_updated');

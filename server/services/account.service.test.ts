@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
 import { hashToken } from '../http/auth.ts';
 import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
+import { passwordRuns } from './password.ts';
 
 let n = 0;
 const ip = () => ({ 'x-forwarded-for': `10.3.${++n % 250}.2` });
@@ -225,24 +226,177 @@ describeEngines('PUT /member/change.pw', (t) => {
     expect(reuse).toMatchObject({ code: 40001, msg: 'The SMS code is wrong or has expired' });
   });
 
-  it('refuses an email account without a phone with a clear 40001', async () => {
-    const u = await t().signUp({ email: 'no.phone@example.com' });
-    const res = await change(u.token, {
+  /** A password change from one client address, with the HTTP status (the guess limits answer 429). */
+  const changeFrom = async (
+    addr: string,
+    token: string,
+    body: Record<string, string>,
+    language = 'en-us',
+  ) => {
+    const res = await t().app.inject({
+      method: 'PUT',
+      url: '/api/v0.1/member/change.pw',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': addr, token },
+      payload: new URLSearchParams({ language, ...body }).toString(),
+    });
+    return { status: res.statusCode, ...(res.json() as { code: number; msg: string; data: unknown }) };
+  };
+  const signInFrom = (addr: string, body: Record<string, unknown>) =>
+    t().call(
+      'POST',
+      '/member/getToken',
+      { sys_tag: 'tiktok-sys', isPassword: 1, force: 1, ...body },
+      { headers: { 'x-forwarded-for': addr } },
+    );
+
+  it('asks an account without a phone for its current password first, then new and repeat, in both languages', async () => {
+    const u = await t().signUp({ email: 'order@example.com' });
+    const cases: [Record<string, string>, string, string][] = [
+      [{}, 'Enter your current password', '请输入当前密码'],
+      // An SMS code is no proof for an account without a phone: the current password is asked for.
+      [
+        { password: 'NewSecret#1', repassword: 'NewSecret#1', phoneCode: '123456' },
+        'Enter your current password',
+        '请输入当前密码',
+      ],
+      [{ oldPassword: u.password }, 'Enter your password', '请输入密码'],
+      [
+        { oldPassword: u.password, password: 'abc' },
+        'The password must be 6 to 64 characters',
+        '密码长度为6-64个字符',
+      ],
+      [{ oldPassword: u.password, password: 'NewSecret#1' }, 'Repeat the new password', '请再次输入密码'],
+      [
+        { oldPassword: u.password, password: 'NewSecret#1', repassword: 'NewSecret#2' },
+        'The repeated password does not match',
+        '两次输入的密码不一致',
+      ],
+    ];
+    for (const [body, en, zh] of cases) {
+      expect(await changeFrom('10.7.0.1', u.token, body), JSON.stringify(body)).toMatchObject({
+        code: 40001,
+        msg: en,
+      });
+      expect((await changeFrom('10.7.0.1', u.token, body, 'zh-cn')).msg, JSON.stringify(body)).toBe(zh);
+    }
+    // None of these was a password guess: the sign-in limits of that address are untouched.
+    expect((await signInFrom('10.7.0.1', { email: 'order@example.com', password: u.password })).code).toBe(
+      200,
+    );
+  });
+
+  it("changes an email account's password with the current one: the new one signs in, the old one no longer does", async () => {
+    const u = await t().signUp({ email: 'current@example.com' });
+    const other = await signInFrom('10.7.1.2', { email: 'current@example.com', password: u.password });
+    expect(other.code).toBe(200);
+    // The sign-in above replaced u's session (one per account): this one changes the password.
+    const mine = other.data.token as string;
+    const elsewhere = await t().signUp({ email: 'elsewhere@example.com' }); // another account, untouched
+    const res = await changeFrom('10.7.1.1', mine, {
+      oldPassword: u.password,
       password: 'NewSecret#1',
       repassword: 'NewSecret#1',
-      phoneCode: '123456',
     });
-    expect(res.code).toBe(40001);
-    expect(res.msg).toMatch(/^This account has no phone number/);
-    expect(
-      (
-        await change(
-          u.token,
-          { password: 'NewSecret#1', repassword: 'NewSecret#1', phoneCode: '123456' },
-          'zh-cn',
-        )
-      ).msg,
-    ).toMatch(/^该账号未绑定手机号/);
+    expect(res).toMatchObject({
+      status: 200,
+      code: 200,
+      msg: 'Password changed. Other devices must sign in again',
+    });
+    expect((await t().call('GET', '/member/info', {}, { token: mine })).code).toBe(200);
+    expect((await t().call('GET', '/member/info', {}, { token: elsewhere.token })).code).toBe(200);
+    expect((await signInFrom('10.7.1.3', { email: 'current@example.com', password: u.password })).code).toBe(
+      40001,
+    );
+    const fresh = await signInFrom('10.7.1.3', { email: 'current@example.com', password: 'NewSecret#1' });
+    expect(fresh.code).toBe(200);
+    expect((await t().call('GET', '/member/info', {}, { token: mine })).code).toBe(10007);
+    const stored = await t()
+      .database.db.selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', u.userId)
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toContain('NewSecret');
+  });
+
+  it("signs out the account's other sessions (10009) after a change by current password", async () => {
+    const u = await t().signUp({ email: 'others@example.com' });
+    const other = 'other-session-token-abcdefghijklmnopqrstuvwxyz01';
+    const t0 = Math.floor(Date.now() / 1000);
+    await t()
+      .database.db.insertInto('sessions')
+      .values({
+        user_id: u.userId,
+        token_hash: hashToken(other),
+        workspace_id: u.workspaceId,
+        created_at: t0,
+        expires_at: t0 + 3600,
+        revoked_at: null,
+        revoked_reason: null,
+      })
+      .execute();
+    const body = { oldPassword: u.password, password: 'NewSecret#1', repassword: 'NewSecret#1' };
+    expect((await changeFrom('10.7.2.1', u.token, body)).code).toBe(200);
+    expect((await t().call('GET', '/member/info', {}, { token: other })).code).toBe(10009);
+    expect((await t().call('GET', '/member/info', {}, { token: u.token })).code).toBe(200);
+  });
+
+  it('refuses a wrong current password (40001) and counts it as a failed sign-in of the account and address', async () => {
+    const u = await t().signUp({ email: 'guess@example.com' });
+    const guess = { oldPassword: 'not-it', password: 'NewSecret#1', repassword: 'NewSecret#1' };
+    for (let i = 0; i < 5; i++) {
+      expect(await changeFrom('10.7.3.1', u.token, guess)).toMatchObject({
+        status: 200,
+        code: 40001,
+        msg: 'The current password is wrong',
+      });
+    }
+    expect((await changeFrom('10.7.3.1', u.token, guess, 'zh-cn')).msg).toBe(
+      '密码错误次数过多，请1分钟后再试',
+    );
+    // The 6th attempt waits, even with the right password, and so does a sign-in from that address.
+    const right = { ...guess, oldPassword: u.password };
+    expect(await changeFrom('10.7.3.1', u.token, right)).toMatchObject({
+      status: 429,
+      code: 40029,
+      msg: 'Too many wrong passwords. Try again in 1 min',
+    });
+    expect((await signInFrom('10.7.3.1', { email: 'guess@example.com', password: u.password })).code).toBe(
+      40029,
+    );
+    // Nothing changed; the owner on another address changes it.
+    expect((await changeFrom('10.7.3.2', u.token, right)).code).toBe(200);
+  });
+
+  it('lets 5 of 50 parallel wrong current passwords reach the hash; the password stays', async () => {
+    const u = await t().signUp({ email: 'burst@example.com' });
+    const before = passwordRuns().verify;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        changeFrom('10.7.4.1', u.token, {
+          oldPassword: 'guess',
+          password: 'NewSecret#1',
+          repassword: 'NewSecret#1',
+        }),
+      ),
+    );
+    expect(passwordRuns().verify - before).toBe(5);
+    expect(answers.filter((a) => a.code === 40001)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429 && a.code === 40029)).toHaveLength(45);
+    expect((await signInFrom('10.7.4.2', { email: 'burst@example.com', password: u.password })).code).toBe(
+      200,
+    );
+  });
+
+  it('lets a phone account use its current password too; two changes racing on one proof: one wins', async () => {
+    const u = await t().signUp();
+    const [a, b] = await Promise.all(
+      ['Racer#One1', 'Racer#Two2'].map((p) =>
+        changeFrom('10.7.5.1', u.token, { oldPassword: u.password, password: p, repassword: p }),
+      ),
+    );
+    expect([a!.code, b!.code].sort()).toEqual([200, 40001]);
+    const won = a!.code === 200 ? 'Racer#One1' : 'Racer#Two2';
+    expect((await signInFrom('10.7.5.2', { phone: u.phone, password: won })).code).toBe(200);
   });
 
   it('needs a token', async () => {

@@ -3,13 +3,15 @@
  *
  * One live session per account: opening a session while another is live answers 10020 unless
  * `force`, which revokes the others as 'replaced' (their next call gets 10007). Tokens are 32
- * random bytes; only their sha256 is stored. Slow work (scrypt) and the recording of failed
- * attempts happen outside transactions: a rolled-back transaction would forget the failure, and
- * on SQLite a transaction held during scrypt would stall every other writer.
+ * random bytes; only their sha256 is stored. Every attempt that takes a secret (password, SMS
+ * code, a sign-up) is reserved against its limits before the slow work and given back when it
+ * does not count (rate-reservation.ts). Slow work (scrypt) and the reservation happen outside the
+ * use case's transaction: a rolled-back transaction would forget the failure, and on SQLite a
+ * transaction held during scrypt would stall every other writer.
  */
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { GetTokenCommand, SessionData } from '../../contract/schemas/account.ts';
+import type { ChangePasswordCommand, GetTokenCommand, SessionData } from '../../contract/schemas/account.ts';
 import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
 import { createAccount, findUserByLogin } from '../db/account.repository.ts';
 import { engineOf } from '../db/dialect.ts';
@@ -18,7 +20,8 @@ import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
 import { AppError, conflict, invalid } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { clearHits, enforce, enforceBackoff, hit, LIMITS, loginBackoff } from './rate-limit.ts';
+import { clearHits, LIMITS, loginBackoff } from './rate-limit.ts';
+import { backoffGuard, limitGuard, withReservation, type Guard } from './rate-reservation.ts';
 import { checkSmsCode, consumeSmsCode } from './sms.service.ts';
 
 type Db = Kysely<DB>;
@@ -104,11 +107,20 @@ export async function insertSession(
   return { token, expires };
 }
 
-/** Records a failed attempt under every key, then rethrows what the caller should answer. */
-async function failAttempt(db: Db, keys: string[], err: unknown): Promise<never> {
-  for (const k of keys) await hit(db, k);
-  throw err;
-}
+/** A wrong password or SMS code: the outcomes that count against the sign-in limits. */
+const isGuessFailure = (err: unknown): boolean =>
+  err instanceof AppError &&
+  (err.msgKey === 'account_login_failed' || err.msgKey === 'account_sms_code_invalid');
+
+/**
+ * The sign-in limits of one attempt on `account` from `ip`. Failures slow down the pair (account,
+ * address) only, so a stranger guessing cannot lock the owner out (an account's phone and email
+ * share one key); the address also has a ceiling over all accounts. Both answer HTTP 429.
+ */
+const signInGuards = (account: string, ip: string, lockedKey?: string): Guard[] => [
+  limitGuard(LIMITS.loginFailIp(ip), lockedKey ?? 'account_login_ip_limit', 429),
+  backoffGuard(loginBackoff(account, ip), lockedKey ?? 'account_login_locked'),
+];
 
 export async function signIn(
   db: Db,
@@ -117,32 +129,27 @@ export async function signIn(
 ): Promise<SessionData> {
   const login = cmd.kind === 'sms' ? { phone: cmd.phone } : cmd.login;
   const user = await findUserByLogin(db, login);
-  // Failures slow down the pair (account, address) only, so a stranger guessing cannot lock the
-  // owner out (an account's phone and email share one key); the address also has a ceiling over
-  // all accounts. Both answer HTTP 429.
-  const backoff = loginBackoff(user ? `user:${user.id}` : 'phone' in login ? login.phone : login.email, ip);
-  const ipLimit = LIMITS.loginFailIp(ip);
-  await enforce(db, ipLimit, 'account_login_ip_limit', 429);
-  await enforceBackoff(db, backoff, 'account_login_locked');
-  const limits = [backoff.key, ipLimit.key];
-
-  let smsId: number | undefined;
-  if (cmd.kind === 'sms')
-    smsId = await checkSmsCode(db, cmd.phone, cmd.code).catch((e) => failAttempt(db, limits, e));
-  if (cmd.kind === 'password') {
-    const good = await verifyPassword(cmd.password, user?.password_hash ?? (await dummy()));
-    if (!good) return failAttempt(db, limits, loginFailed());
-  }
-  if (!user) return failAttempt(db, limits, loginFailed());
+  const account = user ? `user:${user.id}` : 'phone' in login ? login.phone : login.email;
+  // The attempt is counted before the code check or the hash and given back unless it failed, so
+  // parallel guesses cannot all pass the limits while the first ones are still hashing.
+  const { found, smsId } = await withReservation(db, signInGuards(account, ip), isGuessFailure, async () => {
+    const smsId = cmd.kind === 'sms' ? await checkSmsCode(db, cmd.phone, cmd.code) : undefined;
+    if (cmd.kind === 'password') {
+      const good = await verifyPassword(cmd.password, user?.password_hash ?? (await dummy()));
+      if (!good) throw loginFailed();
+    }
+    if (!user) throw loginFailed();
+    return { found: user, smsId };
+  });
   // At sign-in there is no session to force out: a plain error the login form shows (not 10008).
-  if (user.disabled) throw new AppError(40003, 'account_disabled');
+  if (found.disabled) throw new AppError(40003, 'account_disabled');
 
   const data = await db
     .transaction()
     .execute((trx) =>
-      openSession(trx, user, cmd.force, smsId === undefined ? undefined : () => consumeSmsCode(trx, smsId)),
+      openSession(trx, found, cmd.force, smsId === undefined ? undefined : () => consumeSmsCode(trx, smsId)),
     );
-  await clearHits(db, backoff.key);
+  await clearHits(db, loginBackoff(account, ip).key);
   return data;
 }
 
@@ -157,33 +164,36 @@ export async function register(
   cmd: Extract<GetTokenCommand, { kind: 'register' }>,
   ip: string,
 ): Promise<SessionData> {
-  const ipLimit = LIMITS.registerIp(ip);
-  await enforce(db, ipLimit, 'account_register_limit', 429);
-  const smsId = cmd.phone && cmd.code ? await checkSmsCode(db, cmd.phone, cmd.code) : undefined;
-  if (cmd.phone && (await findUserByLogin(db, { phone: cmd.phone }))) throw conflict('account_phone_taken');
-  if (cmd.email && (await findUserByLogin(db, { email: cmd.email }))) throw conflict('account_email_taken');
-  const passwordHash = await hashPassword(cmd.password);
-  try {
-    const data = await db.transaction().execute(async (trx) => {
-      if (smsId !== undefined) await consumeSmsCode(trx, smsId);
-      const user = await createAccount(trx, {
-        phone: cmd.phone ?? null,
-        email: cmd.email ?? null,
-        member_name: defaultName(cmd.phone, cmd.email),
-        password_hash: passwordHash,
-        region: cmd.region,
+  // Counted before any check or hash: a sign-up, and an attempt on a phone or email that already
+  // has an account (40009), count against the address, so the limit holds under parallel requests
+  // and probing which emails have accounts is limited too. Other refusals give the attempt back.
+  const guards = [limitGuard(LIMITS.registerIp(ip), 'account_register_limit', 429)];
+  const counts = (err: unknown) => err === null || (err instanceof AppError && err.code === 40009);
+  return withReservation(db, guards, counts, async () => {
+    const smsId = cmd.phone && cmd.code ? await checkSmsCode(db, cmd.phone, cmd.code) : undefined;
+    if (cmd.phone && (await findUserByLogin(db, { phone: cmd.phone }))) throw conflict('account_phone_taken');
+    if (cmd.email && (await findUserByLogin(db, { email: cmd.email }))) throw conflict('account_email_taken');
+    const passwordHash = await hashPassword(cmd.password);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        if (smsId !== undefined) await consumeSmsCode(trx, smsId);
+        const user = await createAccount(trx, {
+          phone: cmd.phone ?? null,
+          email: cmd.email ?? null,
+          member_name: defaultName(cmd.phone, cmd.email),
+          password_hash: passwordHash,
+          region: cmd.region,
+        });
+        return openSession(trx, user, true);
       });
-      return openSession(trx, user, true);
-    });
-    await hit(db, ipLimit.key);
-    return data;
-  } catch (err) {
-    // Two sign-ups of one phone or email racing: the unique index decides, the loser hears 40009.
-    const text = String((err as Error).message);
-    if (/unique|duplicate/i.test(text))
-      throw conflict(/email/i.test(text) ? 'account_email_taken' : 'account_phone_taken');
-    throw err;
-  }
+    } catch (err) {
+      // Two sign-ups of one phone or email racing: the unique index decides, the loser hears 40009.
+      const text = String((err as Error).message);
+      if (/unique|duplicate/i.test(text))
+        throw conflict(/email/i.test(text) ? 'account_email_taken' : 'account_phone_taken');
+      throw err;
+    }
+  });
 }
 
 export async function logout(trx: Transaction<DB>, auth: AuthContext): Promise<void> {
@@ -195,23 +205,37 @@ export async function logout(trx: Transaction<DB>, auth: AuthContext): Promise<v
 }
 
 export interface PreparedPassword {
-  smsId: number;
+  /** The SMS code to spend (phone path), or the hash the current password matched (current path). */
+  proof: { smsId: number } | { checkedHash: string };
   passwordHash: string;
 }
 
 /**
- * The checks of a password change that must survive a failed transaction: the SMS code goes to
- * the account's phone, so an email account without a phone cannot change its password here.
+ * The checks of a password change that must survive a failed transaction. By SMS code (a phone
+ * account, as the spec has it) or by the current password: a wrong one is a password guess, so it
+ * goes through the sign-in limits of the account and address, reserved before the hash.
  */
 export async function preparePasswordChange(
   db: Db,
   user: User,
-  input: { password: string; phoneCode: string },
+  cmd: ChangePasswordCommand,
+  ip: string,
 ): Promise<PreparedPassword> {
-  if (!user.phone) throw invalid('phone', 'account_no_phone');
-  const smsId = await checkSmsCode(db, user.phone, input.phoneCode);
-  return { smsId, passwordHash: await hashPassword(input.password) };
+  if (cmd.kind === 'sms') {
+    // The command asks for the current password when the account has no phone.
+    const smsId = await checkSmsCode(db, user.phone!, cmd.phoneCode);
+    return { proof: { smsId }, passwordHash: await hashPassword(cmd.password) };
+  }
+  const guards = signInGuards(`user:${user.id}`, ip, 'account_password_locked');
+  const counts = (err: unknown) => err instanceof AppError && err.msgKey === 'account_old_password_wrong';
+  await withReservation(db, guards, counts, async () => {
+    if (!(await verifyPassword(cmd.oldPassword, user.password_hash))) throw oldPasswordWrong();
+  });
+  await clearHits(db, loginBackoff(`user:${user.id}`, ip).key);
+  return { proof: { checkedHash: user.password_hash }, passwordHash: await hashPassword(cmd.password) };
 }
+
+const oldPasswordWrong = (): AppError => invalid('oldPassword', 'account_old_password_wrong');
 
 /** Sets the new hash and signs out every other session (10009); the current one stays. */
 export async function applyPasswordChange(
@@ -219,13 +243,17 @@ export async function applyPasswordChange(
   auth: AuthContext,
   prepared: PreparedPassword,
 ): Promise<void> {
-  await consumeSmsCode(trx, prepared.smsId);
+  const { proof } = prepared;
+  if ('smsId' in proof) await consumeSmsCode(trx, proof.smsId);
   const t = now();
-  await trx
+  let change = trx
     .updateTable('users')
     .set({ password_hash: prepared.passwordHash })
-    .where('id', '=', auth.user.id)
-    .execute();
+    .where('id', '=', auth.user.id);
+  // Two changes racing from one current password: the first wins, the second's proof is stale.
+  if ('checkedHash' in proof) change = change.where('password_hash', '=', proof.checkedHash);
+  const res = await change.executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw oldPasswordWrong();
   await trx
     .updateTable('sessions')
     .set({ revoked_at: t, revoked_reason: 'password' })

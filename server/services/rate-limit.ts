@@ -1,7 +1,9 @@
 /**
  * Sliding-window rate limits counted in the database (rate_events), so every server process that
  * shares the database sees the same counts (decisions D4). A limit is "at most `max` events of
- * `key` in the last `windowSeconds`"; callers record an event with `hit` when it happens.
+ * `key` in the last `windowSeconds`"; callers record an event with `hit` when it happens, or,
+ * where slow work lies between the check and the event (sign-in, sign-up), reserve it first
+ * (rate-reservation.ts), so parallel requests cannot all pass the check.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/dialect.ts';
@@ -134,11 +136,6 @@ export async function enforce(
   httpStatus = 200,
 ): Promise<void> {
   const seconds = await retryAfter(db, limit);
-  if (seconds > 0) throw tooMany(seconds, msgKey, httpStatus);
-}
-
-export async function enforceBackoff(db: Db, b: Backoff, msgKey: string, httpStatus = 429): Promise<void> {
-  const seconds = await backoffWait(db, b);
   if (seconds > 0) throw tooMany(seconds, msgKey, httpStatus);
 }
 

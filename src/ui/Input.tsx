@@ -3,7 +3,7 @@
  * onChange(event)); give them `label` to get a visible label, or `aria-label`. For a labelled
  * field with help and error text use Field.tsx.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import {
   Input as RacInput,
   TextArea as RacTextArea,
@@ -18,6 +18,8 @@ export interface InputProps extends Omit<RacInputProps, 'className'> {
   className?: string;
   label?: ReactNode;
   isInvalid?: boolean;
+  /** The input element (to move focus to it). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 export function Input({ className, label, isInvalid, id, ...rest }: InputProps) {

@@ -1,10 +1,13 @@
 /**
- * Change password (spec sections 2 and 5): read-only phone, new password, repeat, SMS code with
- * its 120 s send button; checked in that order (equality is the server's business); then
- * PUT /member/change.pw. The server signs out every other session of the account (10009) and
- * keeps this one, so the seller stays at work; the server's msg is shown as a success toast.
+ * Change password. A phone account proves itself by SMS code (spec sections 2 and 5): read-only
+ * phone, new password, repeat, SMS code with its 120 s send button, checked in that order. An
+ * account without a phone (an email account) cannot receive a code, so it gives its current
+ * password instead: current, new, repeat (docs/decisions/accounts.md). Every field has a visible
+ * label. Equality of the two new passwords is the server's business; then PUT /member/change.pw.
+ * The server signs out every other session of the account (10009) and keeps this one, so the
+ * seller stays at work; the server's msg is shown as a success toast.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
@@ -21,14 +24,20 @@ export function ChangePasswordDialog({
 }: {
   isOpen: boolean;
   onClose: () => void;
+  /** The account's phone; '' when it has none (then the current password is the proof). */
   phone: string;
 }) {
+  const by = phone ? 'sms' : 'current';
+  const [oldPassword, setOldPassword] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // Where the seller goes on after the server refused: the proof they most likely got wrong.
+  const proofRef = useRef<HTMLInputElement>(null);
 
   function close() {
+    setOldPassword('');
     setPassword('');
     setRepassword('');
     setCode('');
@@ -36,7 +45,8 @@ export function ChangePasswordDialog({
   }
 
   async function save() {
-    const problem = checkChangePassword({ password, repassword, code });
+    if (busy) return;
+    const problem = checkChangePassword({ oldPassword, password, repassword, code }, by);
     if (problem) {
       // Here the password field is the new password, so its own placeholder is the message.
       toast.error(
@@ -46,10 +56,16 @@ export function ChangePasswordDialog({
     }
     setBusy(true);
     try {
-      await changePassword({ password, repassword, phoneCode: code.trim() });
+      await changePassword(
+        by === 'sms'
+          ? { password, repassword, phoneCode: code.trim() }
+          : { password, repassword, oldPassword },
+      );
       close();
     } catch {
-      // reported by the client
+      // The client showed the server's msg; focus stays in the dialog, on the field to fix.
+      proofRef.current?.focus();
+      proofRef.current?.select();
     } finally {
       setBusy(false);
     }
@@ -77,10 +93,29 @@ export function ChangePasswordDialog({
           void save();
         }}
       >
-        <Input aria-label={m.account_phone_label()} value={phone} readOnly name="phone" />
+        {by === 'sms' ? (
+          <Input
+            label={m.account_phone_label()}
+            value={phone}
+            readOnly
+            name="phone"
+            autoComplete="username"
+          />
+        ) : (
+          <Input
+            ref={proofRef}
+            type="password"
+            label={m.account_current_password_label()}
+            placeholder={m.account_current_password_placeholder()}
+            value={oldPassword}
+            onChange={(e) => setOldPassword(e.target.value)}
+            autoComplete="current-password"
+            name="oldPassword"
+          />
+        )}
         <Input
           type="password"
-          aria-label={m.account_new_password_placeholder()}
+          label={m.account_new_password_label()}
           placeholder={m.account_new_password_placeholder()}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -89,14 +124,25 @@ export function ChangePasswordDialog({
         />
         <Input
           type="password"
-          aria-label={m.account_repassword_placeholder()}
+          label={m.account_repassword_label()}
           placeholder={m.account_repassword_placeholder()}
           value={repassword}
           onChange={(e) => setRepassword(e.target.value)}
           autoComplete="new-password"
           name="repassword"
         />
-        <SmsCodeField value={code} onChange={setCode} phone={phone} strictPhone />
+        {by === 'sms' && (
+          <SmsCodeField
+            label={m.account_code_label()}
+            inputRef={proofRef}
+            value={code}
+            onChange={setCode}
+            phone={phone}
+            strictPhone
+          />
+        )}
+        {/* Enter in a field submits (the footer's Confirm sits outside the form). */}
+        <button type="submit" hidden />
       </form>
     </Dialog>
   );

@@ -3,7 +3,7 @@
  * 11 characters, for register and password change), sends POST /common/sms, and only after a
  * successful send counts down 120 s.
  */
-import { useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { SMS_CODE_LENGTH } from '../../../contract/constants.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Input } from '../../ui/Input.tsx';
@@ -19,10 +19,14 @@ interface Props {
   onChange: (v: string) => void;
   phone: string;
   strictPhone: boolean;
+  /** A visible label above the input and its button (the forms of the dialogs). */
+  label?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function SmsCodeField({ value, onChange, phone, strictPhone }: Props) {
+export function SmsCodeField({ value, onChange, phone, strictPhone, label, inputRef }: Props) {
   const { left, running, start } = useCountdown();
+  const id = useId();
   const [sending, setSending] = useState(false);
 
   async function send() {
@@ -43,10 +47,12 @@ export function SmsCodeField({ value, onChange, phone, strictPhone }: Props) {
     }
   }
 
-  return (
+  const row = (
     <div className="account-sms-row">
       <Input
-        aria-label={m.account_code_placeholder()}
+        id={id}
+        ref={inputRef}
+        aria-label={label ? undefined : m.account_code_placeholder()}
         placeholder={m.account_code_placeholder()}
         value={value}
         onChange={(e) => onChange(clipCode(e.target.value))}
@@ -63,6 +69,15 @@ export function SmsCodeField({ value, onChange, phone, strictPhone }: Props) {
       >
         {running ? m.account_sms_countdown({ seconds: String(left) }) : m.account_sms_send()}
       </Button>
+    </div>
+  );
+  if (!label) return row;
+  return (
+    <div className="cd-field">
+      <label className="cd-field__label" htmlFor={id}>
+        {label}
+      </label>
+      {row}
     </div>
   );
 }

@@ -42,8 +42,10 @@ export const sendSms = (phone: string) =>
 /** Silent: leaving must work even when the server cannot be reached. */
 export const logout = () => request<unknown>('GET', '/member/logout', undefined, { silent: true });
 
-export const changePassword = (b: { password: string; repassword: string; phoneCode: string }) =>
-  request<unknown>('PUT', '/member/change.pw', b, { toastSuccess: true });
+/** By SMS code (a phone account) or by the current password (`oldPassword`, any account). */
+export const changePassword = (
+  b: { password: string; repassword: string } & ({ phoneCode: string } | { oldPassword: string }),
+) => request<unknown>('PUT', '/member/change.pw', b, { toastSuccess: true });
 
 export const openVip = (b: { code: string; phone: string }) =>
   request<unknown>('POST', '/common/vip.open', b, { toastSuccess: true });

@@ -66,11 +66,23 @@ describe('register', () => {
 });
 
 describe('account dialogs', () => {
-  it('change password checks password, repeat, code in order and not their equality', () => {
-    expect(checkChangePassword({ password: '', repassword: '', code: '' })).toBe('password_required');
-    expect(checkChangePassword({ password: 'a', repassword: '', code: '' })).toBe('repassword_required');
-    expect(checkChangePassword({ password: 'a', repassword: 'b', code: '' })).toBe('code_required');
-    expect(checkChangePassword({ password: 'a', repassword: 'b', code: '1' })).toBeNull();
+  it('change password by SMS checks password, repeat, code in order and not their equality', () => {
+    const f = { oldPassword: '', password: '', repassword: '', code: '' };
+    expect(checkChangePassword(f, 'sms')).toBe('password_required');
+    expect(checkChangePassword({ ...f, password: 'a' }, 'sms')).toBe('repassword_required');
+    expect(checkChangePassword({ ...f, password: 'a', repassword: 'b' }, 'sms')).toBe('code_required');
+    expect(checkChangePassword({ ...f, password: 'a', repassword: 'b', code: '1' }, 'sms')).toBeNull();
+  });
+  it('change password by the current one checks current, new, repeat in order; no code', () => {
+    const f = { oldPassword: '', password: '', repassword: '', code: '' };
+    expect(checkChangePassword(f, 'current')).toBe('old_password_required');
+    expect(checkChangePassword({ ...f, oldPassword: ' ' }, 'current')).toBe('password_required');
+    expect(checkChangePassword({ ...f, oldPassword: 'o', password: 'a' }, 'current')).toBe(
+      'repassword_required',
+    );
+    expect(
+      checkChangePassword({ ...f, oldPassword: 'o', password: 'a', repassword: 'b' }, 'current'),
+    ).toBeNull();
   });
   it('redeem code must not be empty', () => {
     expect(checkRedeemCode('  ')).toBe('redeem_required');

@@ -15,6 +15,7 @@ export type Problem =
   | 'account_invalid'
   | 'email_required'
   | 'password_required'
+  | 'old_password_required'
   | 'repassword_required'
   | 'code_required'
   | 'redeem_required';
@@ -70,15 +71,19 @@ export function checkEnRegister(f: { email: string; password: string }): Problem
   return null;
 }
 
-/** Change password: checked in the spec's order; equality is the server's business. */
-export function checkChangePassword(f: {
-  password: string;
-  repassword: string;
-  code: string;
-}): Problem | null {
+/**
+ * Change password, checked in the order the dialog shows its fields; equality is the server's
+ * business. By SMS code (a phone account, the spec's order): new, repeat, code. By the current
+ * password (an account without a phone): current, new, repeat.
+ */
+export function checkChangePassword(
+  f: { oldPassword: string; password: string; repassword: string; code: string },
+  by: 'sms' | 'current',
+): Problem | null {
+  if (by === 'current' && !f.oldPassword) return 'old_password_required';
   if (!f.password) return 'password_required';
   if (!f.repassword) return 'repassword_required';
-  if (!f.code.trim()) return 'code_required';
+  if (by === 'sms' && !f.code.trim()) return 'code_required';
   return null;
 }
 

@@ -16,6 +16,8 @@ export function problemMessage(p: Problem): string {
       return m.account_email_placeholder();
     case 'password_required':
       return m.account_password_placeholder();
+    case 'old_password_required':
+      return m.account_current_password_placeholder();
     case 'repassword_required':
       return m.account_repassword_placeholder();
     case 'code_required':
