@@ -233,6 +233,8 @@ export const SettingsRow = z.object({
 
 const idOnly = z.object({ id: z.number().int() });
 const counts = z.object({ plan_id: z.number().int(), changed: z.number().int(), skipped: z.number().int() });
+/** `already`: the skipped creators that were in the plan already (the rest are unknown or repeated ids). */
+export const PlanAddCounts = counts.extend({ already: z.number().int() });
 
 export const planEndpoints = {
   planAdd: endpoint({
@@ -261,7 +263,7 @@ export const planEndpoints = {
     path: '/plan/creator.add',
     auth: true,
     request: PlanCreatorsRequest,
-    response: counts,
+    response: PlanAddCounts,
   }),
   planCreatorStage: endpoint({
     method: 'PUT',

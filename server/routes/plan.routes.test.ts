@@ -217,6 +217,42 @@ describeEngines('collaboration plans', (t) => {
     ).toBe(40004);
   });
 
+  it('says how many of the creators added were in the plan already', async () => {
+    const a = await t().signUp({ name: 'adder' });
+    const b = await t().signUp({ name: 'neighbour' });
+    const mine = await addCreators(t().database.db, a.workspaceId, 4);
+    const theirs = await addCreators(t().database.db, b.workspaceId, 1);
+    const planOf = async (token: string) =>
+      (await t().call('POST', '/plan/add', { name: 'Pets', country: 'US' }, { token })).data as {
+        id: number;
+      };
+    const plan = await planOf(a.token);
+    // B's creator sits in B's own plan: to A it is an unknown id, never "already there".
+    const theirPlan = await planOf(b.token);
+    const add = (token: string, planId: number, ids: number[]) =>
+      t().call('POST', '/plan/creator.add', { plan_id: planId, creator_ids: ids }, { token });
+    expect((await add(b.token, theirPlan.id, theirs)).data).toMatchObject({ changed: 1, already: 0 });
+    expect((await add(a.token, plan.id, mine.slice(0, 2))).data).toMatchObject({ changed: 2, already: 0 });
+    expect((await add(a.token, plan.id, [...mine, theirs[0]!])).data).toEqual({
+      plan_id: plan.id,
+      changed: 2,
+      skipped: 3,
+      already: 2,
+    });
+    // Taken out and added again: back at "to contact", not counted as already there.
+    expect(
+      (
+        await t().call(
+          'DELETE',
+          '/plan/creator.del',
+          { plan_id: plan.id, creator_ids: [mine[0]] },
+          { token: a.token },
+        )
+      ).code,
+    ).toBe(200);
+    expect((await add(a.token, plan.id, mine)).data).toMatchObject({ changed: 1, skipped: 3, already: 3 });
+  });
+
   it('states its limits: plans per workspace and creators per plan', async () => {
     const a = await t().signUp({ name: 'limits' });
     const { db } = t().database;

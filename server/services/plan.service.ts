@@ -210,7 +210,10 @@ const memberRows = (trx: Trx, ws: number, planId: number, ids: number[]) =>
     .where('creator_id', 'in', ids)
     .execute();
 
-/** Adds creators of the workspace to a plan at "to contact"; ones already in it are skipped. */
+/**
+ * Adds creators of the workspace to a plan at "to contact"; ones already in it are skipped and
+ * counted as `already`.
+ */
 export async function addPlanCreators(trx: Trx, ws: number, by: Actor, planId: number, ids: number[]) {
   const version = await nextVersion(trx, ws);
   const plan = await requirePlan(trx, ws, planId);
@@ -273,7 +276,10 @@ export async function addPlanCreators(trx: Trx, ws: number, by: Actor, planId: n
       )
       .execute();
   await recordEvents(trx, ws, by, version, fresh, 'stage', `to_contact:${plan.name}`);
-  return { plan_id: planId, changed: fresh.length, skipped: ids.length - fresh.length };
+  // Those already in it, apart from the rest of the skipped: the app says "2 added, 2 already there".
+  // Only the workspace's own creators can be in its plan, so a foreign id never counts here.
+  const already = wanted.filter((id) => inPlan.has(id)).length;
+  return { plan_id: planId, changed: fresh.length, skipped: ids.length - fresh.length, already };
 }
 
 /** Moves creators of a plan to a stage; a reason goes only with a way out (declined, …). */

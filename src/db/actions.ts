@@ -1,5 +1,5 @@
 /**
- * Local-first writes (decisions D13). Every action records the spec's own call and its
+ * Local-first writes (docs/decisions/local-first-engine.md). Every action records the spec's own call and its
  * optimistic effect in the outbox, in one Dexie transaction; screens reading through
  * overlay.ts (useLocalRows, the query worker) show the change at once, and the sync worker
  * sends the call later with its Idempotency-Key.
@@ -36,8 +36,8 @@ export async function enqueue(db: LocalDB, call: Call, effect?: Effect): Promise
 }
 
 /**
- * A bulk action over more items than one call may carry (the server's ID_LIST_MAX / NAME_LIST_MAX,
- * issue 19) becomes several outbox entries of at most `max` items, in order and in one
+ * A bulk action over more items than one call may carry (the server's ID_LIST_MAX / NAME_LIST_MAX)
+ * becomes several outbox entries of at most `max` items, in order and in one
  * transaction, so a large selection is never refused for its size. Answers the last entry's seq.
  */
 export async function enqueueInParts<T>(
@@ -46,13 +46,24 @@ export async function enqueueInParts<T>(
   max: number,
   entry: (part: T[]) => { call: Call; effect?: Effect },
 ): Promise<number> {
+  const seqs = await enqueueParts(db, items, max, entry);
+  return seqs[seqs.length - 1] ?? 0;
+}
+
+/** enqueueInParts answering every entry's seq, in order (to sum what the server did with each part). */
+export async function enqueueParts<T>(
+  db: LocalDB,
+  items: readonly T[],
+  max: number,
+  entry: (part: T[]) => { call: Call; effect?: Effect },
+): Promise<number[]> {
   return db.transaction('rw', db.outbox, db.meta, async () => {
-    let seq = 0;
+    const seqs: number[] = [];
     for (let i = 0; i === 0 || i < items.length; i += max) {
       const { call, effect } = entry(items.slice(i, i + max));
-      seq = await enqueue(db, call, effect);
+      seqs.push(await enqueue(db, call, effect));
     }
-    return seq;
+    return seqs;
   });
 }
 

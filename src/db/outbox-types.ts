@@ -13,7 +13,7 @@ export type Effect =
   | MembersEffect;
 
 /**
- * Creators joining a plan, moving to a stage or leaving it (issue 23). Addressed by (plan, creator),
+ * Creators joining a plan, moving to a stage or leaving it. Addressed by (plan, creator),
  * not by row id: a creator added offline has no server row yet, and a move made before the add
  * was confirmed must still show once the server's row replaces the temporary one.
  */
@@ -46,6 +46,11 @@ export interface OutboxEntry {
   ackedAt?: number;
   /** The server's msg when it accepted the call: the success text the page shows. */
   answer?: string;
+  /**
+   * The counts the server answered when it accepted a bulk call (`changed`, `already`, … : an
+   * answer whose data is numbers only), so the page can say what was done, not what was asked.
+   */
+  counts?: Record<string, number>;
   effect?: Effect;
   /** Plain words for what the change is about when the call carries only ids (a deleted row's name). */
   about?: string;

@@ -87,6 +87,8 @@ export async function markAcked(
       e.ackedAt = at;
       delete e.lastError;
       if (answer?.msg) e.answer = answer.msg;
+      const counts = answerCounts(answer?.data);
+      if (counts) e.counts = counts;
       const saved = savedId(e.effect, answer?.data);
       if (saved !== undefined && e.effect?.kind === 'upsert')
         e.effect = { ...e.effect, row: { ...e.effect.row, id: saved } };
@@ -94,6 +96,14 @@ export async function markAcked(
     const entry = await db.outbox.get(seq);
     if (entry && answer && skippedNames(answer.data).length > 0) await raise(db, entry, 'partial', answer);
   });
+}
+
+/** An answer's data when it is counts only ({ changed: 2, already: 2, … }), else undefined. */
+function answerCounts(data: unknown): Record<string, number> | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const entries = Object.entries(data);
+  if (!entries.length || !entries.every(([, v]) => typeof v === 'number')) return undefined;
+  return Object.fromEntries(entries) as Record<string, number>;
 }
 
 /**

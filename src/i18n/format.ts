@@ -40,6 +40,13 @@ function nf(opts: Intl.NumberFormatOptions): Intl.NumberFormat {
 
 const valid = (n: Num): n is number => n != null && Number.isFinite(n);
 
+/*
+ * Numbers shown side by side (a grid column, a card's line, a chart axis) are written one way: in
+ * full, grouped for the locale ("2,799" and "75,900", never "2,799" beside "75.9K"), and money
+ * always with its currency and two decimals ("$7,569.55" and "$12,020.00"). A grid column is wide
+ * enough for a full number; compact notation is kept for a lone number in a sentence.
+ */
+
 /** 12,345 */
 export const formatNumber = (n: Num): string => (valid(n) ? nf({}).format(n) : DASH);
 
@@ -54,7 +61,10 @@ export function formatRatio(r: Num): string {
   return nf({ maximumSignificantDigits: 2 }).format(r);
 }
 
-/** Followers, likes, views: 1.2M in English, 120万 in Chinese; exact below 10,000. */
+/**
+ * A lone number in a sentence (a lookalike's reason): 1.2M in English, 120万 in Chinese, exact
+ * below 10,000. Never for a column or an axis, where values sit side by side (formatNumber).
+ */
 export function formatCompact(n: Num): string {
   if (!valid(n)) return DASH;
   if (Math.abs(n) < 10_000) return nf({ maximumFractionDigits: 0 }).format(n);
@@ -62,12 +72,18 @@ export function formatCompact(n: Num): string {
 }
 export const formatFollowers = formatCompact;
 
-/** GMV and other money: two decimals, compact from 10,000; a currency symbol only when given. */
-export function formatGmv(n: Num, currency?: string): string {
+/** An ISO 4217 code Intl can write as a currency ("USD"); anything else is written as a plain number. */
+const isCurrency = (c: string): boolean => /^[A-Z]{3}$/.test(c);
+
+/**
+ * Money (GMV, commission, budget): in full with its currency and two decimals, "$12,020.00" in
+ * English and "US$12,020.00" in Chinese, whatever its size.
+ */
+export function formatGmv(n: Num, currency: string): string {
   if (!valid(n)) return DASH;
-  const base: Intl.NumberFormatOptions = currency ? { style: 'currency', currency } : {};
-  if (Math.abs(n) < 10_000) return nf({ ...base, maximumFractionDigits: 2 }).format(n);
-  return nf({ ...base, notation: 'compact', maximumFractionDigits: 2 }).format(n);
+  const code = currency.toUpperCase();
+  const base: Intl.NumberFormatOptions = isCurrency(code) ? { style: 'currency', currency: code } : {};
+  return nf({ ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 }
 
 /** The wire sends percentages as numbers (3.2 = 3.2 %); zero shows a dash (spec section 3). */

@@ -4,7 +4,7 @@
  * scrolling; add (many names), bulk delete (confirmed) and the 'black' export.
  */
 import { useMemo, useState } from 'react';
-import { formatFollowers } from '../../i18n/format.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
@@ -41,7 +41,7 @@ const COLUMNS: GridColumn<BlackRow>[] = [
     align: 'end',
     sortable: true,
     firstOrder: 'desc',
-    render: (r) => formatFollowers(r.follower_count ?? NaN),
+    render: (r) => formatNumber(r.follower_count),
   },
   { id: 'reason', header: m.blacklist_col_reason(), width: 240 },
   ...timeColumns<BlackRow>(),

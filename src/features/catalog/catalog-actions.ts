@@ -13,7 +13,7 @@ import type { Call } from '../../db/outbox.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirm } from '../../ui/confirm-store.ts';
 import { toast } from '../../ui/toast-queue.ts';
-import { tellOutcome } from '../sync/outcome.ts';
+import { tellOutcome, type Summary } from '../sync/outcome.ts';
 import { isPending } from './catalog-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -32,12 +32,17 @@ export function withBasis(table: string, call: Call, row: SyncRow): Call {
 }
 
 /**
- * Runs an outbox write, then tells its outcome (also used by the blacklist and invitation
- * screens); `okMessage` stands in when the server's answer carries no msg.
+ * Runs an outbox write (one entry, or the seqs of its parts), then tells its outcome (also used by
+ * the blacklist and invitation screens); `okMessage` stands in when the server's answer carries no
+ * msg, and `summary` words what the server answered it did (outcome.ts).
  */
-export async function record(write: () => Promise<number>, okMessage: string): Promise<boolean> {
+export async function record(
+  write: () => Promise<number | readonly number[]>,
+  okMessage: string,
+  summary?: Summary,
+): Promise<boolean> {
   try {
-    tellOutcome(await write(), okMessage);
+    tellOutcome(await write(), okMessage, summary);
     return true;
   } catch (e) {
     // Before the first pull the worker does not know who is signed in yet (no local session).

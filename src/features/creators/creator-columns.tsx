@@ -5,14 +5,7 @@
  */
 import type { CreatorRow as FullRow } from '../../../contract/schemas/creator.ts';
 import type { CreatorRow as SyncCreatorRow } from '../../../contract/sync.ts';
-import {
-  DASH,
-  formatCompact,
-  formatDateTime,
-  formatGmv,
-  formatNumber,
-  formatPercent,
-} from '../../i18n/format.ts';
+import { DASH, formatDateTime, formatGmv, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
@@ -51,7 +44,8 @@ const text = (id: keyof FullRow, header: string, width = 160): Col => ({
   },
 });
 
-const numeric = (id: keyof FullRow, header: string, fmt: (n: number) => string = formatCompact): Col => ({
+// Counts in full ("2,799" beside "75,900"): one way of writing for every value of a column.
+const numeric = (id: keyof FullRow, header: string, fmt: (n: number) => string = formatNumber): Col => ({
   id,
   header,
   width: 120,
@@ -130,18 +124,19 @@ export function creatorColumns(): Col[] {
       width: 110,
       render: (r) => (r.is_black > 0 ? blackYes : blackNo),
     },
-    numeric('follower_count', m.home_col_followers(), formatNumber),
+    numeric('follower_count', m.home_col_followers()),
     {
       ...numeric('gmv_t30', m.home_col_gmv()),
-      // In the creator's market currency, written the locale's way (US$12.35万, $123.46K).
+      // In the creator's market currency, in full (US$123,456.78 in Chinese, $123,456.78 in English).
+      width: 140,
       render: (r) => formatGmv(r.gmv_t30 as number, COUNTRY_CURRENCY[r.country as Country]),
     },
     numeric('video_engagement_t30', m.home_col_engagement(), formatPercent),
     numeric('video_view_t30', m.home_col_views()),
-    numeric('video_publish_t30', m.home_col_published(), formatNumber),
-    numeric('units_sold_t30', m.home_col_units(), formatNumber),
-    numeric('product_count', m.home_col_products(), formatNumber),
-    numeric('video_count', m.home_col_videos(), formatNumber),
+    numeric('video_publish_t30', m.home_col_published()),
+    numeric('units_sold_t30', m.home_col_units()),
+    numeric('product_count', m.home_col_products()),
+    numeric('video_count', m.home_col_videos()),
     { ...numeric('digg_count', m.home_col_diggs()), hiddenByDefault: true },
     { ...numeric('following_count', m.home_col_following()), hiddenByDefault: true },
     { ...numeric('heart', m.home_col_heart()), hiddenByDefault: true },

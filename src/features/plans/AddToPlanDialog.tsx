@@ -1,9 +1,10 @@
 /**
- * Home's "Add to plan" (issue 23): the selected creators join a plan of the current country at
- * "to contact". The plan's limit and how a large selection is sent are said before the user
- * confirms; creators already in the plan are left where they are (the server skips them). With
- * "Also send them target invitations" the same selection is invited right after, in TikTok's
- * batches of at most 100, with the batches, terms and weekly quota shown first (InviteDialog.tsx).
+ * Home's "Add to plan": the selected creators join a plan of the current country at "to contact".
+ * The plan's limit, how a large selection is sent and how many of it are in the plan already (they
+ * stay at their stage: the server skips them) are said before the user confirms; the toast after
+ * the add says how many joined and how many were there, from the server's answer. With "Also send
+ * them target invitations" the same selection is invited right after, in TikTok's batches of at
+ * most 100, with the batches, terms and weekly quota shown first (InviteDialog.tsx).
  */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -43,6 +44,14 @@ export function AddToPlanDialog({
   const [invite, setInvite] = useState(false);
   const plan = plans.find((p) => p.id === picked) ?? plans[0];
   const parts = Math.ceil(creatorIds.length / PLAN_CALL_MAX);
+  // Said before the add, from this device's copy of the plan (the toast after it counts the server's).
+  const already = useMemo(() => {
+    if (!plan) return 0;
+    const inPlan = new Set(
+      (data?.members ?? []).filter((r) => r.plan_id === plan.id).map((r) => Number(r.creator_id)),
+    );
+    return creatorIds.filter((id) => inPlan.has(id)).length;
+  }, [plan, data, creatorIds]);
   return (
     <Dialog
       isOpen
@@ -75,6 +84,7 @@ export function AddToPlanDialog({
         {parts > 1 &&
           ` ${m.plans_add_parts({ count: formatNumber(creatorIds.length), parts: formatNumber(parts), call: formatNumber(PLAN_CALL_MAX) })}`}
       </p>
+      {already > 0 && <p data-testid="plan-add-already">{m.plans_add_already({ count: already })}</p>}
       {plan && (
         <CheckBox isSelected={invite} onChange={setInvite}>
           {m.plans_add_invite()}

@@ -1,85 +1,61 @@
 /**
- * A plan's charts (issue 23): creators per stage, GMV per week and the creators with the best ROI,
- * drawn by uPlot (a small canvas chart library, loaded with this file only when the user opens the
- * charts on a plan's board). A canvas says nothing to a screen reader, so each chart is hidden from
- * it and comes with "The numbers": a table of the same values, open to everyone.
+ * A plan's charts: creators per stage, GMV per week and the creators with the best ROI, drawn by
+ * uPlot (a small canvas chart library, loaded with this file only when the user opens the charts on
+ * a plan's board). The house rule (chart-layout.ts): the value axis starts at zero, no bar is cut by
+ * the plot's edge and every label is whole in its own space. Categories with names (stages,
+ * creators) are horizontal bars, one row each, so a name never shares its room with the next one;
+ * the weeks are a line whose dates are thinned to fit. A canvas says nothing to a screen reader, so
+ * each chart is hidden from it and comes with "The numbers": a table of the same values, open to
+ * everyone.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatDate, formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
+import { chartOptions, type ChartSpec } from './chart-options.ts';
 import { formatRoi, type CreatorRoi } from './money-rules.ts';
 import { PLAN_STAGES, stageLabel } from './plan-rules.ts';
 
-const HEIGHT = 200;
+/** The drawn chart on its box, for the browser test that checks its axes and labels (and devtools). */
+export type ChartBox = HTMLDivElement & { uplot?: uPlot };
 
-/** One uPlot bar or line chart in a box that follows its width. */
-function Chart({
-  x,
-  y,
-  bars,
-  label,
-  xValue,
-  yValue,
-}: {
-  x: number[];
-  y: number[];
-  bars: boolean;
-  label: string;
-  /** Axis text of an x value. */
-  xValue: (v: number) => string;
-  yValue: (v: number) => string;
-}) {
-  const box = useRef<HTMLDivElement>(null);
+/** One uPlot chart in a box that follows its width. */
+function Chart(spec: ChartSpec) {
+  const box = useRef<ChartBox>(null);
   // Drawn again only when the numbers change, not on every render of the board around it.
-  const format = useRef({ xValue, yValue });
-  format.current = { xValue, yValue };
-  const key = JSON.stringify([x, y]);
+  const text = useRef(spec.valueText);
+  text.current = spec.valueText;
+  const key = JSON.stringify([spec.kind, spec.names, spec.values, spec.whole]);
   useEffect(() => {
-    const [xs, ys] = JSON.parse(key) as [number[], number[]];
+    const [kind, names, values, whole] = JSON.parse(key) as [ChartSpec['kind'], string[], number[], boolean];
     const el = box.current;
     if (!el) return;
-    const stroke = getComputedStyle(el).getPropertyValue('--cd-primary').trim() || '#1664ff';
-    const plot = new uPlot(
-      {
-        width: Math.max(240, el.clientWidth),
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { show: false },
-        scales: { x: { time: false } },
-        axes: [
-          {
-            values: (_u, splits) => splits.map((v) => (Number.isInteger(v) ? format.current.xValue(v) : '')),
-            size: 40,
-          },
-          { values: (_u, splits) => splits.map((v) => format.current.yValue(v)), size: 70 },
-        ],
-        series: [
-          {},
-          {
-            label,
-            stroke,
-            fill: bars ? stroke : undefined,
-            width: 2,
-            paths: bars ? uPlot.paths.bars?.({ size: [0.6, 48] }) : undefined,
-            points: { show: !bars },
-          },
-        ],
-      },
-      [xs, ys],
-      el,
-    );
-    const resize = new ResizeObserver(() =>
-      plot.setSize({ width: Math.max(240, el.clientWidth), height: HEIGHT }),
-    );
+    const draw = (width: number) =>
+      new uPlot(
+        chartOptions({ kind, names, values, whole, valueText: (v) => text.current(v) }, width, el),
+        [names.map((_, i) => i), values],
+        el,
+      );
+    let width = el.clientWidth;
+    let plot = draw(width);
+    el.uplot = plot;
+    // A new width changes which names fit and which dates are shown: drawn anew (a few bars).
+    const resize = new ResizeObserver(() => {
+      if (el.clientWidth === width) return;
+      width = el.clientWidth;
+      plot.destroy();
+      plot = draw(width);
+      el.uplot = plot;
+    });
     resize.observe(el);
     return () => {
       resize.disconnect();
       plot.destroy();
+      delete el.uplot;
     };
-  }, [key, bars, label]);
-  return <div ref={box} className="plans-chart" aria-hidden="true" />;
+  }, [key]);
+  return <div ref={box} className="plans-chart" aria-hidden="true" data-testid="plan-chart" />;
 }
 
 function Numbers({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
@@ -125,19 +101,17 @@ export function PlanCharts({
   currency: string;
 }) {
   const money = (v: number) => formatGmv(v, currency);
-  const stageX = PLAN_STAGES.map((_, i) => i);
   const nameOf = (id: number) => names.get(id) ?? `#${id}`;
   return (
     <div className="plans-charts" data-testid="plan-charts">
       <section>
         <h2 className="plans-charts__title">{m.charts_funnel()}</h2>
         <Chart
-          x={stageX}
-          y={funnel}
-          bars
-          label={m.charts_count()}
-          xValue={(i) => stageLabel(PLAN_STAGES[i])}
-          yValue={(v) => formatNumber(v)}
+          kind="bars"
+          names={PLAN_STAGES.map(stageLabel)}
+          values={PLAN_STAGES.map((_, i) => funnel[i] ?? 0)}
+          valueText={formatNumber}
+          whole
         />
         <Numbers
           head={[m.plans_export_col_stage(), m.charts_count()]}
@@ -151,12 +125,10 @@ export function PlanCharts({
         ) : (
           <>
             <Chart
-              x={weeks.map((_, i) => i)}
-              y={weeks.map((w) => w.gmv)}
-              bars={false}
-              label={m.charts_weeks()}
-              xValue={(i) => (weeks[i] ? formatDate(weeks[i].week) : '')}
-              yValue={money}
+              kind="line"
+              names={weeks.map((w) => formatDate(w.week))}
+              values={weeks.map((w) => w.gmv)}
+              valueText={money}
             />
             <Numbers
               head={[m.charts_week(), 'GMV']}
@@ -172,12 +144,10 @@ export function PlanCharts({
         ) : (
           <>
             <Chart
-              x={top.map((_, i) => i)}
-              y={top.map((t) => Math.round(t.roi * 1000) / 10)}
-              bars
-              label="ROI"
-              xValue={(i) => (top[i] ? nameOf(top[i].creator_id) : '')}
-              yValue={(v) => `${formatNumber(v)}%`}
+              kind="bars"
+              names={top.map((t) => nameOf(t.creator_id))}
+              values={top.map((t) => Math.round(t.roi * 1000) / 10)}
+              valueText={(v) => `${formatNumber(v)}%`}
             />
             <Numbers
               head={[

@@ -1,11 +1,11 @@
 /**
- * "New plan" (issue 23): name, country, products (at most PLAN_PRODUCTS_MAX of the country's),
+ * "New plan": name, country, products (at most PLAN_PRODUCTS_MAX of the country's),
  * commission (1–80 %, TikTok's range), budget, dates and a chat template. The server's rules are
  * checked here first, with the same words, so a refusal is rare; the server checks them again.
  */
 import { useMemo, useState } from 'react';
 import { CheckboxGroup, Label } from 'react-aria-components';
-import type { Country } from '../../../contract/constants.ts';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import {
   BUDGET_MAX,
   COMMISSION_MAX,
@@ -52,6 +52,8 @@ export function PlanDialog({
   const [template, setTemplate] = useState(Number(plan?.chat_template_id ?? 0));
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  // Money is entered in the plan's market currency, and the labels say which.
+  const currency = COUNTRY_CURRENCY[country];
   const productRows = useLocalRows(localDb, 'products', country);
   const templateRows = useLocalRows(localDb, 'chat_templates', country);
   const templates = useMemo(
@@ -165,7 +167,7 @@ export function PlanDialog({
             errorMessage={errors.commission}
           />
           <Field
-            label={m.plans_budget()}
+            label={`${m.plans_budget()} (${currency})`}
             value={budget}
             onChange={setBudget}
             inputMode="decimal"
@@ -175,7 +177,7 @@ export function PlanDialog({
         </div>
         <div className="plans-form__row">
           <Field
-            label={m.plans_sample_cost()}
+            label={`${m.plans_sample_cost()} (${currency})`}
             description={m.plans_sample_cost_hint()}
             value={sampleCost}
             onChange={setSampleCost}
@@ -184,7 +186,7 @@ export function PlanDialog({
             errorMessage={errors.sampleCost}
           />
           <Field
-            label={m.plans_shipping_cost()}
+            label={`${m.plans_shipping_cost()} (${currency})`}
             value={shippingCost}
             onChange={setShippingCost}
             inputMode="decimal"

@@ -1,5 +1,5 @@
 /**
- * /plans (issue 23): the workspace's plans, each with its funnel (creators per stage) and terms,
+ * /plans: the workspace's plans, each with its funnel (creators per stage) and terms,
  * from the local mirror (works offline). "New plan" opens the form; a plan's name opens its board.
  * Each plan says what it earned from the imported Seller Center orders ("Import orders").
  */
@@ -107,7 +107,8 @@ export function PlanTerms({ plan }: { plan: SyncRow }) {
     parts.push(
       m.plans_terms({
         rate: formatNumber(Number(plan.commission_rate)),
-        budget: formatNumber(Number(plan.budget)),
+        // Money with its currency, like every amount: the plan's market's.
+        budget: formatGmv(Number(plan.budget), COUNTRY_CURRENCY[String(plan.country) as Country]),
       }),
     );
   if (plan.start_date || plan.end_date)

@@ -1,5 +1,5 @@
 /**
- * Writes of the plans (issue 23), all through the outbox: they work offline, show at once and are
+ * Writes of the plans, all through the outbox: they work offline, show at once and are
  * sent as /plan/* calls later. A plan created offline has a temporary id until the server's copy
  * arrives; adding creators to it or deleting it waits until then (the catalog's rule). Creators
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
@@ -13,13 +13,15 @@ import {
   type PlanStage,
 } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, editRow, enqueue, enqueueInParts } from '../../db/actions.ts';
+import { addRow, deleteRows, editRow, enqueue, enqueueInParts, enqueueParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
 import { record } from '../catalog/catalog-actions.ts';
 import { isPending } from '../catalog/catalog-rules.ts';
+import type { Summary } from '../sync/outcome.ts';
+import { addedText } from './plan-rules.ts';
 import { checkMessage } from './quota-rules.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -113,12 +115,13 @@ function members(
   call: { method: 'POST' | 'PUT' | 'DELETE'; path: string; extra?: Record<string, unknown> },
   okMessage: string,
   effect: Partial<MembersEffect> = {},
+  summary?: Summary,
 ): Promise<boolean> {
   if (waitsForServer(plan)) return Promise.resolve(false);
   const time = nowSeconds();
   return record(
     () =>
-      enqueueInParts(localDb, creatorIds, PLAN_CALL_MAX, (part) => ({
+      enqueueParts(localDb, creatorIds, PLAN_CALL_MAX, (part) => ({
         call: {
           method: call.method,
           path: call.path,
@@ -135,11 +138,24 @@ function members(
         },
       })),
     okMessage,
+    summary,
   );
 }
 
+/**
+ * Creators join the plan (those already in it stay where they are). What was done is said once the
+ * server has accepted every part, from its counts: "2 added, 2 already in it", never what was asked.
+ */
 export const addToPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
-  members(plan, creatorIds, 'join', { method: 'POST', path: '/plan/creator.add' }, m.plans_added());
+  members(
+    plan,
+    creatorIds,
+    'join',
+    { method: 'POST', path: '/plan/creator.add' },
+    m.plans_added(),
+    {},
+    addedText,
+  );
 
 export const moveInPlan = (
   plan: SyncRow,

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAppLocale } from '../../i18n/locale.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import {
+  addedText,
   batchSizes,
   boardColumns,
   daysIn,
@@ -120,5 +122,35 @@ describe('plan rules', () => {
     expect(ids(sortMembers(members, 'days', 'desc', now))).toEqual([2, 3, 4, 1]);
     expect(ids(sortMembers(members, 'due', 'asc', now))).toEqual([3, 1, 4, 2]);
     expect(ids(sortMembers(members, 'due', 'desc', now))).toEqual([1, 3, 4, 2]);
+  });
+});
+
+describe('what "Add to plan" did', () => {
+  afterEach(() => setAppLocale('en-us'));
+  const part = (changed: number, already: number, skipped = already) => ({
+    plan_id: 1,
+    changed,
+    skipped,
+    already,
+  });
+
+  it('says how many were added and how many were already there, with plurals', () => {
+    expect(addedText([part(2, 2)])).toBe('2 creators added to the plan · 2 were already in it');
+    expect(addedText([part(1, 1)])).toBe('1 creator added to the plan · 1 was already in it');
+    expect(addedText([part(4, 0)])).toBe('4 creators added to the plan');
+    expect(addedText([part(0, 1)])).toBe('1 creator was already in the plan; nothing added');
+    expect(addedText([part(0, 3)])).toBe('3 creators were already in the plan; nothing added');
+    // Parts of a large selection add up; skipped ids that were not in the plan are named apart.
+    expect(addedText([part(998, 2), part(500, 0, 1)])).toBe(
+      '1,498 creators added to the plan · 2 were already in it · 1 is no longer among your creators',
+    );
+    // An answer without the counts (an older server): no guess.
+    expect(addedText([{ plan_id: 1, changed: 2, skipped: 2 }])).toBeNull();
+  });
+
+  it('says it in Chinese', () => {
+    setAppLocale('zh-cn');
+    expect(addedText([part(2, 2)])).toBe('已将 2 位达人加入计划 · 2 位原已在计划中');
+    expect(addedText([part(0, 2)])).toBe('2 位达人原已在计划中，未新增');
   });
 });

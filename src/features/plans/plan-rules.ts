@@ -1,7 +1,7 @@
 /**
- * The plan screens' arithmetic (issue 23), pure so it is tested apart: stage names in the user's
+ * The plan screens' arithmetic, pure so it is tested apart: stage names in the user's
  * language, the funnel (creators per stage), a board's columns (newest arrivals first, a bounded
- * number of cards each) and days in stage.
+ * number of cards each), days in stage, and what an "Add to plan" did, in words.
  */
 import { PLAN_INVITE_MAX, PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
@@ -74,7 +74,7 @@ export interface SampleDeadline {
 }
 
 /**
- * TikTok's sample deadlines (issue 23; sources in ../shared/guide/extension-notes.md): a request is
+ * TikTok's sample deadlines (sources in ../shared/guide/extension-notes.md): a request is
  * approved (or declined) within 7 days; content is due 14 days after delivery (7 more if extended),
  * with one reminder allowed after 5 days. The app knows when the creator entered a stage, not when
  * the parcel arrived, so "shipped" stands for delivery: the content date is a seller's estimate.
@@ -188,4 +188,32 @@ export function sortMembers(
       );
     })
     .map((x) => x.r);
+}
+
+/**
+ * What "Add to plan" did, in words, from the counts the server answered for each part it accepted
+ * (`changed`, `skipped`, `already`): "2 creators added to the plan · 2 were already in it". Ids the
+ * server skipped that were not in the plan are creators deleted meanwhile. Null when an answer
+ * lacks the counts (the plain success text is said then).
+ */
+export function addedText(parts: readonly Record<string, number>[]): string | null {
+  let added = 0;
+  let already = 0;
+  let skipped = 0;
+  for (const p of parts) {
+    if (![p.changed, p.already, p.skipped].every((n) => typeof n === 'number' && n >= 0)) return null;
+    added += p.changed!;
+    already += p.already!;
+    skipped += p.skipped!;
+  }
+  const unknown = Math.max(0, skipped - already);
+  const words =
+    added === 0 && already > 0
+      ? [m.plans_added_nothing({ count: already })]
+      : [
+          m.plans_added_count({ count: added }),
+          ...(already > 0 ? [m.plans_added_already({ count: already })] : []),
+        ];
+  if (unknown > 0) words.push(m.plans_added_unknown({ count: unknown }));
+  return words.join(' · ');
 }

@@ -1,5 +1,5 @@
 /**
- * What a page says after it recorded a change (issue 20: never "Added" before the server agreed).
+ * What a page says after it recorded a change (never "Added" before the server agreed).
  * The action itself only writes the outbox; this watches the entry: once the server accepts it,
  * its own success text (the spec's "successful mutations show the response msg") shows on the
  * page where the user acted, if they are still there. While no answer has come after a moment it
@@ -16,8 +16,20 @@ export const ANSWER_WAIT_MS = 2500;
 /** How long the page keeps listening for a late answer. */
 const WATCH_MS = 120_000;
 
-export function tellOutcome(seq: number, fallback: string): void {
+/**
+ * Words for what the server did, from the counts each accepted part answered (the outbox keeps
+ * them, src/db/outbox.ts); null keeps the plain success text.
+ */
+export type Summary = (counts: readonly Record<string, number>[]) => string | null;
+
+/**
+ * Tells the outcome of one outbox entry, or of the parts of one action (`seqs`): once every part is
+ * settled, and only if the server accepted at least one. With `summary`, the words come from what
+ * the accepted parts answered, so a part the server refused is never counted as done.
+ */
+export function tellOutcome(seqs: number | readonly number[], fallback: string, summary?: Summary): void {
   const page = globalThis.location?.pathname ?? '*';
+  const all = typeof seqs === 'number' ? [seqs] : [...seqs];
   const timers: ReturnType<typeof setTimeout>[] = [];
   let sub: { unsubscribe(): void } | null = null;
   const done = () => {
@@ -30,13 +42,30 @@ export function tellOutcome(seq: number, fallback: string): void {
     }, ANSWER_WAIT_MS),
     setTimeout(done, WATCH_MS),
   );
-  sub = liveQuery(() => localDb.outbox.get(seq)).subscribe({
-    next: (e) => {
-      // Gone means settled (accepted and synced back); a discarded entry had failed first.
-      if (!e || e.state === 'acked') {
-        toast.success(e?.answer || fallback, { page });
-        done();
-      } else if (e.state === 'failed') done();
+  // Per part: its counts once accepted (null: accepted, counts not seen), or 'failed'.
+  const settled = new Map<number, Record<string, number> | null | 'failed'>();
+  let answer = '';
+  sub = liveQuery(() => localDb.outbox.bulkGet(all)).subscribe({
+    next: (entries) => {
+      entries.forEach((e, i) => {
+        const seq = all[i]!;
+        // Gone means settled (accepted and synced back); a discarded entry had failed first.
+        if (!e) {
+          if (!settled.has(seq)) settled.set(seq, null);
+        } else if (e.state === 'acked') {
+          settled.set(seq, e.counts ?? null);
+          answer = e.answer || answer;
+        } else if (e.state === 'failed') settled.set(seq, 'failed');
+      });
+      if (settled.size < all.length) return;
+      const accepted = [...settled.values()].filter((c) => c !== 'failed');
+      // Nothing accepted: the engine's notice tells the refusal.
+      if (accepted.length) {
+        const counts = accepted.filter((c) => c !== null);
+        const text = summary && counts.length === accepted.length ? summary(counts) : null;
+        toast.success(text ?? (answer || fallback), { page });
+      }
+      done();
     },
     error: done,
   });

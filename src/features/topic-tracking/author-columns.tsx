@@ -4,7 +4,7 @@
  * id is the server's `field`.
  */
 import type { TopicAuthorRow } from '../../../contract/schemas/topic-tracking.ts';
-import { formatCompact, formatDateTime, formatNumber } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { flagTone, PlatformTag, Tag, TagChips } from '../../ui/StatusTag.tsx';
@@ -53,7 +53,8 @@ export function TagList({ row }: { row: TopicAuthorRow }) {
   return <TagChips titles={row.tags.map((t) => t.tag_title)} />;
 }
 
-const count = (pick: (r: TopicAuthorRow) => number) => (r: TopicAuthorRow) => formatCompact(pick(r));
+// Counts in full, like every grid column (src/i18n/format.ts): "2,799" beside "75,900".
+const count = (pick: (r: TopicAuthorRow) => number) => (r: TopicAuthorRow) => formatNumber(pick(r));
 
 /** The columns both lists show. `sortable` marks the ones the amateur list sorts on the server. */
 export function authorColumns<Row extends TopicAuthorRow>(sortable: boolean): GridColumn<Row>[] {
