@@ -15,7 +15,7 @@ import {
 } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
+import { blacklistTone, flagTone, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { SORT_FIELDS } from '../../workers/query-engine.ts';
 import { profileUrl } from './home-rules.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
@@ -97,6 +97,7 @@ export function creatorColumns(): Col[] {
           target="_blank"
           rel="noopener noreferrer"
           className="home-creator-link"
+          title={`@${r.unique_id}`}
         >
           @{r.unique_id}
         </a>
@@ -119,7 +120,7 @@ export function creatorColumns(): Col[] {
     {
       id: 'tags',
       header: m.home_col_tags(),
-      width: 200,
+      width: TAG_CHIPS_WIDTH,
       render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} />,
     },
     flag('is_chat', m.home_col_chat(), m.home_status_chatted, m.home_status_not_chatted),
