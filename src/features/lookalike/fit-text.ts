@@ -1,5 +1,5 @@
 /**
- * A plan fit's parts in the user's words (issue 28): "Has 1 of the plan's 1 categories", "GPM $12.40,
+ * A plan fit's parts in the user's words (issue 28): "Has 1 of the plan's 1 category", "GPM $12.40,
  * 2.1× your typical creator", "Replied 3 of 4 times", and what an unknown part counts as.
  */
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
