@@ -3,13 +3,14 @@ import { flushSync } from 'react-dom';
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components';
 import { Link, useMatches } from 'react-router-dom';
 import { m } from '../paraglide/messages.js';
-import { MENU, type MenuKey, type RouteHandle } from './route-table.ts';
+import { TOP_MENU, type MenuKey, type RouteHandle } from './route-table.ts';
 
 /**
- * The nine-entry top menu; the active entry is the deepest matched route's `handle.menu`, not the
- * URL (a plain Link, so /invite/{id} can light up "team").
+ * The top menu (the spec's nine entries, then plans and follow-ups); the active entry is the
+ * deepest matched route's `handle.menu`, not the URL (a plain Link, so /invite/{id} can light up
+ * "team").
  *
- * When the nine entries do not fit beside the brand and the header tools (a narrow window, the
+ * When the entries do not fit beside the brand and the header tools (a narrow window, the
  * longer zh-cn labels, a long sync notice), they move behind one menu button instead of being cut
  * off. The decision measures the entries' own width against the room the header leaves, so it
  * holds for both languages at any width; a margin keeps it from flipping while a sync label changes.
@@ -89,7 +90,7 @@ export function TopMenu() {
 }
 
 function MenuEntries({ activeKey }: { activeKey: MenuKey | undefined }) {
-  return MENU.map((entry) => (
+  return TOP_MENU.map((entry) => (
     <li key={entry.key}>
       <Link
         to={entry.path}

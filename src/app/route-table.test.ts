@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, requiresAuth } from './route-table.ts';
+import { MENU, requiresAuth, TOP_MENU } from './route-table.ts';
 
 describe('route table', () => {
   it('lists the nine menu entries in the spec order', () => {
@@ -14,6 +14,12 @@ describe('route table', () => {
       'tag',
       'team',
     ]);
+  });
+
+  it('shows plans and follow-ups after the nine, which keep their order', () => {
+    expect(TOP_MENU.map((e) => e.key)).toEqual([...MENU.map((e) => e.key), 'plans', 'followups']);
+    expect(TOP_MENU.slice(-2).map((e) => e.path)).toEqual(['/plans', '/followups']);
+    for (const e of TOP_MENU) expect(requiresAuth(e.path)).toBe(true);
   });
 
   it('knows which paths need a token (logout goes to / from these, reloads elsewhere)', () => {

@@ -1,17 +1,27 @@
 /**
- * The nine top-menu entries in the spec's order. Each signed-in route names its entry in the
- * route `handle` ({ menu }), so the active entry follows the route's meta key (/invite/{id} → team).
+ * The top menu: the spec's nine entries in its order, then the seller's own work (plans and
+ * follow-ups), which the spec does not list. Each signed-in route names its entry in the route
+ * `handle` ({ menu }), so the active entry follows the route's meta key (/invite/{id} → team,
+ * /plans/{id} → plans).
  */
 import { m } from '../paraglide/messages.js';
 
-export type MenuKey =
+export type SpecMenuKey =
   'home' | 'invited' | 'amateur' | 'blacklist' | 'chatTmp' | 'topic' | 'product' | 'tag' | 'team';
+export type MenuKey = SpecMenuKey | 'plans' | 'followups';
 
 export interface RouteHandle {
   menu?: MenuKey;
 }
 
-export const MENU: readonly { key: MenuKey; path: string; label: () => string }[] = [
+export interface MenuEntry<K extends MenuKey = MenuKey> {
+  key: K;
+  path: string;
+  label: () => string;
+}
+
+/** The spec's nine entries, in its order. */
+export const MENU: readonly MenuEntry<SpecMenuKey>[] = [
   { key: 'home', path: '/home', label: m.app_menu_home },
   { key: 'invited', path: '/invited', label: m.app_menu_invited },
   { key: 'amateur', path: '/amateur', label: m.app_menu_amateur },
@@ -22,6 +32,15 @@ export const MENU: readonly { key: MenuKey; path: string; label: () => string }[
   { key: 'tag', path: '/tag', label: m.app_menu_tag },
   { key: 'team', path: '/team', label: m.app_menu_team },
 ];
+
+/** After the nine: the plans and the follow-ups due, the seller's daily loop. */
+export const WORK_MENU: readonly MenuEntry[] = [
+  { key: 'plans', path: '/plans', label: m.plans_menu },
+  { key: 'followups', path: '/followups', label: m.app_menu_followups },
+];
+
+/** Every entry the header shows, in order. */
+export const TOP_MENU: readonly MenuEntry[] = [...MENU, ...WORK_MENU];
 
 /** Paths that need a token; after logout these go to / while other pages reload. */
 export const AUTH_PATHS = [

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { CreatorScreen } from '../features/workbench/CreatorScreen.tsx';
+import { BackToList, CreatorScreen } from '../features/workbench/CreatorScreen.tsx';
 import { m } from '../paraglide/messages.js';
 import { ScreenPage } from './ScreenPage.tsx';
 
@@ -8,7 +8,7 @@ export default function CreatorPage() {
   const { id } = useParams();
   const n = /^\d{1,15}$/.test(id ?? '') ? Number(id) : 0;
   return (
-    <ScreenPage title={m.workbench_title()}>
+    <ScreenPage title={m.workbench_title()} back={<BackToList />}>
       <CreatorScreen id={n} />
     </ScreenPage>
   );

@@ -15,10 +15,12 @@ export interface Crumb {
 interface Props {
   title: string;
   breadcrumb?: Crumb[];
+  /** A way back (e.g. the creator page's "Back to the list"), above the title where a reader starts. */
+  back?: ReactNode;
   children?: ReactNode;
 }
 
-export function ScreenPage({ title, breadcrumb, children }: Props) {
+export function ScreenPage({ title, breadcrumb, back, children }: Props) {
   return (
     <section className="screen" aria-labelledby="screen-title">
       {breadcrumb && (
@@ -32,6 +34,7 @@ export function ScreenPage({ title, breadcrumb, children }: Props) {
           </ol>
         </nav>
       )}
+      {back && <div className="screen-back">{back}</div>}
       <h1 id="screen-title" className="screen-title">
         {title}
       </h1>

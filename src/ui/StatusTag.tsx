@@ -56,6 +56,12 @@ export function Tag({
 }
 
 /**
+ * A tags column's width at 100% zoom: two chips of up to 120 px, "+N" and the gaps (status.css), so
+ * the demo's tag names show whole and a longer one ends in an ellipsis.
+ */
+export const TAG_CHIPS_WIDTH = 288;
+
+/**
  * A cell's tags: the first `max` as chips, then one "+N" chip for the rest (issue 20: a third tag
  * was clipped without a word), naming them in its tooltip and to screen readers. One line, so
  * rows keep their height. Each tag has its one colour (tagTone) on every screen.

@@ -202,7 +202,7 @@ describe('similar creators', () => {
     const row = page.locator('.cd-grid__body [role="row"]').filter({ hasText: h('seed_cat') });
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Similar creators' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Creators like these 1' });
+    const dialog = page.getByRole('dialog', { name: 'Creators like this one' });
     await expect
       .poll(async () =>
         (await items(page).allTextContents()).slice(0, 3).every((t) => t.includes('Like cat')),
@@ -227,7 +227,7 @@ describe('similar creators', () => {
       expect(texts.some((t) => t.includes(name))).toBe(false);
     const first = fits.first();
     await first.getByText(/^Fit \d+ of 100$/).waitFor();
-    await first.getByText("Has 1 of the plan's 1 categories", { exact: true }).waitFor();
+    await first.getByText("Has 1 of the plan's 1 category", { exact: true }).waitFor();
     await first.getByText(/^How the \d+ adds up$/).click();
     await first.getByText(/^Reply rate: [\d.]+ · not worked with yet/).waitFor();
     await dialog.getByText(/^\d+ creators, best fit first, of \d+ ranked\./).waitFor();
@@ -291,7 +291,7 @@ describe('similar creators', () => {
     await synced(page);
     await page.getByRole('button', { name: 'Creators like my best sellers' }).click();
     const dialog = page.getByRole('dialog', { name: 'Creators like your best sellers' });
-    await dialog.getByText(/the 1 with the most sales on this device seed the list/).waitFor();
+    await dialog.getByText(/the one with the most sales on this device seeds the list/).waitFor();
     await expect
       .poll(async () => (await items(page).allTextContents()).slice(0, 3).every((t) => / cat/i.test(t)))
       .toBe(true);

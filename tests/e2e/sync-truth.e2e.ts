@@ -76,7 +76,7 @@ describe('sync truth', () => {
     await scroller.evaluate((el) => el.scrollTo(0, 120));
     const top = await scroller.evaluate((el) => el.scrollTop);
     expect(top).toBeGreaterThan(0);
-    // The note about new rows takes the grid toolbar's line: showing it moves no row down.
+    // The note about new rows sits under the rows: showing it moves no row down.
     const firstRow = page.locator('.cd-grid__body > .cd-grid__row').first();
     const rowY = (await firstRow.boundingBox())!.y;
 
@@ -102,7 +102,7 @@ describe('sync truth', () => {
     expect(await shownIds(page)).toEqual(before);
     expect(await scroller.evaluate((el) => el.scrollTop)).toBe(top);
     expect((await firstRow.boundingBox())!.y).toBe(rowY);
-    // It hangs over the header row, so it steps aside while the keyboard is in the grid.
+    // Docked over the lowest rows, it steps aside while the keyboard is in the grid.
     const note = page.locator('.home-stale');
     await page.getByRole('grid').focus();
     await expect.poll(() => note.isVisible()).toBe(false);

@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
 import { getSession } from '../../api/session.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { confirm, preloadConfirm } from '../../ui/confirm.tsx';
@@ -39,7 +38,6 @@ export function UserMenu() {
   const session = getSession();
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [open, setOpen] = useState<Open>(null);
-  const navigate = useNavigate();
   const [infoVersion, setInfoVersion] = useState(0);
 
   useEffect(() => {
@@ -82,7 +80,6 @@ export function UserMenu() {
 
   function onAction(key: Key) {
     if (key === 'logout') void onLogout();
-    else if (key === 'plans') navigate('/plans');
     else setOpen(key as Open);
   }
 
@@ -111,9 +108,6 @@ export function UserMenu() {
             )}
           </div>
           <Menu className="account-menu" onAction={onAction} aria-label={m.account_menu_label()}>
-            <MenuItem id="plans" className="account-menu-item">
-              {m.plans_menu()}
-            </MenuItem>
             <MenuItem id="vip" className="account-menu-item">
               {m.account_menu_vip()}
             </MenuItem>

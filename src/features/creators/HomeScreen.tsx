@@ -12,6 +12,7 @@ import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.
 import { localDb } from '../../db/local.ts';
 import { mergeTags } from '../../db/overlay.ts';
 import { useLocalRows } from '../../db/queries.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
@@ -23,6 +24,7 @@ import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
 import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton, type ViewQuery } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
+import { useFirstSyncDone } from '../sync/useFirstSyncDone.ts';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
@@ -108,6 +110,9 @@ export function HomeScreen() {
   });
 
   useKeptScroll('home', list.loaded && list.rows.length > 0);
+  // Until the first full sync is done, the rows shown are the ones that have arrived so far: the
+  // total and an empty grid say so instead of "Total 0" and "No creators match".
+  const arriving = useFirstSyncDone() === false;
 
   // A new result starts on page 1 (spec section 4: a sort change resets the page); not the kept
   // view coming back on mount.
@@ -299,7 +304,8 @@ export function HomeScreen() {
         notice={staleNotice}
         selection={selection}
         stickyFirstColumn
-        emptyText={list.loaded ? m.home_empty() : undefined}
+        emptyText={list.loaded ? (arriving ? m.home_empty_syncing() : m.home_empty()) : undefined}
+        totalLabel={arriving ? m.home_total_so_far({ total: formatNumber(list.total) }) : undefined}
         toolbar={toolbar}
       />
       {dialog === 'status' && (

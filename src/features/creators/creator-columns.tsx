@@ -8,7 +8,7 @@ import type { CreatorRow as SyncCreatorRow } from '../../../contract/sync.ts';
 import { DASH, formatDateTime, formatGmv, formatNumber, formatPercent } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
+import { blacklistTone, flagTone, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { SORT_FIELDS } from '../../workers/query-engine.ts';
 import { profileUrl } from './home-rules.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
@@ -91,6 +91,7 @@ export function creatorColumns(): Col[] {
           target="_blank"
           rel="noopener noreferrer"
           className="home-creator-link"
+          title={`@${r.unique_id}`}
         >
           @{r.unique_id}
         </a>
@@ -113,7 +114,7 @@ export function creatorColumns(): Col[] {
     {
       id: 'tags',
       header: m.home_col_tags(),
-      width: 200,
+      width: TAG_CHIPS_WIDTH,
       render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} />,
     },
     flag('is_chat', m.home_col_chat(), m.home_status_chatted, m.home_status_not_chatted),

@@ -33,9 +33,7 @@ export interface CountStatement {
 /** What an export of `rows` rows holds under `cap` (null: no cap); `view` for the offline export. */
 export function countStatement(rows: number, cap: number | null, view = false): CountStatement {
   const shown = formatNumber(rows);
-  const count = view
-    ? m.export_view_rows({ count: rows, rows: shown })
-    : m.export_rows({ count: rows, rows: shown });
+  const count = view ? m.export_view_rows({ count: rows }) : m.export_rows({ count: rows });
   if (cap === null) return { count, cap: null, cut: false };
   const cut = rows > cap;
   const capText = formatNumber(cap);

@@ -12,7 +12,7 @@ import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { invitationTone, subStatusTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
+import { invitationTone, subStatusTone, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { contains, inRange } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
@@ -70,7 +70,7 @@ export function InvitedScreen() {
       {
         id: 'tags',
         header: m.invited_col_tags(),
-        width: 200,
+        width: TAG_CHIPS_WIDTH,
         render: (r) => <TagChips titles={r.tags.map((t) => t.tag_title)} />,
       },
       { id: 'daren_email', header: m.invited_col_email(), width: 200 },

@@ -1,7 +1,7 @@
 /**
- * A plan fit's parts in the user's words (issue 28): "Has 1 of the plan's 1 categories", "GPM $12.40,
- * 2.1× the median of your creators above zero ($5.90)", "Replied 3 of 4 times", and what an unknown
- * part counts as.
+ * A plan fit's parts in the user's words: "Has 1 of the plan's 1 category", "GPM $12.40, 2.1× the
+ * median of your creators above zero ($5.90)", "Replied 3 of 4 times", and what an unknown part
+ * counts as.
  */
 import { formatGmv, formatNumber, formatRatio } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';

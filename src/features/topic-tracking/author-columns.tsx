@@ -7,7 +7,7 @@ import type { TopicAuthorRow } from '../../../contract/schemas/topic-tracking.ts
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
-import { flagTone, PlatformTag, Tag, TagChips } from '../../ui/StatusTag.tsx';
+import { flagTone, PlatformTag, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { profileUrl } from './topic-links.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 
@@ -105,7 +105,12 @@ export function authorColumns<Row extends TopicAuthorRow>(sortable: boolean): Gr
       render: (r) =>
         r.creator_id === null ? '-' : <Tag tone={flagTone(r.status)}>{r.status_str || '-'}</Tag>,
     },
-    { id: 'tags', header: m.influencer_col_tags(), width: 180, render: (r) => <TagList row={r} /> },
+    {
+      id: 'tags',
+      header: m.influencer_col_tags(),
+      width: TAG_CHIPS_WIDTH,
+      render: (r) => <TagList row={r} />,
+    },
     {
       id: 'socialize',
       header: m.influencer_col_socialize(),

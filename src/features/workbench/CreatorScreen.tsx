@@ -23,6 +23,16 @@ function goBack(navigate: ReturnType<typeof useNavigate>) {
   else navigate('/home');
 }
 
+/** Above the page's title (ScreenPage `back`), where a reader starts, not between title and card. */
+export function BackToList() {
+  const navigate = useNavigate();
+  return (
+    <Button size="sm" variant="link" onPress={() => goBack(navigate)}>
+      {m.workbench_back()}
+    </Button>
+  );
+}
+
 export function CreatorScreen({ id }: { id: number }) {
   const creator = useCreator(id);
   const navigate = useNavigate();
@@ -42,9 +52,6 @@ export function CreatorScreen({ id }: { id: number }) {
     );
   return (
     <div className="workbench">
-      <Button size="sm" variant="link" onPress={() => goBack(navigate)}>
-        {m.workbench_back()}
-      </Button>
       <CreatorHeader creator={creator} />
       <div className="workbench-columns">
         <div className="workbench-column">

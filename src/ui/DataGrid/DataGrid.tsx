@@ -54,6 +54,7 @@ import { useDragScroll } from './useDragScroll.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useGridLayout } from './useGridLayout.ts';
 import { useGridPrefs } from './useGridPrefs.ts';
+import { useNoticeDock } from './useNoticeDock.ts';
 import type { GridSelection } from './useSelection.ts';
 import { useRowSource } from './useRowSource.ts';
 import type { WindowProvider } from './window-cache.ts';
@@ -92,11 +93,13 @@ export interface DataGridProps<Row> {
   /** The screen's buttons, left of the grid tools. */
   toolbar?: ReactNode;
   /**
-   * A short note of the screen's (e.g. Home's "new rows have arrived"), hung under the toolbar's
-   * right end over the header row, so it never moves a row (DataGrid.css `.cd-grid__notice`). An
-   * empty note takes no room: keep a live region mounted and fill it when there is news.
+   * A short note of the screen's (e.g. Home's "new rows have arrived"), under the rows so it never
+   * moves one, docked to the window's bottom while the rows fill it (useNoticeDock). An empty note
+   * takes no room: keep a live region mounted and fill it when there is news.
    */
   notice?: ReactNode;
+  /** Replaces "Total {total}" in the toolbar (e.g. Home's count while the first sync runs). */
+  totalLabel?: string;
   /** Keeps the first shown column on screen while scrolling sideways. */
   stickyFirstColumn?: boolean;
   /** Mouse drag on the body scrolls horizontally. */
@@ -117,6 +120,9 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const prefs = useGridPrefs(props.storageKey, columns);
   const rowHeight = rowHeightFor(prefs.zoom);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headEdge = useRef<HTMLDivElement>(null);
+  const hasNotice = props.notice !== undefined;
+  const docked = useNoticeDock(headEdge, hasNotice);
 
   const { windowMode, rowCount, rowAt, ensure } = useRowSource({
     rows,
@@ -228,6 +234,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const styleVars = {
     '--cd-grid-row-h': `${rowHeight}px`,
     '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
+    '--cd-grid-zoom': String(prefs.zoom),
   } as CSSProperties;
   // The same Pager element while its inputs stay: React then skips it (its page-size select is
   // costly) when only the rows change, e.g. on a sort click or a keystroke in a filter.
@@ -258,7 +265,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     <div className={cx('cd-grid', loading && 'cd-grid--loading', props.className)} style={styleVars}>
       <GridToolbar
         total={total}
-        notice={props.notice}
+        totalLabel={props.totalLabel}
         loading={loading}
         onRefresh={props.onRefresh}
         zoom={prefs.zoom}
@@ -272,6 +279,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
         {props.toolbar}
       </GridToolbar>
       {selection && <SelectionBar selection={selection} actions={props.selectionActions} />}
+      {hasNotice && <div ref={headEdge} className="cd-grid__head-edge" aria-hidden="true" />}
       <div
         ref={scrollRef}
         role="grid"
@@ -336,6 +344,9 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
         <span className="cd-visually-hidden" role="status">
           {m.grid_loading()}
         </span>
+      )}
+      {hasNotice && (
+        <div className={cx('cd-grid__notice', docked && 'cd-grid__notice--docked')}>{props.notice}</div>
       )}
       {windowMode && total > rowCount && (
         <div className="cd-grid__note" role="note">

@@ -17,8 +17,8 @@ import type { GridSelection } from './useSelection.ts';
 export interface GridToolbarProps<Row> {
   children?: ReactNode;
   total: number;
-  /** Placed before the total (see DataGridProps.notice). */
-  notice?: ReactNode;
+  /** Said instead of "Total {total}" (see DataGridProps.totalLabel). */
+  totalLabel?: string;
   loading?: boolean;
   onRefresh?: () => void;
   zoom: number;
@@ -36,14 +36,13 @@ export interface GridToolbarProps<Row> {
  */
 export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Row>) {
   // the screen's buttons (children) stay out of the tools' props: new buttons, same tools
-  const { total, children, notice, ...tools } = p;
+  const { total, totalLabel, children, ...tools } = p;
   return (
     <div className="cd-grid__toolbar">
       <div className="cd-grid__toolbar-start">{children}</div>
       <div className="cd-grid__toolbar-end">
-        {notice !== undefined && <div className="cd-grid__notice">{notice}</div>}
         <span className="cd-grid__total" aria-live="polite">
-          {m.grid_total({ total: formatNumber(total) })}
+          {totalLabel ?? m.grid_total({ total: formatNumber(total) })}
         </span>
         <GridTools {...tools} />
       </div>
@@ -52,7 +51,7 @@ export const GridToolbar = memo(function GridToolbar<Row>(p: GridToolbarProps<Ro
 }) as <Row>(p: GridToolbarProps<Row>) => ReactNode;
 
 const GridTools = memo(function GridTools<Row>(
-  p: Omit<GridToolbarProps<Row>, 'total' | 'children' | 'notice'>,
+  p: Omit<GridToolbarProps<Row>, 'total' | 'totalLabel' | 'children'>,
 ) {
   return (
     <>
@@ -101,7 +100,7 @@ const GridTools = memo(function GridTools<Row>(
       )}
     </>
   );
-}) as <Row>(p: Omit<GridToolbarProps<Row>, 'total' | 'children'>) => ReactNode;
+}) as <Row>(p: Omit<GridToolbarProps<Row>, 'total' | 'totalLabel' | 'children'>) => ReactNode;
 
 /** Count of selected rows (on every page) with a clear button; the screen's bulk actions may sit here. */
 export function SelectionBar({ selection, actions }: { selection: GridSelection; actions?: ReactNode }) {
