@@ -84,6 +84,10 @@ function jobView(job: Selectable<JobsTable>, userId: number): DownloadJob {
   };
 }
 
+/**
+ * One of the caller's own jobs. A teammate's job answers like a missing one: its file was written
+ * under its owner's plan (a VIP's has no row cap) and is theirs to hand on.
+ */
 export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number): Promise<DownloadInfo> {
   const job = await db
     .selectFrom('jobs')
@@ -91,6 +95,7 @@ export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number):
     .where('id', '=', id)
     .where('kind', '=', EXPORT_KIND)
     .where('workspace_id', '=', auth.workspaceId)
+    .where('user_id', '=', auth.user.id)
     .executeTakeFirst();
   if (!job) throw notFound('download');
   const { id: jobId, file_path, status, progress, total, capped } = jobView(job, auth.user.id);
@@ -140,8 +145,8 @@ const expired = (): AppError => new AppError(40004, 'download_expired');
 
 /**
  * The file behind a download link: a signed link (export-link.ts) or a bare job id with the
- * session `token`. Unknown, expired or forged links are 40004; a user who no longer works in the
- * export's workspace is 40003.
+ * session `token`, for the job's owner only. Unknown, expired or forged links and another user's
+ * job are 40004; an owner who no longer works in the export's workspace is 40003.
  */
 export async function exportFile(
   db: Kysely<DB>,
@@ -153,7 +158,7 @@ export async function exportFile(
   if (!link || (!link.signed && !sessionToken)) throw expired();
   const job = await db
     .selectFrom('jobs')
-    .select(['id', 'workspace_id', 'file_token', 'result', 'expires_at'])
+    .select(['id', 'workspace_id', 'user_id', 'file_token', 'result', 'expires_at'])
     .where('id', '=', link.jobId)
     .where('kind', '=', EXPORT_KIND)
     .where('status', '=', 'done')
@@ -162,7 +167,7 @@ export async function exportFile(
   const signed = { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token };
   let workspaceId: number;
   if (link.signed) {
-    if (!validSignature(signed, link.signed)) throw expired();
+    if (!validSignature(signed, link.signed) || link.signed.userId !== Number(job.user_id)) throw expired();
     const user = await db
       .selectFrom('users')
       .select(['workspace_id', 'disabled'])
@@ -171,7 +176,9 @@ export async function exportFile(
     if (!user || user.disabled) throw expired();
     workspaceId = Number(user.workspace_id);
   } else {
-    workspaceId = (await authenticate(db, sessionToken)).workspaceId;
+    const auth = await authenticate(db, sessionToken);
+    if (auth.user.id !== Number(job.user_id)) throw expired();
+    workspaceId = auth.workspaceId;
   }
   if (workspaceId !== signed.workspace_id) throw new AppError(40003, 'download_not_allowed');
   const file = fileOf(config, job.file_token);
