@@ -7,8 +7,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely, Selectable } from 'kysely';
-import { FREE_EXPORT_ROW_CAP, type DownloadType, type Language } from '../../contract/constants.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  EXPORTS_PER_HOUR,
+  EXPORTS_RUNNING_MAX,
+  FREE_EXPORT_ROW_CAP,
+  type DownloadType,
+  type Language,
+} from '../../contract/constants.ts';
 import {
   DOWNLOAD_LIST_MAX,
   type DownloadInfo,
@@ -21,7 +27,8 @@ import { now } from '../db/versioning.ts';
 import { authenticate, type AuthContext } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
-import { enqueue, finish, heartbeat, type Job } from '../jobs/job-queue.ts';
+import { enqueue, finish, heartbeat, LEASE_SECONDS, MAX_ATTEMPTS, type Job } from '../jobs/job-queue.ts';
+import { lockKey } from './rate-limit.ts';
 import { writeExport, type ExportParams } from '../jobs/export-writer.ts';
 import { countExportRows } from '../jobs/export-rows.ts';
 import { TYPE_FILE_NAME } from '../jobs/export-columns.ts';
@@ -32,18 +39,72 @@ export const EXPORT_TTL_SECONDS = 24 * 3600;
 export const exportDir = (config: Config): string => path.join(config.dataDir, 'exports');
 const fileOf = (config: Config, token: string): string => path.join(exportDir(config), `${token}.xlsx`);
 
+/**
+ * Queues an export within the caller's limits (EXPORTS_RUNNING_MAX at once, EXPORTS_PER_HOUR an
+ * hour). The job is written first and the limits are counted with it included, so the check holds
+ * under parallel requests: on PostgreSQL the member's advisory lock makes other processes' starts
+ * wait until this one commits or rolls back; on SQLite the insert takes the one write lock before
+ * the count. Over a limit the AppError rolls the insert back.
+ */
 export async function createExport(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   auth: AuthContext,
   input: { type: DownloadType; country: string; language: Language },
 ): Promise<number> {
+  await lockKey(trx, `export_start:user:${auth.user.id}`);
   const params: ExportParams = { ...input, cap: capOf(auth) };
-  return enqueue(db, {
+  const id = await enqueue(trx, {
     kind: EXPORT_KIND,
     workspaceId: auth.workspaceId,
     userId: auth.user.id,
     payload: params,
   });
+  await checkExportLimits(trx, auth);
+  return id;
+}
+
+const HOUR = 3600;
+
+async function checkExportLimits(trx: Transaction<DB>, auth: AuthContext): Promise<void> {
+  const t = now();
+  const since = t - HOUR;
+  const stale = t - LEASE_SECONDS;
+  // Running: queued, or held by a live runner, or stalled but due to be taken over (job-queue.ts);
+  // a job stalled on its last attempt is never run again, so it holds no place.
+  const counts = await sql<{ running: number | string | null; hour: number | string | null }>`
+    select
+      sum(case when status = 'queued'
+        or (status = 'running' and (heartbeat_at >= ${stale} or attempts < ${MAX_ATTEMPTS}))
+        then 1 else 0 end) as running,
+      sum(case when created_at > ${since} then 1 else 0 end) as hour
+    from jobs
+    where workspace_id = ${auth.workspaceId} and user_id = ${auth.user.id} and kind = ${EXPORT_KIND}
+      and (status in ('queued', 'running') or created_at > ${since})`.execute(trx);
+  const running = Number(counts.rows[0]?.running ?? 0);
+  const hour = Number(counts.rows[0]?.hour ?? 0);
+  if (running > EXPORTS_RUNNING_MAX)
+    throw new AppError(40029, 'download_running_limit', { max: EXPORTS_RUNNING_MAX });
+  if (hour > EXPORTS_PER_HOUR) {
+    // The next start fits once the oldest of the hour's other starts leaves the window.
+    const oldest = await trx
+      .selectFrom('jobs')
+      .select('created_at')
+      .where('workspace_id', '=', auth.workspaceId)
+      .where('user_id', '=', auth.user.id)
+      .where('kind', '=', EXPORT_KIND)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(EXPORTS_PER_HOUR)
+      .limit(1)
+      .executeTakeFirst();
+    const seconds = Math.max(1, Number(oldest?.created_at ?? t) + HOUR - t);
+    throw new AppError(40029, 'download_hourly_limit', {
+      max: EXPORTS_PER_HOUR,
+      seconds,
+      minutes: Math.ceil(seconds / 60),
+    });
+  }
 }
 
 /** Rows an export may hold for this caller: the free tier's cap (D6), or null for VIP. */
