@@ -68,6 +68,12 @@ export const DATE_PRESETS_DAYS = [7, 14, 30, 90] as const;
 export const EARLIEST_DATE = '2021-03-12';
 
 export const FREE_EXPORT_ROW_CAP = 500;
+/**
+ * A member's server exports: at most this many queued or running at once, and this many started
+ * in any hour (the server counts both in the database; the download dialog states them first).
+ */
+export const EXPORTS_RUNNING_MAX = 3;
+export const EXPORTS_PER_HOUR = 30;
 export const FREE_ACTIVE_TOPICS = 3;
 export const VIP_ACTIVE_TOPICS = 50;
 export const DEFAULT_AMATEUR_THRESHOLD = 10000;

@@ -114,12 +114,13 @@ export const teamEndpoints = {
     request: z.object({ teamId: inviteCode() }),
     response: teamDetail,
   }),
+  /** Removes a member; the invite code is rotated and the admin's detail (new code) comes back. */
   teamUserDel: endpoint({
     method: 'DELETE',
     path: '/team/user.del',
     auth: true,
     request: z.object({ userId: idOf('team_member_required') }),
-    response: z.null(),
+    response: teamDetail,
   }),
   teamTransfer: endpoint({
     method: 'PUT',

@@ -149,12 +149,13 @@ export function createSqliteLiveFeed(sqlite: SQLite.Database): SqliteLiveFeed {
   const flush = () => {
     install();
     if (sqlite.inTransaction || (!versions.size && !users.size)) return;
-    const out: LiveSignal[] = [];
+    // Users first, as PostgreSQL delivers a removal's notices (the member's move, then the team's
+    // version): the hub holds a moved user's pokes until it has checked their token (live-hub.ts).
+    const out: LiveSignal[] = [...users].map((userId) => ({ kind: 'user' as const, userId }));
     for (const [workspaceId, version] of versions) {
       const now = Number(head?.get(workspaceId)?.version_seq ?? -1);
       if (now >= version) out.push({ kind: 'version', workspaceId, version: now });
     }
-    for (const userId of users) out.push({ kind: 'user', userId });
     versions.clear();
     users.clear();
     queueMicrotask(() => out.forEach((s) => listeners.emit(s)));

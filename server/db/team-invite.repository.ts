@@ -50,6 +50,15 @@ export async function setInvite(
     .execute();
 }
 
+export async function inviteSeqOf(db: Db, teamId: number): Promise<number> {
+  const row = await db
+    .selectFrom('teams')
+    .select('invite_seq')
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+  return Number(row.invite_seq);
+}
+
 export async function inviteCodeOf(db: Db, teamId: number): Promise<string | null> {
   const row = await db.selectFrom('teams').select('invite_code').where('id', '=', teamId).executeTakeFirst();
   return row?.invite_code ?? null;

@@ -4,7 +4,10 @@
  * (contract/live.ts). The hub listens to the database's live feed once and fans signals out:
  * a version signal pokes the streams of that workspace; a user signal makes that user's streams
  * check their token again and end (with the force-logout code) on sign-out, revocation, removal
- * from the team or a moved workspace. A hub-wide timer sends heartbeats and re-checks every
+ * from the team or a moved workspace. Until that check has answered, the user's streams hold their
+ * version pokes back: a removal commits the member's move and the team's next version together
+ * (the new invite link, team.service.ts), and the removed member must not hear the latter. A
+ * hub-wide timer sends heartbeats and re-checks every
  * token each LIVE_RECHECK_TICKS beats (expiry, changes made by another program on SQLite).
  */
 import { PassThrough } from 'node:stream';
@@ -31,6 +34,8 @@ interface Stream {
   out: PassThrough;
   /** A version held back while the client reads slowly; written on drain. */
   pending: number | null;
+  /** Token checks after a user signal still running: versions wait in `pending` meanwhile. */
+  checking: number;
   ended: boolean;
 }
 
@@ -79,7 +84,7 @@ export class LiveHub {
     token: string,
   ): Promise<FastifyReply> {
     const out = new PassThrough();
-    const s: Stream = { auth, token, out, pending: null, ended: false };
+    const s: Stream = { auth, token, out, pending: null, checking: 0, ended: false };
     // A newer stream of the same session pushes out the oldest (likely a half-open connection).
     let same = this.bySession.get(auth.session.id) ?? [];
     while (same.length >= LIVE_STREAMS_PER_SESSION) {
@@ -110,7 +115,7 @@ export class LiveHub {
     if (sig.kind === 'version') {
       for (const s of this.byWorkspace.get(sig.workspaceId) ?? []) this.poke(s, sig.version);
     } else if (sig.kind === 'user') {
-      for (const s of [...(this.byUser.get(sig.userId) ?? [])]) void this.recheck(s);
+      for (const s of [...(this.byUser.get(sig.userId) ?? [])]) void this.recheck(s, true);
     } else void this.resync();
   }
 
@@ -135,8 +140,10 @@ export class LiveHub {
       }
   }
 
-  private async recheck(s: Stream): Promise<void> {
+  /** `hold`: keep this stream's version pokes until the check has answered (a user signal). */
+  private async recheck(s: Stream, hold = false): Promise<void> {
     if (s.ended) return;
+    if (hold) s.checking += 1;
     try {
       const now = await authenticate(this.deps.db, s.token);
       // The session itself moved (its user left a team, keeping this session): reconnect there.
@@ -144,12 +151,15 @@ export class LiveHub {
     } catch (err) {
       if (err instanceof AppError) this.end(s, err.code);
       else this.deps.log.warn({ err }, 'live: token check failed');
+    } finally {
+      if (hold) s.checking -= 1;
+      if (hold && !s.checking && s.pending !== null) this.poke(s, s.pending);
     }
   }
 
   private poke(s: Stream, version: number): void {
     if (s.ended) return;
-    if (s.out.writableNeedDrain) {
+    if (s.checking || s.out.writableNeedDrain) {
       s.pending = Math.max(version, s.pending ?? 0);
       return;
     }

@@ -14,4 +14,13 @@ defineMessages({
     'zh-cn': '您已不在该文件所属的团队或工作区，无法下载',
     'en-us': 'You no longer work in the workspace this file belongs to',
   },
+  download_running_limit: {
+    'zh-cn': '您已有 {max} 个导出正在进行。请等其中一个完成后再开始这次导出。',
+    'en-us':
+      'You already have {max} exports in progress. Wait for one of them to finish, then start this one.',
+  },
+  download_hourly_limit: {
+    'zh-cn': '过去一小时内您已开始 {max} 个导出。请 {minutes} 分钟后再开始下一个。',
+    'en-us': 'You have started {max} exports in the last hour. Start the next one in {minutes} min.',
+  },
 });

@@ -55,6 +55,9 @@ defineMessages({
   team_created: { 'zh-cn': '团队创建成功', 'en-us': 'Team created' },
   team_joined: { 'zh-cn': '已加入团队', 'en-us': 'You joined the team' },
   team_dismissed: { 'zh-cn': '团队已解散', 'en-us': 'The team was dismissed' },
-  team_member_removed: { 'zh-cn': '成员已移除', 'en-us': 'The member was removed' },
+  team_member_removed: {
+    'zh-cn': '已移除成员。邀请链接已更换，旧链接不再有效',
+    'en-us': 'Member removed. The invite link changed: the old link no longer works',
+  },
   team_transferred: { 'zh-cn': '管理员已转让', 'en-us': 'Admin transferred' },
 });

@@ -70,10 +70,12 @@ describeEngines('export downloads', (t) => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect((await get(`${base}/${job.file_token}`)).statusCode).toBe(404);
-    // With the session's token header the bare id works (same workspace only).
+    // With the session's token header the bare id works, for the job's owner only: anyone else
+    // (a stranger, the admin of that workspace) meets the unknown file's 404, naming nothing.
     expect((await get(`${base}/${id}`, { token: member.token })).statusCode).toBe(200);
     const stranger = await t().signUp();
-    expect((await get(`${base}/${id}`, { token: stranger.token })).statusCode).toBe(403);
+    expect((await get(`${base}/${id}`, { token: stranger.token })).statusCode).toBe(404);
+    expect((await get(`${base}/${id}`, { token: admin.token })).statusCode).toBe(404);
 
     // A genuine link signed 15 minutes ago is dead; one signed 14 minutes ago still opens.
     const signed = { id, workspace_id: admin.workspaceId, file_token: job.file_token! };

@@ -7,8 +7,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely, Selectable } from 'kysely';
-import { FREE_EXPORT_ROW_CAP, type DownloadType, type Language } from '../../contract/constants.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  EXPORTS_PER_HOUR,
+  EXPORTS_RUNNING_MAX,
+  FREE_EXPORT_ROW_CAP,
+  type DownloadType,
+  type Language,
+} from '../../contract/constants.ts';
 import {
   DOWNLOAD_LIST_MAX,
   type DownloadInfo,
@@ -21,7 +27,8 @@ import { now } from '../db/versioning.ts';
 import { authenticate, type AuthContext } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
-import { enqueue, finish, heartbeat, type Job } from '../jobs/job-queue.ts';
+import { enqueue, finish, heartbeat, LEASE_SECONDS, MAX_ATTEMPTS, type Job } from '../jobs/job-queue.ts';
+import { lockKey } from './rate-limit.ts';
 import { writeExport, type ExportParams } from '../jobs/export-writer.ts';
 import { countExportRows } from '../jobs/export-rows.ts';
 import { TYPE_FILE_NAME } from '../jobs/export-columns.ts';
@@ -32,18 +39,72 @@ export const EXPORT_TTL_SECONDS = 24 * 3600;
 export const exportDir = (config: Config): string => path.join(config.dataDir, 'exports');
 const fileOf = (config: Config, token: string): string => path.join(exportDir(config), `${token}.xlsx`);
 
+/**
+ * Queues an export within the caller's limits (EXPORTS_RUNNING_MAX at once, EXPORTS_PER_HOUR an
+ * hour). The job is written first and the limits are counted with it included, so the check holds
+ * under parallel requests: on PostgreSQL the member's advisory lock makes other processes' starts
+ * wait until this one commits or rolls back; on SQLite the insert takes the one write lock before
+ * the count. Over a limit the AppError rolls the insert back.
+ */
 export async function createExport(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   auth: AuthContext,
   input: { type: DownloadType; country: string; language: Language },
 ): Promise<number> {
+  await lockKey(trx, `export_start:user:${auth.user.id}`);
   const params: ExportParams = { ...input, cap: capOf(auth) };
-  return enqueue(db, {
+  const id = await enqueue(trx, {
     kind: EXPORT_KIND,
     workspaceId: auth.workspaceId,
     userId: auth.user.id,
     payload: params,
   });
+  await checkExportLimits(trx, auth);
+  return id;
+}
+
+const HOUR = 3600;
+
+async function checkExportLimits(trx: Transaction<DB>, auth: AuthContext): Promise<void> {
+  const t = now();
+  const since = t - HOUR;
+  const stale = t - LEASE_SECONDS;
+  // Running: queued, or held by a live runner, or stalled but due to be taken over (job-queue.ts);
+  // a job stalled on its last attempt is never run again, so it holds no place.
+  const counts = await sql<{ running: number | string | null; hour: number | string | null }>`
+    select
+      sum(case when status = 'queued'
+        or (status = 'running' and (heartbeat_at >= ${stale} or attempts < ${MAX_ATTEMPTS}))
+        then 1 else 0 end) as running,
+      sum(case when created_at > ${since} then 1 else 0 end) as hour
+    from jobs
+    where workspace_id = ${auth.workspaceId} and user_id = ${auth.user.id} and kind = ${EXPORT_KIND}
+      and (status in ('queued', 'running') or created_at > ${since})`.execute(trx);
+  const running = Number(counts.rows[0]?.running ?? 0);
+  const hour = Number(counts.rows[0]?.hour ?? 0);
+  if (running > EXPORTS_RUNNING_MAX)
+    throw new AppError(40029, 'download_running_limit', { max: EXPORTS_RUNNING_MAX });
+  if (hour > EXPORTS_PER_HOUR) {
+    // The next start fits once the oldest of the hour's other starts leaves the window.
+    const oldest = await trx
+      .selectFrom('jobs')
+      .select('created_at')
+      .where('workspace_id', '=', auth.workspaceId)
+      .where('user_id', '=', auth.user.id)
+      .where('kind', '=', EXPORT_KIND)
+      .where('created_at', '>', since)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(EXPORTS_PER_HOUR)
+      .limit(1)
+      .executeTakeFirst();
+    const seconds = Math.max(1, Number(oldest?.created_at ?? t) + HOUR - t);
+    throw new AppError(40029, 'download_hourly_limit', {
+      max: EXPORTS_PER_HOUR,
+      seconds,
+      minutes: Math.ceil(seconds / 60),
+    });
+  }
 }
 
 /** Rows an export may hold for this caller: the free tier's cap (D6), or null for VIP. */
@@ -84,6 +145,10 @@ function jobView(job: Selectable<JobsTable>, userId: number): DownloadJob {
   };
 }
 
+/**
+ * One of the caller's own jobs. A teammate's job answers like a missing one: its file was written
+ * under its owner's plan (a VIP's has no row cap) and is theirs to hand on.
+ */
 export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number): Promise<DownloadInfo> {
   const job = await db
     .selectFrom('jobs')
@@ -91,6 +156,7 @@ export async function exportInfo(db: Kysely<DB>, auth: AuthContext, id: number):
     .where('id', '=', id)
     .where('kind', '=', EXPORT_KIND)
     .where('workspace_id', '=', auth.workspaceId)
+    .where('user_id', '=', auth.user.id)
     .executeTakeFirst();
   if (!job) throw notFound('download');
   const { id: jobId, file_path, status, progress, total, capped } = jobView(job, auth.user.id);
@@ -140,8 +206,8 @@ const expired = (): AppError => new AppError(40004, 'download_expired');
 
 /**
  * The file behind a download link: a signed link (export-link.ts) or a bare job id with the
- * session `token`. Unknown, expired or forged links are 40004; a user who no longer works in the
- * export's workspace is 40003.
+ * session `token`, for the job's owner only. Unknown, expired or forged links and another user's
+ * job are 40004; an owner who no longer works in the export's workspace is 40003.
  */
 export async function exportFile(
   db: Kysely<DB>,
@@ -153,7 +219,7 @@ export async function exportFile(
   if (!link || (!link.signed && !sessionToken)) throw expired();
   const job = await db
     .selectFrom('jobs')
-    .select(['id', 'workspace_id', 'file_token', 'result', 'expires_at'])
+    .select(['id', 'workspace_id', 'user_id', 'file_token', 'result', 'expires_at'])
     .where('id', '=', link.jobId)
     .where('kind', '=', EXPORT_KIND)
     .where('status', '=', 'done')
@@ -162,7 +228,7 @@ export async function exportFile(
   const signed = { id: Number(job.id), workspace_id: Number(job.workspace_id), file_token: job.file_token };
   let workspaceId: number;
   if (link.signed) {
-    if (!validSignature(signed, link.signed)) throw expired();
+    if (!validSignature(signed, link.signed) || link.signed.userId !== Number(job.user_id)) throw expired();
     const user = await db
       .selectFrom('users')
       .select(['workspace_id', 'disabled'])
@@ -171,7 +237,9 @@ export async function exportFile(
     if (!user || user.disabled) throw expired();
     workspaceId = Number(user.workspace_id);
   } else {
-    workspaceId = (await authenticate(db, sessionToken)).workspaceId;
+    const auth = await authenticate(db, sessionToken);
+    if (auth.user.id !== Number(job.user_id)) throw expired();
+    workspaceId = auth.workspaceId;
   }
   if (workspaceId !== signed.workspace_id) throw new AppError(40003, 'download_not_allowed');
   const file = fileOf(config, job.file_token);

@@ -53,7 +53,11 @@ export async function inviteInfo(db: Db, auth: AuthContext, input: { teamId: str
   return { team_title: team.title, member_name: team.admin_name, ...(own ? { team_id: own.id } : {}) };
 }
 
-/** Issues a new code for the caller's team (admin only, checked by the caller's lock). */
-export async function resetInvite(trx: Transaction<DB>, teamId: number): Promise<void> {
+/**
+ * Issues a new code for the team (the caller holds the team's lock and has checked the admin);
+ * answers the new code generation (`invite_seq`).
+ */
+export async function resetInvite(trx: Transaction<DB>, teamId: number): Promise<number> {
   await invites.setInvite(trx, teamId, newInviteCode());
+  return invites.inviteSeqOf(trx, teamId);
 }

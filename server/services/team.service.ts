@@ -9,7 +9,10 @@
  *   property test tests/isolation/team-lifecycle.test.ts).
  * - The caller's own session always follows a workspace change it causes, so the person who
  *   clicked (joiner, leaver, dismissing admin) keeps working.
- * - Joining takes the team's secret invite code (team-invite.service.ts), never its id.
+ * - Joining takes the team's secret invite code (team-invite.service.ts), never its id. Removing a
+ *   member issues a new code: the one they kept (and could use from a new account) stops working.
+ * - A new code moves the team workspace's version, so the admin's other open screens hear of it
+ *   through the live stream (the /team screen reads the team again after a pull).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { TeamDetail, TeamMember, TeamSummary } from '../../contract/schemas/team.ts';
@@ -18,6 +21,7 @@ import { AppError, conflict, forbidden } from '../http/errors.ts';
 import type { DB } from '../db/schema.ts';
 import * as repo from '../db/team.repository.ts';
 import { recordRemoval } from '../db/team-invite.repository.ts';
+import { nextVersion } from '../db/versioning.ts';
 import { newInviteCode, resetInvite, teamForCode } from './team-invite.service.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -161,20 +165,28 @@ export async function joinTeam(
   return detailFor(trx, auth.user.id);
 }
 
+/**
+ * Removes a member and rotates the team's invite code: the link they kept is dead, also for an
+ * account they sign up anew. Their user is remembered under the new code's generation too, so a
+ * teammate passing the new link on does not let them back; a later reset does (the admin decided).
+ * Answers the admin's team detail with the new code.
+ */
 export async function removeMember(
   trx: Transaction<DB>,
   auth: AuthContext,
   input: { userId: number },
-): Promise<null> {
+): Promise<TeamDetail> {
   const team = await lockAsAdmin(trx, auth);
   const member = await repo.findMember(trx, team.id, input.userId);
   if (!member) throw memberNotFound();
   if (member.is_admin > 0 || member.user_id === team.admin_user_id)
     throw forbidden('team_admin_cannot_be_removed');
-  // Codes issued so far no longer let them back in (a reset issues one that does).
-  await recordRemoval(trx, team.id, member.user_id, Number(team.invite_seq));
+  const seq = await resetInvite(trx, team.id);
+  await recordRemoval(trx, team.id, member.user_id, seq);
   await sendHome(trx, team, member);
-  return null;
+  // After the move: the removed member's streams hear of their move before this version.
+  await nextVersion(trx, team.workspace_id);
+  return detailFor(trx, auth.user.id);
 }
 
 /** A member who is not the admin leaves on their own (the admin transfers or dismisses instead). */
@@ -229,5 +241,6 @@ export async function transferAdmin(
 export async function resetTeamInvite(trx: Transaction<DB>, auth: AuthContext): Promise<TeamDetail> {
   const team = await lockAsAdmin(trx, auth);
   await resetInvite(trx, team.id);
+  await nextVersion(trx, team.workspace_id);
   return detailFor(trx, auth.user.id);
 }

@@ -7,17 +7,23 @@
  *   and the saved file holds exactly the grid's rows in the grid's order; the XLSX of the same view
  *   holds the same cells.
  * - A view of more than PROGRESS_FROM rows shows the worker's progress, then the file.
+ * - The member's export limits are stated in the download dialog before a start; a start while 3 of
+ *   their exports run is refused there with what to do, beside their running jobs (en-us, zh-cn).
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
+import { EXPORTS_RUNNING_MAX, FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
+import { hashToken } from '../../server/http/auth.ts';
 import { PROGRESS_FROM } from '../../src/features/export/progress.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, popupOption, signedInPage } from '../helpers/browser-suite.ts';
-import { expectToast, redeemCode, type ApiSession } from '../helpers/shell.ts';
+import { expectToast, redeemCode, signInDemo, type ApiSession } from '../helpers/shell.ts';
+import { openFor } from '../reliability/accounts.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
@@ -274,4 +280,140 @@ describe('exports', () => {
     expect(wb.worksheets[0]!.actualRowCount - 1).toBe(count);
     expect(errors).toEqual([]);
   }, 180_000);
+});
+
+/**
+ * Three exports of the member held by another server process (running, with a live heartbeat), put
+ * straight into the server's database so this server's runner cannot finish them meanwhile.
+ * Answers a function that removes them again.
+ */
+async function holdExports(token: string): Promise<() => Promise<void>> {
+  const database = await openFor(suite.server.dataDir);
+  try {
+    const who = await database.db
+      .selectFrom('sessions')
+      .select(['user_id', 'workspace_id'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    const t = Math.floor(Date.now() / 1000);
+    const rows = await database.db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: EXPORTS_RUNNING_MAX }, () => ({
+          kind: 'export',
+          workspace_id: who.workspace_id,
+          user_id: who.user_id,
+          payload: JSON.stringify({ type: 'blogger', country: 'US', language: 'en-us', cap: 500 }),
+          status: 'running' as const,
+          attempts: 1,
+          claimed_by: 'another-process',
+          heartbeat_at: t + 600,
+          progress: 0,
+          total: 0,
+          created_at: t,
+          updated_at: t,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = rows.map((r) => r.id);
+    return async () => {
+      const again = await openFor(suite.server.dataDir);
+      await again.db.deleteFrom('jobs').where('id', 'in', ids).execute();
+      await again.close();
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+describe('export limits', () => {
+  it('Home states the limits first; a 4th export while 3 run is refused in the dialog with its running jobs', async () => {
+    const release = await holdExports(session.token);
+    try {
+      await page.goto('/home');
+      await page.getByRole('button', { name: 'Download', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog
+        .getByTestId('export-limit')
+        .getByText('You can have 3 exports in progress at a time and start 30 an hour.')
+        .waitFor();
+      await dialog.getByRole('button', { name: /Type/ }).click();
+      await popupOption(page, 'All creators').click();
+      await dialog
+        .getByTestId('export-statement')
+        .getByText(/^This export has/)
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Start export' }).click();
+      const refused = dialog.getByRole('alert');
+      await refused
+        .getByText(
+          'You already have 3 exports in progress. Wait for one of them to finish, then start this one.',
+        )
+        .waitFor();
+      await refused
+        .getByText('“Your exports” below shows when each one is ready; start this one then.', {
+          exact: false,
+        })
+        .waitFor();
+      // The exports to wait for are listed right there; nothing started, no file is offered.
+      await expect
+        .poll(() => dialog.getByTestId('export-job').filter({ hasText: 'Writing…' }).count())
+        .toBe(EXPORTS_RUNNING_MAX);
+      expect(await dialog.getByRole('link', { name: 'Open file' }).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: 'Start export' }).isEnabled()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // On a phone the limit note and the refusal wrap inside the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const rightEdge = () =>
+        page.evaluate(() =>
+          Math.max(
+            ...[...document.querySelectorAll('[data-testid=export-limit], .cd-modal [role=alert] *')].map(
+              (e) => e.getBoundingClientRect().right,
+            ),
+          ),
+        );
+      await expect.poll(rightEdge).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      expect(errors).toEqual([]);
+    } finally {
+      await release();
+    }
+  }, 120_000);
+
+  it('zh-cn: a one-type dialog (Blacklist) says the same and lists the running jobs after the refusal', async () => {
+    const zhCtx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    const zhSession = await signInDemo(zhCtx, suite.server.url, 'zh');
+    const zh = await zhCtx.newPage();
+    const zhErrors = trackErrors(zh);
+    const release = await holdExports(zhSession.token);
+    try {
+      await zh.goto('/blacklist');
+      await zh.getByRole('button', { name: '下载', exact: true }).click();
+      const dialog = zh.getByRole('dialog');
+      await dialog
+        .getByTestId('export-limit')
+        .getByText('每人最多同时进行 3 个导出，每小时最多开始 30 个。')
+        .waitFor();
+      // No job list before a refusal in a one-type dialog.
+      expect(await dialog.getByText('我的导出').count()).toBe(0);
+      await dialog
+        .getByTestId('export-statement')
+        .getByText(/^本次导出共/)
+        .waitFor();
+      await dialog.getByRole('button', { name: '开始导出' }).click();
+      const refused = dialog.getByRole('alert');
+      await refused.getByText('您已有 3 个导出正在进行。请等其中一个完成后再开始这次导出。').waitFor();
+      await refused.getByText('下方“我的导出”会显示每个导出何时完成', { exact: false }).waitFor();
+      await expect
+        .poll(() => dialog.getByTestId('export-job').filter({ hasText: '生成中…' }).count())
+        .toBe(EXPORTS_RUNNING_MAX);
+      expect(await seriousAxeViolations(zh)).toEqual([]);
+      expect(zhErrors).toEqual([]);
+    } finally {
+      await release();
+      await zhCtx.close();
+    }
+  }, 120_000);
 });

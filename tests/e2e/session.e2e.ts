@@ -1,10 +1,12 @@
 /**
- * The signed-in session in a real browser: the user menu (avatar, greeting, tier), the VIP and
- * change-password dialogs, logout with confirmation, and a forced logout when the same account
+ * The signed-in session in a real browser: the user menu (avatar, greeting, tier), the VIP dialog
+ * (a refused code said at the field, which keeps focus, so Escape still closes it; en-us and zh-cn),
+ * the change-password dialog, logout with confirmation, and a forced logout when the same account
  * signs in elsewhere with force=1 (10020 confirm there, 10007 here on the next call).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { addTagInDialog, syncStatus, unsent } from '../helpers/tag-page.ts';
@@ -33,6 +35,29 @@ const dialog = (page: Page) => page.locator('.cd-modal').getByRole('dialog');
 /** confirm(): logout and the 10020 question. */
 const confirmBox = (page: Page) => page.locator('.cd-modal').getByRole('alertdialog');
 
+/**
+ * A refused redeem code is said in the dialog, under the code field, and focus is back on that
+ * field (not on the page, where Escape would no longer reach the dialog), which names the error.
+ */
+async function refusedAtField(page: Page, words: string): Promise<void> {
+  const alert = dialog(page).getByRole('alert');
+  await alert.getByText(words).waitFor();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        const described = (el?.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ');
+        return el?.name === 'code' && el.getAttribute('aria-invalid') === 'true' ? described : null;
+      }),
+    )
+    .toContain(words);
+  // Nothing of it went to a toast that vanishes.
+  expect(await page.locator('.cd-toast').filter({ hasText: words }).count()).toBe(0);
+}
+
 describe('user menu', () => {
   it('shows the avatar letter, greeting, login time and tier; redeems VIP through the dialog', async () => {
     const page = await signedInPage('en');
@@ -44,12 +69,19 @@ describe('user menu', () => {
     await page.getByRole('menuitem', { name: 'Redeem VIP' }).click();
     await dialog(page).getByText('16 letters and digits').waitFor();
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, 'Please enter a valid redeem code');
+    await refusedAtField(page, 'Please enter a valid redeem code');
     const input = dialog(page).getByPlaceholder('Enter the redeem code');
     await expect.poll(() => input.getAttribute('maxlength')).toBe('16');
     await input.fill('ZZZZZZZZZ');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(page, 'This redeem code does not exist');
+    await refusedAtField(page, 'This redeem code does not exist');
+    // Escape still reaches the dialog: it closes; opened again, it starts clean.
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await menu(page).click();
+    await page.getByRole('menuitem', { name: 'Redeem VIP' }).click();
+    await dialog(page).getByText('16 letters and digits').waitFor();
+    expect(await dialog(page).getByRole('alert').count()).toBe(0);
     await input.fill(redeemCode(suite.server.dataDir));
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     await dialog(page).waitFor({ state: 'detached' });
@@ -60,6 +92,28 @@ describe('user menu', () => {
       .getByText(/^VIP until \d{4}-\d\d-\d\d$/)
       .waitFor();
     await page.context().close();
+  });
+
+  it('zh-cn: a wrong redeem code is said at the field, focus stays there, and Escape closes the dialog', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await signInDemo(ctx, suite.server.url, 'zh');
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await page.getByRole('menuitem', { name: '兑换 VIP' }).click();
+    await dialog(page).getByText('16 位字母和数字').waitFor();
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await refusedAtField(page, '请输入正确的兑换码');
+    await dialog(page).getByPlaceholder('请输入兑换码').fill('ZZZZZZZZZZZZZZZZ');
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await refusedAtField(page, '兑换码不存在');
+    // The same refusal again is said again (a fresh alert) and focus comes back again.
+    await dialog(page).getByRole('button', { name: '确定' }).click();
+    await refusedAtField(page, '兑换码不存在');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await ctx.close();
   });
 
   it('logs out only after confirmation: signed-in pages go to /, other pages reload', async () => {

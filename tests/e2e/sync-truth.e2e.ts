@@ -4,12 +4,16 @@
  *   ("Syncing 12,400 / 22,700");
  * - rows do not jump while a sync lands: creators added on another device keep the Home page's
  *   rows and scroll position where they are (values refresh in place), until the user asks;
- * - a forced sign-out for a changed workspace (10010) lands on /login and says why, in zh-cn.
+ * - a forced sign-out for a changed workspace (10010) lands on /login and says why, in zh-cn;
+ * - a change refused as a conflict (a teammate wrote first) is told once: its toast gives the
+ *   server's advice once and says where to choose, the sync panel does not repeat it, and the
+ *   header never says "Up to date" while the change is in the failed list (en-us, zh-cn).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { demoSuite } from '../helpers/browser-suite.ts';
+import { callApi, demoSuite } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const demo = demoSuite();
@@ -155,4 +159,142 @@ describe('forced sign-out', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   }, 90_000);
+});
+
+describe('a refused change, told once', () => {
+  it('a conflict: the advice once, where to choose, and no "Up to date" beside "1 failed" (en-us, zh-cn)', async () => {
+    const url = suite.server.url;
+    const stamp = Date.now();
+    const a = await registerEmail(url, `confa${stamp}@example.com`, 'Secret#2026');
+    const b = await registerEmail(url, `confb${stamp}@example.com`, 'Secret#2026');
+    const team = await callApi<{ invite_code: string }>(url, a.token, 'POST', '/team/add', {
+      title: 'Told once',
+    });
+    await callApi(url, b.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+    const title = `Greeting ${stamp % 10_000}`;
+    const row = await callApi<{ id: number }>(url, a.token, 'POST', '/chattmp/add', {
+      country: 'US',
+      title,
+      content: 'Hello from the start',
+    });
+
+    const rounds = [
+      {
+        who: a,
+        other: b,
+        locale: 'en-US' as const,
+        words: {
+          edit: `Edit ${title}`,
+          content: 'Template content',
+          save: 'Save',
+          synced: 'Up to date',
+          notAll: 'Not everything is saved',
+          failed: '1 failed',
+          reason: `${b.member_name} changed this template after you started editing`,
+          advice: /keep theirs/gi,
+          where: 'Choose which to keep under “failed” in the sync status at the top of the page.',
+          panel: 'Changes the server refused',
+          keepTheirs: 'Keep theirs',
+          status: 'Sync status',
+        },
+      },
+      {
+        who: b,
+        other: a,
+        locale: 'zh-CN' as const,
+        words: {
+          edit: `编辑 ${title}`,
+          content: '模板内容',
+          save: '保存',
+          synced: '已同步',
+          notAll: '有修改未保存',
+          failed: '1 条失败',
+          reason: `${a.member_name} 在你编辑期间修改了这个话术模板`,
+          advice: /保留对方的版本/g,
+          where: '请在页面顶部同步状态的“失败”中选择保留哪个版本。',
+          panel: '服务器拒绝的修改',
+          keepTheirs: '保留对方的',
+          status: '同步状态',
+        },
+      },
+    ];
+    for (const [i, { who, other, locale, words: w }] of rounds.entries()) {
+      const ctx = await newContext(suite.browser, url, locale);
+      await useSession(ctx, url, who);
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      // Every (label, failed button) pair the header shows, however briefly.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { headerSeen: string[] }).headerSeen = seen;
+        new MutationObserver(() => {
+          const label = document.querySelector('.cd-sync__label')?.textContent ?? '';
+          const failed = document.querySelector('.cd-sync__failed')?.textContent ?? '';
+          const pair = `${label}|${failed}`;
+          if (label && seen.at(-1) !== pair) seen.push(pair);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      const status = page.getByRole('status', { name: w.status });
+      const templateRow = page.getByRole('row').filter({ hasText: title });
+      await page.goto('/chatTmp');
+      await templateRow.waitFor({ timeout: 30_000 });
+      await status
+        .locator('.cd-sync__label')
+        .getByText(w.synced, { exact: true })
+        .waitFor({ timeout: 30_000 });
+
+      // Offline, this member edits; meanwhile the teammate's edit reaches the server.
+      await ctx.setOffline(true);
+      await templateRow.getByRole('button', { name: w.edit }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel(w.content).fill(`Mine ${i}`);
+      await dialog.getByRole('button', { name: w.save }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await callApi(url, other.token, 'PUT', '/chattmp/edit', {
+        id: row.id,
+        country: 'US',
+        title,
+        content: `Theirs ${i}`,
+      });
+      await ctx.setOffline(false);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+
+      // The toast: the server's reason with its advice, once, and where to choose.
+      const toast = page.locator('.cd-toast').filter({ hasText: w.reason });
+      await toast.first().waitFor({ timeout: 20_000 });
+      const toastText = (await toast.first().textContent()) ?? '';
+      expect(toastText.match(w.advice), toastText).toHaveLength(1);
+      expect(toastText).toContain(w.where);
+      // The header: the failed change, and no "Up to date" beside it.
+      const failedButton = status.getByRole('button', { name: w.failed });
+      await failedButton.waitFor();
+      await expect.poll(() => status.locator('.cd-sync__label').textContent()).toBe(w.notAll);
+      // The sync panel: the reason (advice included) and the two choices, no second advice.
+      await failedButton.click();
+      const panel = page.getByRole('dialog', { name: w.panel });
+      await panel.getByText(w.reason, { exact: false }).waitFor();
+      expect(await panel.locator('.cd-sync__hint').count()).toBe(0);
+      expect(await panel.getByText(w.where).count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await panel.getByRole('button', { name: w.keepTheirs }).click();
+      await expect.poll(() => status.getByRole('button', { name: w.failed }).count()).toBe(0);
+      // Read, not seen: with "Conflicts resolved" beside it a narrow header shows the dot alone.
+      await expect
+        .poll(() => status.locator('.cd-sync__label').textContent(), { timeout: 20_000 })
+        .toBe(w.synced);
+      await templateRow.getByText(`Theirs ${i}`).waitFor();
+
+      const seen = await page.evaluate(() => (window as unknown as { headerSeen: string[] }).headerSeen);
+      expect(
+        seen.some((p) => p.endsWith(`|${w.failed}`)),
+        seen.join(' / '),
+      ).toBe(true);
+      expect(
+        seen.filter((p) => p.startsWith(`${w.synced}|`) && !p.endsWith('|')),
+        seen.join(' / '),
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      await ctx.close();
+    }
+  }, 180_000);
 });

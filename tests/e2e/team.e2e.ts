@@ -4,12 +4,14 @@
  * member's local mirror switches to the team's rows), both see the team's creators and a tag the
  * member adds on /home reaches the admin's open page by sync; admin
  * transfer; removing a member (their next call answers 10010 and lands them on /login, which says
- * why); dismissal;
+ * why; the invite link changes, shown with a note on the admin's screen and, live, on the admin's
+ * other screen in zh-cn; the removed member's new account finds the old link dead); dismissal;
  * redeeming VIP on /vip and the tier in the user menu.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import {
@@ -248,7 +250,20 @@ describe('team', () => {
     await member.getByRole('button', { name: 'Dismiss team' }).waitFor();
   });
 
-  it('removing a member signs them out at once, on their open page (10010)', async () => {
+  it('removing a member signs them out at once, on their open page (10010), and changes the invite link', async () => {
+    // The admin's other screen: the same session in a Chinese browser, open on /team.
+    const otherCtx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await useSession(otherCtx, suite.server.url, memberSession);
+    const other = await otherCtx.newPage();
+    const otherErrors = trackErrors(other);
+    await other.goto('/team');
+    const otherLink = other.getByRole('textbox', { name: '邀请链接' });
+    await expect.poll(() => otherLink.inputValue()).toBe(link);
+    await member.goto('/team');
+    const linkBox = member.getByRole('textbox', { name: 'Invite link' });
+    await expect.poll(() => linkBox.inputValue()).toBe(link);
+    expect(await member.getByTestId('team-invite-changed').textContent()).toBe('');
+
     const row = member
       .getByRole('grid', { name: 'Members' })
       .getByRole('row')
@@ -256,12 +271,45 @@ describe('team', () => {
     // A double-click asks once (issue 20): no second confirmation once the removal is done.
     await row.getByRole('button', { name: /^Remove/ }).dblclick();
     await confirmBox(member)
-      .getByText(`Remove ${nameOf(ADMIN)} from the team?`)
+      .getByText(`Remove ${nameOf(ADMIN)} from the team? The invite link changes too`, { exact: false })
       .waitFor();
     await confirmBox(member).getByRole('button', { name: 'Confirm' }).click();
-    await expectToast(member, 'The member was removed');
+    await expectToast(member, 'Member removed. The invite link changed: the old link no longer works');
     await row.waitFor({ state: 'detached' });
     expect(await confirmBox(member).count()).toBe(0);
+    // The new link, and a note saying the old one is dead, on this screen and (live) on the other.
+    await expect.poll(() => linkBox.inputValue()).not.toBe(link);
+    const fresh = await linkBox.inputValue();
+    expect(fresh).toMatch(new RegExp(`^${suite.server.url}/invite/[\\w-]{24}$`));
+    await member
+      .getByRole('status')
+      .getByText('The invite link has changed: the old link no longer works.', { exact: false })
+      .waitFor();
+    await expect.poll(() => otherLink.inputValue(), { timeout: 15_000 }).toBe(fresh);
+    await other.getByRole('status').getByText('邀请链接已更换：旧链接不再有效。', { exact: false }).waitFor();
+    // Its member grid is read again too: the admin alone.
+    const otherRows = (email: string) =>
+      other
+        .getByRole('grid', { name: '团队成员' })
+        .getByRole('row')
+        .filter({ hasText: nameOf(email) });
+    await expect
+      .poll(async () => [await otherRows(MEMBER).count(), await otherRows(ADMIN).count()])
+      .toEqual([1, 0]);
+    expect(await seriousAxeViolations(member)).toEqual([]);
+    expect(await seriousAxeViolations(other)).toEqual([]);
+    // On a phone the note wraps inside the link's panel.
+    await member.setViewportSize({ width: 360, height: 800 });
+    const rightEdge = () =>
+      member.evaluate(() =>
+        Math.max(
+          ...[...document.querySelectorAll('.team-invite *')].map((e) => e.getBoundingClientRect().right),
+        ),
+      );
+    await expect.poll(rightEdge).toBeLessThanOrEqual(360);
+    await member.setViewportSize({ width: 1366, height: 860 });
+    expect(otherErrors).toEqual([]);
+    await otherCtx.close();
 
     // The admin's open page hears it on the live stream (issue 25): no reload and no call of its
     // own needed; 10010 lands on /login and says why (issue 20). A reload here would race the
@@ -272,6 +320,14 @@ describe('team', () => {
       .getByText('You were signed out: Your team has changed, please sign in again')
       .waitFor();
     expect(adminErrors).toEqual([]);
+
+    // The removed member signs up again and opens the link they kept: dead, naming nothing.
+    const again = await register(`alice-again${stamp}@example.com`);
+    const page = await pageFor(again, new URL(link).pathname);
+    await page.getByText('This invite link is not valid', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Join the team' }).count()).toBe(0);
+    expect(await page.getByText('Sales Team').count()).toBe(0);
+    await page.context().close();
   });
 
   it('dismissal: the admin returns to the no-team state, a member is signed out at once', async () => {

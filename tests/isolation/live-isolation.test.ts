@@ -58,6 +58,25 @@ describeEngines('live stream isolation', (t) => {
     expect(versions(aTap)).not.toContain(1);
   });
 
+  it("a removal or a reset pokes the team's streams (the admin's other screens read the new link); the removed member's hears nothing of it", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { admin, member } = await teamOfTwo(t(), `Poke ${round}`);
+      // The admin's other screen: a second session of theirs in the same workspace.
+      const other = await newSession(t().database, admin.userId, admin.workspaceId);
+      const adminTap = await open(other);
+      const memberTap = await open(member);
+      const head = lastVersion(adminTap);
+      expect(lastVersion(memberTap)).toBe(head);
+      expect((await t().call('DELETE', '/team/user.del', { userId: member.userId }, admin)).code).toBe(200);
+      await adminTap.waitFor((e) => e.event === 'version' && e.version > head);
+      await memberTap.waitFor((e) => e.event === 'end');
+      expect(versions(memberTap)).toEqual([head]);
+      const afterRemoval = lastVersion(adminTap);
+      expect((await t().call('POST', '/team/invite.reset', {}, admin)).code).toBe(200);
+      await adminTap.waitFor((e) => e.event === 'version' && e.version > afterRemoval);
+    }
+  });
+
   it('a member removed from the team stops hearing it; their next session hears only their own', async () => {
     const { admin, member } = await teamOfTwo(t(), 'Iso');
     const old = await open(member);

@@ -80,9 +80,13 @@ describeEngines('team invite security', (t) => {
     const crew = await team('Removers');
     const ex = await t().signUp();
     expect((await join(ex, crew.code)).code).toBe(200);
-    expect((await t().call('DELETE', '/team/user.del', { userId: ex.userId }, crew.admin)).code).toBe(200);
-    const again = await t().signUp(); // the same code still works for people never removed
-    expect((await join(again, crew.code)).code).toBe(200);
+    const removal = await t().call('DELETE', '/team/user.del', { userId: ex.userId }, crew.admin);
+    expect(removal.code).toBe(200);
+    // The removal issued a new code: people never removed join with it, not with the old one.
+    const rotated = removal.data.invite_code as string;
+    const again = await t().signUp();
+    expect(await join(again, crew.code)).toEqual(DEAD_LINK);
+    expect((await join(again, rotated)).code).toBe(200);
     // The removed member's next call is 10010; a new session of theirs tries the link they kept.
     expect((await t().call('GET', '/common/team', {}, ex)).code).toBe(10010);
     const signIn = await t().call(
@@ -93,13 +97,56 @@ describeEngines('team invite security', (t) => {
     );
     expect(signIn.code).toBe(200);
     const exBack = { ...ex, token: signIn.data.token as string };
-    expect(await info(exBack, crew.code)).toEqual(DEAD_LINK);
-    expect(await join(exBack, crew.code)).toEqual(DEAD_LINK);
+    // Neither the link they kept nor the one issued at their removal (a teammate may pass it on).
+    for (const code of [crew.code, rotated]) {
+      expect(await info(exBack, code)).toEqual(DEAD_LINK);
+      expect(await join(exBack, code)).toEqual(DEAD_LINK);
+    }
     expect(await inTeam(exBack)).toBeNull();
     // The admin decides to let them back: a reset issues a code that does.
     const fresh = (await t().call('POST', '/team/invite.reset', {}, crew.admin)).data.invite_code;
     expect((await join(exBack, fresh)).code).toBe(200);
     expect((await inTeam(exBack)).team_title).toBe('Removers');
+  });
+
+  it('a removed member who signs up again cannot join with the link they kept: removal rotates the code', async () => {
+    const crew = await team('Rotators');
+    const m1 = await t().signUp({ email: `m1-${Date.now()}@example.com` });
+    expect((await join(m1, crew.code)).code).toBe(200);
+    const removal = await t().call('DELETE', '/team/user.del', { userId: m1.userId }, crew.admin);
+    // The admin is told, and handed the new link's code in the answer and on /team/info.
+    expect(removal).toMatchObject({
+      code: 200,
+      msg: 'Member removed. The invite link changed: the old link no longer works',
+      data: { team_title: 'Rotators', is_admin: 1 },
+    });
+    const rotated = removal.data.invite_code as string;
+    expect(rotated).toMatch(/^[\w-]{24}$/);
+    expect(rotated).not.toBe(crew.code);
+    expect((await t().call('GET', '/team/info', {}, crew.admin)).data.invite_code).toBe(rotated);
+
+    // M1's new account (another email, another user id) with the link they kept: the dead-link
+    // answer, naming nothing; in the team nothing changed.
+    const m1Again = await t().signUp({ email: `m1-again-${Date.now()}@example.com` });
+    expect(await info(m1Again, crew.code)).toEqual(DEAD_LINK);
+    expect(await join(m1Again, crew.code)).toEqual(DEAD_LINK);
+    expect(await inTeam(m1Again)).toBeNull();
+    const members = await t().call('GET', '/team/user.lists', { page: 1, limit: 20 }, crew.admin);
+    expect(members.data.count).toBe(1);
+
+    // A second removal rotates again, and says so in Chinese too.
+    const m2 = await t().signUp();
+    expect((await join(m2, rotated)).code).toBe(200);
+    const second = await t().call(
+      'DELETE',
+      '/team/user.del',
+      { userId: m2.userId },
+      { ...crew.admin, language: 'zh-cn' },
+    );
+    expect(second).toMatchObject({ code: 200, msg: '已移除成员。邀请链接已更换，旧链接不再有效' });
+    expect(second.data.invite_code).not.toBe(rotated);
+    expect(await join(await t().signUp(), rotated)).toEqual(DEAD_LINK);
+    expect((await join(await t().signUp(), second.data.invite_code)).code).toBe(200);
   });
 
   it('rate limits wrong codes per user and per address, also stopping a right code', async () => {

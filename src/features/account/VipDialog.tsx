@@ -1,10 +1,14 @@
 /**
  * Redeem VIP (spec sections 2 and 5): one code input with the "16 letters and digits" hint; an
  * empty code is a code error; POST /common/vip.open {code, phone} and its msg as a notification.
+ * A refused code is said under the field (an alert) and focus goes back to the field: the pressed
+ * Confirm was disabled while the call ran, which had left focus on the page, where Escape no
+ * longer reached the dialog.
  */
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { REDEEM_CODE_LENGTH } from '../../../contract/constants.ts';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { m } from '../../paraglide/messages.js';
 import { redeemVip } from '../vip/redeem.ts';
@@ -19,20 +23,33 @@ interface Props {
 export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // Each refusal counts, so the same words twice are announced (and focused) again.
+  const [refusal, setRefusal] = useState<{ message: string; n: number } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const hintId = useId();
+  const errorId = useId();
+
+  useEffect(() => {
+    const field = form.current?.querySelector<HTMLInputElement>('input[name="code"]');
+    if (!refusal || !field) return;
+    field.focus();
+    field.select();
+  }, [refusal]);
 
   function close() {
     setCode('');
+    setRefusal(null);
     onClose();
   }
 
   async function redeem() {
     setBusy(true);
-    const ok = await redeemVip(code, phone);
+    const out = await redeemVip(code, phone);
     setBusy(false);
-    if (ok) {
+    if (out.ok) {
       onRedeemed();
       close();
-    }
+    } else setRefusal((r) => ({ message: out.message, n: (r?.n ?? 0) + 1 }));
   }
 
   return (
@@ -51,6 +68,7 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
       }
     >
       <form
+        ref={form}
         className="account-form"
         onSubmit={(e) => {
           e.preventDefault();
@@ -59,6 +77,8 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
       >
         <Input
           aria-label={m.account_vip_code_label()}
+          aria-describedby={refusal ? `${errorId} ${hintId}` : hintId}
+          isInvalid={refusal !== null}
           placeholder={m.account_vip_code_placeholder()}
           value={code}
           onChange={(e) => setCode(e.target.value.slice(0, REDEEM_CODE_LENGTH))}
@@ -66,7 +86,14 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
           autoFocus
           name="code"
         />
-        <p className="account-hint">{m.account_vip_code_hint()}</p>
+        <p className="account-hint" id={hintId}>
+          {m.account_vip_code_hint()}
+        </p>
+        {refusal && (
+          <div id={errorId} key={refusal.n}>
+            <InlineAlert>{refusal.message}</InlineAlert>
+          </div>
+        )}
       </form>
     </Dialog>
   );

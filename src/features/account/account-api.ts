@@ -47,8 +47,9 @@ export const changePassword = (
   b: { password: string; repassword: string } & ({ phoneCode: string } | { oldPassword: string }),
 ) => request<unknown>('PUT', '/member/change.pw', b, { toastSuccess: true });
 
-export const openVip = (b: { code: string; phone: string }) =>
-  request<unknown>('POST', '/common/vip.open', b, { toastSuccess: true });
+/** The envelope, and no toast: the redeem forms show a refusal at the code field (vip/redeem.ts). */
+export const openVip = (b: { code: string; phone: string }): Promise<Envelope<unknown>> =>
+  request<unknown>('POST', '/common/vip.open', b, { raw: true, silent: true });
 
 export type MemberInfo = z.output<typeof memberInfoSchema>;
 

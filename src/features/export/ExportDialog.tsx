@@ -4,18 +4,29 @@
  * ("This export has 12,345 rows. Free plan: the first 500 of 12,345 rows; VIP exports all" with
  * the VIP link), and only then offers "Start export". Once started it polls like the spec's
  * download modal (every 2 s, at most 100 times) and opens the file. Home passes all seven types and
- * shows the caller's job list under the form.
+ * shows the caller's job list under the form. The member's export limits (a few at once, a few dozen
+ * an hour) are stated up front; a start the server refuses over them says so in the dialog, with
+ * the job list, so the member sees which exports to wait for.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Country, DownloadType } from '../../../contract/constants.ts';
+import {
+  EXPORTS_PER_HOUR,
+  EXPORTS_RUNNING_MAX,
+  type Country,
+  type DownloadType,
+} from '../../../contract/constants.ts';
+import { CODES } from '../../../contract/codes.ts';
 import type { DownloadPreview } from '../../../contract/schemas/download.ts';
+import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, useInFlight } from '../../ui/Dialog.tsx';
 import { DownloadStatusView, useDownloadPoll } from '../../ui/DownloadManager.tsx';
 import type { DownloadCheck } from '../../ui/download-rules.ts';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Select } from '../../ui/Select.tsx';
+import { toast } from '../../ui/toast-queue.ts';
 import { checkExport, previewExport, startExport } from './export-api.ts';
 import { countStatement, typeLabel } from './export-rules.ts';
 import { ExportJobs } from './ExportJobs.tsx';
@@ -34,6 +45,8 @@ export function ExportDialog({ title, country, types, onClose, withJobs }: Expor
   const [type, setType] = useState<DownloadType | null>(types.length === 1 ? types[0]! : null);
   const [preview, setPreview] = useState<DownloadPreview | null>(null);
   const [problem, setProblem] = useState('');
+  // The server's refusal of a start over the member's export limits (its msg says which).
+  const [refusal, setRefusal] = useState('');
   const [check, setCheck] = useState<DownloadCheck | null>(null);
   const [jobsVersion, setJobsVersion] = useState(0);
   const poll = useDownloadPoll(check);
@@ -55,13 +68,19 @@ export function ExportDialog({ title, country, types, onClose, withJobs }: Expor
 
   const start = useInFlight(async () => {
     if (!type) return setProblem(m.export_type_required());
+    let answer;
     try {
-      const { id } = await startExport(type, country);
-      setCheck(() => checkExport(id));
-      setJobsVersion((v) => v + 1);
+      answer = await startExport(type, country);
     } catch {
-      /* the client has shown the error */
+      return; // the client has shown the error
     }
+    if (answer.code === CODES.OK) {
+      const { id } = answer.data;
+      setRefusal('');
+      setCheck(() => checkExport(id));
+    } else if (answer.code === CODES.TOO_MANY_REQUESTS) setRefusal(answer.msg);
+    else toast.error(answer.msg);
+    setJobsVersion((v) => v + 1);
   });
 
   const current = preview && preview.type === type && preview.country === country ? preview : null;
@@ -108,6 +127,14 @@ export function ExportDialog({ title, country, types, onClose, withJobs }: Expor
             {problem}
           </p>
         )}
+        {/* The member's export limits, stated before they apply (server: createExport). */}
+        <p className="cd-export-limit" data-testid="export-limit">
+          {m.export_limit_note({
+            running: formatNumber(EXPORTS_RUNNING_MAX),
+            hourly: formatNumber(EXPORTS_PER_HOUR),
+          })}
+        </p>
+        {refusal && <InlineAlert hint={m.export_limit_next()}>{refusal}</InlineAlert>}
         {type && (
           <div className="cd-export-statement" role="status" data-testid="export-statement">
             {!statement ? (
@@ -132,7 +159,8 @@ export function ExportDialog({ title, country, types, onClose, withJobs }: Expor
             <DownloadStatusView state={poll} inline={false} />
           </div>
         )}
-        {withJobs && <ExportJobs version={jobsVersion} />}
+        {/* After a refusal every dialog lists the member's jobs: the running ones are what to wait for. */}
+        {(withJobs || refusal) && <ExportJobs version={jobsVersion} />}
       </div>
     </Dialog>
   );

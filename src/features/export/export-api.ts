@@ -10,8 +10,12 @@ import { request } from '../../api/client.ts';
 export const previewExport = (type: DownloadType, country: Country, signal?: AbortSignal) =>
   request(DL.bloggerDownloadPreview, { type, country }, { signal });
 
+/**
+ * The envelope, whatever its code: the dialog explains the export limits' refusal (40029) itself,
+ * beside the caller's running jobs, instead of a passing toast.
+ */
 export const startExport = (type: DownloadType, country: Country) =>
-  request(DL.bloggerDownload, { type, country }, { long: true });
+  request(DL.bloggerDownload, { type, country }, { long: true, raw: true });
 
 /** The check the DownloadManager polls: the file path once the job has written it. */
 export const checkExport = (id: number) => async () =>

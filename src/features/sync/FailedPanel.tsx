@@ -57,8 +57,8 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
     <li className="cd-sync__item">
       <strong className="cd-sync__change">{describeChange(e)}</strong>
       <span className="cd-sync__error">{e.lastError?.msg}</span>
-      {step.conflict && <BothTexts entry={e} />}
-      <span className="cd-sync__hint">{step.hint}</span>
+      {/* A conflict's reason already says what to choose, and the two buttons below are the choice. */}
+      {step.conflict ? <BothTexts entry={e} /> : <span className="cd-sync__hint">{step.hint}</span>}
       <span className="cd-sync__actions">
         {step.action && (
           <Link className="cd-button cd-button--primary cd-button--sm" to={step.action.href} onClick={close}>

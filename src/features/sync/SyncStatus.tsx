@@ -3,7 +3,8 @@
  * changes, a paused or storage-full warning, a panel of failed changes with retry/discard, and the
  * conflicts resolved in the last day (issue 25).
  * It says "Up to date" only once the first full sync has finished (issue 20); before that it
- * counts the rows received ("Syncing 12,400 / 22,700") or says it is syncing.
+ * counts the rows received ("Syncing 12,400 / 22,700") or says it is syncing. While a change the
+ * server refused waits in the failed list it never says "Up to date": not everything is saved.
  */
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -13,14 +14,14 @@ import { FailedPanel } from './FailedPanel.tsx';
 import { useSyncStatus } from './useSyncStatus.ts';
 import './sync.css';
 
-export function syncLabel(online: boolean, state: SyncState | null): string {
+export function syncLabel(online: boolean, state: SyncState | null, failed = 0): string {
   if (!online) return m.sync_offline();
   const progress = state?.progress;
   if (progress && progress.total > 0)
     return m.sync_progress({ done: formatNumber(progress.done), total: formatNumber(progress.total) });
   if (!state?.firstSyncDone || state.phase === 'pulling' || state.phase === 'pushing')
     return m.sync_syncing();
-  return m.sync_synced();
+  return failed > 0 ? m.sync_not_all_saved() : m.sync_synced();
 }
 
 /** The live-update stream (issue #25); nothing while offline, where the label already says so. */
@@ -32,7 +33,7 @@ export function liveLabel(online: boolean, state: SyncState | null): string | nu
 
 export function SyncStatus() {
   const { online, state, unsent, failed } = useSyncStatus();
-  const label = syncLabel(online, state);
+  const label = syncLabel(online, state, failed.length);
   const live = liveLabel(online, state);
   const tone = !online || state?.pausedBy ? 'warn' : failed.length ? 'danger' : 'ok';
 

@@ -60,7 +60,8 @@ describe('a change in plain words', () => {
   it('a conflict (40012) offers "Save mine" / "Keep theirs" and names the text each side holds', () => {
     expect(nextStep(40012, '/chattmp/edit')).toMatchObject({ retryable: true, conflict: true });
     setAppLocale('zh-cn');
-    expect(nextStep(40012, '/tags/edit').hint).toMatch(/团队成员修改了这条记录/);
+    // The server's reason names the choice; the hint says where it is made, not the choice again.
+    expect(nextStep(40012, '/tags/edit').hint).toBe('请在页面顶部同步状态的“失败”中选择保留哪个版本。');
     const edit = { method: 'PUT', path: '/product/edit', body: { id: 9, productTitle: 'Desk lamp' } };
     expect(conflictSubject(edit)).toEqual({
       table: 'products',

@@ -117,6 +117,8 @@ export function nextStep(code: number, path: string): NextStep {
     case CODES.FORBIDDEN:
       return { hint: m.sync_hint_admin(), retryable: true };
     case CODES.EDIT_CONFLICT:
+      // The server's reason already names the choice (save yours, or keep theirs): the hint says
+      // where it is made, not the same advice again.
       return { hint: m.sync_hint_conflict(), retryable: true, conflict: true };
     case CODES.NOT_FOUND:
       return { hint: m.sync_hint_gone(), retryable: false };

@@ -1,7 +1,8 @@
 /**
  * The admin's copyable invite link {origin}/invite/{invite_code}, with a copy button and a
  * "reset link" action (confirmed first): the server issues a new code and the old link stops
- * working, e.g. after the link reached the wrong people.
+ * working, e.g. after the link reached the wrong people. `changed`: the link changed while the screen
+ * was open (a member was removed here or on another screen), said in a live region.
  */
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';
@@ -11,7 +12,15 @@ import { toast } from '../../ui/toast-queue.ts';
 import { resetInvite } from './team-api.ts';
 import { inviteLink } from './team-rules.ts';
 
-export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamDetail) => void }) {
+export function InviteLink({
+  code,
+  changed,
+  onReset,
+}: {
+  code: string;
+  changed: boolean;
+  onReset: (t: TeamDetail) => void;
+}) {
   const link = inviteLink(location.origin, code);
   // Copy and reset ignore presses while they run (issue 20): one toast per copy, one new code.
   const copy = useInFlight(async () => {
@@ -40,6 +49,10 @@ export function InviteLink({ code, onReset }: { code: string; onReset: (t: TeamD
         {m.team_invite_link()}
       </h2>
       <p className="team-muted">{m.team_invite_hint()}</p>
+      {/* Always rendered, so screen readers hear the note when it is filled. */}
+      <p role="status" className="team-invite__changed" data-testid="team-invite-changed">
+        {changed ? m.team_invite_changed() : ''}
+      </p>
       <div className="team-invite__row">
         <input
           className="cd-input team-invite__link"

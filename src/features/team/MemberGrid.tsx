@@ -1,11 +1,13 @@
 /**
  * Admin: the paged member grid (GET /team/user.lists): name with an admin badge, last sign-in,
- * join time, and a remove button (confirmed; disabled for the admin). A react-aria Table with the
- * kit's Pager: a team is small, the virtualised DataGrid is for the creator lists.
+ * join time, and a remove button (confirmed; disabled for the admin). A removal changes the invite
+ * link (the server rotates it): the confirmation says so, and `onRemoved` gets the team with the
+ * new link. A react-aria Table with the kit's Pager: a team is small, the virtualised DataGrid is
+ * for the creator lists.
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
-import type { TeamMember } from '../../../contract/schemas/team.ts';
+import type { TeamDetail, TeamMember } from '../../../contract/schemas/team.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -22,7 +24,7 @@ interface Page {
   count: number;
 }
 
-export function MemberGrid() {
+export function MemberGrid({ onRemoved }: { onRemoved: (team: TeamDetail) => void }) {
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const [data, setData] = useState<Page | null>(null);
   const [version, setVersion] = useState(0);
@@ -45,7 +47,7 @@ export function MemberGrid() {
     async (x: TeamMember) => {
       setRemoving(x.user_id);
       try {
-        await removeMember(x.user_id);
+        onRemoved(await removeMember(x.user_id));
       } catch {
         return;
       }

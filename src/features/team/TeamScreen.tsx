@@ -2,9 +2,11 @@
  * /team (spec section 2 "Team", section 6 roles): team name, admin and creation time for everyone
  * in a team; the admin also gets rename, transfer, dismiss, the invite link (copy, reset) and the
  * member grid; a member may leave. Without a team: how to join, and a create form. Create, leave
- * and dismiss switch the workspace.
+ * and dismiss switch the workspace. Removing a member changes the invite link (the server rotates
+ * it); this screen, and the admin's other open /team screens (team-live.ts), show the new link
+ * with a note that the old one no longer works.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -12,7 +14,8 @@ import { Button } from '../../ui/Button.tsx';
 import { useConfirmedAction } from '../../ui/Dialog.tsx';
 import { Result } from '../../ui/Result.tsx';
 import { Tag } from '../../ui/StatusTag.tsx';
-import { dismissTeam, leaveTeam, teamInfo } from './team-api.ts';
+import { dismissTeam, leaveTeam, teamInfo, teamInfoQuiet } from './team-api.ts';
+import { useMirrorVersion } from './team-live.ts';
 import { isAdmin } from './team-rules.ts';
 import { InviteLink } from './InviteLink.tsx';
 import { MemberGrid } from './MemberGrid.tsx';
@@ -29,8 +32,10 @@ export function TeamScreen() {
   const [team, setTeam] = useState<TeamDetail | null | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  // Bumped after a change that the member grid must show (transfer).
+  // Bumped after a change that the member grid must show (transfer, a removal on another screen).
   const [membersKey, setMembersKey] = useState(0);
+  // The invite link changed while this screen was open (a removal here or on another screen).
+  const [linkChanged, setLinkChanged] = useState(false);
 
   const load = useCallback(() => {
     setFailed(false);
@@ -39,6 +44,33 @@ export function TeamScreen() {
       .catch(() => setFailed(true));
   }, []);
   useEffect(load, [load]);
+
+  // Another screen changed the team (the workspace's version moved): read it again.
+  const version = useMirrorVersion();
+  const seenVersion = useRef(version);
+  const shownCode = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    shownCode.current = team?.invite_code;
+  }, [team]);
+  useEffect(() => {
+    const before = seenVersion.current;
+    seenVersion.current = version;
+    if (before === undefined || version === undefined || version === before) return;
+    let live = true;
+    teamInfoQuiet()
+      .then((fresh) => {
+        if (!live || fresh === undefined) return;
+        if (shownCode.current && fresh?.invite_code && fresh.invite_code !== shownCode.current) {
+          setLinkChanged(true);
+          setMembersKey((k) => k + 1);
+        }
+        setTeam(fresh);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [version]);
 
   // Leaving and dismissing both end in the user's own workspace; a refusal is reported by the client.
   const switchAway = async (call: () => Promise<unknown>) => {
@@ -113,8 +145,14 @@ export function TeamScreen() {
       </section>
       {admin && (
         <>
-          {team.invite_code && <InviteLink code={team.invite_code} onReset={setTeam} />}
-          <MemberGrid key={membersKey} />
+          {team.invite_code && <InviteLink code={team.invite_code} changed={linkChanged} onReset={setTeam} />}
+          <MemberGrid
+            key={membersKey}
+            onRemoved={(t) => {
+              setLinkChanged(true);
+              setTeam(t);
+            }}
+          />
         </>
       )}
       {open === 'rename' && (

@@ -6,12 +6,15 @@ import { teamEndpoints as API } from '../../../contract/schemas/team.ts';
 import { request } from '../../api/client.ts';
 
 export const teamInfo = () => request(API.teamInfo, {});
+/** A background re-read (another screen changed the team): a failure stays silent. */
+export const teamInfoQuiet = () => request(API.teamInfo, {}, { silent: true });
 export const createTeam = (title: string) => request(API.teamAdd, { title }, { toastSuccess: true });
 export const renameTeam = (title: string) => request(API.teamEdit, { title }, { toastSuccess: true });
 export const dismissTeam = () => request(API.teamDel, {}, { toastSuccess: true });
 export const teamMembers = (page: number, limit: number) => request(API.teamUserLists, { page, limit });
 /** Joins by the invite code; the envelope comes back so a dead link (40004) shows the page's notice. */
 export const joinTeam = (code: string) => request(API.teamUserAdd, { teamId: code }, { raw: true });
+/** Answers the admin's team detail with the invite code the removal issued. */
 export const removeMember = (userId: number) => request(API.teamUserDel, { userId }, { toastSuccess: true });
 export const transferAdmin = (userId: number) =>
   request(API.teamTransfer, { userId }, { toastSuccess: true });
