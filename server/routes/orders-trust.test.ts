@@ -89,6 +89,28 @@ describeEngines('orders that never guess', (t) => {
     expect(late.code).toBe(40009);
   });
 
+  it('holds under parallel calls: the same file imported twice at once, an import undone twice at once', async () => {
+    const a = await t().signUp({ name: 'parallel' });
+    await o.ingest(a.token, GB, 'GB');
+    const good = await ordersFixture('affiliate-uk-shop.csv');
+    const both = await Promise.all([
+      o.post(a.token, body(good, 'par-first')),
+      o.post(a.token, body(good, 'par-second')),
+    ]);
+    expect(both.map((r) => r.code)).toEqual([200, 200]);
+    // One copy of each line, whichever came second replaced the other's.
+    expect(both.map((r) => r.data.added).sort()).toEqual([0, 16]);
+    expect(totals(await o.sales(a.token))).toEqual({ gmv: 1316.95, orders: 13, commission: 147.59 });
+    const second = both.find((r) => r.data.added === 0)!;
+    const undos = await Promise.all(
+      [1, 2].map(() => o.json('POST', '/plan/orders.undo', a.token, { id: second.data.import_id })),
+    );
+    expect(undos.map((r) => r.code)).toEqual([200, 200]);
+    // One undo did the work (16 removed, the first import's 16 copies back); the other found nothing left.
+    expect(undos.map((r) => r.data.removed).sort()).toEqual([0, 16]);
+    expect(totals(await o.sales(a.token))).toEqual({ gmv: 1316.95, orders: 13, commission: 147.59 });
+  });
+
   it('deletes a single broken line from the app, with a history row, and the sums drop', async () => {
     const a = await t().signUp({ name: 'cleaner' });
     const b = await t().signUp({ name: 'intruder' });

@@ -58,6 +58,9 @@ const LINE_COLS = [
 type Copy = Line & { layout: string; country: string; import_id: number };
 
 export async function importOrders(trx: Trx, ws: number, input: Input, by?: Actor) {
+  // The workspace's version lock first (a dry run writes nothing and takes none), so two imports of
+  // the same lines never read the same copies to replace.
+  const version = input.dryRun ? 0 : await nextVersion(trx, ws);
   // The last copy of a line within the call wins, as a later call's copy does.
   const byKey = new Map<string, Line>();
   for (const l of input.lines) byKey.set(lineKey(l), l);
@@ -99,7 +102,6 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
     return { ...answer, unmatched, creators: known.size, import_id: 0 };
   }
 
-  const version = await nextVersion(trx, ws);
   const t = now();
   const imp = await importRow(trx, ws, input, by, version, t);
   // A line replaced by another import keeps that copy (one step back); re-sent by the same import,
