@@ -214,8 +214,8 @@ export async function snapshot(db: Kysely<DB>, workspaceId: number): Promise<Rec
 }
 
 /**
- * A note, a follow-up and a history row on one creator, a saved view (issue 22), a plan with the
- * creator in it and an imported order line of theirs (issue 23); answers their ids.
+ * A note, a follow-up and a history row on one creator, a saved view, a plan with the creator in it
+ * and an imported order line of theirs; answers their ids.
  */
 async function seedWorkbench(
   db: Kysely<DB>,
