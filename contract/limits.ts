@@ -107,6 +107,10 @@ export const PLAN_BEFORE_INVITE: readonly PlanStage[] = ['to_contact', 'contacte
 export const ORDERS_CALL_MAX = 5000;
 /** Where order lines come from: Seller Center's two downloads, or a sale entered by hand. */
 export const ORDER_LAYOUTS = ['affiliate', 'all_orders', 'manual'] as const;
+/** The longest file name an import keeps. */
+export const ORDER_FILE_NAME_MAX = 200;
+/** A creator's stored order lines listed at once (newest first). */
+export const ORDER_LINES_MAX = 500;
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

@@ -38,6 +38,8 @@ export const SYNC_TABLES = [
   'workspace_settings',
   // Counted sales per creator and product, from imported Seller Center orders (issue 23).
   'creator_sales',
+  // Each import of an order download, so it can be undone (a new table: older cursors miss nothing).
+  'order_imports',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

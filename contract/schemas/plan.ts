@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { country, formInt, formList, optText } from './common.ts';
+import { country, formInt, formList, optFlag, optText } from './common.ts';
 import { rowId, titled } from './tag.ts';
 import { dueDate, RowIdRequest } from './workbench.ts';
 import {
@@ -22,6 +22,7 @@ import {
   PLAN_INVITE_MAX,
   ORDERS_CALL_MAX,
   ORDER_LAYOUTS,
+  ORDER_FILE_NAME_MAX,
 } from '../limits.ts';
 
 const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
@@ -155,7 +156,14 @@ export const PlanMessageResult = z.object({
 });
 
 const idText = (max = 40) => z.string().trim().max(max).regex(/^\d*$/, 'orders_bad_id');
-const amount = () => z.number().finite().min(-1_000_000_000).max(1_000_000_000);
+/** An amount in cents' precision: more decimals would be a guess at what the file meant. */
+const amount = () =>
+  z
+    .number()
+    .finite()
+    .min(-1_000_000_000)
+    .max(1_000_000_000)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'orders_amount_cents');
 /** One line of a Seller Center order download, as src/features/import/orders-rules.ts reads it. */
 export const OrderLineInput = z.object({
   order_id: idText().pipe(z.string().min(1, 'orders_bad_id')),
@@ -183,14 +191,67 @@ export const OrdersImportRequest = z.object({
   country: country(),
   layout: z.enum(ORDER_LAYOUTS),
   lines: z.array(OrderLineInput).min(1, 'orders_empty').max(ORDERS_CALL_MAX),
+  /**
+   * Made by the app once per file: the parts of one file are one import, undone together. A call
+   * without it is an import of its own.
+   */
+  import_ref: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, 'orders_bad_ref')
+    .optional(),
+  /** The file's name, as the imports list shows it. */
+  file_name: optText(ORDER_FILE_NAME_MAX),
+  /** Rows of the file refused on the device (said on the import's row). */
+  refused: formInt().pipe(z.number().int().min(0).max(1_000_000)).optional(),
+  /** 1: say what the call would add, replace and move, and write nothing. */
+  dryRun: optFlag(),
 });
 export const OrdersImportResult = z.object({
   added: z.number().int(),
   updated: z.number().int(),
-  /** Handles of lines whose creator is not in the workspace's database (shown, not stored as sales). */
+  /**
+   * Lines this call replaces that were imported under another country, per country: their sales
+   * leave that country's creators.
+   */
+  moved: z.array(z.object({ country: z.string(), lines: z.number().int() })),
+  /** Handles of lines whose creator is not in the workspace's database: kept, counted once the creator is added. */
   unmatched: z.array(z.string()),
   /** Creators whose sales were recomputed. */
   creators: z.number().int(),
+  /** The import the lines belong to (0 on a dry run). */
+  import_id: z.number().int(),
+});
+
+/** An import undone: the lines it wrote are removed, the copies it replaced put back. */
+export const OrdersUndoResult = z.object({
+  id: z.number().int(),
+  removed: z.number().int(),
+  restored: z.number().int(),
+});
+
+/** One stored order line of a creator, as the board's "Sales lines" lists it. */
+export const OrderLineRow = z.object({
+  id: z.number().int(),
+  layout: z.string(),
+  order_id: z.string(),
+  sku_id: z.string(),
+  product_id: z.string(),
+  quantity: z.number().int(),
+  gmv: z.number(),
+  commission: z.number(),
+  currency: z.string(),
+  status: z.string(),
+  created_time: z.number().int(),
+  /** 1 when the line counts as a sale (not void, not voided or covered by another download). */
+  counted: z.number().int(),
+  /** The import that wrote it (0: entered by hand). */
+  import_id: z.number().int(),
+});
+export const OrderLinesRequest = z.object({ creator_id: rowId() });
+export const OrderLinesResult = z.object({
+  lines: z.array(OrderLineRow),
+  /** Lines in all (the answer holds the newest ORDER_LINES_MAX). */
+  total: z.number().int(),
 });
 
 /**
@@ -300,6 +361,27 @@ export const planEndpoints = {
     auth: true,
     request: OrdersImportRequest,
     response: OrdersImportResult,
+  }),
+  planOrdersUndo: endpoint({
+    method: 'POST',
+    path: '/plan/orders.undo',
+    auth: true,
+    request: RowIdRequest,
+    response: OrdersUndoResult,
+  }),
+  planOrderLines: endpoint({
+    method: 'POST',
+    path: '/plan/order.lines',
+    auth: true,
+    request: OrderLinesRequest,
+    response: OrderLinesResult,
+  }),
+  planOrderDel: endpoint({
+    method: 'DELETE',
+    path: '/plan/order.del',
+    auth: true,
+    request: RowIdRequest,
+    response: idOnly,
   }),
   planSaleAdd: endpoint({
     method: 'POST',

@@ -75,6 +75,8 @@ export const EVENT_KINDS = [
   'ingest',
   /** A plan stage change (issue 23); the detail is `<stage>:<plan name>`. */
   'stage',
+  /** An order line deleted by hand; the detail is `<order id>|<amount>|<currency>`. */
+  'sale_del',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -131,7 +131,7 @@ export async function ensureCreators(
   country: string,
   names: readonly string[],
   version: number,
-): Promise<{ creators: Map<string, Creator>; created: number }> {
+): Promise<{ creators: Map<string, Creator>; created: number; fresh: string[] }> {
   const creators = new Map((await findCreators(trx, ws, country, names)).map((c) => [c.unique_id, c]));
   const missing = names.filter((n) => !creators.has(n));
   // A new creator's id must be a TikTok handle (known ones keep whatever id they came with).
@@ -146,7 +146,7 @@ export async function ensureCreators(
       .execute();
     for (const r of rows) creators.set(r.unique_id, r);
   }
-  return { creators, created: missing.length };
+  return { creators, created: missing.length, fresh: missing };
 }
 
 /** Stamps the creators with a new version (sync sees them) and applies the patch. */

@@ -324,6 +324,7 @@ export interface DB {
   plan_creators: PlanCreatorsTable;
   workspace_settings: WorkspaceSettingsTable;
   orders: OrdersTable;
+  order_imports: OrderImportsTable;
   creator_sales: CreatorSalesTable;
 }
 
@@ -483,6 +484,8 @@ export interface PlanCreatorsTable extends Synced {
   stage: string;
   reason: Generated<string>;
   stage_time: Generated<number>;
+  /** When the creator's samples were recorded as sent (moved to "shipped"); 0: none (0036). */
+  sample_time: Generated<number>;
   user_id: number;
   user_name: Generated<string>;
   add_time: number;
@@ -521,6 +524,33 @@ export interface OrdersTable {
   update_time: number;
   gmv: number;
   commission: number;
+  /** The import that wrote the line; 0: entered by hand, or imported before 0036. */
+  import_id: Generated<number>;
+  /** The line as it was before this import replaced it (JSON, '' when new), and who wrote that copy. */
+  prev: Generated<string>;
+  prev_import_id: Generated<number>;
+}
+
+/** One import of an order download (0036), mirrored: its parts share the client's `ref`. */
+export interface OrderImportsTable extends Synced {
+  id: Id;
+  ref: string;
+  file_name: Generated<string>;
+  country: string;
+  layout: string;
+  /** Lines written, new, replacing an earlier copy; rows of the file refused on the device. */
+  lines: Generated<number>;
+  added: Generated<number>;
+  updated: Generated<number>;
+  refused: Generated<number>;
+  user_id: number;
+  user_name: Generated<string>;
+  add_time: number;
+  update_time: number;
+  /** 0 while it stands. */
+  undo_time: Generated<number>;
+  undo_user_id: Generated<number>;
+  undo_user_name: Generated<string>;
 }
 
 /** Counted sales per creator and TikTok product (0031), mirrored. */

@@ -79,6 +79,22 @@ defineMessages({
   },
   orders_imported: { 'zh-cn': '订单已导入', 'en-us': 'Orders imported' },
   orders_empty: { 'zh-cn': '文件中没有订单行', 'en-us': 'The file has no order lines' },
+  orders_amount_cents: {
+    'zh-cn': '金额最多两位小数',
+    'en-us': 'Amounts have at most two decimals',
+  },
+  orders_bad_ref: {
+    'zh-cn': '导入编号只能是8到64个字母、数字或连字符',
+    'en-us': 'An import reference is 8 to 64 letters, digits or hyphens',
+  },
+  orders_import_closed: {
+    'zh-cn': '该导入已撤销，或属于其他国家或文件类型；请重新导入文件',
+    'en-us': 'This import was undone, or is of another country or layout: import the file again',
+  },
+  orders_import_not_found: { 'zh-cn': '找不到该导入', 'en-us': 'No such import' },
+  orders_undone: { 'zh-cn': '导入已撤销', 'en-us': 'Import undone' },
+  order_line_not_found: { 'zh-cn': '找不到该订单行', 'en-us': 'No such order line' },
+  order_line_deleted: { 'zh-cn': '订单行已删除', 'en-us': 'Order line deleted' },
   orders_bad_id: {
     'zh-cn': '订单号、SKU、内容和商品ID只能是数字',
     'en-us': 'Order, SKU, content and product ids must be digits',

@@ -2,6 +2,7 @@
 import { planEndpoints as ep } from '../../contract/schemas/plan.ts';
 import { actorOf } from '../http/actor.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
+import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
@@ -16,7 +17,7 @@ import {
   removePlanCreators,
   setWeeklyQuota,
 } from '../services/plan.service.ts';
-import { addSale, importOrders } from '../services/orders.service.ts';
+import { addSale, deleteLine, importOrders, listLines, undoImport } from '../services/orders.service.ts';
 import './plan.messages.ts';
 
 export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
@@ -84,6 +85,19 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
     mutation(db, req, async (trx, auth) =>
       ok(req, await importOrders(trx, auth.workspaceId, input, actorOf(auth)), 'orders_imported'),
     ),
+  );
+  route(api, ctx, ep.planOrdersUndo, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await undoImport(trx, auth.workspaceId, actorOf(auth), input.id), 'orders_undone'),
+    ),
+  );
+  route(api, ctx, ep.planOrderDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await deleteLine(trx, auth.workspaceId, actorOf(auth), input.id), 'order_line_deleted'),
+    ),
+  );
+  route(api, ctx, ep.planOrderLines, async (req, input) =>
+    ok(req, await listLines(db, authOf(req).workspaceId, input.creator_id)),
   );
   route(api, ctx, ep.planSaleAdd, async (req, input) =>
     mutation(db, req, async (trx, auth) =>

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { blackAddRequest, blackDelRequest, BlackListRequest } from '../../contract/schemas/blacklist.ts';
 import { findBlacklist, listBlacklist } from '../db/blacklist.repository.ts';
 import { chunks, ensureCreators, findCreators, touchCreators } from '../db/creator.repository.ts';
+import { salesOfNewCreators } from './order-sums.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
@@ -21,7 +22,12 @@ export async function addToBlacklist(
 ) {
   const version = await nextVersion(trx, ws);
   const t = now();
-  const { creators, created } = await ensureCreators(trx, ws, input.country, input.bloggers, version);
+  const {
+    creators,
+    created,
+    fresh: arrived,
+  } = await ensureCreators(trx, ws, input.country, input.bloggers, version);
+  await salesOfNewCreators(trx, ws, input.country, arrived);
   const existing = await findBlacklist(trx, ws, input.country, input.bloggers);
   for (const part of chunks(existing.map((b) => Number(b.id))))
     await trx

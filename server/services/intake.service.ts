@@ -12,6 +12,7 @@ import type { DB, NewCreator } from '../db/schema.ts';
 import { blankCreator, chunks, findCreators } from '../db/creator.repository.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
+import { salesOfNewCreators } from './order-sums.ts';
 import { message, MESSAGES } from '../http/messages.ts';
 
 type Profile = Omit<CreatorProfile, 'country' | 'unique_id'>;
@@ -213,6 +214,13 @@ export async function intakeCreators(
           .execute();
         if (opts.history) touched.push(...ids.map((r) => Number(r.id)));
       }
+      // Orders imported before these creators existed count for them now.
+      await salesOfNewCreators(
+        trx,
+        ws,
+        country,
+        fresh.map((i) => i.unique_id),
+      );
       const known = part.flatMap((i) => {
         const id = existing.get(i.unique_id);
         return id === undefined ? [] : [{ id, values: defined(i.profile) }];

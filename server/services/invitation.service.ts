@@ -14,6 +14,7 @@ import type {
   InvitationEditRequest,
 } from '../../contract/schemas/invitation.ts';
 import { chunks, ensureCreators, findCreators, touchCreators } from '../db/creator.repository.ts';
+import { salesOfNewCreators } from './order-sums.ts';
 import { blacklistedNames } from '../db/blacklist.repository.ts';
 import { shortList } from '../../contract/limits.ts';
 import type { DB } from '../db/schema.ts';
@@ -64,7 +65,8 @@ export async function addInvitations(
   if (!names.length) throw new AppError(40009, 'invitation_all_black', { names: shortList(blacklisted) });
   const version = await nextVersion(trx, ws);
   const t = now();
-  const { creators, created } = await ensureCreators(trx, ws, input.country, names, version);
+  const { creators, created, fresh: arrived } = await ensureCreators(trx, ws, input.country, names, version);
+  await salesOfNewCreators(trx, ws, input.country, arrived);
   const existing: Invitation[] = [];
   for (const part of chunks(names))
     existing.push(

@@ -1,30 +1,38 @@
 /**
- * Imported Seller Center orders (issue 23) and the sales they make per creator. A call carries up to
+ * Imported Seller Center orders and the sales they make per creator. A call carries up to
  * ORDERS_CALL_MAX lines of one download (read by src/features/import/orders-rules.ts). Each line is
  * stored once per (layout, order, SKU, content): a later download of the same line replaces it, so
  * importing a file twice changes nothing and a Pending line that became Settled or refunded is
- * counted as it is now. Then the sales of every creator the lines touch are summed again into
- * `creator_sales` (mirrored), per TikTok product:
+ * counted as it is now. The replaced copy is kept on the line (`prev`), so undoing the import that
+ * replaced it puts it back. Sums are recomputed by order-sums.ts.
  *
- * - a line counts unless it is void (ineligible, fully refunded, cancelled);
- * - an affiliate line also stops counting when an all-orders line of the same order and SKU says it
- *   was cancelled or refunded (all-orders downloads are newer about refunds);
- * - an all-orders line with a creator (regional downloads) counts only when no affiliate line covers
- *   the same order and SKU, so one sale is never counted twice.
- *
- * Creators are matched by handle in the call's country, in the caller's workspace only; handles
- * that match no creator are answered (not stored as anyone's sales).
+ * The parts of one file share the app's `import_ref`: one row of `order_imports` (mirrored), which
+ * an undo names. A line can also be deleted alone (a history row of its creator says so).
+ * Handles that match no creator are answered and kept: their sales count as soon as the creator is
+ * added (salesOfNewCreators, called by every path that creates creators).
  */
-import type { Transaction } from 'kysely';
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
+import { ORDER_LINES_MAX } from '../../contract/limits.ts';
 import type { OrdersImportRequest, SaleAddRequest } from '../../contract/schemas/plan.ts';
-import { AppError } from '../http/errors.ts';
 import { chunks } from '../db/creator.repository.ts';
-import type { Actor } from '../db/creator-events.repository.ts';
-import { advanceInPlans } from './plan.service.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { AppError } from '../http/errors.ts';
+import {
+  countedKeys,
+  creatorsOf,
+  recomputeAffected,
+  touch,
+  touchAffiliateOf,
+  type Affected,
+} from './order-sums.ts';
+import { advanceInPlans } from './plan.service.ts';
+
+export { weekOf } from './order-sums.ts';
 
 type Trx = Transaction<DB>;
 type Input = z.infer<typeof OrdersImportRequest>;
@@ -32,46 +40,79 @@ type Line = Input['lines'][number];
 
 const lineKey = (l: { order_id: string; sku_id: string; content_id: string }) =>
   `${l.order_id}|${l.sku_id}|${l.content_id}`;
-const skuKey = (l: { order_id: string; sku_id: string }) => `${l.order_id}|${l.sku_id}`;
-
-interface Sums {
-  creator_id: number;
-  product_id: string;
-  week: number;
-  currency: string;
-  orders: Set<string>;
-  units: number;
-  gmv: number;
-  commission: number;
-  last_time: number;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-const DAY = 86_400;
-/** Monday 00:00 UTC of the week holding `t` (1970-01-01 was a Thursday); 0 stays 0 (no time). */
-export const weekOf = (t: number): number => (t > 0 ? t - ((t + 3 * DAY) % (7 * DAY)) : 0);
+const LINE_COLS = [
+  'order_id',
+  'sku_id',
+  'content_id',
+  'product_id',
+  'creator',
+  'quantity',
+  'gmv',
+  'commission',
+  'currency',
+  'status',
+  'void',
+  'created_time',
+] as const;
+/** A stored copy of a line, as `prev` keeps it. */
+type Copy = Line & { layout: string; country: string; import_id: number };
 
 export async function importOrders(trx: Trx, ws: number, input: Input, by?: Actor) {
-  const version = await nextVersion(trx, ws);
-  const t = now();
+  // The workspace's version lock first (a dry run writes nothing and takes none), so two imports of
+  // the same lines never read the same copies to replace.
+  const version = input.dryRun ? 0 : await nextVersion(trx, ws);
   // The last copy of a line within the call wins, as a later call's copy does.
   const byKey = new Map<string, Line>();
   for (const l of input.lines) byKey.set(lineKey(l), l);
   const lines = [...byKey.values()];
   const orderIds = [...new Set(lines.map((l) => l.order_id))];
 
-  // Lines seen before are replaced; the creators they named (maybe under another country, if the
-  // file was imported with the wrong one first) are summed again too.
-  const existing: { id: number; country: string; creator: string }[] = [];
+  const existing: (Omit<Copy, 'layout'> & { id: number; prev: string; prev_import_id: number })[] = [];
   for (const part of chunks(orderIds))
     for (const r of await trx
       .selectFrom('orders')
-      .select(['id', 'order_id', 'sku_id', 'content_id', 'country', 'creator'])
+      .select(['id', 'country', 'import_id', 'prev', 'prev_import_id', ...LINE_COLS])
       .where('workspace_id', '=', ws)
       .where('layout', '=', input.layout)
       .where('order_id', 'in', part)
       .execute())
-      if (byKey.has(lineKey(r))) existing.push({ id: Number(r.id), country: r.country, creator: r.creator });
+      if (byKey.has(lineKey(r)))
+        existing.push({
+          ...r,
+          id: Number(r.id),
+          import_id: Number(r.import_id),
+          void: Number(r.void) as 0 | 1,
+        });
+  const moved = new Map<string, number>();
+  for (const e of existing)
+    if (e.country !== input.country) moved.set(e.country, (moved.get(e.country) ?? 0) + 1);
+  const answer = {
+    added: lines.length - existing.length,
+    updated: existing.length,
+    moved: [...moved].map(([country, n]) => ({ country, lines: n })),
+  };
+  if (input.dryRun) {
+    const known = await creatorsOf(
+      trx,
+      ws,
+      input.country,
+      new Set(lines.map((l) => l.creator).filter(Boolean)),
+    );
+    const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !known.has(h)))];
+    return { ...answer, unmatched, creators: known.size, import_id: 0 };
+  }
+
+  const t = now();
+  const imp = await importRow(trx, ws, input, by, version, t);
+  // A line replaced by another import keeps that copy (one step back); re-sent by the same import,
+  // it keeps what it had.
+  const prevOf = new Map(
+    existing.map((e) => {
+      if (e.import_id === imp) return [lineKey(e), { prev: e.prev, prev_import_id: e.prev_import_id }];
+      const copy: Copy = { layout: input.layout, country: e.country, import_id: e.import_id, ...pick(e) };
+      return [lineKey(e), { prev: JSON.stringify(copy), prev_import_id: e.import_id }];
+    }),
+  );
   for (const part of chunks(existing.map((e) => e.id)))
     await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
   for (const part of chunks(lines, 200))
@@ -84,206 +125,232 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
           layout: input.layout,
           country: input.country,
           currency: l.currency.toUpperCase(),
+          import_id: imp,
+          ...(prevOf.get(lineKey(l)) ?? { prev: '', prev_import_id: 0 }),
           add_time: t,
           update_time: t,
         })),
       )
       .execute();
+  if (imp)
+    await trx
+      .updateTable('order_imports')
+      .set((eb) => ({
+        lines: eb('lines', '+', lines.length),
+        added: eb('added', '+', answer.added),
+        updated: eb('updated', '+', answer.updated),
+        ...(input.refused !== undefined ? { refused: input.refused } : {}),
+        version,
+        update_time: t,
+      }))
+      .where('workspace_id', '=', ws)
+      .where('id', '=', imp)
+      .execute();
 
-  // The creators whose sales change, per country: the lines' own, the replaced lines', and for
-  // all-orders lines the creators of the affiliate lines of the same orders (a refund there changes
-  // their sales).
-  const affected = new Map<string, Set<string>>();
-  const touch = (country: string, handle: string) => {
-    if (!handle) return;
-    const set = affected.get(country) ?? new Set<string>();
-    set.add(handle);
-    affected.set(country, set);
-  };
-  for (const l of lines) touch(input.country, l.creator);
-  for (const e of existing) touch(e.country, e.creator);
-  if (input.layout === 'all_orders')
-    for (const part of chunks(orderIds))
-      for (const r of await trx
-        .selectFrom('orders')
-        .select(['country', 'creator'])
-        .where('workspace_id', '=', ws)
-        .where('layout', '=', 'affiliate')
-        .where('order_id', 'in', part)
-        .execute())
-        touch(r.country, r.creator);
-
-  let unmatched: string[] = [];
-  let matched = 0;
-  for (const [country, handles] of affected) {
-    const creators = new Map<string, number>();
-    for (const part of chunks([...handles]))
-      for (const c of await trx
-        .selectFrom('creators')
-        .select(['id', 'unique_id'])
-        .where('workspace_id', '=', ws)
-        .where('country', '=', country)
-        .where('deleted_at', 'is', null)
-        .where('unique_id', 'in', part)
-        .execute())
-        creators.set(c.unique_id, Number(c.id));
-    if (country === input.country) {
-      unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
-      matched = creators.size;
-    }
-    await recompute(trx, ws, country, creators, version, t);
-    // A sale that counts (not void) moves its creator to "selling" in the plans carrying its product.
-    if (country === input.country) {
-      const sold = lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
-      await advanceInPlans(
-        trx,
-        ws,
-        by,
-        'selling',
-        sold.map((l) => ({ creatorId: creators.get(l.creator)!, productIds: [l.product_id] })),
-      );
-    }
-  }
-  return { added: lines.length - existing.length, updated: existing.length, unmatched, creators: matched };
+  // The creators whose sales change: the lines' own, the replaced lines' (maybe under another
+  // country), and for all-orders lines the creators of the affiliate lines of the same orders.
+  const affected: Affected = new Map();
+  for (const l of lines) touch(affected, input.country, l.creator);
+  for (const e of existing) touch(affected, e.country, e.creator);
+  if (input.layout === 'all_orders') await touchAffiliateOf(trx, ws, orderIds, affected);
+  const matched = await recomputeAffected(trx, ws, affected, version, t);
+  const creators = matched.get(input.country) ?? new Map<string, number>();
+  // A sale that counts (not void) moves its creator to "selling" in the plans carrying its product.
+  const sold = lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
+  await advanceInPlans(
+    trx,
+    ws,
+    by,
+    'selling',
+    sold.map((l) => ({ creatorId: creators.get(l.creator)!, productIds: [l.product_id] })),
+  );
+  const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
+  return { ...answer, unmatched, creators: creators.size, import_id: imp };
 }
 
-/** Sums the counted sales of these creators (handle → id) and writes their creator_sales rows. */
-async function recompute(
+const pick = (r: Line): Line => Object.fromEntries(LINE_COLS.map((c) => [c, r[c]])) as unknown as Line;
+
+/** The import this call belongs to (found by the app's ref, or a new one); 0 for a sale entered by hand. */
+async function importRow(
   trx: Trx,
   ws: number,
-  country: string,
-  creators: Map<string, number>,
+  input: Input,
+  by: Actor | undefined,
   version: number,
   t: number,
-): Promise<void> {
-  if (!creators.size) return;
-  const theirs: (Line & { layout: string })[] = [];
-  for (const part of chunks([...creators.keys()]))
-    theirs.push(
-      ...(await trx
-        .selectFrom('orders')
-        .select([
-          'layout',
-          'order_id',
-          'sku_id',
-          'content_id',
-          'product_id',
-          'creator',
-          'quantity',
-          'gmv',
-          'commission',
-          'currency',
-          'status',
-          'void',
-          'created_time',
-        ])
-        .where('workspace_id', '=', ws)
-        .where('country', '=', country)
-        .where('creator', 'in', part)
-        .execute()
-        .then((rows) => rows.map((r) => ({ ...r, void: Number(r.void) as 0 | 1 })))),
-    );
-  // Every line of the same orders, whoever they name: refunds from all-orders, affiliate cover.
-  const voidedSkus = new Set<string>();
-  const affiliateSkus = new Set<string>();
-  for (const part of chunks([...new Set(theirs.map((l) => l.order_id))]))
-    for (const r of await trx
-      .selectFrom('orders')
-      .select(['layout', 'order_id', 'sku_id', 'void'])
-      .where('workspace_id', '=', ws)
-      .where('order_id', 'in', part)
-      .execute()) {
-      if (r.layout === 'all_orders' && Number(r.void) === 1) voidedSkus.add(skuKey(r));
-      if (r.layout === 'affiliate') affiliateSkus.add(skuKey(r));
-    }
-
-  const sums = new Map<string, Sums>();
-  for (const l of theirs) {
-    if (l.void) continue;
-    if (l.layout === 'affiliate' && voidedSkus.has(skuKey(l))) continue;
-    if (l.layout === 'all_orders' && affiliateSkus.has(skuKey(l))) continue;
-    const creatorId = creators.get(l.creator);
-    if (!creatorId) continue;
-    const week = weekOf(Number(l.created_time));
-    const k = `${creatorId}|${l.product_id}|${week}`;
-    const s = sums.get(k) ?? {
-      creator_id: creatorId,
-      product_id: l.product_id,
-      week,
-      currency: l.currency,
-      orders: new Set<string>(),
-      units: 0,
-      gmv: 0,
-      commission: 0,
-      last_time: 0,
-    };
-    s.orders.add(l.order_id);
-    s.units += Number(l.quantity);
-    s.gmv += Number(l.gmv);
-    s.commission += Number(l.commission);
-    s.last_time = Math.max(s.last_time, Number(l.created_time));
-    if (!s.currency) s.currency = l.currency;
-    sums.set(k, s);
+) {
+  if (input.layout === 'manual') return 0;
+  const ref = input.import_ref ?? crypto.randomUUID();
+  const had = await trx
+    .selectFrom('order_imports')
+    .select(['id', 'undo_time', 'country', 'layout'])
+    .where('workspace_id', '=', ws)
+    .where('ref', '=', ref)
+    .executeTakeFirst();
+  if (had) {
+    // A part of an import already undone, or of another country or layout, is not the same import.
+    if (Number(had.undo_time) > 0 || had.country !== input.country || had.layout !== input.layout)
+      throw new AppError(40009, 'orders_import_closed');
+    return Number(had.id);
   }
+  const row = await trx
+    .insertInto('order_imports')
+    .values({
+      workspace_id: ws,
+      version,
+      deleted_at: null,
+      ref,
+      file_name: input.file_name ?? '',
+      country: input.country,
+      layout: input.layout,
+      user_id: by?.id ?? 0,
+      user_name: by?.name ?? '',
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
 
-  const ids = [...creators.values()];
-  const current = new Map<string, { id: number; deleted: boolean }>();
-  for (const part of chunks(ids))
-    for (const r of await trx
-      .selectFrom('creator_sales')
-      .select(['id', 'creator_id', 'product_id', 'week', 'deleted_at'])
-      .where('workspace_id', '=', ws)
-      .where('creator_id', 'in', part)
-      .execute())
-      current.set(`${r.creator_id}|${r.product_id}|${r.week}`, {
-        id: Number(r.id),
-        deleted: r.deleted_at !== null,
-      });
-
-  const row = (s: Sums) => ({
-    version,
-    deleted_at: null,
-    currency: s.currency,
-    orders: s.orders.size,
-    units: s.units,
-    gmv: round2(s.gmv),
-    commission: round2(s.commission),
-    last_time: s.last_time,
-    update_time: t,
-  });
-  const fresh: Sums[] = [];
-  for (const [k, s] of sums) {
-    const had = current.get(k);
-    if (had)
-      await trx
-        .updateTable('creator_sales')
-        .set(row(s))
-        .where('workspace_id', '=', ws)
-        .where('id', '=', had.id)
-        .execute();
-    else fresh.push(s);
+/**
+ * Undoes an import: the lines it wrote are removed, and the copies it replaced are put back (one
+ * step: what an earlier import had written). Sums are recomputed; stage moves stay (they are
+ * history). An import already undone answers zeros.
+ */
+export async function undoImport(trx: Trx, ws: number, by: Actor, id: number) {
+  const version = await nextVersion(trx, ws);
+  const imp = await trx
+    .selectFrom('order_imports')
+    .select(['id', 'undo_time'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!imp) throw new AppError(40004, 'orders_import_not_found');
+  if (Number(imp.undo_time) > 0) return { id, removed: 0, restored: 0 };
+  const t = now();
+  const rows = await trx
+    .selectFrom('orders')
+    .select(['id', 'layout', 'country', 'order_id', 'creator', 'prev', 'prev_import_id'])
+    .where('workspace_id', '=', ws)
+    .where('import_id', '=', id)
+    .execute();
+  const affected: Affected = new Map();
+  const restore: Copy[] = [];
+  for (const r of rows) {
+    touch(affected, r.country, r.creator);
+    if (r.prev) restore.push(JSON.parse(r.prev) as Copy);
   }
-  for (const part of chunks(fresh, 200))
+  for (const part of chunks(rows.map((r) => Number(r.id))))
+    await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
+  for (const part of chunks(restore, 200))
     await trx
-      .insertInto('creator_sales')
+      .insertInto('orders')
       .values(
-        part.map((s) => ({
-          ...row(s),
+        part.map((c) => ({
+          ...pick(c),
           workspace_id: ws,
-          creator_id: s.creator_id,
-          product_id: s.product_id,
-          week: s.week,
+          layout: c.layout,
+          country: c.country,
+          import_id: c.import_id,
+          prev: '',
+          prev_import_id: 0,
+          add_time: t,
+          update_time: t,
         })),
       )
       .execute();
-  const gone = [...current].filter(([k, v]) => !sums.has(k) && !v.deleted).map(([, v]) => v.id);
-  for (const part of chunks(gone))
-    await trx
-      .updateTable('creator_sales')
-      .set({ deleted_at: t, version, update_time: t })
-      .where('workspace_id', '=', ws)
-      .where('id', 'in', part)
-      .execute();
+  for (const c of restore) touch(affected, c.country, c.creator);
+  // A later import that replaced this one's copies must not put them back if it is undone too.
+  await trx
+    .updateTable('orders')
+    .set({ prev: '', prev_import_id: 0 })
+    .where('workspace_id', '=', ws)
+    .where('prev_import_id', '=', id)
+    .execute();
+  const orderIds = rows.filter((r) => r.layout === 'all_orders').map((r) => r.order_id);
+  if (orderIds.length) await touchAffiliateOf(trx, ws, orderIds, affected);
+  await recomputeAffected(trx, ws, affected, version, t);
+  await trx
+    .updateTable('order_imports')
+    .set({ undo_time: t, undo_user_id: by.id, undo_user_name: by.name, version, update_time: t })
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .execute();
+  return { id, removed: rows.length, restored: restore.length };
+}
+
+/** Deletes one stored line (and the copy it replaced); its creator's sums are recomputed and their history says so. */
+export async function deleteLine(trx: Trx, ws: number, by: Actor, id: number) {
+  const version = await nextVersion(trx, ws);
+  const line = await trx
+    .selectFrom('orders')
+    .select(['id', 'layout', 'country', 'order_id', 'creator', 'gmv', 'currency'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!line) throw new AppError(40004, 'order_line_not_found');
+  await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', '=', id).execute();
+  const affected: Affected = new Map();
+  touch(affected, line.country, line.creator);
+  if (line.layout === 'all_orders') await touchAffiliateOf(trx, ws, [line.order_id], affected);
+  const t = now();
+  const matched = await recomputeAffected(trx, ws, affected, version, t);
+  const creatorId = matched.get(line.country)?.get(line.creator);
+  if (creatorId)
+    await recordEvents(
+      trx,
+      ws,
+      by,
+      version,
+      [creatorId],
+      'sale_del',
+      `${line.order_id}|${line.gmv}|${line.currency}`,
+    );
+  return { id };
+}
+
+/** A creator's stored lines, newest first, with whether each counts. */
+export async function listLines(db: Kysely<DB> | Trx, ws: number, creatorId: number) {
+  const creator = await db
+    .selectFrom('creators')
+    .select(['unique_id', 'country'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', '=', creatorId)
+    .executeTakeFirst();
+  if (!creator) throw new AppError(40004, 'creators_not_found');
+  const of = db
+    .selectFrom('orders')
+    .where('workspace_id', '=', ws)
+    .where('country', '=', creator.country)
+    .where('creator', '=', creator.unique_id);
+  const { n } = await of.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await of
+    .select(['id', 'layout', 'import_id', 'void', ...LINE_COLS])
+    .orderBy('created_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ORDER_LINES_MAX)
+    .execute();
+  const counts = await countedKeys(db, ws, rows);
+  return {
+    total: Number(n),
+    lines: rows.map((r) => ({
+      id: Number(r.id),
+      layout: r.layout,
+      order_id: r.order_id,
+      sku_id: r.sku_id,
+      product_id: r.product_id,
+      quantity: Number(r.quantity),
+      gmv: Number(r.gmv),
+      commission: Number(r.commission),
+      currency: r.currency,
+      status: r.status,
+      created_time: Number(r.created_time),
+      counted: counts(r) ? 1 : 0,
+      import_id: Number(r.import_id),
+    })),
+  };
 }
 
 /**

@@ -248,6 +248,7 @@ export async function addPlanCreators(trx: Trx, ws: number, by: Actor, planId: n
     stage: 'to_contact',
     reason: '',
     stage_time: t,
+    sample_time: 0,
     user_id: by.id,
     user_name: by.name,
     update_time: t,
@@ -282,6 +283,9 @@ export async function addPlanCreators(trx: Trx, ws: number, by: Actor, planId: n
   return { plan_id: planId, changed: fresh.length, skipped: ids.length - fresh.length, already };
 }
 
+/** Stages on the path before samples go out. */
+const BEFORE_SHIPPED = new Set<string>(PLAN_STAGES.slice(0, PLAN_STAGES.indexOf('shipped')));
+
 /** Moves creators of a plan to a stage; a reason goes only with a way out (declined, …). */
 export async function movePlanCreators(
   trx: Trx,
@@ -304,7 +308,17 @@ export async function movePlanCreators(
   if (moving.length)
     await trx
       .updateTable('plan_creators')
-      .set({ stage, reason: why, stage_time: t, user_id: by.id, user_name: by.name, update_time: t, version })
+      .set({
+        stage,
+        reason: why,
+        stage_time: t,
+        // Samples are recorded as sent by the move to "shipped"; a move back before it takes that back.
+        ...(stage === 'shipped' ? { sample_time: t } : BEFORE_SHIPPED.has(stage) ? { sample_time: 0 } : {}),
+        user_id: by.id,
+        user_name: by.name,
+        update_time: t,
+        version,
+      })
       .where('workspace_id', '=', ws)
       .where('plan_id', '=', planId)
       .where('creator_id', 'in', moving)

@@ -60,8 +60,9 @@ describe('the local database schema', () => {
       notices: ['[userId+workspaceId]', 'seq'],
       plan_creators: ['plan_id'],
       creator_sales: ['creator_id'],
+      order_imports: [],
     });
-    expect(Object.keys(tables)).toHaveLength(19);
+    expect(Object.keys(tables)).toHaveLength(20);
     db.close();
   });
 });

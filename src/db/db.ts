@@ -25,7 +25,7 @@ import type { CreatorRow, SyncRow, SyncTable } from '../../contract/sync.ts';
 import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 /** Versions 1-8 were declared one by one until 2026-11; a device on any of them upgrades to this. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 export const BLOCK_SIZE = 1000;
 export const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -47,6 +47,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'plan_creators',
   'workspace_settings',
   'creator_sales',
+  'order_imports',
 ];
 
 export interface CreatorBlock {
@@ -78,6 +79,7 @@ export class LocalDB extends Dexie {
   plan_creators!: Table<SyncRow, number>;
   workspace_settings!: Table<SyncRow, number>;
   creator_sales!: Table<SyncRow, number>;
+  order_imports!: Table<SyncRow, number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -114,6 +116,8 @@ export class LocalDB extends Dexie {
       workspace_settings: 'id',
       // Counted sales per creator and product, from imported orders (issue 23).
       creator_sales: 'id, creator_id',
+      // Imports of order downloads, listed newest first on /plans (so one can be undone).
+      order_imports: 'id',
     });
   }
 

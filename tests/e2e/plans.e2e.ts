@@ -383,9 +383,7 @@ describe('collaboration plans', () => {
     expect(await seriousAxeViolations(page), 'orders dialog, en-us').toEqual([]);
     await dialog.getByRole('button', { name: 'Import 4 lines' }).click();
     const done = dialog.getByTestId('orders-done');
-    await done
-      .getByText('4 new lines, 0 updated; the sales of their creators are summed again.')
-      .waitFor({ timeout: 20_000 });
+    await done.getByText('New lines: 4; updated: 0.').waitFor({ timeout: 20_000 });
     await done.getByText('nobody_here', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'OK', exact: true }).click();
     // Settled 25.50 plus pending 10; the ineligible line and the stranger's sale do not count.
@@ -464,10 +462,7 @@ describe('collaboration plans', () => {
     expect(await seriousAxeViolations(page), 'board with charts, en-us').toEqual([]);
 
     await page.goto('/plans');
-    await card
-      .getByTestId('plan-roi')
-      .getByText('Sample cost $7.00 for 1 creator shipped · ROI 229%')
-      .waitFor();
+    await card.getByTestId('plan-roi').getByText('Samples sent to 1 creator cost $7.00 · ROI 229%').waitFor();
     await card
       .getByTestId('plan-money')
       .getByText('GMV $45.50 · 3 orders · 3 units', { exact: false })

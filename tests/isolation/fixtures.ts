@@ -214,8 +214,8 @@ export async function snapshot(db: Kysely<DB>, workspaceId: number): Promise<Rec
 }
 
 /**
- * A note, a follow-up and a history row on one creator, a saved view (issue 22), and a plan with the
- * creator in it (issue 23); answers their ids.
+ * A note, a follow-up and a history row on one creator, a saved view, a plan with the creator in it
+ * and an imported order line of theirs; answers their ids.
  */
 async function seedWorkbench(
   db: Kysely<DB>,
@@ -283,5 +283,52 @@ async function seedWorkbench(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return [note.id, followup.id, event.id, view.id, plan.id, member.id];
+  // An import of an order download and one of its lines, naming this creator.
+  const imp = await db
+    .insertInto('order_imports')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      ...by,
+      ref: `ref${workspaceId}x${creatorId}`,
+      file_name: text('orders.csv'),
+      country: 'US',
+      layout: 'affiliate',
+      lines: 1,
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const creator = await db
+    .selectFrom('creators')
+    .select('unique_id')
+    .where('id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  const line = await db
+    .insertInto('orders')
+    .values({
+      workspace_id: workspaceId,
+      layout: 'affiliate',
+      order_id: `57690${creatorId}`,
+      sku_id: '1',
+      content_id: '1',
+      product_id: '1',
+      creator: creator.unique_id,
+      country: 'US',
+      currency: 'USD',
+      status: text('status'),
+      quantity: 1,
+      void: 0,
+      created_time: t,
+      add_time: t,
+      update_time: t,
+      gmv: 12.5,
+      commission: 1.25,
+      import_id: imp.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return [note.id, followup.id, event.id, view.id, plan.id, member.id, imp.id, line.id];
 }

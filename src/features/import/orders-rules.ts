@@ -1,7 +1,7 @@
 /**
- * Seller Center's order downloads read into order lines (issue 23; the layouts and their pitfalls
- * are in ../shared/guide/seller-center-exports.md). Pure, so it runs in the import worker and in
- * tests. Two layouts are recognised by their headers, with no manual mapping:
+ * Seller Center's order downloads read into order lines (the layouts and their pitfalls are in
+ * ../shared/guide/seller-center-exports.md; the cell formats in orders-format.ts). Pure, so it runs
+ * in the import worker and in tests. Two layouts are recognised by their headers, with no mapping:
  *
  * - Affiliate orders (Seller Center → Affiliate → Orders): one row per order × SKU × creator
  *   content; US files have 30 columns, UK files add `Creator Region`. GMV of a line is its
@@ -13,11 +13,22 @@
  *   and sometimes a description row under the header. US and UK files name no creator and no
  *   product id; regional files add `Creator Handle`.
  *
- * Every line is kept with its status: lines that are `Ineligible`, `Unpaid by customer`, fully
- * refunded or cancelled (all-orders: cancelled, or all of the line's units returned; the refund
- * amount there is the whole order's) are stored (a later download may change them) but never
+ * A row is read whole or refused whole: a cell that does not fit its column (a number, a time, an
+ * id), an empty required cell, or a CSV row with fewer or more cells than the header (cut short, or
+ * a comma outside quotes) refuses the row, and each refusal names the row, the column, what it held
+ * and what was expected. The good rows are still read. Lines that are `Ineligible`, `Unpaid by
+ * customer`, fully refunded or cancelled are kept (a later download may change them) but never
  * counted as sales.
  */
+import {
+  DOT,
+  parseAmount,
+  parseCount,
+  parseTime,
+  TIME_PATTERN,
+  type NumberLayout,
+  type TimeFormat,
+} from './orders-format.ts';
 
 export type OrdersLayout = 'affiliate' | 'all_orders';
 
@@ -31,22 +42,42 @@ export interface OrderLine {
   /** The creator's handle without '@'; '' when the file names none. */
   creator: string;
   quantity: number;
-  /** Sales of the line in the file's currency. */
+  /** Sales of the line in the file's currency (at most two decimals: read as whole cents). */
   gmv: number;
   commission: number;
   currency: string;
   status: string;
   /** 1: not counted as sales (ineligible, fully refunded or cancelled). */
   void: 0 | 1;
-  /** Unix seconds, read as UTC (the files carry no time zone). 0 when absent. */
+  /** Unix seconds, read as UTC (the files carry no time zone). */
   created_time: number;
+}
+
+/** What a refused cell should have held. */
+export type Expected =
+  'required' | 'amount' | 'count' | 'time' | 'digits' | 'yes_no' | 'currency' | 'cut' | 'extra';
+
+export interface Refusal {
+  /** Spreadsheet row number (the header is row 1). */
+  row: number;
+  /** The column's header as the file writes it. */
+  column: string;
+  /** What the cell held (cut to 60 characters). */
+  value: string;
+  expected: Expected;
+  /** The format expected, when there is one (`DD/MM/YYYY HH:MM:SS`, `1234.50`; `12/31`: the row's cells of the header's). */
+  format?: string;
 }
 
 export interface OrdersFile {
   layout: OrdersLayout;
   lines: OrderLine[];
-  /** Spreadsheet row numbers of rows that could not be read (no order id, a number that is not one). */
-  bad: number[];
+  /** Why rows were refused (every refused cell of the first REFUSALS_KEPT rows). */
+  refusals: Refusal[];
+  /** Rows refused (each may have several refusals). */
+  refusedRows: number;
+  /** Required columns the header lacks: then no row is read. */
+  missing: string[];
   /** Lines that will not count as sales (ineligible, refunded, cancelled). */
   voided: number;
   /** The all-orders layout without a creator column (US and UK downloads). */
@@ -54,6 +85,51 @@ export interface OrdersFile {
 }
 
 export type OrdersError = 'not_orders';
+
+/** Refused rows whose reasons are kept (the count goes on). */
+export const REFUSALS_KEPT = 500;
+
+type Kind = 'digits' | 'text' | 'amount' | 'count' | 'time' | 'yes_no' | 'currency';
+interface Column {
+  key: string;
+  kind: Kind;
+  /** Must hold a value (else blank means 0 for an amount). */
+  required: boolean;
+  /** Must be in the header (required columns always are). */
+  inHeader?: boolean;
+}
+
+const COLUMNS: Record<OrdersLayout, Column[]> = {
+  affiliate: [
+    { key: 'order id', kind: 'digits', required: true },
+    { key: 'product id', kind: 'digits', required: true },
+    { key: 'sku id', kind: 'digits', required: true },
+    { key: 'currency', kind: 'currency', required: true },
+    { key: 'payment amount', kind: 'amount', required: true },
+    { key: 'quantity', kind: 'count', required: true },
+    { key: 'fully returned or refunded', kind: 'yes_no', required: true },
+    { key: 'order status', kind: 'text', required: true },
+    { key: 'creator username', kind: 'text', required: true },
+    { key: 'content id', kind: 'digits', required: true },
+    { key: 'est. standard commission payment', kind: 'amount', required: false, inHeader: true },
+    { key: 'actual commission payment', kind: 'amount', required: false, inHeader: true },
+    { key: 'est. shop ads commission payment', kind: 'amount', required: false },
+    { key: 'actual shop ads commission payment', kind: 'amount', required: false },
+    { key: 'est. co-funded creator bonus', kind: 'amount', required: false },
+    { key: 'actual co-funded creator bonus', kind: 'amount', required: false },
+    { key: 'time created', kind: 'time', required: true },
+  ],
+  all_orders: [
+    { key: 'order id', kind: 'digits', required: true },
+    { key: 'sku id', kind: 'digits', required: true },
+    { key: 'order status', kind: 'text', required: true },
+    { key: 'quantity', kind: 'count', required: true },
+    { key: 'sku quantity of return', kind: 'count', required: false },
+    { key: 'sku subtotal after discount', kind: 'amount', required: true },
+    { key: 'creator handle', kind: 'text', required: false },
+    { key: 'created time', kind: 'time', required: true },
+  ],
+};
 
 /** A header as written, without a BOM, trailing tabs or case differences. */
 const key = (h: string): string =>
@@ -73,114 +149,196 @@ export function ordersLayout(headers: readonly string[]): OrdersLayout | null {
   return null;
 }
 
-/** `24.99`, `GBP 39.99`, `1,234.50`, '' → the number (NaN when it is not one) and a currency if written. */
-export function money(raw: string): { value: number; currency: string } {
-  const s = cell(raw);
-  if (!s) return { value: 0, currency: '' };
-  const m = /^([A-Z]{3})\s*(.*)$/.exec(s);
-  const num = (m ? m[2]! : s).replace(/,/g, '');
-  return { value: /^-?\d+(\.\d+)?$/.test(num) ? Number(num) : NaN, currency: m ? m[1]! : '' };
+/** US all-orders files write 12-hour times month first; the header (`RTS Time`) or the first time says which. */
+function timeFormat(layout: OrdersLayout, headers: Set<string>, firstTime: string): TimeFormat {
+  if (layout === 'affiliate' || headers.has('rth time')) return 'dmy24';
+  if (headers.has('rts time')) return 'mdy12';
+  return /[AP]M$/i.test(firstTime) ? 'mdy12' : 'dmy24';
 }
 
-/**
- * `DD/MM/YYYY HH:MM:SS` (affiliate files, UK all-orders) or `MM/DD/YYYY h:mm:ss AM/PM` (US
- * all-orders: the AM/PM says which) → unix seconds, read as UTC; 0 when empty or unreadable.
- */
-export function orderTime(raw: string): number {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2}):(\d{2}):(\d{2})\s*(AM|PM)?$/i.exec(cell(raw));
-  if (!m) return 0;
-  const [, a, b, year, h, min, sec, half] = m;
-  const [day, month] = half ? [Number(b), Number(a)] : [Number(a), Number(b)];
-  let hour = Number(h);
-  if (half) hour = (hour % 12) + (half.toUpperCase() === 'PM' ? 12 : 0);
-  const t = Date.UTC(Number(year), month - 1, day, hour, Number(min), Number(sec));
-  const d = new Date(t);
-  // 31/02 and the like roll over in Date.UTC: refuse them.
-  if (d.getUTCDate() !== day || d.getUTCMonth() !== month - 1) return 0;
-  return Math.floor(t / 1000);
-}
+const part = (actual: number, estimate: number) => (actual > 0 ? actual : estimate);
 
-const part = (actual: number, estimate: number) =>
-  actual > 0 ? actual : Number.isFinite(estimate) ? estimate : 0;
+export interface ReadOptions {
+  /** The table came from an XLSX file: its date cells are instants (orders-format.ts). */
+  xlsx?: boolean;
+  numbers?: NumberLayout;
+}
 
 /** Reads a parsed table (headers and rows of cells) as order lines; 'not_orders' for any other file. */
 export function readOrders(
   headers: readonly string[],
   rows: readonly (readonly string[])[],
   rowNumbers: readonly number[],
+  opts: ReadOptions = {},
 ): OrdersFile | OrdersError {
   const layout = ordersLayout(headers);
   if (!layout) return 'not_orders';
-  const index = new Map(headers.map((h, i) => [key(h), i]));
-  const col = (row: readonly string[], name: string) => {
-    const i = index.get(name);
-    return i === undefined ? '' : cell(row[i]);
+  const numbers = opts.numbers ?? DOT;
+  const index = new Map<string, number>();
+  headers.forEach((h, i) => {
+    if (!index.has(key(h))) index.set(key(h), i);
+  });
+  // The header's width: up to its last named column (readTable pads it to the widest row).
+  let width = headers.length;
+  while (width > 0 && !headers[width - 1]!.trim()) width--;
+  const spec = COLUMNS[layout];
+  const out: OrdersFile = {
+    layout,
+    lines: [],
+    refusals: [],
+    refusedRows: 0,
+    missing: spec.filter((c) => (c.required || c.inHeader) && !index.has(c.key)).map((c) => c.key),
+    voided: 0,
+    noCreator: layout === 'all_orders' && !index.has('creator handle'),
   };
-  const num = (row: readonly string[], name: string) => money(col(row, name)).value;
-  const lines: OrderLine[] = [];
-  const bad: number[] = [];
-  let voided = 0;
+  if (out.missing.length) {
+    out.missing = out.missing.map((k) => COLUMN_NAMES[k] ?? k);
+    return out;
+  }
+  const timeCol = spec.find((c) => c.kind === 'time')!.key;
+  const firstTime = cell(rows.find((r) => cell(r[index.get(timeCol)!]))?.[index.get(timeCol)!]);
+  const times = timeFormat(layout, new Set(headers.map(key)), firstTime);
+  // All-orders files carry their currency in the amounts (`GBP 39.99`, or none in US files): every
+  // line's subtotal must be written like the first one's.
+  let fileCurrency: string | null = null;
+
   rows.forEach((row, i) => {
-    const orderId = col(row, 'order id');
+    const orderId = cell(row[index.get('order id')!]);
     // Some downloads describe each column in a second row.
     if (/^platform unique order id/i.test(orderId)) return;
-    let line: OrderLine;
-    if (layout === 'affiliate') {
-      const status = col(row, 'order status');
-      const refunded = /^yes$/i.test(col(row, 'fully returned or refunded'));
-      line = {
-        order_id: orderId,
-        sku_id: col(row, 'sku id'),
-        content_id: col(row, 'content id'),
-        product_id: col(row, 'product id'),
-        creator: col(row, 'creator username').replace(/^@+/, ''),
-        quantity: num(row, 'quantity'),
-        gmv: num(row, 'payment amount'),
-        commission:
-          part(num(row, 'actual commission payment'), num(row, 'est. standard commission payment')) +
-          part(num(row, 'actual shop ads commission payment'), num(row, 'est. shop ads commission payment')) +
-          part(num(row, 'actual co-funded creator bonus'), num(row, 'est. co-funded creator bonus')),
-        currency: col(row, 'currency').toUpperCase(),
-        status,
-        // Ineligible, refunded, or never paid: no sale.
-        void: /^(ineligible|unpaid by customer)$/i.test(status) || refunded ? 1 : 0,
-        created_time: orderTime(col(row, 'time created')),
-      };
-    } else {
-      const subtotal = money(col(row, 'sku subtotal after discount'));
-      const status = col(row, 'order status');
-      const quantity = num(row, 'quantity');
-      // `Order Refund Amount` is the whole order's (repeated per line): a line is void when it was
-      // cancelled or all of its own units came back.
-      const returned = num(row, 'sku quantity of return');
-      line = {
-        order_id: orderId,
-        sku_id: col(row, 'sku id'),
-        content_id: '',
-        product_id: '',
-        creator: col(row, 'creator handle').replace(/^@+/, ''),
-        quantity,
-        gmv: subtotal.value,
-        commission: 0,
-        currency: subtotal.currency,
-        status,
-        void: /cancel/i.test(status) || (quantity > 0 && returned >= quantity) ? 1 : 0,
-        created_time: orderTime(col(row, 'created time')),
-      };
-    }
     const n = rowNumbers[i] ?? i + 2;
-    if (
-      !/^\d{1,30}$/.test(line.order_id) ||
-      !Number.isFinite(line.gmv) ||
-      !Number.isFinite(line.commission) ||
-      !Number.isInteger(line.quantity) ||
-      line.quantity < 0
-    ) {
-      bad.push(n);
+    const refusals: Refusal[] = [];
+    const refuse = (c: string, value: string, expected: Expected, format?: string) =>
+      refusals.push({
+        row: n,
+        column: headers[index.get(c) ?? 0] ?? c,
+        value: value.length > 60 ? `${value.slice(0, 59)}…` : value,
+        expected,
+        ...(format ? { format } : {}),
+      });
+    // Cells must line up with the header; a CSV row cut short or with a stray comma does not.
+    if (!opts.xlsx && row.length !== width) {
+      const cut = row.length < width;
+      refusals.push({
+        row: n,
+        column: cut ? headers[row.length]! : headers[width - 1]!,
+        value: cut ? '' : cell(row[width]),
+        expected: cut ? 'cut' : 'extra',
+        format: `${row.length}/${width}`,
+      });
+    }
+    const currency = layout === 'affiliate' ? cell(row[index.get('currency')!]).toUpperCase() : '';
+    const v: Record<string, string | number> = {};
+    for (const c of spec) {
+      const at = index.get(c.key);
+      const raw = at === undefined ? '' : cell(row[at]);
+      if (!raw) {
+        if (c.required && at !== undefined && row.length > at) refuse(c.key, raw, 'required');
+        v[c.key] = c.kind === 'amount' || c.kind === 'count' ? 0 : '';
+        continue;
+      }
+      if (c.kind === 'digits') {
+        if (!/^\d{1,30}$/.test(raw)) refuse(c.key, raw, 'digits');
+        v[c.key] = raw;
+      } else if (c.kind === 'amount') {
+        const a = parseAmount(raw, numbers, currency);
+        const example = numbers.decimal === '.' ? '1234.50' : '1234,50';
+        if (!a || (layout === 'all_orders' && fileCurrency !== null && a.currency !== fileCurrency)) {
+          refuse(c.key, raw, 'amount', fileCurrency ? `${fileCurrency} ${example}` : example);
+          continue;
+        }
+        if (layout === 'all_orders') fileCurrency ??= a.currency;
+        v[c.key] = a.cents;
+      } else if (c.kind === 'count') {
+        const q = parseCount(raw);
+        if (q === null) refuse(c.key, raw, 'count');
+        v[c.key] = q ?? 0;
+      } else if (c.kind === 'time') {
+        const t = parseTime(raw, times, opts.xlsx);
+        if (t === null) refuse(c.key, raw, 'time', TIME_PATTERN[times]);
+        v[c.key] = t ?? 0;
+      } else if (c.kind === 'yes_no') {
+        if (!/^(yes|no)$/i.test(raw)) refuse(c.key, raw, 'yes_no');
+        v[c.key] = raw.toLowerCase();
+      } else if (c.kind === 'currency') {
+        if (!/^[A-Za-z]{3}$/.test(raw)) refuse(c.key, raw, 'currency');
+        v[c.key] = raw.toUpperCase();
+      } else
+        v[c.key] = c.key === 'creator username' || c.key === 'creator handle' ? raw.replace(/^@+/, '') : raw;
+    }
+    if (refusals.length) {
+      out.refusedRows++;
+      if (out.refusedRows <= REFUSALS_KEPT) out.refusals.push(...refusals);
       return;
     }
-    if (line.void) voided++;
-    lines.push(line);
+    const cents = (k: string) => Number(v[k] ?? 0);
+    const status = String(v['order status']);
+    let line: OrderLine;
+    if (layout === 'affiliate') {
+      const commission =
+        part(cents('actual commission payment'), cents('est. standard commission payment')) +
+        part(cents('actual shop ads commission payment'), cents('est. shop ads commission payment')) +
+        part(cents('actual co-funded creator bonus'), cents('est. co-funded creator bonus'));
+      line = {
+        order_id: orderId,
+        sku_id: String(v['sku id']),
+        content_id: String(v['content id']),
+        product_id: String(v['product id']),
+        creator: String(v['creator username']),
+        quantity: cents('quantity'),
+        gmv: cents('payment amount') / 100,
+        commission: commission / 100,
+        currency,
+        status,
+        // Ineligible, refunded, or never paid: no sale.
+        void:
+          /^(ineligible|unpaid by customer)$/i.test(status) || v['fully returned or refunded'] === 'yes'
+            ? 1
+            : 0,
+        created_time: cents('time created'),
+      };
+    } else {
+      // `Order Refund Amount` is the whole order's (repeated per line): a line is void when it was
+      // cancelled or all of its own units came back.
+      const quantity = cents('quantity');
+      line = {
+        order_id: orderId,
+        sku_id: String(v['sku id']),
+        content_id: '',
+        product_id: '',
+        creator: String(v['creator handle']),
+        quantity,
+        gmv: cents('sku subtotal after discount') / 100,
+        commission: 0,
+        currency: fileCurrency ?? '',
+        status,
+        void: /cancel/i.test(status) || (quantity > 0 && cents('sku quantity of return') >= quantity) ? 1 : 0,
+        created_time: cents('created time'),
+      };
+    }
+    if (line.void) out.voided++;
+    out.lines.push(line);
   });
-  return { layout, lines, bad, voided, noCreator: layout === 'all_orders' && !index.has('creator handle') };
+  return out;
 }
+
+/** The headers as Seller Center writes them, for naming a missing one. */
+const COLUMN_NAMES: Record<string, string> = Object.fromEntries(
+  [
+    'Order ID',
+    'Product ID',
+    'SKU ID',
+    'Currency',
+    'Payment Amount',
+    'Quantity',
+    'Fully returned or refunded',
+    'Order Status',
+    'Creator Username',
+    'Content ID',
+    'Est. standard commission payment',
+    'Actual Commission Payment',
+    'Time Created',
+    'SKU Subtotal After Discount',
+    'Created Time',
+  ].map((h) => [key(h), h]),
+);

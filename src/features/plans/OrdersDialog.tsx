@@ -1,10 +1,12 @@
 /**
- * "Import orders" on /plans (issue 23): a Seller Center order download (affiliate orders or all
- * orders, CSV or XLSX, US or UK) is read in the import worker with no mapping, described (layout,
- * lines, what will not count and why), then sent in parts with progress. The answer says what was
- * new, what was updated and which handles are not among the workspace's creators; the sales reach
- * the plans through sync. A part that fails stops the run and says how to finish: importing the file
- * again never counts a line twice.
+ * "Import orders" on /plans: a Seller Center order download (affiliate orders or all orders, CSV or
+ * XLSX, US or UK) is read in the import worker with no mapping, and described: its layout, lines,
+ * what will not count, and every refused row with its reason (the good rows are still imported).
+ * The country starts from the file's currency (else the plans' country); a dry run then says what
+ * the import would add and replace, and an import that would take lines from another country's
+ * creators, or is in another currency, waits for an explicit confirmation that says so. Parts are
+ * sent with progress as one import (undoable from /plans). A part that fails stops the run and says
+ * how to finish: importing the file again never counts a line twice.
  */
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +16,7 @@ import { shortList } from '../../../contract/limits.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { CheckBox } from '../../ui/CheckBox.tsx';
 import { CountrySelect, countryName } from '../../ui/CountrySelect.tsx';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
@@ -21,22 +24,33 @@ import { syncNow } from '../../workers/sync-client.ts';
 import { IMPORT_FILE_TYPES, startImportWorker, type ImportWorker } from '../import/import-client.ts';
 import { readErrorText } from '../import/import-text.ts';
 import type { OrdersLoaded } from '../import/orders-session.ts';
-import { postOrders } from './orders-api.ts';
+import { checkOrders, postOrders, type OrdersPart } from './orders-api.ts';
+import { addCheck, countryOfCurrency, toConfirm, type OrdersCheck } from './orders-dialog-rules.ts';
+import { OrdersRefusals } from './OrdersRefusals.tsx';
 import './plans.css';
 
 interface Done {
   added: number;
   updated: number;
   unmatched: string[];
+  creators: number;
 }
+type Check = { state: 'checking' } | { state: 'failed' } | { state: 'done'; result: OrdersCheck };
+const NO_CHECK: OrdersCheck = { added: 0, updated: 0, moved: [] };
+const newRef = (): string =>
+  globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`.replace('.', '');
 
 export function OrdersDialog({ country: initial, onClose }: { country: Country; onClose: () => void }) {
   const worker = useRef<ImportWorker | null>(null);
   const abort = useRef<AbortController | null>(null);
   const [country, setCountry] = useState<Country>(initial);
-  const [file, setFile] = useState<OrdersLoaded | null>(null);
+  const [fromFile, setFromFile] = useState<string | null>(null);
+  const [file, setFile] = useState<(OrdersLoaded & { name: string; ref: string }) | null>(null);
   const [reading, setReading] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [check, setCheck] = useState<Check | null>(null);
+  const [checkRun, setCheckRun] = useState(0);
+  const [confirmed, setConfirmed] = useState(false);
   const [progress, setProgress] = useState<{ part: number; parts: number } | null>(null);
   const [done, setDone] = useState<Done | null>(null);
 
@@ -49,12 +63,43 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
     };
   }, []);
 
+  const part = async (i: number): Promise<OrdersPart> => ({
+    country,
+    layout: file!.layout,
+    lines: await worker.current!.api.ordersPart(i),
+    importRef: file!.ref,
+    fileName: file!.name,
+    refused: file!.refusedRows,
+  });
+
+  // What the file would add, replace and move under the chosen country (again when it changes).
+  useEffect(() => {
+    if (!file || file.lines === 0 || file.missing.length || done) return;
+    const ctrl = new AbortController();
+    setCheck({ state: 'checking' });
+    setConfirmed(false);
+    void (async () => {
+      let result = NO_CHECK;
+      try {
+        for (let i = 0; i < file.parts; i++)
+          result = addCheck(result, await checkOrders(await part(i), ctrl.signal));
+        if (!ctrl.signal.aborted) setCheck({ state: 'done', result });
+      } catch {
+        if (!ctrl.signal.aborted) setCheck({ state: 'failed' });
+      }
+    })();
+    return () => ctrl.abort();
+    // `part` reads the same file and country.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [file, country, checkRun]);
+
   async function pick(list: FileList | null) {
     const f = list?.[0];
     const w = worker.current;
     if (!f || !w) return;
     setError(null);
     setDone(null);
+    setCheck(null);
     setReading(0);
     try {
       const loaded = await w.api.loadOrders(
@@ -62,7 +107,10 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
         Comlink.proxy((fraction: number) => setReading(fraction)),
       );
       if (!loaded) setError(m.orders_not_orders());
-      setFile(loaded);
+      const chosen = loaded && countryOfCurrency(loaded.currencies);
+      if (chosen) setCountry(chosen);
+      setFromFile(chosen ? loaded.currencies[0]! : null);
+      setFile(loaded && { ...loaded, name: f.name, ref: newRef() });
     } catch (e) {
       setError(readErrorText(e));
     } finally {
@@ -71,23 +119,22 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
   }
 
   async function run() {
-    const w = worker.current;
-    if (!w || !file) return;
+    if (!worker.current || !file) return;
     const ctrl = new AbortController();
     abort.current = ctrl;
-    const total: Done = { added: 0, updated: 0, unmatched: [] };
-    for (let part = 0; part < file.parts; part++) {
-      setProgress({ part: part + 1, parts: file.parts });
+    const total: Done = { added: 0, updated: 0, unmatched: [], creators: 0 };
+    for (let i = 0; i < file.parts; i++) {
+      setProgress({ part: i + 1, parts: file.parts });
       try {
-        const lines = await w.api.ordersPart(part);
-        const r = await postOrders(country, file.layout, lines, ctrl.signal);
+        const r = await postOrders(await part(i), ctrl.signal);
         total.added += r.added;
         total.updated += r.updated;
+        total.creators += r.creators;
         total.unmatched = [...new Set([...total.unmatched, ...r.unmatched])];
       } catch {
         // The client has shown the server's reason; say how far it got and how to finish.
         setProgress(null);
-        setError(m.orders_stopped({ part: part + 1, parts: file.parts }));
+        setError(m.orders_stopped({ part: i + 1, parts: file.parts }));
         return;
       }
     }
@@ -97,6 +144,9 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
   }
 
   const running = progress !== null;
+  const confirm = file && check?.state === 'done' ? toConfirm(country, file.currencies, check.result) : null;
+  const ready =
+    !!file && file.lines > 0 && !file.missing.length && check?.state === 'done' && (!confirm || confirmed);
   return (
     <Dialog
       isOpen
@@ -111,7 +161,7 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
         ) : (
           <DialogFooter
             onCancel={onClose}
-            isDisabled={!file || running || file.lines === 0}
+            isDisabled={!ready || running}
             confirmLabel={m.orders_start({ lines: formatNumber(file?.lines ?? 0) })}
             onConfirm={run}
           />
@@ -120,12 +170,6 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
     >
       <div className="plans-orders">
         <p className="plans-muted">{m.orders_hint()}</p>
-        <CountrySelect
-          label={m.orders_country()}
-          value={country}
-          onChange={setCountry}
-          isDisabled={running}
-        />
         <FileTrigger acceptedFileTypes={IMPORT_FILE_TYPES} onSelect={(l) => void pick(l)}>
           <Button variant={file ? 'default' : 'primary'} isDisabled={running || reading !== null}>
             {m.orders_choose()}
@@ -149,20 +193,63 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
                 voided: formatNumber(file.voided),
               })}
             </p>
-            {file.badCount > 0 && (
-              <p>{m.orders_bad({ count: formatNumber(file.badCount), rows: file.bad.join(', ') })}</p>
+            {file.missing.length > 0 && (
+              <InlineAlert>{m.orders_missing({ columns: file.missing.join(', ') })}</InlineAlert>
             )}
             {file.noCreator && <p>{m.orders_no_creator()}</p>}
-            {file.currencies.some((c) => c !== COUNTRY_CURRENCY[country]) && (
+            <p className="plans-muted">{m.orders_counts()}</p>
+          </div>
+        )}
+        {file && file.refusedRows > 0 && (
+          <OrdersRefusals refusals={file.refusals} refusedRows={file.refusedRows} lines={file.lines} />
+        )}
+        <CountrySelect
+          label={m.orders_country()}
+          value={country}
+          onChange={(c) => {
+            setCountry(c);
+            setFromFile(null);
+          }}
+          isDisabled={running || !!done}
+        />
+        {fromFile && (
+          <p className="plans-muted">
+            {m.orders_country_from_file({ country: countryName(country), currency: fromFile })}
+          </p>
+        )}
+        {file && !done && <CheckView check={check} onAgain={() => setCheckRun((n) => n + 1)} />}
+        {confirm && !done && (
+          <div className="orders-confirm" data-testid="orders-confirm">
+            {confirm.currency && (
               <InlineAlert>
                 {m.orders_currency_mismatch({
-                  currency: file.currencies.join(', '),
+                  currency: confirm.currency,
                   country: countryName(country),
                   expected: COUNTRY_CURRENCY[country],
                 })}
               </InlineAlert>
             )}
-            <p className="plans-muted">{m.orders_counts()}</p>
+            {confirm.moved.map((mv) => (
+              <InlineAlert key={mv.country}>
+                {m.orders_moved({
+                  count: mv.lines,
+                  from: countryName(mv.country as Country),
+                  country: countryName(country),
+                })}
+              </InlineAlert>
+            ))}
+            <CheckBox isSelected={confirmed} onChange={setConfirmed} isDisabled={running}>
+              {confirm.moved.length
+                ? m.orders_confirm_move({
+                    count: confirm.moved.reduce((a, mv) => a + mv.lines, 0),
+                    from: confirm.moved.map((mv) => countryName(mv.country as Country)).join(', '),
+                    country: countryName(country),
+                  })
+                : m.orders_confirm_currency({
+                    currency: confirm.currency ?? '',
+                    country: countryName(country),
+                  })}
+            </CheckBox>
           </div>
         )}
         {progress && (
@@ -178,12 +265,47 @@ export function OrdersDialog({ country: initial, onClose }: { country: Country; 
         {done && (
           <div role="status" data-testid="orders-done">
             <p>{m.orders_done({ added: formatNumber(done.added), updated: formatNumber(done.updated) })}</p>
+            {done.creators > 0 && <p>{m.orders_done_counted()}</p>}
             {done.unmatched.length > 0 && (
-              <p>{m.orders_unmatched({ country: countryName(country), names: shortList(done.unmatched) })}</p>
+              <p>
+                {m.orders_unmatched({
+                  count: done.unmatched.length,
+                  country: countryName(country),
+                  names: shortList(done.unmatched),
+                })}
+              </p>
             )}
           </div>
         )}
       </div>
     </Dialog>
+  );
+}
+
+/** The dry run's answer: what the file adds and replaces, or that it could not be checked. */
+function CheckView({ check, onAgain }: { check: Check | null; onAgain: () => void }) {
+  if (!check) return null;
+  if (check.state === 'checking')
+    return (
+      <p className="plans-muted" role="status">
+        {m.orders_checking()}
+      </p>
+    );
+  if (check.state === 'failed')
+    return (
+      <InlineAlert>
+        {m.orders_check_failed()}{' '}
+        <Button size="sm" onPress={onAgain}>
+          {m.orders_check_again()}
+        </Button>
+      </InlineAlert>
+    );
+  return (
+    <p data-testid="orders-check">
+      {m.orders_check({
+        added: formatNumber(check.result.added),
+        updated: formatNumber(check.result.updated),
+      })}
+    </p>
   );
 }

@@ -28,6 +28,9 @@ import {
 } from './plan-rules.ts';
 
 const SaleDialog = lazy(() => import('./SaleDialog.tsx').then((mod) => ({ default: mod.SaleDialog })));
+const SalesLinesDialog = lazy(() =>
+  import('./SalesLinesDialog.tsx').then((mod) => ({ default: mod.SalesLinesDialog })),
+);
 
 /** Cards are read (creators, messages) in chunks of this many per column, so a scroll of a few cards reads nothing new. */
 export const CARD_CHUNK = 24;
@@ -233,6 +236,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
   const creatorId = Number(row.creator_id);
   const label = labelOf(props, creatorId);
   const [selling, setSelling] = useState(false);
+  const [listing, setListing] = useState(false);
   return (
     <>
       {handle !== undefined ? (
@@ -283,6 +287,16 @@ const CardBody = memo(function CardBody(props: CardProps) {
             {m.plans_add_sale()}
           </Button>
         )}
+        {sales && (
+          <Button
+            size="sm"
+            variant="text"
+            aria-label={m.plans_lines_label({ name: label })}
+            onPress={() => setListing(true)}
+          >
+            {m.plans_lines()}
+          </Button>
+        )}
         <Button
           size="sm"
           variant="text"
@@ -292,6 +306,11 @@ const CardBody = memo(function CardBody(props: CardProps) {
           {m.plans_remove_short()}
         </Button>
       </div>
+      {listing && (
+        <Suspense fallback={null}>
+          <SalesLinesDialog creatorId={creatorId} name={label} onClose={() => setListing(false)} />
+        </Suspense>
+      )}
       {selling && (
         <Suspense fallback={null}>
           <SaleDialog

@@ -199,11 +199,12 @@ export function PlanScreen({ id }: { id: number }) {
     const out = new Map<number, string>();
     if (!salesRows || !plan) return out;
     const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
-    const stageOf = new Map(planRows.map((r) => [Number(r.creator_id), r.stage]));
+    const rowOf = new Map(planRows.map((r) => [Number(r.creator_id), r]));
     for (const [cid, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
       const cur = mo.currency || fallback;
       const text = { gmv: formatGmv(mo.gmv, cur), commission: formatGmv(mo.commission, cur) };
-      const r = roi(mo.gmv, mo.commission, samplesSent(stageOf.get(cid)) ? sampleCostEach(plan) : 0);
+      const member = rowOf.get(cid);
+      const r = roi(mo.gmv, mo.commission, member && samplesSent(member) ? sampleCostEach(plan) : 0);
       out.set(cid, r === null ? m.money_card(text) : m.money_card_roi({ ...text, roi: formatRoi(r) }));
     }
     return out;

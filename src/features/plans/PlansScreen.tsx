@@ -17,6 +17,8 @@ import { deletePlan } from './plan-actions.ts';
 import { formatRoi, planMoney, planProductIds, planSamples, roi } from './money-rules.ts';
 import { usePlans, useSalesRows } from './plan-queries.ts';
 import { funnels, PLAN_STAGES, stageLabel } from './plan-rules.ts';
+import { OrderImports } from './OrderImports.tsx';
+import { plansCountry } from './orders-dialog-rules.ts';
 import { PlanDialog } from './PlanDialog.tsx';
 import { QuotaPanel } from './QuotaPanel.tsx';
 import './plans.css';
@@ -47,10 +49,11 @@ export function PlansScreen() {
       </div>
       {importing && (
         <Suspense fallback={null}>
-          <OrdersDialog country={DEFAULT_COUNTRY} onClose={() => setImporting(false)} />
+          <OrdersDialog country={plansCountry(data?.plans ?? [])} onClose={() => setImporting(false)} />
         </Suspense>
       )}
       <QuotaPanel />
+      <OrderImports />
       {data && data.plans.length === 0 && (
         <Result status="empty" title={m.plans_empty()} description="" showBack={false} />
       )}
@@ -152,7 +155,7 @@ function PlanMoney({
           ? m.money_roi_none()
           : m.money_roi({
               cost: formatGmv(samples.cost, currency),
-              shipped: formatNumber(samples.shipped),
+              count: samples.shipped,
               roi: formatRoi(r),
             })}
       </p>

@@ -68,18 +68,30 @@ describe('plan money', () => {
     expect(mixed.get(5)!.currency).toBe('');
   });
 
-  it('costs samples for creators shipped or further, and gives ROI only when something was spent', () => {
+  it('costs samples for creators whose samples were recorded as sent, and gives ROI only when something was spent', () => {
     const costly = { id: 7, version: 1, sample_cost: 5, shipping_cost: 2.5 };
-    const staged = (creator_id: number, stage: string) => ({ ...member(7, creator_id), stage });
+    const staged = (creator_id: number, stage: string, sample_time = 0) => ({
+      ...member(7, creator_id),
+      stage,
+      sample_time,
+    });
     const members = [
       staged(1, 'shipped'),
-      staged(2, 'selling'),
+      // Shipped, then sold: the sample was sent.
+      staged(2, 'selling', 1_772_000_000),
+      // Moved to selling by an imported sale: no sample was ever recorded.
+      staged(5, 'selling'),
+      staged(6, 'posted'),
+      // Out of the path after shipping: the sample still cost the plan.
+      staged(7, 'dropped', 1_772_000_000),
+      // Moved back before shipping, not sent yet: the server clears its time with the move.
+      staged(8, 'sample_approved', 1_772_000_000),
       staged(3, 'invited'),
       { ...staged(4, 'shipped'), plan_id: 8 },
     ];
-    expect(planSamples(costly, members)).toEqual({ shipped: 2, cost: 15 });
+    expect(planSamples(costly, members)).toEqual({ shipped: 3, cost: 22.5 });
     // A plan mirrored before it had costs reads them as 0.
-    expect(planSamples({ id: 7, version: 1 }, members)).toEqual({ shipped: 2, cost: 0 });
+    expect(planSamples({ id: 7, version: 1 }, members)).toEqual({ shipped: 3, cost: 0 });
     expect(roi(35.5, 5.33, 15)).toBeCloseTo((35.5 - 20.33) / 20.33, 10);
     expect(roi(100, 0, 0)).toBeNull();
     expect(roi(0, 1, 1)).toBe(-1);

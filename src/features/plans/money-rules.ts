@@ -1,10 +1,12 @@
 /**
  * A plan's money (issue 23) from the mirrored `creator_sales` rows (counted sales per creator and
- * TikTok product, server/services/orders.service.ts): a plan earns its creators' sales of its own
- * products. Samples cost the plan its `sample_cost` + `shipping_cost` for every creator who reached
- * "shipped" (or later), and ROI = (GMV − commission − sample cost) / (commission + sample cost).
- * Pure, so it is tested apart and cheap to run on every change.
+ * TikTok product, server/services/order-sums.ts): a plan earns its creators' sales of its own
+ * products, summed in whole cents so totals are exact. Samples cost the plan its `sample_cost` +
+ * `shipping_cost` for every creator whose samples were recorded as sent (moved to "shipped"; a sale
+ * that moved a creator to "selling" sent no sample), and ROI = (GMV − commission − sample cost) /
+ * (commission + sample cost). Pure, so it is tested apart and cheap to run on every change.
  */
+import { PLAN_STAGES } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 
 export interface Money {
@@ -29,22 +31,18 @@ export function planProductIds(plan: SyncRow, products: readonly SyncRow[]): Set
   return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => String(p.product_id)));
 }
 
+const cents = (v: unknown): number => Math.round(Number(v ?? 0) * 100);
+
 function add(into: Money, s: SyncRow): Money {
   const currency = String(s.currency ?? '');
   return {
-    gmv: into.gmv + Number(s.gmv ?? 0),
+    gmv: (cents(into.gmv) + cents(s.gmv)) / 100,
     orders: into.orders + Number(s.orders ?? 0),
     units: into.units + Number(s.units ?? 0),
-    commission: into.commission + Number(s.commission ?? 0),
+    commission: (cents(into.commission) + cents(s.commission)) / 100,
     currency: into.orders === 0 && into.gmv === 0 ? currency : into.currency === currency ? currency : '',
   };
 }
-
-const round = (m: Money): Money => ({
-  ...m,
-  gmv: Math.round(m.gmv * 100) / 100,
-  commission: Math.round(m.commission * 100) / 100,
-});
 
 /** Each creator's sales of these products (creators without any are left out). */
 export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<string>): Map<number, Money> {
@@ -54,7 +52,6 @@ export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<
     const id = Number(s.creator_id);
     out.set(id, add(out.get(id) ?? NO_MONEY, s));
   }
-  for (const [id, m] of out) out.set(id, round(m));
   return out;
 }
 
@@ -69,12 +66,20 @@ export function planMoney(
   let total = NO_MONEY;
   for (const s of sales)
     if (inPlan.has(Number(s.creator_id)) && productIds.has(String(s.product_id))) total = add(total, s);
-  return round(total);
+  return total;
 }
 
-/** Stages that mean the creator's samples were sent. */
-const SHIPPED = new Set(['shipped', 'posted', 'selling']);
-export const samplesSent = (stage: unknown): boolean => SHIPPED.has(String(stage));
+const BEFORE_SHIPPED = new Set<string>(PLAN_STAGES.slice(0, PLAN_STAGES.indexOf('shipped')));
+
+/**
+ * Whether a plan creator's samples were sent: at "shipped" now, or recorded as sent by that move
+ * (`sample_time`) and not moved back before it since (the server clears it on such a move; a move
+ * not sent yet shows here first).
+ */
+export const samplesSent = (member: SyncRow): boolean => {
+  const stage = String(member.stage ?? '');
+  return stage === 'shipped' || (Number(member.sample_time ?? 0) > 0 && !BEFORE_SHIPPED.has(stage));
+};
 
 /** What one creator's samples cost this plan. */
 export const sampleCostEach = (plan: SyncRow): number =>
@@ -82,8 +87,8 @@ export const sampleCostEach = (plan: SyncRow): number =>
 
 /** The plan's sample cost: its creators whose samples were sent, each at the plan's cost. */
 export function planSamples(plan: SyncRow, members: readonly SyncRow[]): { shipped: number; cost: number } {
-  const shipped = members.filter((m) => m.plan_id === plan.id && samplesSent(m.stage)).length;
-  return { shipped, cost: Math.round(shipped * sampleCostEach(plan) * 100) / 100 };
+  const shipped = members.filter((m) => m.plan_id === plan.id && samplesSent(m)).length;
+  return { shipped, cost: (shipped * cents(sampleCostEach(plan))) / 100 };
 }
 
 /** ROI = (GMV − commission − sample cost) / (commission + sample cost); null when nothing was spent. */
@@ -107,11 +112,9 @@ export function planWeeks(
   for (const s of sales) {
     const week = Number(s.week ?? 0);
     if (week <= 0 || !inPlan.has(Number(s.creator_id)) || !productIds.has(String(s.product_id))) continue;
-    weeks.set(week, (weeks.get(week) ?? 0) + Number(s.gmv ?? 0));
+    weeks.set(week, (weeks.get(week) ?? 0) + cents(s.gmv));
   }
-  return [...weeks]
-    .sort((a, b) => a[0] - b[0])
-    .map(([week, gmv]) => ({ week, gmv: Math.round(gmv * 100) / 100 }));
+  return [...weeks].sort((a, b) => a[0] - b[0]).map(([week, gmv]) => ({ week, gmv: gmv / 100 }));
 }
 
 export interface CreatorRoi {
@@ -137,7 +140,7 @@ export function topByRoi(
     if (m.plan_id !== plan.id) continue;
     const id = Number(m.creator_id);
     const money = per.get(id) ?? NO_MONEY;
-    const sample = samplesSent(m.stage) ? each : 0;
+    const sample = samplesSent(m) ? each : 0;
     const r = roi(money.gmv, money.commission, sample);
     if (r !== null)
       out.push({ creator_id: id, gmv: money.gmv, commission: money.commission, sample, roi: r });

@@ -32,7 +32,7 @@ export function planTable(
     const id = Number(r.creator_id);
     const c = creators.get(id);
     const mo = per.get(id);
-    const sample = samplesSent(r.stage) ? each : 0;
+    const sample = samplesSent(r) ? each : 0;
     const gmv = mo?.gmv ?? 0;
     const commission = mo?.commission ?? 0;
     const ratio = roi(gmv, commission, sample);

@@ -26,4 +26,10 @@ describe('history rows in plain words', () => {
       'Plan “Spring: pets”: Sample requested',
     );
   });
+
+  it('says which order line was deleted and what it was worth', () => {
+    expect(eventText(row('sale_del', '576900000000001008|22.5|GBP'))).toBe(
+      'Sale line of order 576900000000001008 deleted (£22.50)',
+    );
+  });
 });

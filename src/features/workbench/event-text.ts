@@ -1,5 +1,6 @@
 /** Plain words for a history row (issue 22), in the user's language. */
 import type { SyncRow } from '../../../contract/sync.ts';
+import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { statusLabel, subStatusLabel } from '../invitations/invitation-rules.ts';
 import { stageLabel } from '../plans/plan-rules.ts';
@@ -45,6 +46,11 @@ export function eventText(e: SyncRow): string {
         stage: stageLabel(detail.slice(0, cut)),
         plan: detail.slice(cut + 1),
       });
+    }
+    case 'sale_del': {
+      // `<order id>|<amount>|<currency>`: an order line deleted by hand.
+      const [order = '', amount = '', currency = ''] = detail.split('|');
+      return m.workbench_event_sale_del({ order, amount: formatGmv(Number(amount), currency || undefined) });
     }
     case 'import':
       return m.workbench_event_import();

@@ -1,0 +1,258 @@
+/**
+ * The sales an order line makes, summed per creator, TikTok product and week into `creator_sales`
+ * (mirrored), from every stored line of the creator: so whatever changed the lines (an import, an
+ * undo, a deleted line, a creator who arrives after their orders) the sums are recomputed, never
+ * adjusted. Money is summed in whole cents (lines carry at most two decimals), so the sums are exact.
+ *
+ * - a line counts unless it is void (ineligible, fully refunded, cancelled);
+ * - an affiliate line also stops counting when an all-orders line of the same order and SKU says it
+ *   was cancelled or refunded (all-orders downloads are newer about refunds);
+ * - an all-orders line with a creator (regional downloads) counts only when no affiliate line covers
+ *   the same order and SKU, so one sale is never counted twice.
+ *
+ * Creators are matched by handle in the line's country, in the caller's workspace only.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { chunks } from '../db/creator.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+
+type Trx = Transaction<DB>;
+
+const skuKey = (l: { order_id: string; sku_id: string }) => `${l.order_id}|${l.sku_id}`;
+const cents = (n: unknown) => Math.round(Number(n) * 100);
+const DAY = 86_400;
+/** Monday 00:00 UTC of the week holding `t` (1970-01-01 was a Thursday); 0 stays 0 (no time). */
+export const weekOf = (t: number): number => (t > 0 ? t - ((t + 3 * DAY) % (7 * DAY)) : 0);
+
+/** Country → handles whose sales may have changed. */
+export type Affected = Map<string, Set<string>>;
+
+export function touch(affected: Affected, country: string, handle: string): void {
+  if (!handle) return;
+  const set = affected.get(country) ?? new Set<string>();
+  set.add(handle);
+  affected.set(country, set);
+}
+
+/** The affiliate lines of these orders name creators whose sales an all-orders line changes. */
+export async function touchAffiliateOf(trx: Trx, ws: number, orderIds: string[], affected: Affected) {
+  for (const part of chunks([...new Set(orderIds)]))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select(['country', 'creator'])
+      .where('workspace_id', '=', ws)
+      .where('layout', '=', 'affiliate')
+      .where('order_id', 'in', part)
+      .execute())
+      touch(affected, r.country, r.creator);
+}
+
+/** The live creators of a country with these handles: handle → id. */
+export async function creatorsOf(trx: Trx, ws: number, country: string, handles: Iterable<string>) {
+  const out = new Map<string, number>();
+  for (const part of chunks([...handles]))
+    for (const c of await trx
+      .selectFrom('creators')
+      .select(['id', 'unique_id'])
+      .where('workspace_id', '=', ws)
+      .where('country', '=', country)
+      .where('deleted_at', 'is', null)
+      .where('unique_id', 'in', part)
+      .execute())
+      out.set(c.unique_id, Number(c.id));
+  return out;
+}
+
+/** Recomputes the sums of every affected creator that exists; answers each country's matches. */
+export async function recomputeAffected(
+  trx: Trx,
+  ws: number,
+  affected: Affected,
+  version: number,
+  t: number,
+): Promise<Map<string, Map<string, number>>> {
+  const matched = new Map<string, Map<string, number>>();
+  for (const [country, handles] of affected) {
+    const creators = await creatorsOf(trx, ws, country, handles);
+    matched.set(country, creators);
+    await recompute(trx, ws, country, creators, version, t);
+  }
+  return matched;
+}
+
+interface Sums {
+  product_id: string;
+  creator_id: number;
+  week: number;
+  currency: string;
+  orders: Set<string>;
+  units: number;
+  gmv: number;
+  commission: number;
+  last_time: number;
+}
+
+/** Which of these lines count: not void, not voided by an all-orders line, not covered by an affiliate one. */
+export async function countedKeys(
+  trx: Kysely<DB> | Trx,
+  ws: number,
+  lines: readonly { layout: string; order_id: string; sku_id: string; void: number }[],
+): Promise<(l: { layout: string; order_id: string; sku_id: string; void: number }) => boolean> {
+  const voidedSkus = new Set<string>();
+  const affiliateSkus = new Set<string>();
+  for (const part of chunks([...new Set(lines.map((l) => l.order_id))]))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select(['layout', 'order_id', 'sku_id', 'void'])
+      .where('workspace_id', '=', ws)
+      .where('order_id', 'in', part)
+      .execute()) {
+      if (r.layout === 'all_orders' && Number(r.void) === 1) voidedSkus.add(skuKey(r));
+      if (r.layout === 'affiliate') affiliateSkus.add(skuKey(r));
+    }
+  return (l) =>
+    !Number(l.void) &&
+    !(l.layout === 'affiliate' && voidedSkus.has(skuKey(l))) &&
+    !(l.layout === 'all_orders' && affiliateSkus.has(skuKey(l)));
+}
+
+/** Sums the counted sales of these creators (handle → id) and writes their creator_sales rows. */
+async function recompute(
+  trx: Trx,
+  ws: number,
+  country: string,
+  creators: Map<string, number>,
+  version: number,
+  t: number,
+): Promise<void> {
+  if (!creators.size) return;
+  const theirs = [];
+  for (const part of chunks([...creators.keys()]))
+    theirs.push(
+      ...(await trx
+        .selectFrom('orders')
+        .select([
+          'layout',
+          'order_id',
+          'sku_id',
+          'product_id',
+          'creator',
+          'quantity',
+          'gmv',
+          'commission',
+          'currency',
+          'void',
+          'created_time',
+        ])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('creator', 'in', part)
+        .execute()),
+    );
+  const counts = await countedKeys(trx, ws, theirs);
+  const sums = new Map<string, Sums>();
+  for (const l of theirs) {
+    const creatorId = creators.get(l.creator);
+    if (!creatorId || !counts(l)) continue;
+    const week = weekOf(Number(l.created_time));
+    const k = `${creatorId}|${l.product_id}|${week}`;
+    const s = sums.get(k) ?? {
+      creator_id: creatorId,
+      product_id: l.product_id,
+      week,
+      currency: l.currency,
+      orders: new Set<string>(),
+      units: 0,
+      gmv: 0,
+      commission: 0,
+      last_time: 0,
+    };
+    s.orders.add(l.order_id);
+    s.units += Number(l.quantity);
+    s.gmv += cents(l.gmv);
+    s.commission += cents(l.commission);
+    s.last_time = Math.max(s.last_time, Number(l.created_time));
+    if (!s.currency) s.currency = l.currency;
+    sums.set(k, s);
+  }
+
+  const current = new Map<string, { id: number; deleted: boolean }>();
+  for (const part of chunks([...creators.values()]))
+    for (const r of await trx
+      .selectFrom('creator_sales')
+      .select(['id', 'creator_id', 'product_id', 'week', 'deleted_at'])
+      .where('workspace_id', '=', ws)
+      .where('creator_id', 'in', part)
+      .execute())
+      current.set(`${r.creator_id}|${r.product_id}|${r.week}`, {
+        id: Number(r.id),
+        deleted: r.deleted_at !== null,
+      });
+
+  const row = (s: Sums) => ({
+    version,
+    deleted_at: null,
+    currency: s.currency,
+    orders: s.orders.size,
+    units: s.units,
+    gmv: s.gmv / 100,
+    commission: s.commission / 100,
+    last_time: s.last_time,
+    update_time: t,
+  });
+  const fresh: Sums[] = [];
+  for (const [k, s] of sums) {
+    const had = current.get(k);
+    if (had)
+      await trx
+        .updateTable('creator_sales')
+        .set(row(s))
+        .where('workspace_id', '=', ws)
+        .where('id', '=', had.id)
+        .execute();
+    else fresh.push(s);
+  }
+  for (const part of chunks(fresh, 200))
+    await trx
+      .insertInto('creator_sales')
+      .values(
+        part.map((s) => ({
+          ...row(s),
+          workspace_id: ws,
+          creator_id: s.creator_id,
+          product_id: s.product_id,
+          week: s.week,
+        })),
+      )
+      .execute();
+  const gone = [...current].filter(([k, v]) => !sums.has(k) && !v.deleted).map(([, v]) => v.id);
+  for (const part of chunks(gone))
+    await trx
+      .updateTable('creator_sales')
+      .set({ deleted_at: t, version, update_time: t })
+      .where('workspace_id', '=', ws)
+      .where('id', 'in', part)
+      .execute();
+}
+
+/**
+ * Creators just created (by a file import, the ingest API, an invitation or blacklist entry) may
+ * have orders imported before them: their sales are summed now, so the plans show them without
+ * importing the file again.
+ */
+export async function salesOfNewCreators(trx: Trx, ws: number, country: string, handles: readonly string[]) {
+  const affected: Affected = new Map();
+  for (const part of chunks([...new Set(handles)]))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select('creator')
+      .distinct()
+      .where('workspace_id', '=', ws)
+      .where('country', '=', country)
+      .where('creator', 'in', part)
+      .execute())
+      touch(affected, country, r.creator);
+  if (!affected.size) return;
+  await recomputeAffected(trx, ws, affected, await nextVersion(trx, ws), now());
+}

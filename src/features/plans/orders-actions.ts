@@ -1,0 +1,29 @@
+/**
+ * Taking orders back, through the outbox like the plans' other writes (so a press made offline is
+ * kept and sent later, with its Idempotency-Key): undo an import (its lines removed, the copies it
+ * replaced put back) and delete one stored line. The server's answer ("Import undone", "Order line
+ * deleted") is told once it has accepted the call; the sums arrive with the next pull.
+ */
+import type { SyncRow } from '../../../contract/sync.ts';
+import { enqueue } from '../../db/actions.ts';
+import { localDb } from '../../db/local.ts';
+import { m } from '../../paraglide/messages.js';
+import { record } from '../catalog/catalog-actions.ts';
+
+export const undoImport = (imp: SyncRow, file: string): Promise<boolean> =>
+  record(
+    () => enqueue(localDb, { method: 'POST', path: '/plan/orders.undo', body: { id: imp.id }, about: file }),
+    m.orders_undone(),
+  );
+
+export const deleteOrderLine = (line: { id: number; order_id: string }): Promise<boolean> =>
+  record(
+    () =>
+      enqueue(localDb, {
+        method: 'DELETE',
+        path: '/plan/order.del',
+        body: { id: line.id },
+        about: line.order_id,
+      }),
+    m.orders_line_deleted(),
+  );
