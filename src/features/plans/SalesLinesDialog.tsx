@@ -22,7 +22,7 @@ import './orders.css';
 type Lines = z.output<typeof OrderLinesResult>;
 type Line = Lines['lines'][number];
 
-const amountOf = (l: Line) => formatGmv(l.gmv, l.currency || undefined);
+const amountOf = (l: Line) => formatGmv(l.gmv, l.currency);
 
 export function SalesLinesDialog({
   creatorId,
@@ -108,7 +108,7 @@ export function SalesLinesDialog({
                     </th>
                     <td>{l.created_time > 0 ? formatDate(l.created_time) : m.orders_lines_no_time()}</td>
                     <td className="orders-table__num">{amountOf(l)}</td>
-                    <td className="orders-table__num">{formatGmv(l.commission, l.currency || undefined)}</td>
+                    <td className="orders-table__num">{formatGmv(l.commission, l.currency)}</td>
                     <td>{l.counted ? l.status : m.orders_lines_not_counted({ status: l.status })}</td>
                     <td>{source(l)}</td>
                     <td>

@@ -50,7 +50,7 @@ export function eventText(e: SyncRow): string {
     case 'sale_del': {
       // `<order id>|<amount>|<currency>`: an order line deleted by hand.
       const [order = '', amount = '', currency = ''] = detail.split('|');
-      return m.workbench_event_sale_del({ order, amount: formatGmv(Number(amount), currency || undefined) });
+      return m.workbench_event_sale_del({ order, amount: formatGmv(Number(amount), currency) });
     }
     case 'import':
       return m.workbench_event_import();
