@@ -11,7 +11,8 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { createSmsProvider, latestSmsCode, sendSmsCode } from '../services/sms.service.ts';
 import { redeemCode } from '../services/vip.service.ts';
-import { LIMITS, limitFailures } from '../services/rate-limit.ts';
+import { LIMITS } from '../services/rate-limit.ts';
+import { limitGuard, limitGuesses } from '../services/rate-reservation.ts';
 import { authOf } from '../http/auth.ts';
 import './account.messages.ts';
 
@@ -29,20 +30,19 @@ export const registerCommonRoutes: RegisterRoutes = (api, ctx) => {
   );
 
   // The spec's client also sends `phone`; the code is redeemed for the signed-in account only.
-  // Unknown and used codes count as guesses, per user and per address.
+  // Unknown (40004) and used (40009) codes count as guesses, per user and per address, each
+  // attempt reserved before the lookup so parallel guesses cannot pass the limits.
   route(api, ctx, ep.commonVipOpen, async (req, input) => {
-    const limits = [LIMITS.vipFailUser(authOf(req).user.id), LIMITS.vipFailIp(req.ip)];
-    return limitFailures(
-      ctx.db,
-      limits,
-      'account_code_limit',
-      () =>
-        mutation(ctx.db, req, async (trx, auth) => {
-          const vip = await redeemCode(trx, auth.user.id, input.code);
-          const date = dateOf(vip.end_time ?? 0, languageOf(req));
-          return ok(req, { vip }, 'account_vip_opened', { date });
-        }),
-      [40004, 40009],
+    const guards = [
+      limitGuard(LIMITS.vipFailUser(authOf(req).user.id), 'account_code_limit'),
+      limitGuard(LIMITS.vipFailIp(req.ip), 'account_code_limit'),
+    ];
+    return limitGuesses(ctx.db, guards, [40004, 40009], () =>
+      mutation(ctx.db, req, async (trx, auth) => {
+        const vip = await redeemCode(trx, auth.user.id, input.code);
+        const date = dateOf(vip.end_time ?? 0, languageOf(req));
+        return ok(req, { vip }, 'account_vip_opened', { date });
+      }),
     );
   });
 

@@ -6,6 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import {
+  codeLimited,
   createPairCode,
   creatorStatus,
   listExtensionSessions,
@@ -18,7 +19,9 @@ import './extension.messages.ts';
 export const registerExtensionRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;
   route(api, ctx, ep.extPairCode, async (req) =>
-    mutation(db, req, async (trx, auth) => ok(req, await createPairCode(trx, auth))),
+    codeLimited(db, authOf(req).user.id, () =>
+      mutation(db, req, async (trx, auth) => ok(req, await createPairCode(trx, auth))),
+    ),
   );
   // No token yet (the code is the secret), so no Idempotency-Key: a retry with a used code is refused.
   route(api, ctx, ep.extPair, async (req, input) =>

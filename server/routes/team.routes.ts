@@ -5,7 +5,8 @@ import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
-import { LIMITS, limitFailures } from '../services/rate-limit.ts';
+import { LIMITS } from '../services/rate-limit.ts';
+import { limitGuard, limitGuesses } from '../services/rate-reservation.ts';
 import { inviteInfo } from '../services/team-invite.service.ts';
 import * as team from '../services/team.service.ts';
 import './team.messages.ts';
@@ -15,17 +16,21 @@ export const registerTeamRoutes: RegisterRoutes = (api, ctx) => {
 
   route(api, ctx, ep.teamInfo, async (req) => ok(req, await team.teamInfo(db, authOf(req))));
   route(api, ctx, ep.commonTeam, async (req) => ok(req, await team.teamSummary(db, authOf(req))));
-  // Calls that take an invite code: wrong codes count against the user and the address.
-  const guessing = (req: FastifyRequest) => [
-    LIMITS.inviteFailUser(authOf(req).user.id),
-    LIMITS.inviteFailIp(req.ip),
-  ];
+  // Calls that take an invite code: wrong codes (40004) count against the user and the address,
+  // each attempt reserved before the lookup so parallel guesses cannot pass the limits.
+  const guessing = <T>(req: FastifyRequest, fn: () => Promise<T>) =>
+    limitGuesses(
+      db,
+      [
+        limitGuard(LIMITS.inviteFailUser(authOf(req).user.id), 'team_invite_limit'),
+        limitGuard(LIMITS.inviteFailIp(req.ip), 'team_invite_limit'),
+      ],
+      [40004],
+      fn,
+    );
 
   route(api, ctx, ep.teamInviteInfo, async (req, input) =>
-    ok(
-      req,
-      await limitFailures(db, guessing(req), 'team_invite_limit', () => inviteInfo(db, authOf(req), input)),
-    ),
+    ok(req, await guessing(req, () => inviteInfo(db, authOf(req), input))),
   );
   route(api, ctx, ep.teamUserLists, async (req, input) =>
     ok(req, await team.listMembers(db, authOf(req), input)),
@@ -41,7 +46,7 @@ export const registerTeamRoutes: RegisterRoutes = (api, ctx) => {
     mutation(db, req, async (trx, auth) => ok(req, await team.dismissTeam(trx, auth), 'team_dismissed')),
   );
   route(api, ctx, ep.teamUserAdd, async (req, input) =>
-    limitFailures(db, guessing(req), 'team_invite_limit', () =>
+    guessing(req, () =>
       mutation(db, req, async (trx, auth) => ok(req, await team.joinTeam(trx, auth, input), 'team_joined')),
     ),
   );

@@ -23,13 +23,15 @@ import {
 } from '../../contract/limits.ts';
 import type { CreatorStatus, ExtensionSessionRow } from '../../contract/schemas/extension.ts';
 import { loadTags } from '../db/creator.repository.ts';
+import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
 import { AppError } from '../http/errors.ts';
 import { insertSession } from './account.service.ts';
 import { connectedOf, messagesRecorded } from './plan.service.ts';
-import { enforce, hit, LIMITS } from './rate-limit.ts';
+import { LIMITS } from './rate-limit.ts';
+import { limitGuard, limitGuesses, limitSuccesses } from './rate-reservation.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -44,13 +46,17 @@ function newCode(): string {
 /** XXXXX-XXXXX, as the app shows it. */
 const formatCode = (c: string): string => `${c.slice(0, 5)}-${c.slice(5)}`;
 
+/** Makes a pairing code; run it under `codeLimited`, which counts the codes a member makes. */
 export async function createPairCode(
   trx: Transaction<DB>,
   auth: AuthContext,
 ): Promise<{ code: string; expires_at: number; ttl_seconds: number }> {
-  await enforce(trx, LIMITS.extPairCodeUser(auth.user.id), 'ext_code_limit');
+  // One live code per member: a new one voids the last. Two made at once would each miss the
+  // other's uncommitted row on PostgreSQL, so they take turns on the member's row (SQLite writes
+  // are serial already).
+  if (engineOf(trx) === 'postgres')
+    await trx.selectFrom('users').select('id').where('id', '=', auth.user.id).forUpdate().execute();
   const t = now();
-  // One live code per member: a new one voids the last.
   await trx
     .updateTable('pair_codes')
     .set({ used_at: t })
@@ -70,7 +76,6 @@ export async function createPairCode(
       used_at: null,
     })
     .execute();
-  await hit(trx, LIMITS.extPairCodeUser(auth.user.id).key);
   return { code: formatCode(code), expires_at: expires, ttl_seconds: EXT_CODE_TTL_SECONDS };
 }
 
@@ -126,17 +131,16 @@ export async function pairExtension(
   };
 }
 
-/** Counts a wrong code against the address (outside the refused transaction), then rethrows. */
-export async function pairLimited<T>(db: Kysely<DB>, ip: string, fn: () => Promise<T>): Promise<T> {
-  const limit = LIMITS.extPairFailIp(ip);
-  await enforce(db, limit, 'ext_pair_limit', 429);
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AppError && err.code === 40001) await hit(db, limit.key);
-    throw err;
-  }
-}
+/**
+ * The pairing codes a member makes: each is reserved before its transaction and given back when
+ * none was made, so parallel requests cannot make more than the limit.
+ */
+export const codeLimited = <T>(db: Kysely<DB>, userId: number, fn: () => Promise<T>): Promise<T> =>
+  limitSuccesses(db, [limitGuard(LIMITS.extPairCodeUser(userId), 'ext_code_limit')], fn);
+
+/** Wrong codes per address: each attempt is reserved before the lookup and kept when the code was wrong. */
+export const pairLimited = <T>(db: Kysely<DB>, ip: string, fn: () => Promise<T>): Promise<T> =>
+  limitGuesses(db, [limitGuard(LIMITS.extPairFailIp(ip), 'ext_pair_limit', 429)], [40001], fn);
 
 /** The member's live extensions, newest first. */
 export async function listExtensionSessions(db: Db, auth: AuthContext): Promise<ExtensionSessionRow[]> {

@@ -7,27 +7,17 @@ import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { now } from '../db/versioning.ts';
-import {
-  backoffWait,
-  clearHits,
-  countHits,
-  enforce,
-  hit,
-  lockKey,
-  loginBackoff,
-  retryAfter,
-} from './rate-limit.ts';
+import { backoffWait, clearHits, countHits, loginBackoff, retryAfter } from './rate-limit.ts';
+import { limitGuard, reserve } from './rate-reservation.ts';
 
 describeEngines('rate limits in the database', (t) => {
   it('allows max events in the window, then answers 40029 with the wait', async () => {
     const db = t().database.db;
     const limit = { key: 'test:a', max: 3, windowSeconds: 60 };
-    for (let i = 0; i < 3; i++) {
-      await enforce(db, limit);
-      await hit(db, limit.key);
-    }
+    const guards = [limitGuard(limit, 'too_many_requests')];
+    for (let i = 0; i < 3; i++) await reserve(db, guards);
     expect(await countHits(db, limit.key, now() - 60)).toBe(3);
-    const err = await enforce(db, limit, 'too_many_requests').catch((e: unknown) => e);
+    const err = await reserve(db, guards).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 40029, msgKey: 'too_many_requests' });
     expect((err as { params: { seconds: number } }).params.seconds).toBeGreaterThan(55);
     await clearHits(db, limit.key);
@@ -86,15 +76,6 @@ describeEngines('rate limits in the database', (t) => {
     await expectWait(6, 0, 3600); // the window forgot them
     // Another address of the same account is a different key: no wait there.
     expect(await backoffWait(db, loginBackoff('user:42', '10.1.1.2'))).toBe(0);
-  });
-
-  it('serialises a key inside transactions without error', async () => {
-    const db = t().database.db;
-    await db.transaction().execute(async (trx) => {
-      await lockKey(trx, 'sms:13800000000');
-      await hit(trx, 'test:c');
-    });
-    expect(await countHits(db, 'test:c', 0)).toBe(1);
   });
 
   it('holds across two server processes sharing one database', async () => {

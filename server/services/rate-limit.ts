@@ -1,13 +1,11 @@
 /**
  * Sliding-window rate limits counted in the database (rate_events), so every server process that
- * shares the database sees the same counts (decisions D4). A limit is "at most `max` events of
- * `key` in the last `windowSeconds`"; callers record an event with `hit` when it happens, or,
- * where slow work lies between the check and the event (sign-in, sign-up), reserve it first
- * (rate-reservation.ts), so parallel requests cannot all pass the check.
+ * shares the database sees the same counts. A limit is "at most `max` events of `key` in the last
+ * `windowSeconds`". Callers never check and record apart: they reserve the attempt
+ * (rate-reservation.ts), which checks and counts it in one locked step, so parallel requests
+ * cannot all pass the check.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { engineOf } from '../db/dialect.ts';
-import { AppError } from '../http/errors.ts';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 
@@ -121,63 +119,16 @@ export async function retryAfter(db: Db, limit: Limit): Promise<number> {
   return row ? Math.max(1, Number(row.created_at) + limit.windowSeconds - t) : 0;
 }
 
-/** 40029 with {seconds, minutes} for the message and the Retry-After header. */
-const tooMany = (seconds: number, msgKey: string, httpStatus: number): AppError =>
-  new AppError(40029, msgKey, { seconds, minutes: Math.ceil(seconds / 60) }, httpStatus);
-
 /**
- * Throws 40029 when the limit is reached. `httpStatus` 429 for the sign-in and sign-up limits (what
- * the issue asks of them); other limits answer like any application outcome (HTTP 200, D3).
+ * Drops the expired events of `keys` (reserved again just now) and, now and then, every expired
+ * event (keys such as one code's failures are never reserved again).
  */
-export async function enforce(
-  db: Db,
-  limit: Limit,
-  msgKey = 'too_many_requests',
-  httpStatus = 200,
-): Promise<void> {
-  const seconds = await retryAfter(db, limit);
-  if (seconds > 0) throw tooMany(seconds, msgKey, httpStatus);
-}
-
-/**
- * Guess resistance for calls that take a secret (invite codes, redeem codes): refuses while any
- * limit is reached, runs `fn`, and when it fails with one of `codes` records a hit on every limit.
- * The hit is written outside `fn`'s transaction, which the failure rolls back.
- */
-export async function limitFailures<T>(
-  db: Db,
-  limits: Limit[],
-  msgKey: string,
-  fn: () => Promise<T>,
-  codes: readonly number[] = [40004],
-): Promise<T> {
-  for (const l of limits) await enforce(db, l, msgKey);
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AppError && codes.includes(err.code)) for (const l of limits) await hit(db, l.key);
-    throw err;
-  }
-}
-
-export async function hit(db: Db, key: string): Promise<void> {
-  const t = now();
-  await db.insertInto('rate_events').values({ key, created_at: t }).execute();
-  // Now and then, drop every expired event (keys such as one code's failures are never hit again).
-  const stale = db.deleteFrom('rate_events').where('created_at', '<', t - KEEP_SECONDS);
-  await (Math.random() < 0.01 ? stale : stale.where('key', '=', key)).execute();
+export async function pruneEvents(db: Db, keys: string[]): Promise<void> {
+  const stale = db.deleteFrom('rate_events').where('created_at', '<', now() - KEEP_SECONDS);
+  if (Math.random() < 0.01) await stale.execute();
+  else if (keys.length) await stale.where('key', 'in', keys).execute();
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_events').where('key', '=', key).execute();
-}
-
-/**
- * Serialises transactions that check-then-write the same key (e.g. "one SMS per phone per 120 s")
- * across server processes: a transaction-scoped advisory lock on PostgreSQL. SQLite already runs
- * one write transaction at a time.
- */
-export async function lockKey(trx: Transaction<DB>, key: string): Promise<void> {
-  if (engineOf(trx) !== 'postgres') return;
-  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

@@ -5,7 +5,16 @@
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import { countHits, loginBackoff } from './rate-limit.ts';
-import { backoffGuard, limitGuard, release, reserve, withReservation } from './rate-reservation.ts';
+import { AppError } from '../http/errors.ts';
+import { now } from '../db/versioning.ts';
+import {
+  backoffGuard,
+  limitGuard,
+  release,
+  reserve,
+  withReservation,
+  type Guard,
+} from './rate-reservation.ts';
 
 const limit = (key: string, max: number) => ({ key, max, windowSeconds: 3600 });
 
@@ -62,5 +71,50 @@ describeEngines('reservations of guarded attempts', (t) => {
       20 - b.free,
     );
     expect(await countHits(db, b.key, 0)).toBe(b.free);
+  });
+
+  it('runs a step under the same lock: 30 parallel check-then-insert steps store one row', async () => {
+    const db = t().database.db;
+    const guards = [limitGuard(limit('res:step', 100), 'too_many_requests')];
+    const phone = '13900000001';
+    // "At most one code per phone", checked and written by the step the way an SMS send does.
+    const step = {
+      keys: [`res:phone:${phone}`],
+      run: async (conn: typeof db) => {
+        const had = await conn
+          .selectFrom('sms_codes')
+          .select('id')
+          .where('phone', '=', phone)
+          .executeTakeFirst();
+        if (had) throw new AppError(40029, 'account_sms_wait', { seconds: 1 });
+        const t0 = now();
+        await conn
+          .insertInto('sms_codes')
+          .values({ phone, code: '123456', created_at: t0, expires_at: t0 + 300, used_at: null, ip: null })
+          .execute();
+        return 'stored';
+      },
+    };
+    const settled = await Promise.allSettled(Array.from({ length: 30 }, () => reserve(db, guards, step)));
+    const stored = settled.filter((s) => s.status === 'fulfilled');
+    expect(stored).toHaveLength(1);
+    expect((stored[0] as PromiseFulfilledResult<{ value: string }>).value.value).toBe('stored');
+    const rows = await db.selectFrom('sms_codes').select('id').where('phone', '=', phone).execute();
+    expect(rows).toHaveLength(1);
+    // A refused step counts nothing under the guards.
+    expect(await countHits(db, 'res:step', 0)).toBe(1);
+  });
+
+  it("answers a guard's own refusal, and prunes the expired events of the keys it reserves", async () => {
+    const db = t().database.db;
+    const dead = new AppError(40001, 'account_sms_code_invalid', { field: 'phoneCode' });
+    const base = limitGuard(limit('res:own', 1), 'too_many_requests');
+    const own: Guard = { ...base, refuse: () => dead };
+    await reserve(db, [own]);
+    await expect(reserve(db, [own])).rejects.toBe(dead);
+    const old = now() - 3 * 24 * 3600;
+    await db.insertInto('rate_events').values({ key: 'res:prune', created_at: old }).execute();
+    await reserve(db, [limitGuard(limit('res:prune', 5), 'too_many_requests')]);
+    expect(await countHits(db, 'res:prune', 0)).toBe(1);
   });
 });

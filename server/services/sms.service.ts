@@ -3,6 +3,11 @@
  * phone per 120 s, at most 10 per phone per rolling day, plus a per-IP limit. Codes and limits
  * live in the database (sms_codes, rate_events), so they hold across server processes.
  *
+ * Both limits are reservations (rate-reservation.ts), so they hold under parallel requests and
+ * across processes: a send counts against its address in the same locked step that checks the
+ * phone's own limits and stores the code, and a guess is counted against its code before the
+ * comparison.
+ *
  * Verifying is split in two: `checkSmsCode` (outside any transaction, so a wrong guess is
  * recorded even though the caller then fails) and `consumeSmsCode` (inside the caller's
  * transaction, so the code is spent only when the whole use case succeeds).
@@ -22,7 +27,8 @@ import { AppError, invalid } from '../http/errors.ts';
 import { consoleSmsProvider } from './sms/console.provider.ts';
 import { httpSmsProvider } from './sms/http.provider.ts';
 import type { SmsLogger, SmsProvider } from './sms/provider.ts';
-import { countHits, enforce, hit, LIMITS, lockKey } from './rate-limit.ts';
+import { LIMITS, retryAfter } from './rate-limit.ts';
+import { limitGuard, reserve, withReservation, type Guard } from './rate-reservation.ts';
 
 const DAY = 24 * 3600;
 
@@ -42,6 +48,33 @@ export interface SmsSent {
   expires_in: number;
 }
 
+/** The phone's own limits, then the code's row: run under the reservation's lock on the phone. */
+async function storeCode(conn: Kysely<DB>, phone: string, code: string, ip: string): Promise<number> {
+  const t = now();
+  const last = await conn
+    .selectFrom('sms_codes')
+    .select('created_at')
+    .where('phone', '=', phone)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const wait = last ? Number(last.created_at) + SMS_COUNTDOWN_SECONDS - t : 0;
+  if (wait > 0) throw new AppError(40029, 'account_sms_wait', { seconds: wait });
+  const today = await conn
+    .selectFrom('sms_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('phone', '=', phone)
+    .where('created_at', '>', t - DAY)
+    .executeTakeFirst();
+  if (Number(today?.n ?? 0) >= SMS_DAILY_LIMIT) throw new AppError(40029, 'account_sms_daily_limit');
+  const row = await conn
+    .insertInto('sms_codes')
+    .values({ phone, code, created_at: t, expires_at: t + SMS_CODE_TTL_SECONDS, used_at: null, ip })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 export async function sendSmsCode(
   db: Kysely<DB>,
   provider: SmsProvider,
@@ -49,40 +82,17 @@ export async function sendSmsCode(
   phone: string,
   ip: string,
 ): Promise<SmsSent> {
-  const ipLimit = LIMITS.smsIp(ip);
-  await enforce(db, ipLimit, 'account_sms_ip_limit');
   const code = newCode();
-  const id = await db.transaction().execute(async (trx) => {
-    await lockKey(trx, `sms:${phone}`);
-    const t = now();
-    const last = await trx
-      .selectFrom('sms_codes')
-      .select('created_at')
-      .where('phone', '=', phone)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const wait = last ? Number(last.created_at) + SMS_COUNTDOWN_SECONDS - t : 0;
-    if (wait > 0) throw new AppError(40029, 'account_sms_wait', { seconds: wait });
-    const today = await trx
-      .selectFrom('sms_codes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('phone', '=', phone)
-      .where('created_at', '>', t - DAY)
-      .executeTakeFirst();
-    if (Number(today?.n ?? 0) >= SMS_DAILY_LIMIT) throw new AppError(40029, 'account_sms_daily_limit');
-    const row = await trx
-      .insertInto('sms_codes')
-      .values({ phone, code, created_at: t, expires_at: t + SMS_CODE_TTL_SECONDS, used_at: null, ip })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(row.id);
+  // Counted against the address only once the phone's limits let the code be stored; a send the
+  // gateway then fails stays counted there, as it reached the gateway.
+  const { value: id } = await reserve(db, [limitGuard(LIMITS.smsIp(ip), 'account_sms_ip_limit')], {
+    keys: [`sms:phone:${phone}`],
+    run: (conn) => storeCode(conn, phone, code, ip),
   });
-  await hit(db, ipLimit.key);
   try {
     await provider.send({ phone, code }, log);
   } catch (err) {
-    // Undelivered: forget the code so it neither counts against the limits nor verifies.
+    // Undelivered: forget the code so it neither counts against the phone's limits nor verifies.
     await db.deleteFrom('sms_codes').where('id', '=', id).execute();
     log.error({ err, provider: provider.name }, 'SMS delivery failed');
     throw new AppError(50000, 'account_sms_send_failed');
@@ -93,12 +103,14 @@ export async function sendSmsCode(
 const sameCode = (a: string, b: string): boolean =>
   a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+const codeInvalid = (): AppError => invalid('phoneCode', 'account_sms_code_invalid');
+
 /**
  * Returns the id of the phone's current code when `code` matches it. Only the latest code counts;
- * it must be unused and unexpired, and dies after 5 wrong guesses. Wrong guesses are recorded.
+ * it must be unused and unexpired, and dies after 5 wrong guesses. A guess is reserved against the
+ * code before the comparison and kept when wrong; a dead code answers like a wrong guess.
  */
 export async function checkSmsCode(db: Kysely<DB>, phone: string, code: string): Promise<number> {
-  const t = now();
   const latest = await db
     .selectFrom('sms_codes')
     .select(['id', 'code', 'created_at', 'expires_at', 'used_at'])
@@ -107,13 +119,18 @@ export async function checkSmsCode(db: Kysely<DB>, phone: string, code: string):
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (latest && latest.used_at === null && Number(latest.expires_at) > t) {
-    const failLimit = LIMITS.smsFail(Number(latest.id));
-    const failures = await countHits(db, failLimit.key, 0);
-    if (failures < failLimit.max && sameCode(code, latest.code)) return Number(latest.id);
-    await hit(db, failLimit.key);
-  }
-  throw invalid('phoneCode', 'account_sms_code_invalid');
+  if (!latest || latest.used_at !== null || Number(latest.expires_at) <= now()) throw codeInvalid();
+  const failLimit = LIMITS.smsFail(Number(latest.id));
+  const guard: Guard = { key: failLimit.key, wait: (c) => retryAfter(c, failLimit), refuse: codeInvalid };
+  return withReservation(
+    db,
+    [guard],
+    (err) => err !== null,
+    async () => {
+      if (!sameCode(code, latest.code)) throw codeInvalid();
+      return Number(latest.id);
+    },
+  );
 }
 
 /** Spends a checked code inside the caller's transaction; a concurrent use of it loses. */

@@ -1,9 +1,10 @@
 /**
- * The sign-in and sign-up limits hold across server processes: two real server processes on one
- * PostgreSQL database (and two on one SQLite file), bursts of parallel requests spread over both,
- * and the password hashes they caused read from each process's /ops/metrics
- * (creatordesk_password_scrypt_total). The attempt is reserved in the database before the hash
- * (server/services/rate-reservation.ts), so the limits count the attempts of both processes.
+ * The limits hold across server processes: two real server processes on one PostgreSQL database
+ * (and two on one SQLite file), bursts of parallel requests spread over both. Sign-in and sign-up:
+ * the password hashes they caused read from each process's /ops/metrics
+ * (creatordesk_password_scrypt_total); SMS sends and redeem codes: the answers. The attempt is
+ * reserved in the database before the work it guards (server/services/rate-reservation.ts), so
+ * the limits count the attempts of both processes.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -44,6 +45,30 @@ async function getToken(s: RunningServer, addr: string, body: Record<string, str
   });
   return { status: res.status, code: ((await res.json()) as { code: number }).code };
 }
+
+/** A form POST to `call` from client address `addr`, with a session token when given. */
+async function post(
+  s: RunningServer,
+  call: string,
+  addr: string,
+  body: Record<string, string>,
+  token?: string,
+): Promise<Answer> {
+  const res = await fetch(`${s.url}/api/v0.1${call}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': addr,
+      ...(token ? { token } : {}),
+    },
+    body: new URLSearchParams({ language: 'en-us', ...body }).toString(),
+  });
+  return { status: res.status, code: ((await res.json()) as { code: number }).code };
+}
+
+let phones = 0;
+const newPhone = () =>
+  `135${String(process.pid % 10000).padStart(4, '0')}${String(++phones).padStart(4, '0')}`;
 
 function tally(answers: Answer[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -187,6 +212,38 @@ for (const engine of ['postgres', 'sqlite'] as const) {
         ),
       );
       expect(tally(answers)).toEqual({ '200/40009': 20, '429/40029': 5 });
+    });
+
+    it('40 parallel SMS sends from one address over both processes: 30 codes sent', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          post(either(i), '/common/sms', '10.50.4.1', { phone: newPhone() }),
+        ),
+      );
+      expect(tally(answers)).toEqual({ '200/200': 30, '200/40029': 10 });
+    });
+
+    it('20 parallel SMS sends to one phone over both processes: one code sent', async () => {
+      const phone = newPhone();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => post(either(i), '/common/sms', `10.50.5.${i}`, { phone })),
+      );
+      expect(tally(answers)).toEqual({ '200/200': 1, '200/40029': 19 });
+    });
+
+    it('30 parallel wrong redeem codes of one account over both processes: 10 answered', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          post(
+            either(i),
+            '/common/vip.open',
+            `10.50.6.${i}`,
+            { code: `WRONG${String(i).padStart(11, '0')}` },
+            accounts[0]!.token,
+          ),
+        ),
+      );
+      expect(tally(answers)).toEqual({ '200/40004': 10, '200/40029': 20 });
     });
   });
 }
