@@ -28,7 +28,7 @@ import { authenticate, type AuthContext } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
 import { enqueue, finish, heartbeat, LEASE_SECONDS, MAX_ATTEMPTS, type Job } from '../jobs/job-queue.ts';
-import { lockKey } from './rate-limit.ts';
+import { lockKey } from './rate-reservation.ts';
 import { writeExport, type ExportParams } from '../jobs/export-writer.ts';
 import { countExportRows } from '../jobs/export-rows.ts';
 import { TYPE_FILE_NAME } from '../jobs/export-columns.ts';

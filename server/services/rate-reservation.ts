@@ -18,7 +18,7 @@
  * its check and its insert run under the same lock, after the guards.
  */
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
@@ -74,6 +74,15 @@ export interface Reservation<T = undefined> {
 
 /** A key's advisory lock id: 64 bits of its sha256 (fewer collisions than `hashtext`'s 32). */
 const lockId = (key: string): bigint => crypto.createHash('sha256').update(key).digest().readBigInt64BE(0);
+
+/**
+ * Holds `key`'s advisory lock until the transaction ends (PostgreSQL), so work counted inside it waits
+ * for other processes' work under the same key; SQLite's one writer needs none.
+ */
+export async function lockKey(trx: Transaction<DB>, key: string): Promise<void> {
+  if (engineOf(trx) !== 'postgres') return;
+  await sql`select pg_advisory_xact_lock(${String(lockId(key))}::bigint)`.execute(trx);
+}
 
 async function checkAndInsert<T>(conn: Db, guards: Guard[], step?: Step<T>): Promise<Reservation<T>> {
   for (const g of guards) {
