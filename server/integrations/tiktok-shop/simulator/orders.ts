@@ -202,12 +202,15 @@ export function changeOrderLines(
   return changed;
 }
 
-/** Adds `count` new orders created at `createTime` (default: the last `count` seconds up to now). */
+/**
+ * Adds `count` new orders created at `createTime` (default: one a second, the last just before now,
+ * so a search whose `create_time_lt` defaults to now finds them all).
+ */
 export function addOrders(shop: ShopRuntime, now: number, count: number, createTime?: number): string[] {
   const ids: string[] = [];
   for (let k = 0; k < count; k++) {
     const index = shop.space.orderCount + shop.added.length;
-    const t = createTime ?? now - (count - 1 - k);
+    const t = createTime ?? now - (count - k);
     const id = shop.space.orderId(index);
     shop.added.push({ index, createTime: t, id });
     ids.push(id);
