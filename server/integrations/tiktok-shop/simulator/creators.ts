@@ -113,7 +113,7 @@ function searchFields(creator: Creator, catalog: Catalog, region: string) {
   const bucket = gmv < 10_000 ? 0 : gmv < 100_000 ? 1 : gmv < 1_000_000 ? 2 : 3;
   const range = GMV_RANGES[bucket]!;
   const unitsRange = UNITS_RANGES[bucket]!;
-  return {
+  const fields = {
     username: creator.handle,
     nickname: creator.nickname,
     avatar: { url: creator.avatarUrl },
@@ -148,16 +148,14 @@ function searchFields(creator: Creator, catalog: Catalog, region: string) {
         percentage: String(rng.int(5_100, 9_000)),
       },
     },
-    shares,
-    gmv,
-    rng,
   };
+  return { fields, shares, gmvCents: gmv, rng };
 }
 
 export function marketplaceCreator(shop: ShopRuntime, userId: string) {
   const creator = shop.catalog.creatorsByUserId.get(userId);
   if (!creator) throw paramInvalid('creator_user_id', 'no marketplace creator with this id');
-  const { shares, gmv, rng, ...fields } = searchFields(creator, shop.catalog, shop.options.region);
+  const { fields, shares, gmvCents: gmv, rng } = searchFields(creator, shop.catalog, shop.options.region);
   const money = (cents: number) => ({ amount: amount(cents), currency: shop.catalog.currency });
   const units = Math.max(1, Math.round(gmv / rng.int(1_200, 4_000)));
   const videoViews = fields.avg_ec_video_view_count;
@@ -236,10 +234,7 @@ export function searchMarketplaceCreators(
   if (!Number.isInteger(offset) || offset < 0) throw paramInvalid('page_token', 'invalid page token');
   const slice = ranked.slice(offset, offset + page.size);
   return {
-    creators: slice.map(({ c }) => {
-      const { shares: _s, gmv: _g, rng: _r, ...fields } = searchFields(c, shop.catalog, shop.options.region);
-      return fields;
-    }),
+    creators: slice.map(({ c }) => searchFields(c, shop.catalog, shop.options.region).fields),
     next_page_token:
       offset + slice.length < ranked.length
         ? encodePageToken('creators.search', { o: offset + slice.length })
