@@ -56,10 +56,14 @@ export function refundAt(
 
 export const isSettled = (s: OrderStatus): boolean => s === 'COMPLETED' || s === 'DEDUCTED';
 
+/** `rate` hundredths of a percent of `cents`, rounded half-up. */
+const pct = (cents: number, rate: number): number => Math.round((cents * rate) / 10_000);
+
+const money = (cents: number, currency: string) => ({ amount: amount(cents), currency });
+
 /** The line's money in cents at `now`. */
 export function lineFigures(line: LineFacts, status: OrderStatus, refunded: number) {
   const base = line.priceCents * line.quantity;
-  const pct = (cents: number, rate: number) => Math.round((cents * rate) / 10_000);
   const settled = isSettled(status);
   const actualBase = settled ? line.priceCents * (line.quantity - refunded) : 0;
   const paid = settled && status !== 'DEDUCTED';
@@ -84,11 +88,10 @@ export function apiSku(
 ) {
   const { refunded, returned } = refundAt(line, now, overlay);
   const f = lineFigures(line, status, refunded);
-  const money = (cents: number) => ({ amount: amount(cents), currency });
   return {
     product_id: line.product.id,
     quantity: line.quantity,
-    price: money(line.priceCents),
+    price: money(line.priceCents, currency),
     creator_username: line.creator.handle,
     content_type: line.contentType,
     content_id: line.contentId,
@@ -99,14 +102,14 @@ export function apiSku(
     commission_tier_setting: '',
     commission_rate: String(line.rate),
     shop_ads_commission_rate: String(line.shopAdsRate),
-    estimated_commission_base: money(f.estBase),
-    estimated_paid_commission: money(f.estCommission),
-    estimated_paid_shop_ads_commission: money(f.estShopAds),
-    estimated_cofunded_creator_bonus_amount: money(f.estBonus),
-    actual_commission_base: money(f.actualBase),
-    actual_paid_commission: money(f.actualCommission),
-    actual_paid_shop_ads_commission: money(f.actualShopAds),
-    actual_cofunded_creator_bonus_amount: money(f.actualBonus),
+    estimated_commission_base: money(f.estBase, currency),
+    estimated_paid_commission: money(f.estCommission, currency),
+    estimated_paid_shop_ads_commission: money(f.estShopAds, currency),
+    estimated_cofunded_creator_bonus_amount: money(f.estBonus, currency),
+    actual_commission_base: money(f.actualBase, currency),
+    actual_paid_commission: money(f.actualCommission, currency),
+    actual_paid_shop_ads_commission: money(f.actualShopAds, currency),
+    actual_cofunded_creator_bonus_amount: money(f.actualBonus, currency),
     refunded_quantity: refunded,
     returned_quantity: returned,
   };

@@ -23,7 +23,12 @@ export interface TikTokSimulator {
 
 export function buildTikTokSimulator(options: SimulatorOptions = {}): TikTokSimulator {
   const world = buildWorld(options);
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Long ids in the wildcard path segment must not trip the router's default 100-character limit.
+    routerOptions: { maxParamLength: 1000 },
+  });
   // Every body is kept as raw bytes: the signature covers them exactly as sent.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
