@@ -91,7 +91,9 @@ export class AuthStore {
   /** A fresh authorization for (app, seller), replacing the previous one and its tokens. */
   authorize(appKey: string, openId: string, scopes: string[]): TokenPair {
     for (const auth of this.authorizations.values()) {
-      if (auth.appKey === appKey && auth.openId === openId) this.drop(auth.id);
+      if (auth.appKey !== appKey || auth.openId !== openId) continue;
+      this.drop(auth.id);
+      this.authorizations.delete(auth.id);
     }
     const authorization: Authorization = {
       id: this.nextId++,

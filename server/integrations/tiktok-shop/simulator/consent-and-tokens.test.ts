@@ -237,6 +237,18 @@ describe('token lifecycle', () => {
     }
   });
 
+  it('a new consent replaces the previous authorization and its tokens', async () => {
+    const sim = make();
+    const first = sim.control.issueTokens();
+    const second = sim.control.issueTokens();
+    const client = simClient(sim);
+    client.setToken(first.access_token);
+    expect((await client.call('GET', SHOPS)).json.code).toBe(36009004);
+    expect((await refresh(sim, first.refresh_token)).json.code).toBe(36004005);
+    client.setToken(second.access_token);
+    expect((await client.call('GET', SHOPS)).json.code).toBe(0);
+  });
+
   it('refuses POST on the token host (36009010)', async () => {
     const sim = make();
     const res = await sim.app.inject({ method: 'POST', url: '/api/v2/token/get' });

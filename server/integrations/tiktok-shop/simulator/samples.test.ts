@@ -105,6 +105,19 @@ describe('sample application search', () => {
         token = res.json.data.next_page_token;
       }
       expect(codes).toEqual([0, 0, 98001004]);
+      // A page never reaches past the window: 50 + 10, then the refusal.
+      const first = await client.call('POST', `${BASE}/search`, {
+        shopCipher: US,
+        query: { page_size: 50 },
+        body: {},
+      });
+      const second = await client.call('POST', `${BASE}/search`, {
+        shopCipher: US,
+        query: { page_size: 50, page_token: first.json.data.next_page_token },
+        body: {},
+      });
+      expect(second.json.data.sample_applications).toHaveLength(10);
+      expect(second.json.data.next_page_token).not.toBe('');
     } finally {
       sim.control.setSampleWindow(1000);
     }

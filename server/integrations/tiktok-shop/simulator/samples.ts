@@ -72,7 +72,8 @@ export function searchSamples(
   if (offset >= window) {
     throw paramInvalid('page_token', `only the most recent ${window} applications can be queried`);
   }
-  const slice = matches.slice(offset, offset + page.size);
+  // A page stops at the window's edge; the next token then leads to the refusal.
+  const slice = matches.slice(offset, Math.min(offset + page.size, window));
   const next = offset + slice.length;
   return {
     sample_applications: slice.map((s) => apiSample(s, now, shop.catalog.currency)),
