@@ -289,3 +289,20 @@ describe('creators drawn from a caller’s list', () => {
     expect([...gb]).toEqual(['demo.carla']);
   });
 });
+
+describe('shop options', () => {
+  it('refuses sizes the generated ids cannot hold, and takes an empty shop', async () => {
+    expect(() => buildTikTokSimulator({ orderLines: -1 })).toThrow(/orderLines/);
+    expect(() => buildTikTokSimulator({ orderLines: 1.5 })).toThrow(/orderLines/);
+    expect(() => buildTikTokSimulator({ orderLines: 100_000_001 })).toThrow(/orderLines/);
+    const empty = buildTikTokSimulator({ orderLines: 0 });
+    sims.push(empty);
+    const client = simClient(empty);
+    client.setToken(empty.control.issueTokens().access_token);
+    const res = await client.call('POST', ORDERS, { shopCipher: US, body: {} });
+    expect(res.json.data).toEqual({ orders: [], next_page_token: '', total_count: 0 });
+    const [id] = empty.control.addOrders(US, { count: 1 });
+    const after = await client.call('POST', ORDERS, { shopCipher: US, body: {} });
+    expect(after.json.data.orders.map((o: Order) => o.id)).toEqual([id]);
+  });
+});

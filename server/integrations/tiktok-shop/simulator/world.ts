@@ -1,5 +1,5 @@
 /** Everything one simulator instance holds, built from its options. */
-import type { AppOptions, SellerOptions, SimulatorOptions } from './config.ts';
+import type { AppOptions, SellerOptions, ShopOptions, SimulatorOptions } from './config.ts';
 import { DEFAULT_APP, defaultSellers } from './config.ts';
 import { AuthStore } from './auth-store.ts';
 import type { SimClock } from './clock.ts';
@@ -31,6 +31,19 @@ export interface SimWorld {
   };
 }
 
+const within = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+
+/** Limits that keep every generated id at its documented length. */
+function checkShop(shop: ShopOptions): void {
+  if (!/^\d{18,19}$/.test(shop.id)) throw new Error(`shop id ${shop.id} is not an 18-19 digit string`);
+  if (!within(shop.orderLines, 0, 100_000_000))
+    throw new Error('orderLines: an integer from 0 to 100,000,000');
+  if (!within(shop.products, 1, 999_999)) throw new Error('products: an integer from 1 to 999,999');
+  if (!within(shop.samples, 0, 900_000)) throw new Error('samples: an integer from 0 to 900,000');
+  if (!(shop.historyDays > 0 && shop.historyDays <= 3650))
+    throw new Error('historyDays: more than 0, at most 3650');
+}
+
 export function buildWorld(options: SimulatorOptions = {}): SimWorld {
   const app: AppOptions = { ...DEFAULT_APP, ...options.app };
   const clock = createClock(options.clock ?? Date.now);
@@ -41,7 +54,9 @@ export function buildWorld(options: SimulatorOptions = {}): SimWorld {
   const shops: ShopRuntime[] = [];
   for (const seller of sellers) {
     for (const shop of seller.shops) {
-      if (!/^\d{18,19}$/.test(shop.id)) throw new Error(`shop id ${shop.id} is not an 18-19 digit string`);
+      checkShop(shop);
+      if (shops.length >= 80)
+        throw new Error('at most 80 shops (two digits of every generated id name the shop)');
       shops.push(buildShop(shop, seller, shops.length + 10, seed, anchor, options.creators));
     }
   }
