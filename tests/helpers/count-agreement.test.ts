@@ -23,6 +23,7 @@ describe('countDisagreement', () => {
   it('leaves agreeing counts and other numbers alone', () => {
     expect(countDisagreement('1 invitation, 21 rows, 1.5 days', 1)).toBeNull();
     expect(countDisagreement('2 follow-ups, 12 row', 2)).toBeNull();
+    expect(countDisagreement('At most 21 browser extensions', 21)).toBeNull();
     expect(countDisagreement('these 2 go as 2 invitations', 2)).toBeNull();
     expect(countDisagreement('1 creator was not found; 2 were', 1)).toBeNull();
     expect(countDisagreement('2 creators were not found; 1 more fits', 2)).toBeNull();

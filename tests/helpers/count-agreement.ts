@@ -53,8 +53,9 @@ const alt = (words: string[]) => words.map((w) => w.replace(/-/g, '\\-')).join('
 const COUNT = (n: number) => `(?<![\\d.,])${n} ${BETWEEN}`;
 
 const WRONG_NOUN_FOR_ONE = new RegExp(`${COUNT(1)}(?:${alt(NOUNS.map((x) => x[1]))})\\b`, 'i');
+// A singular noun that names the kind of a following noun is not the counted one: "2 browser extensions".
 const WRONG_NOUN_FOR_MANY = (n: number) =>
-  new RegExp(`${COUNT(n)}(?:${alt(NOUNS.map((x) => x[0]))})(?![\\w-])`, 'i');
+  new RegExp(`${COUNT(n)}(?:${alt(NOUNS.map((x) => x[0]))})(?![\\w-])(?! (?:${alt(NOUNS.flat())})\\b)`, 'i');
 const WRONG_VERB_FOR_ONE = new RegExp(`${COUNT(1)}(?:${PLURAL_VERBS.join('|')})\\b`, 'i');
 // "these 1", "this 2": a demonstrative of the wrong number before a count.
 const WRONG_DEMONSTRATIVE = (n: number) => new RegExp(`\\b${n === 1 ? 'these' : 'this'} ${n}\\b`, 'i');
