@@ -1,9 +1,13 @@
 /**
- * Server messages in both languages, selected by the request's `language` (decisions D3).
- * Keys are flat snake_case; placeholders are `{name}`. A key missing here falls back to itself;
- * messages.test.ts checks that the keys server code throws or answers with all exist.
+ * Server messages in both languages, selected by the request's `language`.
+ * Keys are flat snake_case; placeholders are `{name}`, and a count beside a noun or verb is a
+ * plural, `{count, plural, one {# creator} other {# creators}}` (message-format.ts), so English
+ * says "1 creator" and "2 creators"; Chinese has one form and writes `{count}` with its measure
+ * word. A key missing here falls back to itself; messages.test.ts checks that the keys server code
+ * throws or answers with all exist, and count-plurals.test.ts that every count agrees.
  */
 import type { Language } from '../../contract/constants.ts';
+import { formatMessage, parse } from './message-format.ts';
 
 type Dict = Record<string, { 'zh-cn': string; 'en-us': string }>;
 
@@ -24,7 +28,8 @@ export const MESSAGES: Dict = {
   },
   list_too_long: {
     'zh-cn': '{field} 最多 {max} 项，请分批提交',
-    'en-us': '{field} can hold at most {max} items; send them in smaller batches',
+    'en-us':
+      '{field} can hold at most {max, plural, one {# item} other {# items}}; send them in smaller batches',
   },
   not_found: { 'zh-cn': '记录不存在', 'en-us': 'Record not found' },
   forbidden: { 'zh-cn': '无权操作', 'en-us': 'You are not allowed to do this' },
@@ -77,8 +82,7 @@ export const MESSAGES: Dict = {
 
 export function message(key: string, lang: Language, params: Record<string, string | number> = {}): string {
   const entry = MESSAGES[key];
-  const text = entry ? entry[lang] : key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  return entry ? formatMessage(entry[lang], lang, params) : key;
 }
 
 /** Adds a feature's messages. Called at module load by the feature's routes file. */
@@ -86,6 +90,9 @@ export function defineMessages(dict: Dict): void {
   for (const [k, v] of Object.entries(dict)) {
     if (MESSAGES[k] && JSON.stringify(MESSAGES[k]) !== JSON.stringify(v))
       throw new Error(`message ${k} defined twice`);
+    // A malformed text fails here, at module load, not in the middle of a request.
+    parse(v['zh-cn']);
+    parse(v['en-us']);
     MESSAGES[k] = v;
   }
 }

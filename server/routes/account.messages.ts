@@ -45,11 +45,12 @@ defineMessages({
   account_login_failed: { 'zh-cn': '账号或密码错误', 'en-us': 'Wrong account or password' },
   account_login_locked: {
     'zh-cn': '登录失败次数过多，请{minutes}分钟后再试',
-    'en-us': 'Too many failed sign-ins. Try again in {minutes} min',
+    'en-us': 'Too many failed sign-ins. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_login_ip_limit: {
     'zh-cn': '该网络登录失败次数过多，请{minutes}分钟后再试',
-    'en-us': 'Too many failed sign-ins from this network. Try again in {minutes} min',
+    'en-us':
+      'Too many failed sign-ins from this network. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_signed_in_elsewhere: {
     'zh-cn': '该账号已在其他地方登录，是否继续在此登录？',
@@ -59,7 +60,8 @@ defineMessages({
   account_registered: { 'zh-cn': '注册成功', 'en-us': 'Your account is ready' },
   account_register_limit: {
     'zh-cn': '注册过于频繁，请{minutes}分钟后再试',
-    'en-us': 'Too many sign-ups from this network. Try again in {minutes} minutes',
+    'en-us':
+      'Too many sign-ups from this network. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_phone_taken: { 'zh-cn': '该手机号已注册', 'en-us': 'This phone number is already registered' },
   account_email_taken: { 'zh-cn': '该邮箱已注册', 'en-us': 'This email address is already registered' },
@@ -72,12 +74,12 @@ defineMessages({
   account_old_password_wrong: { 'zh-cn': '当前密码错误', 'en-us': 'The current password is wrong' },
   account_password_locked: {
     'zh-cn': '密码错误次数过多，请{minutes}分钟后再试',
-    'en-us': 'Too many wrong passwords. Try again in {minutes} min',
+    'en-us': 'Too many wrong passwords. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_sms_sent: { 'zh-cn': '验证码已发送', 'en-us': 'The code has been sent' },
   account_sms_wait: {
     'zh-cn': '验证码发送过于频繁，请{seconds}秒后再试',
-    'en-us': 'Please wait {seconds} seconds before requesting another code',
+    'en-us': 'Please wait {seconds, plural, one {# second} other {# seconds}} before requesting another code',
   },
   account_sms_daily_limit: {
     'zh-cn': '该手机号今日获取验证码次数已达上限',
@@ -85,7 +87,8 @@ defineMessages({
   },
   account_sms_ip_limit: {
     'zh-cn': '验证码请求过于频繁，请{minutes}分钟后再试',
-    'en-us': 'Too many code requests from this network. Try again in {minutes} minutes',
+    'en-us':
+      'Too many code requests from this network. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_sms_send_failed: {
     'zh-cn': '验证码发送失败，请稍后再试',
@@ -99,7 +102,7 @@ defineMessages({
   account_code_not_found: { 'zh-cn': '兑换码不存在', 'en-us': 'This redeem code does not exist' },
   account_code_limit: {
     'zh-cn': '兑换码错误次数过多，请{minutes}分钟后再试',
-    'en-us': 'Too many wrong redeem codes. Try again in {minutes} min',
+    'en-us': 'Too many wrong redeem codes. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   account_code_used: { 'zh-cn': '该兑换码已被使用', 'en-us': 'This redeem code has already been used' },
   account_vip_opened: {

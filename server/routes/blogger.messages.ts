@@ -34,15 +34,17 @@ defineMessages({
   invitation_not_found: { 'zh-cn': '邀约记录不存在', 'en-us': 'Invitation not found' },
   updated_partly: {
     'zh-cn': '已修改 {updated} 位达人，{missing} 位不存在',
-    'en-us': 'Updated {updated} creators; {missing} were not found',
+    'en-us':
+      'Updated {updated, plural, one {# creator} other {# creators}}; {missing, plural, one {# was} other {# were}} not found',
   },
   invitation_added: {
-    'zh-cn': '新增 {added} 条，更新 {updated} 条邀约',
-    'en-us': 'Added {added} and updated {updated} invitations',
+    'zh-cn': '新增 {added} 条邀约，更新 {updated} 条',
+    'en-us': 'Added {added, plural, one {# invitation} other {# invitations}}, updated {updated}',
   },
   invitation_added_some_black: {
-    'zh-cn': '新增 {added} 条，更新 {updated} 条邀约；以下达人在黑名单中，未添加：{names}',
-    'en-us': 'Added {added} and updated {updated} invitations; blacklisted creators were skipped: {names}',
+    'zh-cn': '新增 {added} 条邀约，更新 {updated} 条；以下达人在黑名单中，未添加：{names}',
+    'en-us':
+      'Added {added, plural, one {# invitation} other {# invitations}}, updated {updated}; blacklisted creators were skipped: {names}',
   },
   invitation_all_black: {
     'zh-cn': '以下达人在黑名单中，不能邀约：{names}',

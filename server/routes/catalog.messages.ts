@@ -25,11 +25,12 @@ defineMessages({
   },
   topic_limit_free: {
     'zh-cn': '免费版最多同时追踪{max}个话题，开通VIP可追踪{vipMax}个',
-    'en-us': 'The free plan tracks at most {max} active topics; VIP tracks up to {vipMax}',
+    'en-us':
+      'The free plan tracks at most {max, plural, one {# active topic} other {# active topics}}; VIP tracks up to {vipMax}',
   },
   topic_limit_vip: {
     'zh-cn': 'VIP最多同时追踪{max}个话题',
-    'en-us': 'VIP tracks at most {max} active topics',
+    'en-us': 'VIP tracks at most {max, plural, one {# active topic} other {# active topics}}',
   },
   product_id_required: { 'zh-cn': '请输入商品ID', 'en-us': 'Please enter the product id' },
   product_title_required: { 'zh-cn': '请输入商品名称', 'en-us': 'Please enter the product title' },

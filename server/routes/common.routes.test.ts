@@ -169,7 +169,10 @@ describeEngines('POST /common/vip.open guess resistance', (t) => {
       expect(res.code).toBe(40004);
     }
     const blocked = await open(guesser.token, real!, '10.8.1.99');
-    expect(blocked).toMatchObject({ code: 40029, msg: 'Too many wrong redeem codes. Try again in 60 min' });
+    expect(blocked).toMatchObject({
+      code: 40029,
+      msg: 'Too many wrong redeem codes. Try again in 60 minutes',
+    });
     // Another user on a clean address is not affected, and the real code was not spent.
     const other = await t().signUp();
     expect((await open(other.token, real!, '10.8.2.1')).code).toBe(200);

@@ -1,8 +1,5 @@
-/** Messages of the browser extension's calls (issue 24). */
-import { EXT_CODE_TTL_SECONDS } from '../../contract/limits.ts';
+/** Messages of the browser extension's calls. */
 import { defineMessages } from '../http/messages.ts';
-
-const minutes = EXT_CODE_TTL_SECONDS / 60;
 
 defineMessages({
   ext_code_invalid: {
@@ -10,8 +7,9 @@ defineMessages({
     'en-us': 'A pairing code is 10 letters and digits (like ABCDE-12345)',
   },
   ext_code_wrong: {
-    'zh-cn': `配对码错误、已使用或已过期（有效期 ${minutes} 分钟）。请在应用的账户菜单中重新生成`,
-    'en-us': `This pairing code is wrong, used or expired (codes last ${minutes} minutes). Make a new one in the app's account menu`,
+    'zh-cn': '配对码错误、已使用或已过期（有效期 {minutes} 分钟）。请在应用的账户菜单中重新生成',
+    'en-us':
+      "This pairing code is wrong, used or expired (codes last {minutes, plural, one {# minute} other {# minutes}}). Make a new one in the app's account menu",
   },
   ext_code_limit: {
     'zh-cn': '生成配对码过于频繁，请稍后再试',
@@ -23,7 +21,8 @@ defineMessages({
   },
   ext_sessions_limit: {
     'zh-cn': '最多可连接 {max} 个浏览器扩展，请先在应用中断开一个',
-    'en-us': 'At most {max} browser extensions can be connected; disconnect one in the app first',
+    'en-us':
+      'At most {max, plural, one {# browser extension} other {# browser extensions}} can be connected; disconnect one in the app first',
   },
   ext_paired: { 'zh-cn': '浏览器扩展已连接', 'en-us': 'The browser extension is connected' },
   ext_disconnected: { 'zh-cn': '浏览器扩展已断开', 'en-us': 'The browser extension is disconnected' },

@@ -25,7 +25,7 @@ describeEngines('browser extension: pairing, scope and status', (t) => {
     // Used once: a second try is refused in words, naming the field.
     const again = await pair(app, c.code);
     expect(again.code).toBe(40001);
-    expect(again.msg).toMatch(/wrong, used or expired/);
+    expect(again.msg).toMatch(/wrong, used or expired \(codes last 10 minutes\)/);
     expect((await pair(app, 'ABCDE')).code).toBe(40001);
 
     // Allowed: the extension's calls. Refused with 40003: anything else, the session itself untouched.

@@ -2,12 +2,14 @@ import { defineMessages } from '../http/messages.ts';
 
 defineMessages({
   intake_done: {
-    'zh-cn': '已处理：新增 {created}，更新 {updated}，跳过 {rejected}',
-    'en-us': 'Done: {created} new, {updated} updated, {rejected} skipped',
+    'zh-cn': '已处理：新增 {created} 位达人，更新 {updated} 位，跳过 {rejected} 位',
+    'en-us':
+      'Done: {created, plural, one {# new creator} other {# new creators}}, {updated} updated, {rejected} skipped',
   },
   intake_checked: {
-    'zh-cn': '预检：将新增 {created}，更新 {updated}，跳过 {rejected}',
-    'en-us': 'Dry run: {created} new, {updated} to update, {rejected} to skip',
+    'zh-cn': '预检：将新增 {created} 位达人，更新 {updated} 位，跳过 {rejected} 位',
+    'en-us':
+      'Dry run: {created, plural, one {# new creator} other {# new creators}}, {updated} to update, {rejected} to skip',
   },
   intake_empty: { 'zh-cn': '没有可导入的达人', 'en-us': 'There are no creators to import' },
   intake_too_many: {

@@ -69,7 +69,7 @@ describeEngines('invitations', (t) => {
     });
     expect(res.code).toBe(200);
     expect(res.data).toEqual({ added: 2, updated: 0, created_creators: 1, blacklisted: [] });
-    expect(res.msg).toBe('Added 2 and updated 0 invitations');
+    expect(res.msg).toBe('Added 2 invitations, updated 0');
     const [inv] = await invitationOf(a.workspaceId, 'known');
     expect(inv).toMatchObject({
       status: 1,

@@ -153,7 +153,7 @@ describeEngines('POST /member/getToken (sign-in)', (t) => {
     expect(slowed).toMatchObject({
       status: 429,
       code: 40029,
-      msg: 'Too many failed sign-ins. Try again in 1 min',
+      msg: 'Too many failed sign-ins. Try again in 1 minute',
     });
     expect(Number(slowed.retryAfter)).toBeGreaterThan(20);
     expect(Number(slowed.retryAfter)).toBeLessThanOrEqual(30);
@@ -186,7 +186,7 @@ describeEngines('POST /member/getToken (sign-in)', (t) => {
     expect(res).toMatchObject({
       status: 429,
       code: 40029,
-      msg: 'Too many failed sign-ins from this network. Try again in 14 min',
+      msg: 'Too many failed sign-ins from this network. Try again in 14 minutes',
     });
   });
 

@@ -1,4 +1,4 @@
-/** Messages of the plan calls (issue 23). */
+/** Messages of the plan calls. */
 import { defineMessages } from '../http/messages.ts';
 
 defineMessages({
@@ -34,11 +34,13 @@ defineMessages({
   },
   plan_limit: {
     'zh-cn': '每个工作区最多{max}个计划，请先删除不用的计划',
-    'en-us': 'A workspace can keep at most {max} plans; delete one you no longer use first',
+    'en-us':
+      'A workspace can keep at most {max, plural, one {# plan} other {# plans}}; delete one you no longer use first',
   },
   plan_full: {
     'zh-cn': '一个计划最多{max}位达人，还能加入{room}位',
-    'en-us': 'A plan holds at most {max} creators; {room} more fit',
+    'en-us':
+      'A plan holds at most {max, plural, one {# creator} other {# creators}}; {room, plural, one {# more fits} other {# more fit}}',
   },
   plan_creators_required: { 'zh-cn': '请先选择达人', 'en-us': 'Select creators first' },
   quota_invalid: {
@@ -47,8 +49,9 @@ defineMessages({
   },
   plan_stage_invalid: { 'zh-cn': '未知的阶段', 'en-us': 'Unknown stage' },
   plan_invite_products: {
-    'zh-cn': '定向邀约须带1到{max}个商品，请先在计划中选择商品',
-    'en-us': 'A target invitation carries 1 to {max} products; choose the plan’s products first',
+    'zh-cn': '定向邀约须带{max, plural, =1 {1个} other {1到#个}}商品，请先在计划中选择商品',
+    'en-us':
+      'A target invitation carries {max, plural, =1 {1 product} other {1 to # products}}; choose the plan’s products first',
   },
   plan_invite_commission: {
     'zh-cn': '定向邀约须设置{min}%到{max}%的佣金率，请先编辑计划的佣金率',
@@ -103,6 +106,6 @@ defineMessages({
     'zh-cn':
       'TikTok规定达人回复前最多发送{max}条消息，已向{name}发送{max}条；请等待回复，或在达人回复后将其移到“已回复”',
     'en-us':
-      'TikTok allows at most {max} messages to a creator before they reply, and {name} has had {max}; wait for a reply, or move them to “Replied” once they answer',
+      'TikTok allows at most {max, plural, one {# message} other {# messages}} to a creator before they reply, and {name} has had {max}; wait for a reply, or move them to “Replied” once they answer',
   },
 });

@@ -14,7 +14,8 @@ defineMessages({
   },
   team_invite_limit: {
     'zh-cn': '无效的邀请链接尝试过多，请{minutes}分钟后再试',
-    'en-us': 'Too many invalid invite links. Try again in {minutes} min',
+    'en-us':
+      'Too many invalid invite links. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
   team_invite_reset: {
     'zh-cn': '已生成新的邀请链接，旧链接已失效',

@@ -9,8 +9,9 @@ defineMessages({
     'en-us': 'None of these creators were found in your topics',
   },
   topic_authors_added: {
-    'zh-cn': '已加入达人库：新增{created}个，更新{updated}个',
-    'en-us': 'Added to the creator database: {created} new, {updated} updated',
+    'zh-cn': '已加入达人库：新增 {created} 位，更新 {updated} 位',
+    'en-us':
+      'Added to the creator database: {created, plural, one {# new creator} other {# new creators}}, {updated} updated',
   },
   amateur_threshold_invalid: {
     'zh-cn': '素人粉丝阈值必须是正整数',

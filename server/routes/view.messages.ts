@@ -1,4 +1,4 @@
-/** Messages of the saved-view calls (issue 22). */
+/** Messages of the saved-view calls. */
 import { defineMessages } from '../http/messages.ts';
 
 defineMessages({
@@ -19,6 +19,7 @@ defineMessages({
   },
   view_limit: {
     'zh-cn': '每个工作区最多保存{max}个视图，请先删除不用的视图',
-    'en-us': 'A workspace can keep at most {max} saved views; delete one you no longer use first',
+    'en-us':
+      'A workspace can keep at most {max, plural, one {# saved view} other {# saved views}}; delete one you no longer use first',
   },
 });

@@ -358,7 +358,7 @@ describeEngines('PUT /member/change.pw', (t) => {
     expect(await changeFrom('10.7.3.1', u.token, right)).toMatchObject({
       status: 429,
       code: 40029,
-      msg: 'Too many wrong passwords. Try again in 1 min',
+      msg: 'Too many wrong passwords. Try again in 1 minute',
     });
     expect((await signInFrom('10.7.3.1', { email: 'guess@example.com', password: u.password })).code).toBe(
       40029,

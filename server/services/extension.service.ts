@@ -79,7 +79,8 @@ export async function createPairCode(
   return { code: formatCode(code), expires_at: expires, ttl_seconds: EXT_CODE_TTL_SECONDS };
 }
 
-const wrongCode = (): AppError => new AppError(40001, 'ext_code_wrong', { field: 'code' });
+const wrongCode = (): AppError =>
+  new AppError(40001, 'ext_code_wrong', { field: 'code', minutes: EXT_CODE_TTL_SECONDS / 60 });
 
 /** Trades a code for an extension token; a wrong, used or expired code is 40001 on `code`. */
 export async function pairExtension(

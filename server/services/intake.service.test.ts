@@ -126,7 +126,7 @@ describeEngines('creator intake (ingest and import)', (t) => {
     ];
     const dry = await json('/blogger/import', { country: 'US', rows, dryRun: 1 }, seller, 'zh-cn');
     expect(dry.code).toBe(200);
-    expect(dry.msg).toBe('预检：将新增 1，更新 1，跳过 2');
+    expect(dry.msg).toBe('预检：将新增 1 位达人，更新 1 位，跳过 2 位');
     expect(dry.data.rejected.map((r: { index: number; reason: string }) => [r.index, r.reason])).toEqual([
       [0, '与第 2 条重复，以后者为准'],
       [3, '缺少达人ID'],

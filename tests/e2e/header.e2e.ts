@@ -2,7 +2,8 @@
  * The signed-in header at 360 to 1440 px in en-us and zh-cn: every menu entry (the
  * spec's nine, then plans and follow-ups) is either visible and unobstructed in the header, or
  * reachable through the one menu button (and then works); the sync state, also when it says
- * "offline", never overlaps the navigation; nothing in the header leaves the window.
+ * "offline", never overlaps the navigation; nothing in the header leaves the window; the page's
+ * content keeps the narrow side padding on a phone.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -66,6 +67,13 @@ async function checkHeader(page: Page, where: string): Promise<'inline' | 'butto
   return 'inline';
 }
 
+/** The left and right padding of the page's content, as the browser computed them. */
+const contentSides = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector('.app-content')!);
+    return [style.paddingLeft, style.paddingRight];
+  });
+
 /**
  * The collapse follows a resize observer, which reports in the first frame drawn at the new size.
  * Until that frame the old mode is still on screen (at 360 px the inline entries, overflowing), so
@@ -110,6 +118,12 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
       await settled(page);
       const mode = await checkHeader(page, `${tag} ${width}px`);
       modes.push(mode);
+      // A phone gives the content 12 px at each side, wider windows 24 px (the narrow rule used to
+      // lose to the wide one written after it, leaving a 390 px page 24 px at each side).
+      const side = width < 768 ? '12px' : '24px';
+      await expect
+        .poll(() => contentSides(page), { message: `${tag} ${width}px: content side padding` })
+        .toEqual([side, side]);
       if (mode === 'button') {
         await page.getByTestId('menu-button').click();
         const stacked = page.locator('.app-menu-stacked [data-menu]');

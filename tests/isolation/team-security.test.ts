@@ -157,7 +157,10 @@ describeEngines('team invite security', (t) => {
       expect((i % 2 ? await join(guesser, wrong) : await info(guesser, wrong)).code).toBe(40004);
     }
     const stopped = await info(guesser, target.code);
-    expect(stopped).toMatchObject({ code: 40029, msg: 'Too many invalid invite links. Try again in 60 min' });
+    expect(stopped).toMatchObject({
+      code: 40029,
+      msg: 'Too many invalid invite links. Try again in 60 minutes',
+    });
     expect((await join(guesser, target.code)).code).toBe(40029);
     expect(await inTeam(guesser)).toBeNull();
 
