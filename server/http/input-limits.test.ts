@@ -64,18 +64,18 @@ describeEngines('input limits', (t) => {
     expect(huge.statusCode).toBe(200);
     expect(huge.json()).toEqual({
       code: 40001,
-      msg: 'tagsId can hold at most 1000 items; send them in smaller batches',
+      msg: 'tagsId can hold at most 1,000 items; send them in smaller batches',
       data: null,
     });
     // At the cap the SQL IN list runs on both engines.
     const atCap = await t().call('POST', '/blogger/lists', { country: 'US', tagsId: ids(1000) }, u);
     expect(atCap).toMatchObject({ code: 200, data: { count: 0 } });
     const del = await t().call('DELETE', '/blogger/invitation.del', { ids: ids(1001) }, u);
-    expect(del.msg).toBe('ids can hold at most 1000 items; send them in smaller batches');
+    expect(del.msg).toBe('ids can hold at most 1,000 items; send them in smaller batches');
     const names = Array.from({ length: 10_001 }, (_, i) => `n${i}`);
     const edit = await t().call('PUT', '/blogger/edit', { country: 'US', bloggers: names, isChat: 1 }, u);
     expect(edit).toMatchObject({ code: 40001 });
-    expect(edit.msg).toBe('bloggers can hold at most 10000 items; send them in smaller batches');
+    expect(edit.msg).toBe('bloggers can hold at most 10,000 items; send them in smaller batches');
     // At the cap, 10,000 distinct names reach every SQL path that takes a name list, on both engines.
     const atNames = Array.from({ length: 10_000 }, (_, i) => `n${i}`);
     for (const [method, path, body] of [
