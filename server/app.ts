@@ -14,7 +14,7 @@ import { hostGuard } from './http/host-guard.ts';
 import { EXT_ORIGIN } from '../contract/limits.ts';
 import { fail } from './http/envelope.ts';
 import { markPhase, registerRequestTrace } from './http/request-trace.ts';
-import { AppError } from './http/errors.ts';
+import { AppError } from './domain/errors.ts';
 import { registerExtensionDownload } from './http/extension-download.ts';
 import { registerCompression, registerWebDelivery } from './http/web-delivery.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';

@@ -5,7 +5,7 @@
  * services keep their own typed list queries, scoped to workspace, country and live rows.
  */
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { conflict, notFound } from '../http/errors.ts';
+import { conflict, notFound } from '../domain/errors.ts';
 import type { DB } from './schema.ts';
 import { nextVersion, now } from './versioning.ts';
 

@@ -15,7 +15,7 @@ import {
 import { type CreatorListRequest } from '../../contract/schemas/creator.ts';
 import { shortList } from '../../contract/limits.ts';
 import { HANDLE_PATTERN } from '../../contract/constants.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import type { Creator, DB, NewCreator } from './schema.ts';
 import { now } from './versioning.ts';
 import { engineOf } from './dialect.ts';

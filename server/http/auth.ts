@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB, Session, User } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 export interface AuthContext {
   user: User;

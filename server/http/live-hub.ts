@@ -23,7 +23,7 @@ import { CODES } from '../../contract/codes.ts';
 import type { DB } from '../db/schema.ts';
 import type { LiveFeed, LiveSignal } from '../db/live-feed.ts';
 import { authenticate, type AuthContext } from './auth.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 /** Heartbeats between two token checks of every stream (one query per stream a minute). */
 const LIVE_RECHECK_TICKS = 3;

@@ -18,7 +18,7 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { ok } from './envelope.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { mutation } from './mutation.ts';
 import { route } from './route.ts';
 import { encodeForm } from '../../contract/wire.ts';

@@ -16,7 +16,7 @@ import type { Envelope } from '../../contract/wire.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { authOf, type AuthContext } from './auth.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { input } from './validate.ts';
 
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {

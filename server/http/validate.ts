@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { CONTROL_CHARS } from '../../contract/constants.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { MESSAGES } from './messages.ts';
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {

@@ -6,7 +6,7 @@ import { accountEndpoints as ep, isSmsPhone } from '../../contract/schemas/accou
 import type { Language } from '../../contract/constants.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { languageOf, ok } from '../http/envelope.ts';
-import { invalid } from '../http/errors.ts';
+import { invalid } from '../domain/errors.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { createSmsProvider, latestSmsCode, sendSmsCode } from '../services/sms.service.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { downloadEndpoints } from '../../contract/schemas/download.ts';
 import { authOf, tokenOf } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { fail, languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';

@@ -8,7 +8,7 @@ import { uploadEndpoints as ep } from '../../contract/schemas/upload.ts';
 import { UPLOAD_FIELD } from '../../contract/limits.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { route } from '../http/route.ts';
 import { checkImage, storeImage } from '../services/upload.service.ts';
 import './catalog.messages.ts';

@@ -18,7 +18,7 @@ import { engineOf } from '../db/dialect.ts';
 import type { DB, User } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
-import { AppError, conflict, invalid } from '../http/errors.ts';
+import { AppError, conflict, invalid } from '../domain/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { clearHits, LIMITS, loginBackoff } from './rate-limit.ts';
 import { backoffGuard, limitGuard, withReservation, type Guard } from './rate-reservation.ts';

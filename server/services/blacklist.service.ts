@@ -12,7 +12,7 @@ import { salesOfNewCreators } from './order-sums.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 export async function addToBlacklist(
   trx: Transaction<DB>,

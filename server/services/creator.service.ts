@@ -18,7 +18,7 @@ import {
 import type { Creator, DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { message } from '../http/messages.ts';
 
 export const label = (key: string, lang: Language): string => message(key, lang);

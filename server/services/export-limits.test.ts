@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { now } from '../db/versioning.ts';
 import { authenticate } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { createPgDatabase } from '../../tests/helpers/pg-database.ts';
 import { newSession } from '../../tests/reliability/accounts.ts';

@@ -27,7 +27,7 @@ import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { hashToken, type AuthContext } from '../http/auth.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { insertSession } from './account.service.ts';
 import { connectedOf, messagesRecorded } from './plan.service.ts';
 import { LIMITS } from './rate-limit.ts';

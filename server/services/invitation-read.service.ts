@@ -7,7 +7,7 @@ import type { Language } from '../../contract/constants.ts';
 import type { InvitationListRequest, InvitationRow } from '../../contract/schemas/invitation.ts';
 import { findCreators, hasAnyTag, ilike, loadTags, type TagRef } from '../db/creator.repository.ts';
 import type { DB, InvitationsTable } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { statusStr, subStatusStr } from './creator.service.ts';
 
 export type Invitation = Selectable<InvitationsTable>;

@@ -20,7 +20,7 @@ import { shortList } from '../../contract/limits.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { findInvitation, rowsWithTags, type Invitation } from './invitation-read.service.ts';
 
 async function appendHistory(

@@ -21,7 +21,7 @@ import { chunks } from '../db/creator.repository.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import {
   countedKeys,
   creatorsOf,

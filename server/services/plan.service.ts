@@ -30,7 +30,7 @@ import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { message } from '../http/messages.ts';
 import { addInvitations } from './invitation.service.ts';
 

@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import { countHits, loginBackoff } from './rate-limit.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { now } from '../db/versioning.ts';
 import {
   backoffGuard,

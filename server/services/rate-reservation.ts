@@ -22,7 +22,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 import { backoffWait, pruneEvents, retryAfter, type Backoff, type Limit } from './rate-limit.ts';
 
 type Db = Kysely<DB>;

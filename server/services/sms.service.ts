@@ -23,7 +23,7 @@ import {
 import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { AppError, invalid } from '../http/errors.ts';
+import { AppError, invalid } from '../domain/errors.ts';
 import { consoleSmsProvider } from './sms/console.provider.ts';
 import { httpSmsProvider } from './sms/http.provider.ts';
 import type { SmsLogger, SmsProvider } from './sms/provider.ts';

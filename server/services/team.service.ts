@@ -17,7 +17,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TeamDetail, TeamMember, TeamSummary } from '../../contract/schemas/team.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { AppError, conflict, forbidden } from '../http/errors.ts';
+import { AppError, conflict, forbidden } from '../domain/errors.ts';
 import type { DB } from '../db/schema.ts';
 import * as repo from '../db/team.repository.ts';
 import { recordRemoval } from '../db/team-invite.repository.ts';

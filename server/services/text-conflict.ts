@@ -11,7 +11,7 @@
  * last-writer-wins, as the spec's calls always were.
  */
 import type { Kysely } from 'kysely';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError, notFound } from '../domain/errors.ts';
 import { recordEvents } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';

@@ -13,7 +13,7 @@ import type { ThresholdRequest, ToCreatorsRequest } from '../../contract/schemas
 import { chunks } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
 import type { AuthContext } from '../http/auth.ts';
-import { AppError, forbidden } from '../http/errors.ts';
+import { AppError, forbidden } from '../domain/errors.ts';
 import { intakeCreators } from './intake.service.ts';
 import { amateurThreshold } from './topic-tracking.service.ts';
 

@@ -20,7 +20,7 @@ import type {
 import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
 import { loadTags, type TagRef } from '../db/creator.repository.ts';
 import type { Creator, DB, TopicAuthorsTable } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../domain/errors.ts';
 import { percent, statusStr } from './creator.service.ts';
 
 type Author = Selectable<TopicAuthorsTable>;

@@ -23,7 +23,7 @@ import type {
 import { addedWithin, containsCi, countOf, pageOf, softDelete } from '../db/catalog.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { AppError, conflict, invalid } from '../http/errors.ts';
+import { AppError, conflict, invalid } from '../domain/errors.ts';
 
 const COLUMNS = [
   'id',

@@ -13,7 +13,7 @@ import type { Actor } from '../db/creator-events.repository.ts';
 import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import { AppError, conflict, forbidden } from '../http/errors.ts';
+import { AppError, conflict, forbidden } from '../domain/errors.ts';
 
 const COLS = ['id', 'title', 'query', 'user_id', 'user_name', 'add_time', 'update_time'] as const;
 

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { REDEEM_CODE_LENGTH, REDEEM_DEFAULT_DAYS } from '../../contract/constants.ts';
 import type { DB, User } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 const DAY = 24 * 3600;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

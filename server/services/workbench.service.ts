@@ -22,7 +22,7 @@ import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { checkBasis, stampDeleted, textStamp } from './text-conflict.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../domain/errors.ts';
 
 const NOTE_COLS = ['id', 'creator_id', 'content', 'user_id', 'user_name', 'add_time', 'update_time'] as const;
 const FOLLOWUP_COLS = [

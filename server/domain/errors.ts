@@ -1,6 +1,8 @@
 /**
- * Services throw AppError; the one error handler (app.ts) turns it into the envelope.
- * `msgKey` names a message in messages.ts; `params` fill its placeholders.
+ * The error vocabulary of every layer: services and repositories throw AppError, and the one error
+ * handler (server/app.ts) turns it into the envelope. `msgKey` names a message of the registry
+ * (domain/messages.ts); `params` fill its placeholders. Nothing here knows of HTTP but the status
+ * a refusal is answered with.
  */
 import type { Code } from '../../contract/codes.ts';
 
@@ -9,7 +11,7 @@ export class AppError extends Error {
     public readonly code: Code,
     public readonly msgKey: string,
     public readonly params: Record<string, string | number> = {},
-    /** The HTTP status: 200 for application outcomes (D3); 429 for the sign-in and sign-up limits. */
+    /** The HTTP status: 200 for application outcomes, as the spec's envelope has it; 429 for the sign-in and sign-up limits. */
     public readonly httpStatus = 200,
   ) {
     super(`${code} ${msgKey}`);
