@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LANGUAGES, type Language } from '../../contract/constants.ts';
 import type { Envelope } from '../../contract/wire.ts';
-import { message } from './messages.ts';
+import { message } from '../domain/messages.ts';
 
 /** `language` comes in the query (GET) or the form body (everything else); default en-us. */
 export function languageOf(req: FastifyRequest): Language {

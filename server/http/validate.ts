@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { CONTROL_CHARS } from '../../contract/constants.ts';
 import { AppError } from '../domain/errors.ts';
-import { MESSAGES } from './messages.ts';
+import { MESSAGES } from '../domain/messages.ts';
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input ?? {});

@@ -1,4 +1,4 @@
-import { defineMessages } from '../http/messages.ts';
+import { defineMessages } from '../domain/messages.ts';
 
 defineMessages({
   download_type_required: {

@@ -1,5 +1,5 @@
 /** Messages of the browser extension's calls. */
-import { defineMessages } from '../http/messages.ts';
+import { defineMessages } from '../domain/messages.ts';
 
 defineMessages({
   ext_code_invalid: {

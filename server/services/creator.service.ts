@@ -19,7 +19,7 @@ import type { Creator, DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../domain/errors.ts';
-import { message } from '../http/messages.ts';
+import { message } from '../domain/messages.ts';
 
 export const label = (key: string, lang: Language): string => message(key, lang);
 export const statusStr = (status: number, lang: Language): string =>

@@ -13,7 +13,7 @@ import { blankCreator, chunks, findCreators } from '../db/creator.repository.ts'
 import { nextVersion, now } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { salesOfNewCreators } from './order-sums.ts';
-import { message, MESSAGES } from '../http/messages.ts';
+import { message, MESSAGES } from '../domain/messages.ts';
 
 type Profile = Omit<CreatorProfile, 'country' | 'unique_id'>;
 interface Item {

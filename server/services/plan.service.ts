@@ -31,7 +31,7 @@ import { numericIds } from '../db/row-numbers.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
-import { message } from '../http/messages.ts';
+import { message } from '../domain/messages.ts';
 import { addInvitations } from './invitation.service.ts';
 
 type Trx = Transaction<DB>;
