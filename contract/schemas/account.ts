@@ -4,7 +4,7 @@
  * `/member/getToken` carries three use cases (password sign-in, SMS sign-in, register). Its
  * endpoint schema only checks the shape; `getTokenCommand(language)` then applies the rules of
  * spec section 5, which depend on the mode and on the locale, and yields a typed command.
- * Issue messages are message keys the server localises (server/routes/account.messages.ts).
+ * Issue messages are message keys the server localises (server/domain/messages/account.messages.ts).
  */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';

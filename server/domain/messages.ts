@@ -85,7 +85,10 @@ export function message(key: string, lang: Language, params: Record<string, stri
   return entry ? formatMessage(entry[lang], lang, params) : key;
 }
 
-/** Adds a feature's messages. Called at module load by the feature's routes file. */
+/**
+ * Adds a feature's messages. Called at module load by the feature's file in domain/messages/, which
+ * the feature's routes file imports (and a service that formats the feature's texts itself).
+ */
 export function defineMessages(dict: Dict): void {
   for (const [k, v] of Object.entries(dict)) {
     if (MESSAGES[k] && JSON.stringify(MESSAGES[k]) !== JSON.stringify(v))

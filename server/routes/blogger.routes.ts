@@ -14,7 +14,7 @@ import { invitationHistory, listInvitations } from '../services/invitation-read.
 import { shortList } from '../../contract/limits.ts';
 import { advanceInPlans } from '../services/plan.service.ts';
 import { actorOf } from '../http/actor.ts';
-import './blogger.messages.ts';
+import '../domain/messages/blogger.messages.ts';
 
 /** 'updated', or a msg saying how many of the list were not found. */
 const bulkMsg = (r: { updated: number; not_found: string[] }): [string, Record<string, number>] =>

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { addTopic, deleteTopic, listTopics } from '../services/topic.service.ts';
-import './catalog.messages.ts';
+import '../domain/messages/catalog.messages.ts';
 
 export const registerChallengeRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.challengeList, async (req, input) =>

@@ -10,7 +10,7 @@ import {
   editTemplate,
   listTemplates,
 } from '../services/chat-template.service.ts';
-import './catalog.messages.ts';
+import '../domain/messages/catalog.messages.ts';
 
 export const registerChatTemplateRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.chatTmpList, async (req, input) =>

@@ -14,7 +14,7 @@ import { redeemCode } from '../services/vip.service.ts';
 import { LIMITS } from '../services/rate-limit.ts';
 import { limitGuard, limitGuesses } from '../services/rate-reservation.ts';
 import { authOf } from '../http/auth.ts';
-import './account.messages.ts';
+import '../domain/messages/account.messages.ts';
 
 /** The VIP end date as the user reads it: China time for zh-cn, UTC for en-us. */
 const dateOf = (unix: number, lang: Language): string =>

@@ -15,7 +15,7 @@ import {
   listExports,
   previewExport,
 } from '../services/export.service.ts';
-import './download.messages.ts';
+import '../domain/messages/download.messages.ts';
 
 export const registerDownloadRoutes: RegisterRoutes = (api, ctx) => {
   ctx.jobs.register(EXPORT_KIND, exportHandler(ctx.db, ctx.config));

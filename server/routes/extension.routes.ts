@@ -14,7 +14,7 @@ import {
   pairLimited,
   revokeExtensionSession,
 } from '../services/extension.service.ts';
-import './extension.messages.ts';
+import '../domain/messages/extension.messages.ts';
 
 export const registerExtensionRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;

@@ -5,7 +5,7 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { intakeCreators } from '../services/intake.service.ts';
 import { actorOf } from '../http/actor.ts';
-import './intake.messages.ts';
+import '../domain/messages/intake.messages.ts';
 
 export const registerIntakeRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, intakeEndpoints.bloggerIngest, (req, input) =>

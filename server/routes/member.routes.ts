@@ -18,7 +18,7 @@ import {
   signIn,
 } from '../services/account.service.ts';
 import { memberInfoOf } from '../services/vip.service.ts';
-import './account.messages.ts';
+import '../domain/messages/account.messages.ts';
 
 export const registerMemberRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.memberGetToken, async (req, input) => {

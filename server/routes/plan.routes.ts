@@ -18,7 +18,7 @@ import {
   setWeeklyQuota,
 } from '../services/plan.service.ts';
 import { addSale, deleteLine, importOrders, listLines, undoImport } from '../services/orders.service.ts';
-import './plan.messages.ts';
+import '../domain/messages/plan.messages.ts';
 
 export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;

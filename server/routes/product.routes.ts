@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { addProduct, deleteProduct, editProduct, listProducts } from '../services/product.service.ts';
-import './catalog.messages.ts';
+import '../domain/messages/catalog.messages.ts';
 
 export const registerProductRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.productList, async (req, input) =>

@@ -5,7 +5,7 @@ import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { addTag, deleteTag, editTag, listTags } from '../services/tag.service.ts';
-import './catalog.messages.ts';
+import '../domain/messages/catalog.messages.ts';
 
 export const registerTagRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.tagsList, async (req, input) =>

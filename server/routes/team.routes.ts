@@ -9,7 +9,7 @@ import { LIMITS } from '../services/rate-limit.ts';
 import { limitGuard, limitGuesses } from '../services/rate-reservation.ts';
 import { inviteInfo } from '../services/team-invite.service.ts';
 import * as team from '../services/team.service.ts';
-import './team.messages.ts';
+import '../domain/messages/team.messages.ts';
 
 export const registerTeamRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;

@@ -7,7 +7,7 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { listAmateurs, listTopicInfluencers, listTopicVideos } from '../services/topic-tracking.service.ts';
 import { authorsToCreators, setThreshold, thresholdInfo } from '../services/topic-tracking-write.service.ts';
-import './topic-tracking.messages.ts';
+import '../domain/messages/topic-tracking.messages.ts';
 
 export const registerTopicTrackingRoutes: RegisterRoutes = (api, ctx) => {
   startTopicCollector(api, ctx);

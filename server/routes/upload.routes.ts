@@ -11,7 +11,7 @@ import { ok } from '../http/envelope.ts';
 import { AppError } from '../domain/errors.ts';
 import { route } from '../http/route.ts';
 import { checkImage, storeImage } from '../services/upload.service.ts';
-import './catalog.messages.ts';
+import '../domain/messages/catalog.messages.ts';
 
 const fault = (msgKey: 'upload_format_error' | 'upload_too_large' | 'upload_error'): AppError =>
   new AppError(40001, msgKey, { field: UPLOAD_FIELD });

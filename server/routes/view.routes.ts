@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import { addView, deleteView, editView } from '../services/view.service.ts';
-import './view.messages.ts';
+import '../domain/messages/view.messages.ts';
 
 export const registerViewRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;

@@ -19,7 +19,7 @@ import { createAvatarProxy, guardedFetch } from '../services/avatar-proxy.ts';
 import { parseRequest } from '../http/validate.ts';
 import { authOf } from '../http/auth.ts';
 import { fail } from '../http/envelope.ts';
-import './workbench.messages.ts';
+import '../domain/messages/workbench.messages.ts';
 
 /** A week in the browser, per signed-in user (the token header varies the answer). */
 const AVATAR_CACHE = 'private, max-age=604800';

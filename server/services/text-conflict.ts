@@ -15,7 +15,7 @@ import { AppError, notFound } from '../domain/errors.ts';
 import { recordEvents } from '../db/creator-events.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
-import '../routes/conflict.messages.ts';
+import '../domain/messages/conflict.messages.ts';
 
 export type TextTable = 'tags' | 'chat_templates' | 'products' | 'creator_notes';
 

@@ -2,7 +2,7 @@
  * Messages of accounts, SMS codes and VIP, in both languages. Validation keys are the issue
  * messages of contract/schemas/account.ts; each one says which field is wrong.
  */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   account_sys_tag_invalid: { 'zh-cn': '系统标识（sys_tag）错误', 'en-us': 'Invalid system tag (sys_tag)' },

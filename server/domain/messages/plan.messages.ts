@@ -1,5 +1,5 @@
 /** Messages of the plan calls. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   plan_not_found: { 'zh-cn': '计划不存在或已删除', 'en-us': 'This plan does not exist or was deleted' },

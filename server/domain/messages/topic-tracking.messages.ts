@@ -1,5 +1,5 @@
 /** Messages of topic tracking: topic videos, influencers, amateurs and the amateur threshold. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 // status_str of authors reuses the invitation status names defined there.
 import './blogger.messages.ts';
 

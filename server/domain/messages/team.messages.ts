@@ -1,5 +1,5 @@
 /** Messages of the team calls, in both languages. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   team_title_required: { 'zh-cn': '请输入团队名称', 'en-us': 'Please enter the team name' },

@@ -1,5 +1,5 @@
 /** Messages of the catalog lists: tags, chat templates, topics, products, and image upload. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   tag_title_required: { 'zh-cn': '请输入标签名称', 'en-us': 'Please enter the tag name' },

@@ -1,4 +1,4 @@
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   intake_done: {

@@ -1,5 +1,5 @@
 /** Messages of the saved-view calls. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   view_not_found: { 'zh-cn': '视图不存在或已删除', 'en-us': 'This view does not exist or was deleted' },

@@ -1,5 +1,5 @@
 /** Messages of the browser extension's calls. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   ext_code_invalid: {

@@ -1,5 +1,5 @@
 /** Messages of the creator, invitation and blacklist calls, and the localised *_str labels. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   bloggers_required: { 'zh-cn': '请输入达人列表', 'en-us': 'Enter at least one creator' },

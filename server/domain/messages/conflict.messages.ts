@@ -1,5 +1,5 @@
 /** Messages of the conflict rule for text records (issue 25): who changed or deleted what first. */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 const NOUNS = {
   tag: { 'zh-cn': '标签', 'en-us': 'tag' },

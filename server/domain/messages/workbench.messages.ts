@@ -1,5 +1,5 @@
 /** Messages of the creator workbench calls (issue 22). */
-import { defineMessages } from '../domain/messages.ts';
+import { defineMessages } from '../messages.ts';
 
 defineMessages({
   creator_not_found: { 'zh-cn': '达人不存在', 'en-us': 'Creator not found' },
