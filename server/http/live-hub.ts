@@ -22,7 +22,7 @@ import {
 import { CODES } from '../../contract/codes.ts';
 import type { DB } from '../db/schema.ts';
 import type { LiveFeed, LiveSignal } from '../db/live-feed.ts';
-import { authenticate, type AuthContext } from './auth.ts';
+import { authenticate, type AuthContext } from '../services/session.service.ts';
 import { AppError } from '../domain/errors.ts';
 
 /** Heartbeats between two token checks of every stream (one query per stream a minute). */

@@ -15,7 +15,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Envelope } from '../../contract/wire.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { authOf, type AuthContext } from './auth.ts';
+import { authOf } from './auth.ts';
+import type { AuthContext } from '../services/session.service.ts';
 import { AppError } from '../domain/errors.ts';
 import { input } from './validate.ts';
 

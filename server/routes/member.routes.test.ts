@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
-import { hashToken } from '../http/auth.ts';
+import { hashToken } from '../services/session.service.ts';
 
 const SYS = { sys_tag: 'tiktok-sys' };
 let n = 0;

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
-import { hashToken } from '../http/auth.ts';
+import { hashToken } from './session.service.ts';
 import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
 import { passwordRuns } from './password.ts';
 

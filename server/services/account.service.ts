@@ -17,9 +17,9 @@ import { createAccount, findUserByLogin } from '../db/account.repository.ts';
 import { engineOf } from '../db/dialect.ts';
 import type { DB, User } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { hashToken, type AuthContext } from '../http/auth.ts';
 import { AppError, conflict, invalid } from '../domain/errors.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { insertSession, type AuthContext } from './session.service.ts';
 import { clearHits, LIMITS, loginBackoff } from './rate-limit.ts';
 import { backoffGuard, limitGuard, withReservation, type Guard } from './rate-reservation.ts';
 import { checkSmsCode, consumeSmsCode } from './sms.service.ts';
@@ -76,35 +76,6 @@ export async function openSession(
     phone: user.phone ?? '',
     login_time: t,
   };
-}
-
-/**
- * A new session row for `user` from `t`: 32 random bytes of token, only their sha256 stored. `kind`
- * 'extension' is a paired browser extension's (issue 24), named by the member.
- */
-export async function insertSession(
-  trx: Transaction<DB>,
-  user: Pick<User, 'id' | 'workspace_id'>,
-  t: number,
-  ttlSeconds: number,
-  extension?: { name: string },
-): Promise<{ token: string; expires: number }> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  const expires = t + ttlSeconds;
-  await trx
-    .insertInto('sessions')
-    .values({
-      user_id: user.id,
-      token_hash: hashToken(token),
-      workspace_id: user.workspace_id,
-      created_at: t,
-      expires_at: expires,
-      revoked_at: null,
-      revoked_reason: null,
-      ...(extension ? { kind: 'extension' as const, name: extension.name, last_used_at: 0 } : {}),
-    })
-    .execute();
-  return { token, expires };
 }
 
 /** A wrong password or SMS code: the outcomes that count against the sign-in limits. */

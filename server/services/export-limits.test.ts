@@ -15,7 +15,7 @@ import { createAccount } from '../db/account.repository.ts';
 import { openDatabase, type Database } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { now } from '../db/versioning.ts';
-import { authenticate } from '../http/auth.ts';
+import { authenticate } from './session.service.ts';
 import { AppError } from '../domain/errors.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { createPgDatabase } from '../../tests/helpers/pg-database.ts';

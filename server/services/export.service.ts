@@ -24,7 +24,7 @@ import {
 import type { Config } from '../config.ts';
 import type { DB, JobsTable } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { authenticate, type AuthContext } from '../http/auth.ts';
+import { authenticate, type AuthContext } from './session.service.ts';
 import { AppError, notFound } from '../domain/errors.ts';
 import { parseExportLink, signedExportPath, validSignature } from './export-link.ts';
 import { enqueue, finish, heartbeat, LEASE_SECONDS, MAX_ATTEMPTS, type Job } from '../jobs/job-queue.ts';

@@ -6,7 +6,7 @@
  *   random source, valid EXT_CODE_TTL_SECONDS, used once; only its sha256 is stored, and asking for a
  *   new one voids the member's unused ones. Trading one for a token needs no token, so wrong codes
  *   are counted per address (LIMITS.extPairFailIp) and refused with 40029 past the limit.
- * - The token is a session of kind 'extension' (auth.ts allows it only the endpoints marked
+ * - The token is a session of kind 'extension' (session.service.ts allows it only the endpoints marked
  *   `extension: true`): the one-live-session rule leaves it, a password change, a move to another
  *   workspace or "Disconnect" in the app ends it, and it expires after EXT_TOKEN_TTL_SECONDS.
  * - Status answers only the caller's workspace's creators of one country, by handle.
@@ -26,9 +26,8 @@ import { loadTags } from '../db/creator.repository.ts';
 import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
-import { hashToken, type AuthContext } from '../http/auth.ts';
+import { hashToken, insertSession, type AuthContext } from './session.service.ts';
 import { AppError } from '../domain/errors.ts';
-import { insertSession } from './account.service.ts';
 import { connectedOf, messagesRecorded } from './plan.service.ts';
 import { LIMITS } from './rate-limit.ts';
 import { limitGuard, limitGuesses, limitSuccesses } from './rate-reservation.ts';

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { InviteInfo } from '../../contract/schemas/team.ts';
-import type { AuthContext } from '../http/auth.ts';
+import type { AuthContext } from './session.service.ts';
 import { AppError } from '../domain/errors.ts';
 import type { DB } from '../db/schema.ts';
 import * as invites from '../db/team-invite.repository.ts';

@@ -2,7 +2,7 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';
-import { authenticate, hashToken } from '../http/auth.ts';
+import { authenticate, hashToken } from './session.service.ts';
 import { now } from '../db/versioning.ts';
 
 /** A second live session for a user (e.g. another device), opened in their current workspace. */

@@ -16,7 +16,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { TeamDetail, TeamMember, TeamSummary } from '../../contract/schemas/team.ts';
-import type { AuthContext } from '../http/auth.ts';
+import type { AuthContext } from './session.service.ts';
 import { AppError, conflict, forbidden } from '../domain/errors.ts';
 import type { DB } from '../db/schema.ts';
 import * as repo from '../db/team.repository.ts';

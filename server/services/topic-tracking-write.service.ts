@@ -12,7 +12,7 @@ import type { Language } from '../../contract/constants.ts';
 import type { ThresholdRequest, ToCreatorsRequest } from '../../contract/schemas/topic-tracking.ts';
 import { chunks } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
-import type { AuthContext } from '../http/auth.ts';
+import type { AuthContext } from './session.service.ts';
 import { AppError, forbidden } from '../domain/errors.ts';
 import { intakeCreators } from './intake.service.ts';
 import { amateurThreshold } from './topic-tracking.service.ts';

@@ -17,7 +17,7 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXPORTS_RUNNING_MAX, FREE_EXPORT_ROW_CAP } from '../../contract/constants.ts';
 import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-columns.ts';
-import { hashToken } from '../../server/http/auth.ts';
+import { hashToken } from '../../server/services/session.service.ts';
 import { PROGRESS_FROM } from '../../src/features/export/progress.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';

@@ -11,7 +11,7 @@ import { API } from '../../contract/api.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { encodeForm } from '../../contract/wire.ts';
 import { isForceLogout } from '../../contract/codes.ts';
-import { hashToken } from '../../server/http/auth.ts';
+import { hashToken } from '../../server/services/session.service.ts';
 import { describeEngines, type TestApp } from '../helpers/test-app.ts';
 import { newSession } from '../reliability/accounts.ts';
 import { seedWorkspace, snapshot } from '../isolation/fixtures.ts';

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { createAccount } from '../../server/db/account.repository.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { nextVersion, now } from '../../server/db/versioning.ts';
-import { hashToken } from '../../server/http/auth.ts';
+import { hashToken } from '../../server/services/session.service.ts';
 
 let seq = 0;
 

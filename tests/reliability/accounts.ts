@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createAccount } from '../../server/db/account.repository.ts';
-import { hashToken } from '../../server/http/auth.ts';
+import { hashToken } from '../../server/services/session.service.ts';
 import { hashPassword } from '../../server/services/password.ts';
 import { TOKEN_TTL_SECONDS } from '../../contract/constants.ts';
 

@@ -1,0 +1,101 @@
+/**
+ * Sessions: a token is 32 random bytes, stored only as its sha256 (hashToken, also how pairing codes
+ * are stored), and resolved to the user and workspace behind it on every call. The order of the
+ * checks in `authenticate` decides which force-logout code the client sees (contract/codes.ts,
+ * FORCE_LOGOUT_CODES): a revoked session says why it was revoked before an expiry is looked at.
+ */
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, Session, User } from '../db/schema.ts';
+import { now } from '../db/versioning.ts';
+import { AppError } from '../domain/errors.ts';
+
+/** The caller of a use case: who they are, their session, and the workspace they work in now. */
+export interface AuthContext {
+  user: User;
+  session: Session;
+  workspaceId: number;
+}
+
+export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+
+const REVOKED: Record<NonNullable<Session['revoked_reason']>, [10007 | 10009 | 10010 | 10003, string]> = {
+  replaced: [10007, 'session_replaced'],
+  password: [10009, 'password_changed'],
+  workspace: [10010, 'workspace_changed'],
+  logout: [10003, 'token_invalid'],
+};
+
+/** An extension's last use is written at most this often (it calls on every page it badges). */
+const LAST_USED_EVERY = 600;
+
+/**
+ * The session behind `token`. A paired browser extension's token (kind 'extension') is refused
+ * (40003) unless the call allows it (`extension`: the endpoint's `extension: true`).
+ */
+export async function authenticate(
+  db: Kysely<DB>,
+  token: string | undefined,
+  opts: { extension?: boolean } = {},
+): Promise<AuthContext> {
+  if (!token) throw new AppError(10002, 'no_token');
+  if (token.length > 200) throw new AppError(10003, 'token_invalid');
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!session) throw new AppError(10003, 'token_invalid');
+  if (session.revoked_reason) {
+    const [code, key] = REVOKED[session.revoked_reason];
+    throw new AppError(code, key);
+  }
+  if (session.expires_at <= now()) throw new AppError(10004, 'token_expired');
+  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  if (!user) throw new AppError(10003, 'token_invalid');
+  if (user.disabled) throw new AppError(10008, 'account_disabled');
+  if (user.workspace_id !== session.workspace_id) {
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now(), revoked_reason: 'workspace' })
+      .where('id', '=', session.id)
+      .execute();
+    throw new AppError(10010, 'workspace_changed');
+  }
+  if (session.kind === 'extension') {
+    if (!opts.extension) throw new AppError(40003, 'ext_not_allowed');
+    const t = now();
+    if (t - session.last_used_at >= LAST_USED_EVERY)
+      await db.updateTable('sessions').set({ last_used_at: t }).where('id', '=', session.id).execute();
+  }
+  return { user, session, workspaceId: user.workspace_id };
+}
+
+/**
+ * A new session row for `user` from `t`: 32 random bytes of token, only their sha256 stored. `kind`
+ * 'extension' is a paired browser extension's, named by the member.
+ */
+export async function insertSession(
+  trx: Transaction<DB>,
+  user: Pick<User, 'id' | 'workspace_id'>,
+  t: number,
+  ttlSeconds: number,
+  extension?: { name: string },
+): Promise<{ token: string; expires: number }> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const expires = t + ttlSeconds;
+  await trx
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      workspace_id: user.workspace_id,
+      created_at: t,
+      expires_at: expires,
+      revoked_at: null,
+      revoked_reason: null,
+      ...(extension ? { kind: 'extension' as const, name: extension.name, last_used_at: 0 } : {}),
+    })
+    .execute();
+  return { token, expires };
+}
