@@ -32,6 +32,8 @@ import { registerDownloadRoutes } from './routes/download.routes.ts';
 import { registerIntakeRoutes } from './routes/intake.routes.ts';
 import { createJobRunner } from './jobs/runner.ts';
 import { schedulePruning } from './jobs/idempotency-prune.ts';
+import { startTopicCollector } from './collectors/scheduler.ts';
+import { EXPORT_KIND, exportHandler } from './services/export.service.ts';
 import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
@@ -141,10 +143,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     markPhase(req, 'auth');
   };
+  // Background work starts here, all of it: the job runner with its handlers (exports, topic
+  // collection), the pruning of stored Idempotency-Keys and the topic schedule. The order of the
+  // hooks is the order they run on ready (the runner first); on close they run in reverse.
   const jobs = createJobRunner(database, app.log);
+  jobs.register(EXPORT_KIND, exportHandler(database.db, config));
   app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   schedulePruning(app, database.db);
+  startTopicCollector(app, { config, db: database.db, jobs });
   const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs, metrics };
 
   await app.register(

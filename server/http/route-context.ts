@@ -21,7 +21,7 @@ export interface RouteContext extends AppDeps {
   db: Database['db'];
   /** Pre-handler for calls marked (token) in the spec. */
   requireAuth: (req: FastifyRequest) => Promise<void>;
-  /** Background jobs (exports, topic collection); feature routes register their handlers. */
+  /** Background jobs: app.ts registers their handlers; a route may kick the runner after enqueueing. */
   jobs: JobRunner;
   /** This process's Prometheus metrics (e.g. `metrics.eventStreams` for live-update streams). */
   metrics: AppMetrics;

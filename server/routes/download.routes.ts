@@ -8,9 +8,7 @@ import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import {
   createExport,
-  EXPORT_KIND,
   exportFile,
-  exportHandler,
   exportInfo,
   listExports,
   previewExport,
@@ -18,8 +16,6 @@ import {
 import '../domain/messages/download.messages.ts';
 
 export const registerDownloadRoutes: RegisterRoutes = (api, ctx) => {
-  ctx.jobs.register(EXPORT_KIND, exportHandler(ctx.db, ctx.config));
-
   route(api, ctx, downloadEndpoints.bloggerDownload, async (req, input) => {
     const env = await mutation(ctx.db, req, async (trx, auth) =>
       ok(

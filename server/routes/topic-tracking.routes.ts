@@ -1,6 +1,5 @@
 import { topicTrackingEndpoints as ep } from '../../contract/schemas/topic-tracking.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
-import { startTopicCollector } from '../collectors/scheduler.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
@@ -10,8 +9,6 @@ import { authorsToCreators, setThreshold, thresholdInfo } from '../services/topi
 import '../domain/messages/topic-tracking.messages.ts';
 
 export const registerTopicTrackingRoutes: RegisterRoutes = (api, ctx) => {
-  startTopicCollector(api, ctx);
-
   route(api, ctx, ep.challengeVideoList, async (req, input) =>
     ok(req, await listTopicVideos(ctx.db, authOf(req).workspaceId, input)),
   );
