@@ -12,7 +12,7 @@ import { editCreators, listCreatorRows, setCreatorTags } from '../services/creat
 import { addInvitations, deleteInvitations, editInvitation } from '../services/invitation.service.ts';
 import { invitationHistory, listInvitations } from '../services/invitation-read.service.ts';
 import { shortList } from '../../contract/limits.ts';
-import { advanceInPlans } from '../services/plan.service.ts';
+import { advanceInPlans } from '../services/plan-member.service.ts';
 import { actorOf } from '../http/actor.ts';
 import '../domain/messages/blogger.messages.ts';
 

@@ -6,17 +6,9 @@ import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
-import {
-  addPlan,
-  addPlanCreators,
-  deletePlan,
-  editPlan,
-  invitePlanCreators,
-  movePlanCreators,
-  recordMessage,
-  removePlanCreators,
-  setWeeklyQuota,
-} from '../services/plan.service.ts';
+import { addPlan, deletePlan, editPlan } from '../services/plan.service.ts';
+import { addPlanCreators, movePlanCreators, removePlanCreators } from '../services/plan-member.service.ts';
+import { invitePlanCreators, recordMessage, setWeeklyQuota } from '../services/plan-outreach.service.ts';
 import { addSale, deleteLine, importOrders, listLines, undoImport } from '../services/orders.service.ts';
 import '../domain/messages/plan.messages.ts';
 

@@ -23,12 +23,13 @@ import {
 } from '../../contract/limits.ts';
 import type { CreatorStatus, ExtensionSessionRow } from '../../contract/schemas/extension.ts';
 import { loadTags } from '../db/creator.repository.ts';
+import { connectedOf, contactedSince, messagesRecorded, weeklyQuotaOf } from '../db/outreach.repository.ts';
+import { plansOfCreators } from '../db/plan-member.repository.ts';
 import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { now } from '../db/versioning.ts';
 import { hashToken, insertSession, type AuthContext } from './session.service.ts';
 import { AppError } from '../domain/errors.ts';
-import { connectedOf, messagesRecorded } from './plan.service.ts';
 import { LIMITS } from './rate-limit.ts';
 import { limitGuard, limitGuesses, limitSuccesses } from './rate-reservation.ts';
 
@@ -181,34 +182,11 @@ export async function revokeExtensionSession(trx: Transaction<DB>, auth: AuthCon
 async function quotaUse(db: Db, ws: number): Promise<{ limit: number; used: number; reset_at: number }> {
   const t = now();
   const since = lastQuotaReset(t);
-  const settings = await db
-    .selectFrom('workspace_settings')
-    .select('weekly_quota')
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  const contacted = await db
-    .selectFrom('creator_events')
-    .select('creator_id')
-    .distinct()
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .where('add_time', '>=', since)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('kind', '=', 'chat'), eb('detail', '=', '1')]),
-        eb('kind', '=', 'invitation'),
-        eb.and([
-          eb('kind', '=', 'stage'),
-          eb.or([eb('detail', 'like', 'contacted:%'), eb('detail', 'like', 'invited:%')]),
-        ]),
-      ]),
-    )
-    .execute();
-  const ids = contacted.map((r) => Number(r.creator_id));
+  const limit = await weeklyQuotaOf(db, ws);
+  const ids = await contactedSince(db, ws, since);
   const connected = await connectedOf(db, ws, ids);
   return {
-    limit: Number(settings?.weekly_quota ?? -1),
+    limit,
     used: ids.filter((id) => !connected.has(id)).length,
     reset_at: since + 7 * 86_400,
   };
@@ -234,25 +212,7 @@ export async function creatorStatus(
     : [];
   const ids = creators.map((c) => Number(c.id));
   const tags = await loadTags(db, ws, ids);
-  const plans = new Map<number, { plan_id: number; name: string; stage: string }[]>();
-  if (ids.length) {
-    const rows = await db
-      .selectFrom('plan_creators as pc')
-      .innerJoin('plans as p', 'p.id', 'pc.plan_id')
-      .select(['pc.creator_id', 'p.id', 'p.name', 'pc.stage'])
-      .where('pc.workspace_id', '=', ws)
-      .where('p.workspace_id', '=', ws)
-      .where('pc.deleted_at', 'is', null)
-      .where('p.deleted_at', 'is', null)
-      .where('pc.creator_id', 'in', ids)
-      .orderBy('p.id')
-      .execute();
-    for (const r of rows) {
-      const list = plans.get(Number(r.creator_id)) ?? [];
-      list.push({ plan_id: Number(r.id), name: r.name, stage: r.stage });
-      plans.set(Number(r.creator_id), list);
-    }
-  }
+  const plans = await plansOfCreators(db, ws, ids);
   const messages = await messagesRecorded(db, ws, ids);
   const connected = await connectedOf(db, ws, ids);
   return {

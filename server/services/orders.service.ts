@@ -30,7 +30,7 @@ import {
   touchAffiliateOf,
   type Affected,
 } from './order-sums.ts';
-import { advanceInPlans } from './plan.service.ts';
+import { advanceInPlans } from './plan-member.service.ts';
 
 export { weekOf } from './order-sums.ts';
 
