@@ -15,10 +15,24 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
-import { ORDER_LINES_MAX } from '../../contract/limits.ts';
 import type { OrdersImportRequest, SaleAddRequest } from '../../contract/schemas/plan.ts';
-import { chunks } from '../db/creator.repository.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
+import { findLiveCreator } from '../db/creator-lookup.repository.ts';
+import {
+  countIntoImport,
+  deleteLines,
+  findImport,
+  findImportByRef,
+  findLine,
+  forgetCopiesOf,
+  insertImport,
+  insertLines,
+  LINE_COLS,
+  linesOfCreator,
+  linesOfImport,
+  linesOfOrders,
+  updateImport,
+} from '../db/orders.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
@@ -40,20 +54,6 @@ type Line = Input['lines'][number];
 
 const lineKey = (l: { order_id: string; sku_id: string; content_id: string }) =>
   `${l.order_id}|${l.sku_id}|${l.content_id}`;
-const LINE_COLS = [
-  'order_id',
-  'sku_id',
-  'content_id',
-  'product_id',
-  'creator',
-  'quantity',
-  'gmv',
-  'commission',
-  'currency',
-  'status',
-  'void',
-  'created_time',
-] as const;
 /** A stored copy of a line, as `prev` keeps it. */
 type Copy = Line & { layout: string; country: string; import_id: number };
 
@@ -68,21 +68,14 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
   const orderIds = [...new Set(lines.map((l) => l.order_id))];
 
   const existing: (Omit<Copy, 'layout'> & { id: number; prev: string; prev_import_id: number })[] = [];
-  for (const part of chunks(orderIds))
-    for (const r of await trx
-      .selectFrom('orders')
-      .select(['id', 'country', 'import_id', 'prev', 'prev_import_id', ...LINE_COLS])
-      .where('workspace_id', '=', ws)
-      .where('layout', '=', input.layout)
-      .where('order_id', 'in', part)
-      .execute())
-      if (byKey.has(lineKey(r)))
-        existing.push({
-          ...r,
-          id: Number(r.id),
-          import_id: Number(r.import_id),
-          void: Number(r.void) as 0 | 1,
-        });
+  for (const r of await linesOfOrders(trx, ws, input.layout, orderIds))
+    if (byKey.has(lineKey(r)))
+      existing.push({
+        ...r,
+        id: Number(r.id),
+        import_id: Number(r.import_id),
+        void: Number(r.void) as 0 | 1,
+      });
   const moved = new Map<string, number>();
   for (const e of existing)
     if (e.country !== input.country) moved.set(e.country, (moved.get(e.country) ?? 0) + 1);
@@ -113,39 +106,34 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
       return [lineKey(e), { prev: JSON.stringify(copy), prev_import_id: e.import_id }];
     }),
   );
-  for (const part of chunks(existing.map((e) => e.id)))
-    await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
-  for (const part of chunks(lines, 200))
-    await trx
-      .insertInto('orders')
-      .values(
-        part.map((l) => ({
-          ...l,
-          workspace_id: ws,
-          layout: input.layout,
-          country: input.country,
-          currency: l.currency.toUpperCase(),
-          import_id: imp,
-          ...(prevOf.get(lineKey(l)) ?? { prev: '', prev_import_id: 0 }),
-          add_time: t,
-          update_time: t,
-        })),
-      )
-      .execute();
+  await deleteLines(
+    trx,
+    ws,
+    existing.map((e) => e.id),
+  );
+  await insertLines(
+    trx,
+    lines.map((l) => ({
+      ...l,
+      workspace_id: ws,
+      layout: input.layout,
+      country: input.country,
+      currency: l.currency.toUpperCase(),
+      import_id: imp,
+      ...(prevOf.get(lineKey(l)) ?? { prev: '', prev_import_id: 0 }),
+      add_time: t,
+      update_time: t,
+    })),
+  );
   if (imp)
-    await trx
-      .updateTable('order_imports')
-      .set((eb) => ({
-        lines: eb('lines', '+', lines.length),
-        added: eb('added', '+', answer.added),
-        updated: eb('updated', '+', answer.updated),
-        ...(input.refused !== undefined ? { refused: input.refused } : {}),
-        version,
-        update_time: t,
-      }))
-      .where('workspace_id', '=', ws)
-      .where('id', '=', imp)
-      .execute();
+    await countIntoImport(trx, ws, imp, {
+      lines: lines.length,
+      added: answer.added,
+      updated: answer.updated,
+      refused: input.refused,
+      version,
+      t,
+    });
 
   // The creators whose sales change: the lines' own, the replaced lines' (maybe under another
   // country), and for all-orders lines the creators of the affiliate lines of the same orders.
@@ -181,36 +169,26 @@ async function importRow(
 ) {
   if (input.layout === 'manual') return 0;
   const ref = input.import_ref ?? crypto.randomUUID();
-  const had = await trx
-    .selectFrom('order_imports')
-    .select(['id', 'undo_time', 'country', 'layout'])
-    .where('workspace_id', '=', ws)
-    .where('ref', '=', ref)
-    .executeTakeFirst();
+  const had = await findImportByRef(trx, ws, ref);
   if (had) {
     // A part of an import already undone, or of another country or layout, is not the same import.
     if (Number(had.undo_time) > 0 || had.country !== input.country || had.layout !== input.layout)
       throw new AppError(40009, 'orders_import_closed');
     return Number(had.id);
   }
-  const row = await trx
-    .insertInto('order_imports')
-    .values({
-      workspace_id: ws,
-      version,
-      deleted_at: null,
-      ref,
-      file_name: input.file_name ?? '',
-      country: input.country,
-      layout: input.layout,
-      user_id: by?.id ?? 0,
-      user_name: by?.name ?? '',
-      add_time: t,
-      update_time: t,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertImport(trx, {
+    workspace_id: ws,
+    version,
+    deleted_at: null,
+    ref,
+    file_name: input.file_name ?? '',
+    country: input.country,
+    layout: input.layout,
+    user_id: by?.id ?? 0,
+    user_name: by?.name ?? '',
+    add_time: t,
+    update_time: t,
+  });
 }
 
 /**
@@ -220,77 +198,58 @@ async function importRow(
  */
 export async function undoImport(trx: Trx, ws: number, by: Actor, id: number) {
   const version = await nextVersion(trx, ws);
-  const imp = await trx
-    .selectFrom('order_imports')
-    .select(['id', 'undo_time'])
-    .where('workspace_id', '=', ws)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const imp = await findImport(trx, ws, id);
   if (!imp) throw new AppError(40004, 'orders_import_not_found');
   if (Number(imp.undo_time) > 0) return { id, removed: 0, restored: 0 };
   const t = now();
-  const rows = await trx
-    .selectFrom('orders')
-    .select(['id', 'layout', 'country', 'order_id', 'creator', 'prev', 'prev_import_id'])
-    .where('workspace_id', '=', ws)
-    .where('import_id', '=', id)
-    .execute();
+  const rows = await linesOfImport(trx, ws, id);
   const affected: Affected = new Map();
   const restore: Copy[] = [];
   for (const r of rows) {
     touch(affected, r.country, r.creator);
     if (r.prev) restore.push(JSON.parse(r.prev) as Copy);
   }
-  for (const part of chunks(rows.map((r) => Number(r.id))))
-    await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
-  for (const part of chunks(restore, 200))
-    await trx
-      .insertInto('orders')
-      .values(
-        part.map((c) => ({
-          ...pick(c),
-          workspace_id: ws,
-          layout: c.layout,
-          country: c.country,
-          import_id: c.import_id,
-          prev: '',
-          prev_import_id: 0,
-          add_time: t,
-          update_time: t,
-        })),
-      )
-      .execute();
+  await deleteLines(
+    trx,
+    ws,
+    rows.map((r) => Number(r.id)),
+  );
+  await insertLines(
+    trx,
+    restore.map((c) => ({
+      ...pick(c),
+      workspace_id: ws,
+      layout: c.layout,
+      country: c.country,
+      import_id: c.import_id,
+      prev: '',
+      prev_import_id: 0,
+      add_time: t,
+      update_time: t,
+    })),
+  );
   for (const c of restore) touch(affected, c.country, c.creator);
   // A later import that replaced this one's copies must not put them back if it is undone too.
-  await trx
-    .updateTable('orders')
-    .set({ prev: '', prev_import_id: 0 })
-    .where('workspace_id', '=', ws)
-    .where('prev_import_id', '=', id)
-    .execute();
+  await forgetCopiesOf(trx, ws, id);
   const orderIds = rows.filter((r) => r.layout === 'all_orders').map((r) => r.order_id);
   if (orderIds.length) await touchAffiliateOf(trx, ws, orderIds, affected);
   await recomputeAffected(trx, ws, affected, version, t);
-  await trx
-    .updateTable('order_imports')
-    .set({ undo_time: t, undo_user_id: by.id, undo_user_name: by.name, version, update_time: t })
-    .where('workspace_id', '=', ws)
-    .where('id', '=', id)
-    .execute();
+  await updateImport(trx, ws, id, {
+    undo_time: t,
+    undo_user_id: by.id,
+    undo_user_name: by.name,
+    version,
+    update_time: t,
+  });
   return { id, removed: rows.length, restored: restore.length };
 }
 
 /** Deletes one stored line (and the copy it replaced); its creator's sums are recomputed and their history says so. */
 export async function deleteLine(trx: Trx, ws: number, by: Actor, id: number) {
   const version = await nextVersion(trx, ws);
-  const line = await trx
-    .selectFrom('orders')
-    .select(['id', 'layout', 'country', 'order_id', 'creator', 'gmv', 'currency'])
-    .where('workspace_id', '=', ws)
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const line = await findLine(trx, ws, id);
   if (!line) throw new AppError(40004, 'order_line_not_found');
-  await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', '=', id).execute();
+  await deleteLines(trx, ws, [id]);
   const affected: Affected = new Map();
   touch(affected, line.country, line.creator);
   if (line.layout === 'all_orders') await touchAffiliateOf(trx, ws, [line.order_id], affected);
@@ -312,29 +271,12 @@ export async function deleteLine(trx: Trx, ws: number, by: Actor, id: number) {
 
 /** A creator's stored lines, newest first, with whether each counts. */
 export async function listLines(db: Kysely<DB> | Trx, ws: number, creatorId: number) {
-  const creator = await db
-    .selectFrom('creators')
-    .select(['unique_id', 'country'])
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .where('id', '=', creatorId)
-    .executeTakeFirst();
+  const creator = await findLiveCreator(db, ws, creatorId);
   if (!creator) throw new AppError(40004, 'creators_not_found');
-  const of = db
-    .selectFrom('orders')
-    .where('workspace_id', '=', ws)
-    .where('country', '=', creator.country)
-    .where('creator', '=', creator.unique_id);
-  const { n } = await of.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-  const rows = await of
-    .select(['id', 'layout', 'import_id', 'void', ...LINE_COLS])
-    .orderBy('created_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(ORDER_LINES_MAX)
-    .execute();
+  const { total, rows } = await linesOfCreator(db, ws, creator.country, creator.unique_id);
   const counts = await countedKeys(db, ws, rows);
   return {
-    total: Number(n),
+    total,
     lines: rows.map((r) => ({
       id: Number(r.id),
       layout: r.layout,
@@ -359,13 +301,7 @@ export async function listLines(db: Kysely<DB> | Trx, ws: number, creatorId: num
  * so the same sale sent twice is one line.
  */
 export async function addSale(trx: Trx, ws: number, input: z.infer<typeof SaleAddRequest>, by?: Actor) {
-  const creator = await trx
-    .selectFrom('creators')
-    .select(['id', 'unique_id', 'country'])
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .where('id', '=', input.creator_id)
-    .executeTakeFirst();
+  const creator = await findLiveCreator(trx, ws, input.creator_id);
   if (!creator) throw new AppError(40004, 'creators_not_found');
   const country = creator.country as Country;
   await importOrders(

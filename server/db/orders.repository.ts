@@ -1,0 +1,161 @@
+/**
+ * Imported order lines (`orders`, the server's own) and the imports that wrote them
+ * (`order_imports`, mirrored). Every query takes the workspace id; long id lists are cut into
+ * chunks, and lines are written in batches.
+ */
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { ORDER_LINES_MAX } from '../../contract/limits.ts';
+import { chunks } from './creator.repository.ts';
+import type { DB, OrderImportsTable, OrdersTable } from './schema.ts';
+
+type Trx = Transaction<DB>;
+type Db = Kysely<DB> | Trx;
+
+/** Lines are written in batches of this many. */
+const BATCH = 200;
+
+/** The columns of a line as the import call sends it. */
+export const LINE_COLS = [
+  'order_id',
+  'sku_id',
+  'content_id',
+  'product_id',
+  'creator',
+  'quantity',
+  'gmv',
+  'commission',
+  'currency',
+  'status',
+  'void',
+  'created_time',
+] as const;
+
+/** The stored lines of these orders in one layout, with the copy each replaced. */
+export async function linesOfOrders(db: Db, ws: number, layout: string, orderIds: readonly string[]) {
+  const out = [];
+  for (const part of chunks(orderIds))
+    out.push(
+      ...(await db
+        .selectFrom('orders')
+        .select(['id', 'country', 'import_id', 'prev', 'prev_import_id', ...LINE_COLS])
+        .where('workspace_id', '=', ws)
+        .where('layout', '=', layout)
+        .where('order_id', 'in', part)
+        .execute()),
+    );
+  return out;
+}
+
+/** The lines an import wrote. */
+export function linesOfImport(db: Db, ws: number, importId: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'layout', 'country', 'order_id', 'creator', 'prev', 'prev_import_id'])
+    .where('workspace_id', '=', ws)
+    .where('import_id', '=', importId)
+    .execute();
+}
+
+export function findLine(db: Db, ws: number, id: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'layout', 'country', 'order_id', 'creator', 'gmv', 'currency'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A creator's stored lines, newest first (at most ORDER_LINES_MAX), and how many there are in all. */
+export async function linesOfCreator(db: Db, ws: number, country: string, handle: string) {
+  const of = db
+    .selectFrom('orders')
+    .where('workspace_id', '=', ws)
+    .where('country', '=', country)
+    .where('creator', '=', handle);
+  const { n } = await of.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const rows = await of
+    .select(['id', 'layout', 'import_id', 'void', ...LINE_COLS])
+    .orderBy('created_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(ORDER_LINES_MAX)
+    .execute();
+  return { total: Number(n), rows };
+}
+
+export async function insertLines(trx: Trx, rows: readonly Insertable<OrdersTable>[]): Promise<void> {
+  for (const part of chunks(rows, BATCH)) await trx.insertInto('orders').values(part).execute();
+}
+
+export async function deleteLines(trx: Trx, ws: number, ids: readonly number[]): Promise<void> {
+  for (const part of chunks(ids))
+    await trx.deleteFrom('orders').where('workspace_id', '=', ws).where('id', 'in', part).execute();
+}
+
+/** Lines that keep a copy an import replaced forget it (that import is undone). */
+export async function forgetCopiesOf(trx: Trx, ws: number, importId: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ prev: '', prev_import_id: 0 })
+    .where('workspace_id', '=', ws)
+    .where('prev_import_id', '=', importId)
+    .execute();
+}
+
+export function findImport(db: Db, ws: number, id: number) {
+  return db
+    .selectFrom('order_imports')
+    .select(['id', 'undo_time'])
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findImportByRef(db: Db, ws: number, ref: string) {
+  return db
+    .selectFrom('order_imports')
+    .select(['id', 'undo_time', 'country', 'layout'])
+    .where('workspace_id', '=', ws)
+    .where('ref', '=', ref)
+    .executeTakeFirst();
+}
+
+export async function insertImport(trx: Trx, values: Insertable<OrderImportsTable>): Promise<number> {
+  const row = await trx.insertInto('order_imports').values(values).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Adds one call's lines to its import's counts. */
+export async function countIntoImport(
+  trx: Trx,
+  ws: number,
+  id: number,
+  add: { lines: number; added: number; updated: number; refused?: number; version: number; t: number },
+): Promise<void> {
+  await trx
+    .updateTable('order_imports')
+    .set((eb) => ({
+      lines: eb('lines', '+', add.lines),
+      added: eb('added', '+', add.added),
+      updated: eb('updated', '+', add.updated),
+      ...(add.refused !== undefined ? { refused: add.refused } : {}),
+      version: add.version,
+      update_time: add.t,
+    }))
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function updateImport(
+  trx: Trx,
+  ws: number,
+  id: number,
+  patch: Updateable<OrderImportsTable>,
+): Promise<void> {
+  await trx
+    .updateTable('order_imports')
+    .set(patch)
+    .where('workspace_id', '=', ws)
+    .where('id', '=', id)
+    .execute();
+}
