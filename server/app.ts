@@ -19,7 +19,7 @@ import { AppError } from './domain/errors.ts';
 import { registerExtensionDownload } from './http/extension-download.ts';
 import { registerCompression, registerWebDelivery } from './http/web-delivery.ts';
 import { registerHealthRoutes } from './routes/health.routes.ts';
-import { registerBloggerRoutes } from './routes/blogger.routes.ts';
+import { registerCreatorRoutes } from './routes/creator.routes.ts';
 import { registerMemberRoutes } from './routes/member.routes.ts';
 import { registerCommonRoutes } from './routes/common.routes.ts';
 import { registerTagRoutes } from './routes/tag.routes.ts';
@@ -50,7 +50,7 @@ import { registerOpsRoutes } from './ops/ops.routes.ts';
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
 const ROUTES: RegisterRoutes[] = [
   registerHealthRoutes,
-  registerBloggerRoutes,
+  registerCreatorRoutes,
   registerMemberRoutes,
   registerCommonRoutes,
   registerTagRoutes,

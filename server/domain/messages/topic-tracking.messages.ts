@@ -1,7 +1,7 @@
 /** Messages of topic tracking: topic videos, influencers, amateurs and the amateur threshold. */
 import { defineMessages } from '../messages.ts';
 // status_str of authors reuses the invitation status names defined there.
-import './blogger.messages.ts';
+import './creator.messages.ts';
 
 defineMessages({
   topic_authors_not_found: {

@@ -1,4 +1,4 @@
-/** /blogger/*: the creator database, invitations and the blacklist (spec section 7, decisions D7). */
+/** Creators, invitations and the blacklist, on the spec's /blogger/* paths (docs/decisions/creators.md). */
 import { blacklistEndpoints as black } from '../../contract/schemas/blacklist.ts';
 import { creatorEndpoints as creator } from '../../contract/schemas/creator.ts';
 import { invitationEndpoints as inv } from '../../contract/schemas/invitation.ts';
@@ -14,7 +14,7 @@ import { invitationHistory, listInvitations } from '../services/invitation-read.
 import { shortList } from '../../contract/limits.ts';
 import { advanceInPlans } from '../services/plan-member.service.ts';
 import { actorOf } from '../http/actor.ts';
-import '../domain/messages/blogger.messages.ts';
+import '../domain/messages/creator.messages.ts';
 
 /** 'updated', or a msg saying how many of the list were not found. */
 const bulkMsg = (r: { updated: number; not_found: string[] }): [string, Record<string, number>] =>
@@ -22,7 +22,7 @@ const bulkMsg = (r: { updated: number; not_found: string[] }): [string, Record<s
     ? ['updated_partly', { updated: r.updated, missing: r.not_found.length }]
     : ['updated', {}];
 
-export const registerBloggerRoutes: RegisterRoutes = (api, ctx) => {
+export const registerCreatorRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;
   const ws = (req: Parameters<typeof authOf>[0]) => authOf(req).workspaceId;
 
