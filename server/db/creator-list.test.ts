@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
-import { insertCreator, insertTag, linkTag } from '../routes/blogger.fixtures.ts';
+import { insertCreator, insertTag, linkTag } from '../../tests/helpers/creator-fixtures.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const LETTERS = ['a', 'b', 'n', 'A', 'N'];

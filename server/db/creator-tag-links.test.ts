@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { creatorWriteOps, creatorWriter } from '../../tests/helpers/creator-writes.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
-import { insertTag } from '../routes/blogger.fixtures.ts';
+import { insertTag } from '../../tests/helpers/creator-fixtures.ts';
 import { blankCreator } from './creator.repository.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);

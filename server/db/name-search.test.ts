@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
-import { insertCreator } from '../routes/blogger.fixtures.ts';
+import { insertCreator } from '../../tests/helpers/creator-fixtures.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 // Upper case stays ASCII: the test cluster's lower() may not fold other scripts (C locale).

@@ -1,6 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
-import { insertCreator, LONG, storedCreator, workspaceVersion } from './blogger.fixtures.ts';
+import {
+  insertCreator,
+  LONG,
+  storedCreator,
+  workspaceVersion,
+} from '../../tests/helpers/creator-fixtures.ts';
 
 describeEngines('blacklist', (t) => {
   let a: SignedIn;

@@ -1,6 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
-import { insertCreator, insertTag, LONG, storedCreator, workspaceVersion } from './blogger.fixtures.ts';
+import {
+  insertCreator,
+  insertTag,
+  LONG,
+  storedCreator,
+  workspaceVersion,
+} from '../../tests/helpers/creator-fixtures.ts';
 
 describeEngines('PUT /blogger/edit and /blogger/set.tags', (t) => {
   let a: SignedIn;

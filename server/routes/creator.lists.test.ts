@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
-import { insertCreator, insertTag, linkTag, LONG } from './blogger.fixtures.ts';
+import { insertCreator, insertTag, linkTag, LONG } from '../../tests/helpers/creator-fixtures.ts';
 
 describeEngines('POST /blogger/lists', (t) => {
   let a: SignedIn;

@@ -7,7 +7,7 @@ import {
   LONG,
   storedCreator,
   workspaceVersion,
-} from './blogger.fixtures.ts';
+} from '../../tests/helpers/creator-fixtures.ts';
 
 describeEngines('invitations', (t) => {
   let a: SignedIn;

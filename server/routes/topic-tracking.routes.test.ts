@@ -5,7 +5,7 @@ import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts'
 import { COLLECT_KIND, runCollectJob, scheduleDue } from '../collectors/collect-job.ts';
 import { blankVideo, type CollectedAuthor, type TopicProvider } from '../collectors/provider.ts';
 import { claim } from '../jobs/job-queue.ts';
-import { insertTag } from './blogger.fixtures.ts';
+import { insertTag } from '../../tests/helpers/creator-fixtures.ts';
 
 const T0 = Math.floor(Date.now() / 1000);
 const author = (unique_id: string, follower_count: number, extra: Partial<CollectedAuthor> = {}) => ({

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import { insertCreator, insertTag, storedCreator } from '../../server/routes/blogger.fixtures.ts';
+import { insertCreator, insertTag, storedCreator } from '../helpers/creator-fixtures.ts';
 import { teamOfTwo } from '../helpers/live-stream.ts';
 import { describeEngines, type SignedIn } from '../helpers/test-app.ts';
 

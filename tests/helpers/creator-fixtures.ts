@@ -1,7 +1,7 @@
-/** Test data for the /blogger suites: direct inserts into a test app's database. */
-import type { TestApp } from '../../tests/helpers/test-app.ts';
-import { blankCreator } from '../db/creator.repository.ts';
-import type { NewCreator } from '../db/schema.ts';
+/** Test data for the creator suites: direct inserts into a test app's database. */
+import type { TestApp } from './test-app.ts';
+import { blankCreator } from '../../server/db/creator.repository.ts';
+import type { NewCreator } from '../../server/db/schema.ts';
 
 export async function insertCreator(
   t: TestApp,
