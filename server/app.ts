@@ -23,7 +23,7 @@ import { registerCreatorRoutes } from './routes/creator.routes.ts';
 import { registerMemberRoutes } from './routes/member.routes.ts';
 import { registerCommonRoutes } from './routes/common.routes.ts';
 import { registerTagRoutes } from './routes/tag.routes.ts';
-import { registerChatTemplateRoutes } from './routes/chattmp.routes.ts';
+import { registerChatTemplateRoutes } from './routes/chat-template.routes.ts';
 import { registerChallengeRoutes } from './routes/challenge.routes.ts';
 import { registerProductRoutes } from './routes/product.routes.ts';
 import { registerUploadRoutes } from './routes/upload.routes.ts';

@@ -1,3 +1,4 @@
+/** Chat templates, on the spec's /chattmp/* paths. */
 import { chatTemplateEndpoints as ep } from '../../contract/schemas/chat-template.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
