@@ -24,7 +24,7 @@ import { registerMemberRoutes } from './routes/member.routes.ts';
 import { registerCommonRoutes } from './routes/common.routes.ts';
 import { registerTagRoutes } from './routes/tag.routes.ts';
 import { registerChatTemplateRoutes } from './routes/chat-template.routes.ts';
-import { registerChallengeRoutes } from './routes/challenge.routes.ts';
+import { registerTopicRoutes } from './routes/topic.routes.ts';
 import { registerProductRoutes } from './routes/product.routes.ts';
 import { registerUploadRoutes } from './routes/upload.routes.ts';
 import { registerTeamRoutes } from './routes/team.routes.ts';
@@ -55,7 +55,7 @@ const ROUTES: RegisterRoutes[] = [
   registerCommonRoutes,
   registerTagRoutes,
   registerChatTemplateRoutes,
-  registerChallengeRoutes,
+  registerTopicRoutes,
   registerTopicTrackingRoutes,
   registerProductRoutes,
   registerUploadRoutes,

@@ -1,3 +1,4 @@
+/** Tracked topics (TikTok hashtag challenges), on the spec's /challenge/list, add and del paths. */
 import { topicEndpoints as ep } from '../../contract/schemas/topic.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
@@ -7,7 +8,7 @@ import { route } from '../http/route.ts';
 import { addTopic, deleteTopic, listTopics } from '../services/topic.service.ts';
 import '../domain/messages/catalog.messages.ts';
 
-export const registerChallengeRoutes: RegisterRoutes = (api, ctx) => {
+export const registerTopicRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.challengeList, async (req, input) =>
     ok(req, await listTopics(ctx.db, authOf(req).workspaceId, input)),
   );
