@@ -143,11 +143,11 @@ export async function dismissToasts(page: Page): Promise<void> {
   await page.locator('.cd-toast').first().waitFor({ state: 'detached', timeout: 5000 });
 }
 
-/** One unused VIP redeem code, made by the operator command (`npm run codes`) against a server's data. */
+/** One unused VIP redeem code, made by the operator command (`npm run redeem-codes`) against a server's data. */
 export function redeemCode(dataDir: string, days = 30): string {
   const r = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/cli/codes.ts', '--count', '1', '--days', String(days)],
+    ['--import', 'tsx', 'server/cli/redeem-codes.ts', '--count', '1', '--days', String(days)],
     { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, encoding: 'utf8' },
   );
   const code = r.stdout

@@ -1,6 +1,7 @@
 /**
- * Operator command (decisions D6): `npm run codes -- --count 20 --days 90` creates unused redeem
- * codes in the configured database and prints one per line.
+ * Operator command: `npm run redeem-codes -- --count 20 --days 90` (also `npm run codes`) creates
+ * unused VIP redeem codes in the configured database and prints one per line
+ * (docs/decisions/accounts.md has how a code is redeemed).
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -10,9 +11,9 @@ import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { createRedeemCodes } from '../services/vip.service.ts';
 
-const USAGE = 'usage: npm run codes -- --count N [--days D]   (N 1-10000, D 1-3650, default 30)';
+const USAGE = 'usage: npm run redeem-codes -- --count N [--days D]   (N 1-10000, D 1-3650, default 30)';
 
-export function parseCodesArgs(argv: string[]): { count: number; days: number } {
+export function parseRedeemCodesArgs(argv: string[]): { count: number; days: number } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -29,12 +30,12 @@ export function parseCodesArgs(argv: string[]): { count: number; days: number } 
 }
 
 /** Opens the database the server would open (same env), migrates it and inserts the codes. */
-export async function runCodes(
+export async function runRedeemCodes(
   argv: string[],
   env: NodeJS.ProcessEnv = process.env,
   print: (line: string) => void = (l) => console.log(l),
 ): Promise<string[]> {
-  const { count, days } = parseCodesArgs(argv);
+  const { count, days } = parseRedeemCodesArgs(argv);
   const config = loadConfig(env);
   const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
@@ -48,7 +49,7 @@ export async function runCodes(
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runCodes(process.argv.slice(2)).catch((err: unknown) => {
+  runRedeemCodes(process.argv.slice(2)).catch((err: unknown) => {
     console.error(err instanceof Error ? err.message : err);
     process.exitCode = 1;
   });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import { openDatabase } from '../db/connection.ts';
-import { parseCodesArgs, runCodes } from './codes.ts';
+import { parseRedeemCodesArgs, runRedeemCodes } from './redeem-codes.ts';
 
-describeEngines('npm run codes', (t) => {
+describeEngines('npm run redeem-codes', (t) => {
   it('creates N unused codes worth D days in the configured database and prints them', async () => {
     // The CLI opens the database from the environment, like the server: the suite's PostgreSQL
     // database, or a SQLite file in a fresh DATA_DIR.
@@ -18,7 +18,7 @@ describeEngines('npm run codes', (t) => {
     };
     const printed: string[] = [];
     try {
-      const codes = await runCodes(['--count', '5', '--days', '90'], env, (l) => printed.push(l));
+      const codes = await runRedeemCodes(['--count', '5', '--days', '90'], env, (l) => printed.push(l));
       expect(printed).toEqual(codes);
       expect(new Set(codes).size).toBe(5);
       for (const c of codes) expect(c).toMatch(/^[A-Z0-9]{16}$/);
@@ -40,10 +40,10 @@ describeEngines('npm run codes', (t) => {
   });
 });
 
-describe('codes CLI arguments', () => {
+describe('redeem codes CLI arguments', () => {
   it('reads --count and --days, defaulting days to 30', () => {
-    expect(parseCodesArgs(['--count', '20', '--days', '90'])).toEqual({ count: 20, days: 90 });
-    expect(parseCodesArgs(['--count', '3'])).toEqual({ count: 3, days: 30 });
+    expect(parseRedeemCodesArgs(['--count', '20', '--days', '90'])).toEqual({ count: 20, days: 90 });
+    expect(parseRedeemCodesArgs(['--count', '3'])).toEqual({ count: 3, days: 30 });
   });
 
   it('refuses bad numbers and unknown options with the usage line', () => {
@@ -54,8 +54,8 @@ describe('codes CLI arguments', () => {
       ['--count', '10001'],
       ['--nope'],
     ]) {
-      expect(() => parseCodesArgs(argv), argv.join(' ')).toThrow();
+      expect(() => parseRedeemCodesArgs(argv), argv.join(' ')).toThrow();
     }
-    expect(() => parseCodesArgs(['--count', '0'])).toThrow(/usage: npm run codes/);
+    expect(() => parseRedeemCodesArgs(['--count', '0'])).toThrow(/usage: npm run redeem-codes/);
   });
 });
