@@ -190,9 +190,9 @@ export const changePasswordCommand = (hasPhone: boolean) =>
 export const smsRequest = z.object({ phone: smsPhone() });
 
 export const vipOpenRequest = z.object({
-  code: required('account_code_required', 64)
+  code: required('account_redeem_code_required', 64)
     .transform((v) => v.toUpperCase())
-    .pipe(z.string().regex(REDEEM_CODE_PATTERN, 'account_code_invalid')),
+    .pipe(z.string().regex(REDEEM_CODE_PATTERN, 'account_redeem_code_invalid')),
   /** Sent by the spec's client; the code is always redeemed for the signed-in account. */
   phone: optText(254),
 });

@@ -34,8 +34,8 @@ export const registerCommonRoutes: RegisterRoutes = (api, ctx) => {
   // attempt reserved before the lookup so parallel guesses cannot pass the limits.
   route(api, ctx, ep.commonVipOpen, async (req, input) => {
     const guards = [
-      limitGuard(LIMITS.vipFailUser(authOf(req).user.id), 'account_code_limit'),
-      limitGuard(LIMITS.vipFailIp(req.ip), 'account_code_limit'),
+      limitGuard(LIMITS.vipFailUser(authOf(req).user.id), 'account_redeem_code_limit'),
+      limitGuard(LIMITS.vipFailIp(req.ip), 'account_redeem_code_limit'),
     ];
     return limitGuesses(ctx.db, guards, [40004, 40009], () =>
       mutation(ctx.db, req, async (trx, auth) => {

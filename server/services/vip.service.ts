@@ -37,7 +37,7 @@ export function memberInfoOf(user: User) {
 /** Redeems `code` for `userId`; a used code is 40009, an unknown one 40004. */
 export async function redeemCode(trx: Transaction<DB>, userId: number, code: string): Promise<Vip> {
   const row = await trx.selectFrom('redeem_codes').selectAll().where('code', '=', code).executeTakeFirst();
-  if (!row) throw new AppError(40004, 'account_code_not_found');
+  if (!row) throw new AppError(40004, 'account_redeem_code_not_found');
   const t = now();
   // The guard on used_by makes a concurrent second redemption update nothing.
   const res = await trx
@@ -46,7 +46,7 @@ export async function redeemCode(trx: Transaction<DB>, userId: number, code: str
     .where('code', '=', code)
     .where('used_by', 'is', null)
     .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw new AppError(40009, 'account_code_used');
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(40009, 'account_redeem_code_used');
   const user = await trx
     .selectFrom('users')
     .select('vip_until')

@@ -94,17 +94,20 @@ defineMessages({
     'zh-cn': '验证码发送失败，请稍后再试',
     'en-us': 'The code could not be sent. Please try again later',
   },
-  account_code_required: { 'zh-cn': '请输入兑换码', 'en-us': 'Enter the redeem code' },
-  account_code_invalid: {
+  account_redeem_code_required: { 'zh-cn': '请输入兑换码', 'en-us': 'Enter the redeem code' },
+  account_redeem_code_invalid: {
     'zh-cn': '兑换码为16位字母或数字',
     'en-us': 'The redeem code is 16 letters and digits',
   },
-  account_code_not_found: { 'zh-cn': '兑换码不存在', 'en-us': 'This redeem code does not exist' },
-  account_code_limit: {
+  account_redeem_code_not_found: { 'zh-cn': '兑换码不存在', 'en-us': 'This redeem code does not exist' },
+  account_redeem_code_limit: {
     'zh-cn': '兑换码错误次数过多，请{minutes}分钟后再试',
     'en-us': 'Too many wrong redeem codes. Try again in {minutes, plural, one {# minute} other {# minutes}}',
   },
-  account_code_used: { 'zh-cn': '该兑换码已被使用', 'en-us': 'This redeem code has already been used' },
+  account_redeem_code_used: {
+    'zh-cn': '该兑换码已被使用',
+    'en-us': 'This redeem code has already been used',
+  },
   account_vip_opened: {
     'zh-cn': 'VIP开通成功，有效期至{date}',
     'en-us': 'VIP is active until {date}',
