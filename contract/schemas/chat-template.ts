@@ -18,8 +18,8 @@ export type ChatTemplateRow = z.infer<typeof ChatTemplateRow>;
 
 const fields = {
   country: country(),
-  title: titled('chattmp_title_required', TEMPLATE_TITLE_MAX),
-  content: titled('chattmp_content_required', TEXTAREA_MAX, 'chattmp_content_max'),
+  title: titled('chat_template_title_required', TEMPLATE_TITLE_MAX),
+  content: titled('chat_template_content_required', TEXTAREA_MAX, 'chat_template_content_max'),
 };
 
 export const ChatTemplateListRequest = z.object(catalogFilters);

@@ -7,9 +7,9 @@ defineMessages({
     'zh-cn': '该国家已存在同名标签',
     'en-us': 'A tag with this name already exists in this country',
   },
-  chattmp_title_required: { 'zh-cn': '请输入模板名称', 'en-us': 'Please enter the template name' },
-  chattmp_content_required: { 'zh-cn': '请输入模板内容', 'en-us': 'Please enter the template content' },
-  chattmp_content_max: {
+  chat_template_title_required: { 'zh-cn': '请输入模板名称', 'en-us': 'Please enter the template name' },
+  chat_template_content_required: { 'zh-cn': '请输入模板内容', 'en-us': 'Please enter the template content' },
+  chat_template_content_max: {
     'zh-cn': '模板内容不能超过10000个字符',
     'en-us': 'The template content must be at most 10000 characters',
   },
