@@ -56,4 +56,102 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers of the server (routes -> services -> repositories -> SQL): below the
+  // HTTP layer nothing knows of requests, and the error and message vocabulary (server/domain/) sits
+  // under everything. Tests are left out: they may drive any layer.
+  {
+    files: ['server/{services,db,domain,jobs,collectors,seed,cli}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/routes/**'],
+              message:
+                'Below the routes nothing imports server/http/ or server/routes/: errors and messages are in server/domain/, sessions in services/session.service.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/routes/**'],
+              message: 'Repositories know nothing of HTTP: errors are in server/domain/errors.ts.',
+            },
+            {
+              group: ['**/services/**', '**/jobs/**', '**/collectors/**'],
+              message:
+                'Repositories never import services (a use case calls its repository, not the reverse).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/app.ts',
+                '**/config.ts',
+                '**/http/**',
+                '**/routes/**',
+                '**/services/**',
+                '**/db/**',
+                '**/jobs/**',
+                '**/collectors/**',
+                '**/seed/**',
+                '**/cli/**',
+                '**/ops/**',
+                '**/integrations/**',
+              ],
+              message:
+                'server/domain/ is the floor every layer stands on: it imports only contract/ and libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // What both programs agree on depends on neither of them.
+    files: ['contract/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/src/**',
+                '**/server/**',
+                '**/extension/**',
+                '**/tests/**',
+                '**/bench/**',
+                '**/scripts/**',
+              ],
+              message: 'contract/ imports nothing of ours outside contract/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
