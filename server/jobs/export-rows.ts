@@ -13,7 +13,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DownloadType, Language } from '../../contract/constants.ts';
 import type { DB } from '../db/schema.ts';
-import { amateurAuthors, amateurThreshold } from '../services/topic-tracking.service.ts';
+import { amateurAuthors, amateurThreshold } from '../db/amateur.repository.ts';
 import { FLAG_TEXT } from './export-columns.ts';
 import { invitationPage, invitations, tagsOf } from './export-joins.ts';
 

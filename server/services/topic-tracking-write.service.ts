@@ -15,7 +15,7 @@ import type { DB } from '../db/schema.ts';
 import type { AuthContext } from './session.service.ts';
 import { AppError, forbidden } from '../domain/errors.ts';
 import { intakeCreators } from './intake.service.ts';
-import { amateurThreshold } from './topic-tracking.service.ts';
+import { amateurThreshold } from '../db/amateur.repository.ts';
 
 export async function authorsToCreators(
   trx: Transaction<DB>,

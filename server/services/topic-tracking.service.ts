@@ -1,5 +1,5 @@
 /**
- * Topic tracking reads (decisions D9): a topic's videos, its influencers (authors of its
+ * Topic tracking reads (docs/decisions/topics.md): a topic's videos, its influencers (authors of its
  * videos) and the amateur list (authors under the workspace's follower threshold that appear
  * in at least one live topic). Everything is scoped to the caller's workspace: another
  * workspace's topic id answers 40004 and reveals nothing.
@@ -17,6 +17,7 @@ import type {
   TopicVideoListRequest,
   TopicVideoRow,
 } from '../../contract/schemas/topic-tracking.ts';
+import { amateurAuthors, amateurThreshold } from '../db/amateur.repository.ts';
 import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
 import { loadTags, type TagRef } from '../db/creator.repository.ts';
 import type { Creator, DB, TopicAuthorsTable } from '../db/schema.ts';
@@ -25,7 +26,6 @@ import { percent, statusStr } from './creator.service.ts';
 
 type Author = Selectable<TopicAuthorsTable>;
 type VideoQuery = z.infer<typeof TopicVideoListRequest>;
-export const DEFAULT_AMATEUR_THRESHOLD = 10_000;
 
 /** '3.25%' or, when zero, the spec's dash. */
 export const percentStr = (v: number): string => (Number(v) === 0 ? '-' : `${percent(v).toFixed(2)}%`);
@@ -182,55 +182,6 @@ export async function listTopicInfluencers(db: Kysely<DB>, ws: number, q: VideoQ
     return toAuthorRow(a, creator, tags, lang);
   });
   return { list, count: countOf(total), limit: q.limit, page: q.page };
-}
-
-export async function amateurThreshold(db: Kysely<DB>, ws: number): Promise<number> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('amateur_threshold')
-    .where('id', '=', ws)
-    .executeTakeFirst();
-  return Number(row?.amateur_threshold ?? DEFAULT_AMATEUR_THRESHOLD);
-}
-
-/**
- * The amateur list (decisions D9): the country's topic authors below the threshold, linked to a
- * live topic of the workspace (one whose title, hashtag id or id matches `challenge`, if given).
- * The /amateur list and the `layman` export both start from it.
- */
-export function amateurAuthors(
-  db: Kysely<DB>,
-  ws: number,
-  country: string,
-  threshold: number,
-  challenge?: string,
-) {
-  return db
-    .selectFrom('topic_authors as a')
-    .where('a.workspace_id', '=', ws)
-    .where('a.country', '=', country)
-    .where('a.deleted_at', 'is', null)
-    .where('a.follower_count', '<', threshold)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('topic_author_topics as l')
-          .innerJoin('topics as t', 't.id', 'l.topic_id')
-          .select('l.topic_id')
-          .whereRef('l.author_id', '=', 'a.id')
-          .where('t.workspace_id', '=', ws)
-          .where('t.deleted_at', 'is', null)
-          .$if(!!challenge, (s) =>
-            s.where((w) =>
-              w.or([
-                containsCi('t.challenge_title', challenge!),
-                w('t.challenge_id', '=', challenge!),
-                ...(/^\d{1,15}$/.test(challenge!) ? [w('t.id', '=', Number(challenge))] : []),
-              ]),
-            ),
-          ),
-      ),
-    );
 }
 
 export async function listAmateurs(
