@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { statusStr, subStatusStr } from '../services/creator.service.ts';
+import { statusStr, subStatusStr } from '../domain/labels.ts';
 import type { Language } from '../../contract/constants.ts';
 
 type Row = Record<string, unknown>;

@@ -19,13 +19,7 @@ import type { Creator, DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../domain/errors.ts';
-import { message } from '../domain/messages.ts';
-
-export const label = (key: string, lang: Language): string => message(key, lang);
-export const statusStr = (status: number, lang: Language): string =>
-  status >= 0 && status <= 4 ? label(`invitation_status_${status}`, lang) : String(status);
-export const subStatusStr = (sub: number | null, lang: Language): string =>
-  sub ? label(`invitation_sub_status_${sub}`, lang) : '';
+import { label, statusStr, subStatusStr } from '../domain/labels.ts';
 
 /** Engagement is stored as a percentage (as the demo seed and the export's "Engagement %" column read it); 2 decimals on the wire. */
 export const percent = (value: number): number => Math.round(Number(value) * 100) / 100;

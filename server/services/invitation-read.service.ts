@@ -8,7 +8,7 @@ import type { InvitationListRequest, InvitationRow } from '../../contract/schema
 import { findCreators, hasAnyTag, ilike, loadTags, type TagRef } from '../db/creator.repository.ts';
 import type { DB, InvitationsTable } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
-import { statusStr, subStatusStr } from './creator.service.ts';
+import { statusStr, subStatusStr } from '../domain/labels.ts';
 
 export type Invitation = Selectable<InvitationsTable>;
 type Db = Kysely<DB> | Transaction<DB>;

@@ -22,7 +22,8 @@ import { containsCi, countOf, offsetOf } from '../db/catalog.repository.ts';
 import { loadTags, type TagRef } from '../db/creator.repository.ts';
 import type { Creator, DB, TopicAuthorsTable } from '../db/schema.ts';
 import { notFound } from '../domain/errors.ts';
-import { percent, statusStr } from './creator.service.ts';
+import { statusStr } from '../domain/labels.ts';
+import { percent } from './creator.service.ts';
 
 type Author = Selectable<TopicAuthorsTable>;
 type VideoQuery = z.infer<typeof TopicVideoListRequest>;
