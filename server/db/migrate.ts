@@ -25,6 +25,7 @@ import * as m0031 from './migrations/0031_orders.ts';
 import * as m0032 from './migrations/0032_plan_sample_cost.ts';
 import * as m0033 from './migrations/0033_sales_by_week.ts';
 import * as m0034 from './migrations/0034_extension.ts';
+import * as m0040 from './migrations/0040_shop_connection.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0032_plan_sample_cost': m0032,
   '0033_sales_by_week': m0033,
   '0034_extension': m0034,
+  '0040_shop_connection': m0040,
 };
 
 /** Every migration this code knows, by name. */

@@ -73,7 +73,7 @@ export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   older?: OlderData,
-  deps: Pick<AppDeps, 'avatarFetcher'> = {},
+  deps: Pick<AppDeps, 'avatarFetcher' | 'ttsRuntime'> = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
   let dbName: string | undefined;
