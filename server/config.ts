@@ -124,7 +124,7 @@ const Env = z
     TTS_APP_KEY: z.string().trim().max(64).default(''),
     TTS_APP_SECRET: z.string().trim().max(256).default(''),
     TTS_SERVICE_ID: z.string().trim().max(64).default(''),
-    /** How often each process looks for shops whose data is due (seconds); 0 = only when asked (tests). */
+    /** How often each process looks for shops whose data is due (seconds); 0 = never by itself (tests drive it). */
     SHOP_SYNC_TICK_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   })
   .superRefine((e, ctx) => {

@@ -29,7 +29,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index shop_consents_workspace on shop_consents (workspace_id, created_at)`.execute(db);
 
   t = withId(db.schema.createTable('shop_authorizations'), engine);
-  t = num(t, 'workspace_id', 'access_expires_at', 'refresh_expires_at', 'tokens_at', 'token_version', 'user_type');
+  t = num(
+    t,
+    'workspace_id',
+    'access_expires_at',
+    'refresh_expires_at',
+    'tokens_at',
+    'token_version',
+    'user_type',
+  );
   t = str(t, 'app_key', 'open_id', 'seller_name', 'seller_base_region', 'granted_scopes');
   t = t
     .addColumn('access_token_enc', 'text')

@@ -94,7 +94,7 @@ async function onFailure(
       'internal',
       String((err as Error)?.message ?? err),
       '',
-      runRetrySeconds(Number(st.failures) + 1),
+      runRetrySeconds(Number(st.failures) + 1, 0, deps.rt.random),
     );
     return 'next';
   }
@@ -107,13 +107,13 @@ async function onFailure(
       code,
       err.apiMessage,
       err.requestId,
-      runRetrySeconds(Number(st.failures) + 1),
+      runRetrySeconds(Number(st.failures) + 1, 0, deps.rt.random),
     );
     const refresh = err.path === REFRESH_PATH;
     await stopShop(deps, shop, refresh ? 'refresh_failed' : stop!.code, detailOf(err), refresh || stop!.wide);
     return 'end';
   }
-  const delay = runRetrySeconds(Number(st.failures) + 1, err.retryAfterMs ?? 0);
+  const delay = runRetrySeconds(Number(st.failures) + 1, err.retryAfterMs ?? 0, deps.rt.random);
   deps.log.warn(
     { kind: st.kind, shop: shop.connectionId, code, requestId: err.requestId, retryInSeconds: delay },
     'TikTok Shop sync kind will try again later',
