@@ -38,10 +38,35 @@ export function createShopSync(deps: ShopDeps, tickSeconds: number, heartbeatMs 
   let stopped = false;
   let lastPrune = 0;
 
-  const prune = async () => {
+  /**
+   * Hourly upkeep (and at the first run): state rows for kinds a shop lacks (a kind added by a
+   * new release starts without waiting for a reconnect), old notification ids and consents pruned.
+   */
+  const upkeep = async () => {
     const t = deps.now();
     if (t - lastPrune < 3600) return;
     lastPrune = t;
+    for (const k of kinds.values()) {
+      await deps.db
+        .insertInto('shop_sync_state')
+        .columns(['workspace_id', 'connection_id', 'kind', 'next_run_at', 'updated_at'])
+        .expression((eb) => {
+          let q = eb
+            .selectFrom('shop_connections')
+            .select((s) => [
+              'workspace_id',
+              'id',
+              s.val(k.kind).as('kind'),
+              s.val(t).as('next_run_at'),
+              s.val(t).as('updated_at'),
+            ])
+            .where('status', '=', 'active');
+          if (k.needsCountry !== false) q = q.where('country', '!=', '');
+          return q;
+        })
+        .onConflict((oc) => oc.columns(['connection_id', 'kind']).doNothing())
+        .execute();
+    }
     await deps.db
       .deleteFrom('shop_notifications')
       .where('received_at', '<', t - KEEP_SECONDS)
@@ -82,7 +107,7 @@ export function createShopSync(deps: ShopDeps, tickSeconds: number, heartbeatMs 
     loop ??= (async () => {
       let n = 0;
       try {
-        await prune();
+        await upkeep();
         const seen: number[] = [];
         while (!stopped) {
           const id = await runOne(seen);

@@ -127,6 +127,22 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect((await kindOf(0, 'probe')).last_success_at).toBeGreaterThan(0);
     });
 
+    it('a kind registered after the shops connected (a new release) starts at the next run, for served shops', async () => {
+      const seen: string[] = [];
+      h.app.app.shop.sync.register({
+        kind: 'late',
+        everySeconds: 3600,
+        async run(ctx) {
+          seen.push(ctx.shop.shopId);
+          await ctx.commit({ cursor: 'done', lines: 0 });
+        },
+      });
+      await h.app.app.shop.sync.runDue();
+      expect(seen).toEqual(['7000714532876273420']);
+      expect(await kindOf(0, 'late')).toMatchObject({ last_error_code: '' });
+      expect(await kindOf(1, 'late')).toBeUndefined();
+    });
+
     it('a run that dies after a commit resumes from the committed page, storing no line twice', async () => {
       plan.crashAfter = 1;
       await h.app.app.shop.sync.runDue();
