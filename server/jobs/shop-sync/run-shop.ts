@@ -100,7 +100,10 @@ async function onFailure(
   }
   const code = err.code ? String(err.code) : err.kind;
   const stop = STOPS[err.kind];
-  if (stop || (err.path === REFRESH_PATH && err.action !== 'retry')) {
+  // A refresh TikTok answered with a refusal stops; one that did not get through is tried again later.
+  const refused =
+    err.path === REFRESH_PATH && !['throttled', 'transient', 'invalid_response'].includes(err.kind);
+  if (stop || refused) {
     await recordFailure(
       deps,
       st,

@@ -291,6 +291,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       ).toBe(true);
     });
 
+    it('a refresh that does not get through (server faults) is tried again later, not a stop', async () => {
+      h.clock.ms += 6.5 * 86_400 * 1000;
+      await makeDue('tokens');
+      for (let i = 0; i < 3; i++) h.stub.once('/api/v2/token/refresh', { status: 502, body: 'bad gateway' });
+      await h.app.app.shop.sync.runDue();
+      expect((await status()).shops.map((x: { status: string }) => x.status)).toEqual(['active', 'active']);
+      const tokens = await kindOf(0, 'tokens');
+      expect(tokens.last_error_code).toBe('transient');
+      h.clock.ms += 3600_000;
+      await makeDue('tokens');
+      await h.app.app.shop.sync.runDue();
+      // The shop's other kinds got the refresh through meanwhile (3 faults, then one answer).
+      expect(await kindOf(0, 'tokens')).toMatchObject({ last_error_code: '' });
+      expect(requests('/api/v2/token/refresh')).toHaveLength(4);
+      expect((await status()).shops.map((x: { status: string }) => x.status)).toEqual(['active', 'active']);
+    });
+
     it('a missing scope stops that shop only; a refused signature stops all, and re-saving the secret resumes them', async () => {
       h.stub.once(ORDERS, fail(105005, 'you should apply auth pkg for this api'));
       await h.app.app.shop.sync.runDue();
