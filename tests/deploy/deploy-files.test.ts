@@ -40,7 +40,9 @@ describe('deploy/', () => {
     expect(() => loadConfig(example)).toThrow(/OPS_TOKEN needs 24\+ characters/);
     // The secrets key must be set too: the placeholder stops the start with a message naming it.
     expect(example.SECRETS_KEY).toBe('CHANGE-ME');
-    expect(() => loadConfig({ ...example, OPS_TOKEN: 'f'.repeat(48) })).toThrow(/SECRETS_KEY must be 32 bytes/);
+    expect(() => loadConfig({ ...example, OPS_TOKEN: 'f'.repeat(48) })).toThrow(
+      /SECRETS_KEY must be 32 bytes/,
+    );
     const config = loadConfig(filled);
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.seedDemo).toBe(false);
