@@ -25,6 +25,7 @@ import { conflictEndpoints } from './schemas/conflict.ts';
 import { viewEndpoints } from './schemas/view.ts';
 import { planEndpoints } from './schemas/plan.ts';
 import { extensionEndpoints } from './schemas/extension.ts';
+import { shopEndpoints } from './schemas/shop.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -46,6 +47,7 @@ export const API = {
   ...viewEndpoints,
   ...planEndpoints,
   ...extensionEndpoints,
+  ...shopEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

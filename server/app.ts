@@ -34,7 +34,7 @@ import { createJobRunner } from './jobs/runner.ts';
 import { schedulePruning } from './jobs/idempotency-prune.ts';
 import { startTopicCollector } from './collectors/scheduler.ts';
 import { EXPORT_KIND, exportHandler } from './services/export.service.ts';
-import type { AppDeps, RegisterRoutes, RouteContext } from './http/route-context.ts';
+import type { AppDeps, RegisterRoutes, RouteContext, ShopRuntime } from './http/route-context.ts';
 import { registerSyncRoutes } from './routes/sync.routes.ts';
 import { registerLiveRoutes } from './routes/live.routes.ts';
 import { registerTopicTrackingRoutes } from './routes/topic-tracking.routes.ts';
@@ -46,6 +46,19 @@ import { registerConflictRoutes } from './routes/conflict.routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
+import { registerShopRoutes } from './routes/shop.routes.ts';
+import { loadSecretsKey } from './secrets/secrets-key.ts';
+import { createShopDeps } from './services/shop-deps.ts';
+import { createShopSync } from './jobs/shop-sync/scheduler.ts';
+import { registerBuiltInKinds } from './jobs/shop-sync/kinds/index.ts';
+import { registerShopMetrics } from './ops/shop-metrics.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The shop connection's services and sync scheduler (tests drive the scheduler through it). */
+    shop: ShopRuntime;
+  }
+}
 
 // Each feature's routes, registered under /api/v0.1. Add a line per routes file.
 const ROUTES: RegisterRoutes[] = [
@@ -69,6 +82,7 @@ const ROUTES: RegisterRoutes[] = [
   registerViewRoutes,
   registerPlanRoutes,
   registerExtensionRoutes,
+  registerShopRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -152,7 +166,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => jobs.stop());
   schedulePruning(app, database.db);
   startTopicCollector(app, { config, db: database.db, jobs });
-  const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs, metrics };
+  // TikTok Shop: secrets at rest, the adapter's settings and the per-process sync scheduler.
+  const secretsKey = deps.secretsKey ?? loadSecretsKey(config);
+  const shopDeps = createShopDeps({
+    config,
+    db: database.db,
+    engine: database.engine,
+    secrets: secretsKey.box,
+    log: app.log,
+    runtime: deps.ttsRuntime,
+  });
+  const shop: ShopRuntime = { deps: shopDeps, sync: createShopSync(shopDeps, config.shopSyncTickSeconds) };
+  registerBuiltInKinds(shop.sync);
+  registerShopMetrics(metrics, database);
+  app.decorate('shop', shop);
+  app.addHook('onReady', async () => shop.sync.start());
+  app.addHook('onClose', async () => shop.sync.stop());
+  const ctx: RouteContext = { ...deps, db: database.db, requireAuth, jobs, metrics, shop };
 
   await app.register(
     async (api) => {

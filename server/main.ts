@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { startupBanner } from './ops/banner.ts';
 import { listensEverywhere } from './http/host-guard.ts';
 import { seedIfEmpty } from './services/seed.service.ts';
+import { loadSecretsKey } from './secrets/secrets-key.ts';
 
 const config = loadConfig();
 const database = openDatabase({
@@ -18,7 +19,8 @@ const database = openDatabase({
 });
 const applied = await migrate(database.db);
 const seeded = config.seedDemo ? await seedIfEmpty(database, { creators: config.seedDemoCreators }) : false;
-const app = await buildApp({ config, database });
+const secretsKey = loadSecretsKey(config);
+const app = await buildApp({ config, database, secretsKey });
 await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
@@ -32,6 +34,7 @@ console.log(
     seeded,
     migrationsApplied: applied.length,
     everyInterface: listensEverywhere(config.host) ? { servedHosts: config.servedHosts } : undefined,
+    secretsKey,
   }),
 );
 

@@ -26,6 +26,7 @@ import * as m0032 from './migrations/0032_plan_sample_cost.ts';
 import * as m0033 from './migrations/0033_sales_by_week.ts';
 import * as m0034 from './migrations/0034_extension.ts';
 import * as m0036 from './migrations/0036_order_imports.ts';
+import * as m0040 from './migrations/0040_shop_connection.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0033_sales_by_week': m0033,
   '0034_extension': m0034,
   '0036_order_imports': m0036,
+  '0040_shop_connection': m0040,
 };
 
 /** Every migration this code knows, by name. */

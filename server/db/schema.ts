@@ -7,6 +7,7 @@
  * sync can tell clients to drop them).
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ShopTables } from './shop-schema.ts';
 
 type Id = Generated<number>;
 
@@ -290,7 +291,7 @@ export interface JobsTable {
   updated_at: number;
 }
 
-export interface DB {
+export interface DB extends ShopTables {
   jobs: JobsTable;
   workspaces: WorkspacesTable;
   users: UsersTable;

@@ -8,12 +8,26 @@ import type { Database } from '../db/connection.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import type { AppMetrics } from '../ops/metrics.ts';
 import type { AvatarFetcher } from '../services/avatar-proxy.ts';
+import type { SecretsKey } from '../secrets/secrets-key.ts';
+import type { TtsRuntime } from '../integrations/tiktok-shop/index.ts';
+import type { ShopDeps } from '../services/shop-deps.ts';
+import type { ShopSync } from '../jobs/shop-sync/scheduler.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   /** Fetches creator pictures; tests stand in for TikTok's CDN here (the guarded HTTPS GET otherwise). */
   avatarFetcher?: AvatarFetcher;
+  /** The secrets-at-rest key, when the caller loaded it (main.ts, for the banner); else buildApp loads it. */
+  secretsKey?: SecretsKey;
+  /** TikTok Shop adapter overrides: tests give their clock, sleep and retry timings. */
+  ttsRuntime?: Partial<TtsRuntime>;
+}
+
+/** The shop connection's services and its sync scheduler. */
+export interface ShopRuntime {
+  deps: ShopDeps;
+  sync: ShopSync;
 }
 
 /** What every routes file receives. */
@@ -25,6 +39,7 @@ export interface RouteContext extends AppDeps {
   jobs: JobRunner;
   /** This process's Prometheus metrics (e.g. `metrics.eventStreams` for live-update streams). */
   metrics: AppMetrics;
+  shop: ShopRuntime;
 }
 
 export type RegisterRoutes = (api: FastifyInstance, ctx: RouteContext) => void | Promise<void>;

@@ -6,7 +6,7 @@
  *   route(api, ctx, tagEndpoints.tagsAdd, async (req, input) =>
  *     mutation(ctx.db, req, async (trx, auth) => ok(req, await addTag(trx, auth, input), 'added')));
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
@@ -27,7 +27,12 @@ export function route<E extends Endpoint>(
   api: FastifyInstance,
   ctx: RouteContext,
   ep: E,
-  handler: (req: FastifyRequest, input: z.infer<E['request']>) => Promise<Envelope<unknown>>,
+  handler: (
+    req: FastifyRequest,
+    input: z.infer<E['request']>,
+    /** For the few calls that set a header (a cookie); the envelope is still the answer. */
+    reply: FastifyReply,
+  ) => Promise<Envelope<unknown>>,
 ): void {
   api.route({
     method: ep.method,
@@ -38,9 +43,9 @@ export function route<E extends Endpoint>(
     preHandler: ep.auth ? ctx.requireAuth : undefined,
     // Whether a paired browser extension's token may call it (issue 24); requireAuth reads it.
     config: { extension: ep.extension === true },
-    handler: async (req) => {
+    handler: async (req, reply) => {
       markPhase(req, 'handler');
-      const env = await handler(req, parseRequest(ep.request, req) as z.infer<E['request']>);
+      const env = await handler(req, parseRequest(ep.request, req) as z.infer<E['request']>, reply);
       markPhase(req, 'handled');
       return env;
     },

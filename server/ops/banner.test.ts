@@ -66,3 +66,37 @@ describe('start banner', () => {
     expect(text).not.toContain(DEMO_ACCOUNTS.en.password);
   });
 });
+
+describe('start banner: the secrets key', () => {
+  it('says where a generated key file is, and that connections are off without a key on PostgreSQL', async () => {
+    const db = await fresh(false);
+    const made = await startupBanner({
+      url: 'http://127.0.0.1:5180',
+      database: db,
+      seedDemo: false,
+      seeded: false,
+      migrationsApplied: 0,
+      secretsKey: { source: 'file-created', file: '/data/secrets.key' },
+    });
+    expect(made).toContain('Secrets key: generated /data/secrets.key (mode 0600)');
+    expect(made).toContain('A team install sets SECRETS_KEY instead');
+    const none = await startupBanner({
+      url: 'http://127.0.0.1:5180',
+      database: db,
+      seedDemo: false,
+      seeded: false,
+      migrationsApplied: 0,
+      secretsKey: { source: 'none' },
+    });
+    expect(none).toContain('TikTok Shop connections are off: set SECRETS_KEY');
+    const set = await startupBanner({
+      url: 'http://127.0.0.1:5180',
+      database: db,
+      seedDemo: false,
+      seeded: false,
+      migrationsApplied: 0,
+      secretsKey: { source: 'setting' },
+    });
+    expect(set).not.toMatch(/secrets|SECRETS_KEY/i);
+  });
+});

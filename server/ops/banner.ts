@@ -6,6 +6,7 @@
 import type { Database } from '../db/connection.ts';
 import { findUserByLogin } from '../db/account.repository.ts';
 import { DEMO_ACCOUNTS } from '../services/demo.ts';
+import type { SecretsKey } from '../secrets/secrets-key.ts';
 
 export interface BannerInput {
   url: string;
@@ -15,6 +16,26 @@ export interface BannerInput {
   migrationsApplied: number;
   /** Set when HOST=0.0.0.0 (or ::): the host names served besides loopback, for a hint. */
   everyInterface?: { servedHosts: readonly string[] };
+  /** Where the secrets-at-rest key came from (TikTok Shop credentials). */
+  secretsKey?: Pick<SecretsKey, 'source' | 'file' | 'warning'>;
+}
+
+/** What the start banner says about the key that seals TikTok Shop credentials. */
+export function secretsKeyLines(k: BannerInput['secretsKey']): string[] {
+  if (!k) return [];
+  const lines: string[] = [];
+  if (k.source === 'file-created')
+    lines.push(
+      `Secrets key: generated ${k.file} (mode 0600). It encrypts TikTok Shop credentials: back it up with`,
+      'the database (without it they cannot be read). A team install sets SECRETS_KEY instead.',
+    );
+  if (k.source === 'none')
+    lines.push(
+      'TikTok Shop connections are off: set SECRETS_KEY (openssl rand -hex 32), the key their credentials',
+      'are encrypted with, the same on every process (docs/hosting.md).',
+    );
+  if (k.warning) lines.push(`WARNING: ${k.warning}`);
+  return lines;
 }
 
 export async function startupBanner(b: BannerInput): Promise<string> {
@@ -34,6 +55,7 @@ export async function startupBanner(b: BannerInput): Promise<string> {
       `CREATORDESK_SITE (now: ${served || 'none'}); any other Host gets 421. E.g. ALLOWED_HOSTS=192.168.1.20`,
     );
   }
+  lines.push(...secretsKeyLines(b.secretsKey));
   if (b.seedDemo && demo) {
     lines.push(
       `Demo login (zh-cn): phone ${DEMO_ACCOUNTS.zh.phone}  password ${DEMO_ACCOUNTS.zh.password}`,

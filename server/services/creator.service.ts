@@ -19,7 +19,7 @@ import type { Creator, DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { AppError } from '../domain/errors.ts';
-import { label, statusStr, subStatusStr } from '../domain/labels.ts';
+import { label, statusStr } from '../domain/labels.ts';
 
 /** Engagement is stored as a percentage (as the demo seed and the export's "Engagement %" column read it); 2 decimals on the wire. */
 export const percent = (value: number): number => Math.round(Number(value) * 100) / 100;

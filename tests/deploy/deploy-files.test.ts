@@ -32,12 +32,17 @@ function parseEnvFile(text: string): Record<string, string> {
 }
 
 const example = parseEnvFile(read('creatordesk.env.example'));
-const filled = { ...example, OPS_TOKEN: 'f'.repeat(48) };
+const filled = { ...example, OPS_TOKEN: 'f'.repeat(48), SECRETS_KEY: 'a'.repeat(64) };
 
 describe('deploy/', () => {
   it('the example settings are a team install: PostgreSQL, no demo data, behind the proxy', () => {
     expect(example.OPS_TOKEN).toBe('CHANGE-ME');
     expect(() => loadConfig(example)).toThrow(/OPS_TOKEN needs 24\+ characters/);
+    // The secrets key must be set too: the placeholder stops the start with a message naming it.
+    expect(example.SECRETS_KEY).toBe('CHANGE-ME');
+    expect(() => loadConfig({ ...example, OPS_TOKEN: 'f'.repeat(48) })).toThrow(
+      /SECRETS_KEY must be 32 bytes/,
+    );
     const config = loadConfig(filled);
     expect(config.databaseUrl).toMatch(/^postgres:\/\//);
     expect(config.seedDemo).toBe(false);

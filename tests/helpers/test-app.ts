@@ -73,7 +73,7 @@ export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   older?: OlderData,
-  deps: Pick<AppDeps, 'avatarFetcher'> = {},
+  deps: Pick<AppDeps, 'avatarFetcher' | 'ttsRuntime'> = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
   let dbName: string | undefined;
@@ -93,6 +93,8 @@ export async function createTestApp(
     TEST_HOOKS: '1',
     // Tests stand in for clients behind a proxy, each with its own X-Forwarded-For address.
     TRUST_PROXY: '1',
+    // A team install sets the secrets key (PostgreSQL has no key file): shop credentials can be stored.
+    SECRETS_KEY: '7e'.repeat(32),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

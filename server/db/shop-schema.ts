@@ -1,0 +1,131 @@
+/**
+ * Row types of the TikTok Shop connection tables (migration 0040). Secrets are sealed
+ * (server/secrets/secret-box.ts): columns ending in `_enc` never hold a plaintext.
+ */
+import type { Generated } from 'kysely';
+
+type Id = Generated<number>;
+
+/** A workspace's own Partner Center app (one per workspace). */
+export interface ShopAppsTable {
+  id: Id;
+  workspace_id: number;
+  app_key: string;
+  app_secret_enc: string;
+  service_id: string;
+  user_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A consent the admin started: only a hash of `state` and of the browser binding are kept. */
+export interface ShopConsentsTable {
+  id: Id;
+  workspace_id: number;
+  user_id: number;
+  session_id: number;
+  state_hash: string;
+  binding_hash: string;
+  /** The app the consent was started with; the callback refuses if the workspace's app changed since. */
+  app_key: string;
+  /** 1: the US consent host. */
+  us: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** One seller's authorisation of the app: the token pair, shared by every shop it covers. */
+export interface ShopAuthorizationsTable {
+  id: Id;
+  workspace_id: number;
+  app_key: string;
+  open_id: string;
+  seller_name: Generated<string>;
+  seller_base_region: Generated<string>;
+  user_type: Generated<number>;
+  /** JSON array of scope strings. */
+  granted_scopes: Generated<string>;
+  /** Null once no connected shop needs them (disconnected). */
+  access_token_enc: string | null;
+  access_expires_at: number;
+  refresh_token_enc: string | null;
+  refresh_expires_at: number;
+  /** When the pair was issued (by our clock): the access token's lifetime is read from it. */
+  tokens_at: Generated<number>;
+  /** Bumped on every write of the pair: a refresh that lost a race never overwrites a newer pair. */
+  token_version: Generated<number>;
+  /** The process refreshing now (across processes only one refreshes a pair at a time). */
+  refresh_lock_owner: string | null;
+  refresh_lock_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type ShopStatus = 'active' | 'stopped' | 'disconnected';
+
+export interface ShopConnectionsTable {
+  id: Id;
+  workspace_id: number;
+  authorization_id: number;
+  shop_id: string;
+  shop_name: Generated<string>;
+  region: Generated<string>;
+  seller_type: Generated<string>;
+  cipher: string;
+  shop_code: Generated<string>;
+  /** The workspace country the shop's region maps to; '' for a region CreatorDesk does not serve (listed, not synced). */
+  country: Generated<string>;
+  status: Generated<ShopStatus>;
+  /** Why it stopped (a code the screens map to words, docs/decisions/shop-connection.md). */
+  stop_code: Generated<string>;
+  /** TikTok's code, message and request id behind the stop. */
+  stop_detail: Generated<string>;
+  stopped_at: number | null;
+  sync_requested_at: Generated<number>;
+  lease_owner: string | null;
+  lease_at: number | null;
+  user_id: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Per shop and data kind: where the sync stands. */
+export interface ShopSyncStateTable {
+  id: Id;
+  workspace_id: number;
+  connection_id: number;
+  kind: string;
+  /** The kind's own resume point (an update time or a page token), committed with each page's writes. */
+  cursor: Generated<string>;
+  next_run_at: Generated<number>;
+  last_run_at: number | null;
+  last_success_at: number | null;
+  lines_synced: Generated<number>;
+  lines_skipped: Generated<number>;
+  /** Failed runs in a row (the backoff's exponent). */
+  failures: Generated<number>;
+  last_error_code: Generated<string>;
+  last_error_message: Generated<string>;
+  last_error_request_id: Generated<string>;
+  last_error_at: number | null;
+  updated_at: number;
+}
+
+/** Webhook notifications seen (their ids), to drop TikTok's duplicate deliveries. */
+export interface ShopNotificationsTable {
+  id: Id;
+  notification_id: string;
+  shop_id: string;
+  type: number;
+  received_at: number;
+}
+
+export interface ShopTables {
+  shop_apps: ShopAppsTable;
+  shop_consents: ShopConsentsTable;
+  shop_authorizations: ShopAuthorizationsTable;
+  shop_connections: ShopConnectionsTable;
+  shop_sync_state: ShopSyncStateTable;
+  shop_notifications: ShopNotificationsTable;
+}
