@@ -3,6 +3,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/*
+ * Layers that point one way (docs/architecture.md). A feature reaches a worker through its client and
+ * the shared query types only; a worker never imports a feature (ranking and writers that run in a
+ * worker live beside the engine); the lower layers (ui, api, i18n, db, files) import no feature; the
+ * extension imports contract/ and its own code. Tests may cross layers to set up real collaborators.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const noWorkerInternals = {
+  group: [
+    '**/workers/**',
+    '!**/workers/query-client.ts',
+    '!**/workers/sync-client.ts',
+    '!**/workers/query-types.ts',
+  ],
+  message: 'A feature uses a worker through its client (query-client.ts, sync-client.ts) and query-types.ts.',
+};
+const noFeatures = {
+  group: ['**/features/**'],
+  message: 'Features sit above this layer: move what both need down (workers/, db/, files/ or contract/).',
+};
+const layers = (files, ...patterns) => ({
+  files,
+  ignores: TESTS,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+/** From a file `depth` folders below the root: an import that leaves extension/ for anything but contract/. */
+const leavesExtension = (depth) => ({
+  regex: `^${'\\.\\./'.repeat(depth)}(?!contract/)`,
+  message: 'The extension imports contract/ and its own code only.',
+});
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-extension', 'data', 'node_modules', 'src/paraglide', 'dev-dist', 'coverage'] },
   js.configs.recommended,
@@ -154,4 +185,14 @@ export default tseslint.config(
       ],
     },
   },
+  layers(['src/features/**/*.{ts,tsx}'], noWorkerInternals),
+  layers(['src/workers/**/*.ts'], noFeatures),
+  layers(['src/{ui,api,i18n,db,files}/**/*.{ts,tsx}'], noFeatures),
+  layers(['extension/*.ts'], leavesExtension(1)),
+  layers(['extension/src/*.ts'], leavesExtension(2)),
+  layers(['extension/src/*/*.ts'], leavesExtension(3)),
+  layers(['extension/src/*/*/**/*.ts'], {
+    regex: '^(\\.\\./){4,}',
+    message: 'The extension imports contract/ and its own code only.',
+  }),
 );

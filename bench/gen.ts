@@ -3,7 +3,7 @@
  * browser bundle uses the same data). Field sizes resemble real rows: names, a signature, links.
  */
 import type { CreatorRow } from '../contract/sync.ts';
-import { SORT_FIELDS, type CreatorQuery, type SortField } from '../src/workers/query-engine.ts';
+import { SORT_FIELDS, type CreatorQuery, type SortField } from '../src/workers/query-types.ts';
 
 export function rng(seed: number): (m: number) => number {
   let s = seed >>> 0;

@@ -6,8 +6,8 @@
  */
 import type { CreatorRow } from '../contract/sync.ts';
 import { workspace } from '../tests/helpers/lookalike-gen.ts';
-import { DEFAULT_FIT_WEIGHTS } from '../src/features/lookalike/fit.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
+import { DEFAULT_FIT_WEIGHTS } from '../src/workers/query-types.ts';
 import { latency, type Row } from './report.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;

@@ -1,5 +1,6 @@
 /** The query engine in Node (same code the query worker runs): build, warm, filter+sort+page. */
-import { CreatorIndex, SORT_FIELDS } from '../src/workers/query-engine.ts';
+import { CreatorIndex } from '../src/workers/query-engine.ts';
+import { SORT_FIELDS } from '../src/workers/query-types.ts';
 import { makeCreators, percentile, queryMix } from './gen.ts';
 
 export interface QueryFigures {

@@ -1,7 +1,7 @@
 /**
- * Builds the browser extension (issue 24) into dist-extension/ with @crxjs/vite-plugin:
- * `npm run build:extension` (then extension/scripts/zip.mjs writes dist-extension.zip).
- * The extension imports contract/ and the PWA's fillTemplate by relative path.
+ * Builds the browser extension (docs/decisions/extension.md) into dist-extension/ with
+ * @crxjs/vite-plugin: `npm run build:extension` (then extension/scripts/zip.mjs writes
+ * dist-extension.zip). The extension imports contract/ by relative path, and nothing of the PWA.
  */
 import { fileURLToPath } from 'node:url';
 import { crx } from '@crxjs/vite-plugin';

@@ -6,7 +6,8 @@ import * as Comlink from 'comlink';
 import { LocalDB } from '../../src/db/db.ts';
 import { SyncEngine } from '../../src/workers/sync-engine.ts';
 import { CreatorSource } from '../../src/workers/query-source.ts';
-import { CreatorIndex, SORT_FIELDS, type CreatorQuery } from '../../src/workers/query-engine.ts';
+import { CreatorIndex } from '../../src/workers/query-engine.ts';
+import { SORT_FIELDS, type CreatorQuery } from '../../src/workers/query-types.ts';
 import { makeCreators, queryMix } from '../gen.ts';
 
 let index: CreatorIndex | null = null;

@@ -1,6 +1,6 @@
 /** The bench page: exposes the bench worker as window.bench, and times round trips. */
 import * as Comlink from 'comlink';
-import type { CreatorQuery } from '../../src/workers/query-engine.ts';
+import type { CreatorQuery } from '../../src/workers/query-types.ts';
 import type { BenchWorker } from './bench.worker.ts';
 
 const worker = Comlink.wrap<BenchWorker>(

@@ -19,6 +19,7 @@ import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { append, type Call } from './outbox.ts';
 import type { Effect } from './outbox-types.ts';
+import { tempId } from './temp-id.ts';
 
 export class NotSignedIn extends Error {
   constructor() {
@@ -111,10 +112,6 @@ export function setCreatorTags(
   }));
 }
 
-let tempSeq = 0;
-/** Temporary ids are negative, so they never meet a server id. */
-export const tempId = (): number => -(Date.now() * 1000 + (tempSeq++ % 1000));
-
 export function addRow(db: LocalDB, table: SmallTable, call: Call, row: Omit<SyncRow, 'id' | 'version'>) {
   return enqueue(db, call, { table, kind: 'upsert', row: { ...row, id: tempId(), version: 0 } as SyncRow });
 }
@@ -139,4 +136,18 @@ export function deleteRowsById(
     call: { ...call, body: body(part) },
     effect: { table, kind: 'delete', ids: part },
   }));
+}
+
+/**
+ * Text records: the server refuses (40012) an edit or delete based on a version older than a
+ * teammate's later write of the text, instead of overwriting it (docs/decisions/live-team.md,
+ * "Conflicts on text records").
+ */
+const TEXT_TABLES: ReadonlySet<string> = new Set(['tags', 'chat_templates', 'products', 'creator_notes']);
+
+/** Sends the version of the row the member started from with an edit or delete of a text record. */
+export function withBasis(table: string, call: Call, row: SyncRow): Call {
+  const version = Number(row.version);
+  if (!TEXT_TABLES.has(table) || !Number.isSafeInteger(version) || version <= 0) return call;
+  return { ...call, body: { ...call.body, base_version: version } };
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreatorRow } from '../../contract/sync.ts';
-import { DEFAULT_FIT_WEIGHTS } from '../features/lookalike/fit.ts';
-import { CreatorIndex, SORT_FIELDS, type CreatorQuery } from './query-engine.ts';
+import { CreatorIndex } from './query-engine.ts';
+import { DEFAULT_FIT_WEIGHTS, SORT_FIELDS, type CreatorQuery } from './query-types.ts';
 
 const NAMES = ['alice', 'Bob', 'carol', 'dave', 'Eve'];
 

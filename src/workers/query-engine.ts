@@ -12,61 +12,18 @@
  * - The filter is a few tight passes over typed columns (flags, add time, up to two tag ids per
  *   row inline, more in a side table), each narrowing one match mask.
  */
-import {
-  buildIndex,
-  seedOf,
-  topLookalikes,
-  topReasons,
-  type LookalikeIndex,
-  type Reason,
-} from '../features/lookalike/lookalike.ts';
-import { fitContext, fitParts, topFits, type FitPartValue, type FitSpec } from '../features/lookalike/fit.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
-
-export const SORT_FIELDS = [
-  'id',
-  'follower_count',
-  'product_count',
-  'gmv_t30',
-  'video_count',
-  'units_sold_t30',
-  'video_publish_t30',
-  'video_view_t30',
-  'video_engagement_t30',
-  'digg_count',
-  'following_count',
-  'heart',
-  'heart_count',
-  'video_last_time',
-  'check_time',
-  'nick_update_time',
-  'add_time',
-  'update_time',
-] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-
-export interface CreatorFilter {
-  name?: string;
-  /** Creators of a challenge, resolved by the caller (topic authors' unique_ids, D9). */
-  uniqueIds?: string[];
-  /** Rows having any of these tags. */
-  tagIds?: number[];
-  isChat?: 0 | 1;
-  isInvitation?: 0 | 1;
-  isBlack?: 0 | 1;
-  /** add_time bounds in unix seconds, inclusive. */
-  startTime?: number;
-  endTime?: number;
-  /** Only these creators (row ids), e.g. a selection saved as a view (issue 28); [] matches none. */
-  ids?: number[];
-}
-
-export interface CreatorQuery extends CreatorFilter {
-  field?: SortField;
-  sort?: 'asc' | 'desc';
-  offset: number;
-  limit: number;
-}
+import type {
+  CreatorFilter,
+  CreatorQuery,
+  FitAnswer,
+  FitSpec,
+  LookalikeAnswer,
+  QueryResult,
+  SortField,
+} from './query-types.ts';
+import { fitContext, fitParts, topFits } from './rank/fit.ts';
+import { buildIndex, seedOf, topLookalikes, topReasons, type LookalikeIndex } from './rank/similar.ts';
 
 /** The creator fields lookalikes read: a change to one of them rebuilds the features. */
 const LOOK_FIELDS = [
@@ -78,23 +35,6 @@ const LOOK_FIELDS = [
   'video_engagement_t30',
   'categorys',
 ] as const;
-
-export interface LookalikeAnswer {
-  /** Seeds found among the loaded rows. */
-  seeds: number;
-  results: { row: CreatorRow; score: number; reasons: Reason[] }[];
-}
-
-export interface FitAnswer {
-  results: { row: CreatorRow; score: number; parts: FitPartValue[] }[];
-  /** Creators ranked (the filter's matches that may be proposed). */
-  ranked: number;
-}
-
-export interface QueryResult {
-  rows: CreatorRow[];
-  total: number;
-}
 
 const num = (v: unknown): number => (typeof v === 'number' && !Number.isNaN(v) ? v : -Infinity);
 const IDX_BITS = 2 ** 21; // row positions < 2M fit below the rank in one float64 key

@@ -17,7 +17,8 @@ import type { CreatorRow } from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import type { Effect, OutboxEntry } from '../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects } from '../db/overlay.ts';
-import { CreatorIndex, SORT_FIELDS, normalise, type CreatorQuery, type QueryResult } from './query-engine.ts';
+import { CreatorIndex, normalise } from './query-engine.ts';
+import { SORT_FIELDS, type CreatorQuery, type QueryResult } from './query-types.ts';
 
 const WARM_AFTER_MS = 400;
 /** meta key of the cached first pages (see the header). */

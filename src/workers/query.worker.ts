@@ -3,17 +3,19 @@ import * as Comlink from 'comlink';
 import { LocalDB } from '../db/db.ts';
 import type { Language } from '../../contract/constants.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
-import { exportCreatorView, type ExportFormat, type ViewFile } from '../features/export/view-export.ts';
-import type { FitSpec } from '../features/lookalike/fit.ts';
 import type {
   CreatorFilter,
   CreatorQuery,
+  ExportFormat,
   FitAnswer,
+  FitSpec,
   LookalikeAnswer,
   QueryResult,
   SortField,
-} from './query-engine.ts';
+  ViewFile,
+} from './query-types.ts';
 import { CreatorSource } from './query-source.ts';
+import { exportCreatorView } from './view-export.ts';
 
 const source = new CreatorSource(new LocalDB());
 const subscriptions = new Map<number, () => void>();

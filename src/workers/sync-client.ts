@@ -12,6 +12,8 @@ import { getToken } from '../api/session.ts';
 import { subscribeLocale } from '../i18n/locale.ts';
 import { getLocale } from '../paraglide/runtime.js';
 import type { SyncAuth, SyncState } from './sync-engine.ts';
+
+export type { SyncState };
 import type { SyncWorkerApi } from './sync.worker.ts';
 
 let remote: Comlink.Remote<SyncWorkerApi> | null = null;

@@ -4,7 +4,7 @@
  * some values missing, and planted lookalikes of a seed (each value jittered by 10–30 %, a few
  * missing). Seeded, so a test or a bench run sees the same workspace every time.
  */
-import type { LookalikeRow } from '../../src/features/lookalike/lookalike.ts';
+import type { LookalikeRow } from '../../src/workers/rank/similar.ts';
 import { seededRandom } from './fault-proxy.ts';
 
 export const GEN_CATEGORIES = [

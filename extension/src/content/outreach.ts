@@ -9,7 +9,7 @@ import type { Country } from '../../../contract/constants.ts';
 import { MESSAGES_BEFORE_REPLY } from '../../../contract/limits.ts';
 import type { ChatTemplateRow } from '../../../contract/schemas/chat-template.ts';
 import type { CreatorStatus } from '../../../contract/schemas/extension.ts';
-import { fillTemplate } from '../../../src/features/catalog/catalog-rules.ts';
+import { fillTemplate } from '../../../contract/chat-template-fill.ts';
 import { firstMatch, IM_MAX_CHARS, imCounter, SELECTORS, setNativeValue } from '../affiliate/adapter.ts';
 import type { Quota } from '../shared/messages.ts';
 

@@ -10,7 +10,8 @@ import { enqueue, enqueueInParts } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { m } from '../../paraglide/messages.js';
-import { confirmDelete, record } from '../catalog/catalog-actions.ts';
+import { confirmDelete } from '../catalog/catalog-actions.ts';
+import { record } from '../sync/outcome.ts';
 import type { BlackRow } from './blacklist-data.ts';
 
 export function addToBlacklist(country: string, names: readonly string[], reason: string) {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncRow } from '../../../contract/sync.ts';
-import {
-  contains,
-  fillTemplate,
-  inRange,
-  pageOf,
-  sortRows,
-  usedVars,
-  withoutArrivedTwins,
-} from './catalog-rules.ts';
+import { contains, inRange, pageOf, sortRows, withoutArrivedTwins } from './catalog-rules.ts';
 
 const r = (id: number, extra: Record<string, unknown> = {}): SyncRow => ({ id, version: 1, ...extra });
 
@@ -42,14 +34,6 @@ describe('catalog rules', () => {
   it('pages from 1', () => {
     expect(pageOf([1, 2, 3, 4, 5], 2, 2)).toEqual([3, 4]);
     expect(pageOf([1, 2, 3], 0, 2)).toEqual([1, 2]);
-  });
-
-  it('fills known variables and leaves missing or unknown ones as written', () => {
-    const t = 'Hi {creator_name}, see {product_id} — {seller_name} {other}';
-    expect(fillTemplate(t, { creator_name: 'Ann', seller_name: 'Bo' })).toBe(
-      'Hi Ann, see {product_id} — Bo {other}',
-    );
-    expect(usedVars(t + ' {creator_name}')).toEqual(['creator_name', 'product_id', 'seller_name']);
   });
 });
 

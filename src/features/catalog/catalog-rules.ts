@@ -1,9 +1,10 @@
 /**
  * Pure rules shared by the catalogue screens (tags, chat templates, products, topics): local
- * filtering, sorting and paging of the mirrored rows, the stable tag colour, and the chat
- * template variables. The lists are small and mirrored (D13), so all of this runs on local data.
+ * filtering, sorting and paging of the mirrored rows, and the checks made before a write. The lists
+ * are small and mirrored (docs/decisions/local-first-engine.md), so all of this runs on local data.
  */
 import type { SyncRow } from '../../../contract/sync.ts';
+import { isPending } from '../../db/temp-id.ts';
 
 export interface TimeRange {
   startTime: number;
@@ -47,35 +48,6 @@ export function sortRows<R extends SyncRow>(rows: readonly R[], field: string, d
 export function pageOf<R>(rows: readonly R[], page: number, size: number): R[] {
   const start = (Math.max(1, page) - 1) * size;
   return rows.slice(start, start + size);
-}
-
-/** A row added offline carries a negative temporary id until the server's copy arrives. */
-export const isPending = (row: SyncRow): boolean => row.id < 0;
-
-/** The variables a chat template may hold. */
-export const TEMPLATE_VARS = ['creator_name', 'product_id', 'seller_name'] as const;
-export type TemplateVar = (typeof TEMPLATE_VARS)[number];
-export type TemplateValues = Partial<Record<TemplateVar, string>>;
-
-/**
- * Fills {creator_name}, {product_id} and {seller_name}. A variable without a value stays as
- * written, so the preview shows what is still missing; other braces are left alone.
- */
-export function fillTemplate(content: string, values: TemplateValues): string {
-  return content.replace(/\{(creator_name|product_id|seller_name)\}/g, (whole, name: TemplateVar) => {
-    const v = values[name];
-    return v ? v : whole;
-  });
-}
-
-/** The variables a template uses, in order of first use. */
-export function usedVars(content: string): TemplateVar[] {
-  const out: TemplateVar[] = [];
-  for (const match of content.matchAll(/\{(creator_name|product_id|seller_name)\}/g)) {
-    const v = match[1] as TemplateVar;
-    if (!out.includes(v)) out.push(v);
-  }
-  return out;
 }
 
 /**

@@ -20,7 +20,7 @@ import type { RowKey, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
-import { SORT_FIELDS, type SortField } from '../../workers/query-engine.ts';
+import { SORT_FIELDS, type SortField } from '../../workers/query-types.ts';
 import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton, type ViewQuery } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';

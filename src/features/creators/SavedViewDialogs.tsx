@@ -13,8 +13,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog, FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow, confirmDelete, editCatalogRow, record } from '../catalog/catalog-actions.ts';
-import { isDuplicate, isPending } from '../catalog/catalog-rules.ts';
+import { addCatalogRow, confirmDelete, editCatalogRow } from '../catalog/catalog-actions.ts';
+import { record } from '../sync/outcome.ts';
+import { isDuplicate } from '../catalog/catalog-rules.ts';
+import { isPending } from '../../db/temp-id.ts';
 
 export interface View extends SyncRow {
   title: string;

@@ -9,7 +9,7 @@ import { DASH, formatDateTime, formatGmv, formatNumber, formatPercent } from '..
 import { m } from '../../paraglide/messages.js';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { blacklistTone, flagTone, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
-import { SORT_FIELDS } from '../../workers/query-engine.ts';
+import { SORT_FIELDS } from '../../workers/query-types.ts';
 import { profileUrl } from './home-rules.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';

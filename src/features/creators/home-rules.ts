@@ -4,7 +4,7 @@
  * "at most 2 chosen (+N)" summary.
  */
 import { DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
-import type { CreatorFilter } from '../../workers/query-engine.ts';
+import type { CreatorFilter } from '../../workers/query-types.ts';
 
 export type TriState = 'any' | '1' | '0';
 

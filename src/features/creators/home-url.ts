@@ -18,7 +18,7 @@
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
 import type { SortState } from '../../ui/DataGrid/grid-types.ts';
 import { fromUnixRange, toUnixRange } from '../../ui/date-rules.ts';
-import { SORT_FIELDS } from '../../workers/query-engine.ts';
+import { SORT_FIELDS } from '../../workers/query-types.ts';
 import { DEFAULT_FILTERS, type HomeFilterValue, type TriState } from './home-rules.ts';
 
 export { DEFAULT_FILTERS };

@@ -13,7 +13,7 @@
 import * as Comlink from 'comlink';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { CreatorFilter, SortField } from '../../workers/query-engine.ts';
+import type { CreatorFilter, SortField } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { keepSameRows } from '../../ui/DataGrid/same-rows.ts';
 import type { HomeRow } from './creator-columns.tsx';

@@ -20,10 +20,9 @@ import { toast } from '../../ui/toast-queue.ts';
 import { exportCap, usePlan } from '../vip/plan.ts';
 import { countStatement } from './export-rules.ts';
 import { PROGRESS_FROM } from './progress.ts';
-import type { CreatorFilter, CreatorQuery } from '../../workers/query-engine.ts';
+import type { CreatorFilter, CreatorQuery, ExportFormat } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { saveFile } from './save-file.ts';
-import type { ExportFormat } from './view-export.ts';
 import './export.css';
 
 export type ViewQuery = CreatorFilter & Pick<CreatorQuery, 'field' | 'sort'>;

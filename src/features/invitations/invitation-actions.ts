@@ -2,7 +2,8 @@
 import { deleteRowsById, editRow, enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
-import { confirmDelete, record } from '../catalog/catalog-actions.ts';
+import { confirmDelete } from '../catalog/catalog-actions.ts';
+import { record } from '../sync/outcome.ts';
 
 /** One invitation.add for many names; the rows arrive by sync (the server creates or merges them). */
 export function addInvitations(country: string, names: string[], productIds: string[], invited: 0 | 1) {

@@ -12,19 +12,18 @@ import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { browserStore, readJson, writeJson } from '../../ui/DataGrid/grid-storage.ts';
-import type { FitAnswer } from '../../workers/query-engine.ts';
 import { queryWorker } from '../../workers/query-client.ts';
-import { useSalesRows } from '../plans/plan-queries.ts';
 import {
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
   FIT_WEIGHT_MAX,
-  outcomesOf,
-  readWeights,
+  type FitAnswer,
   type FitPart,
   type FitWeights,
   type Outcomes,
-} from './fit.ts';
+} from '../../workers/query-types.ts';
+import { useSalesRows } from '../plans/plan-queries.ts';
+import { outcomesOf, readWeights } from './fit-spec.ts';
 import { FIT_PART_NAMES, fitPartText, fitReasons, points } from './fit-text.ts';
 import { ListDialog, PickList, type PickItem } from './PickList.tsx';
 import { SIMILAR_TOP } from './SimilarList.tsx';

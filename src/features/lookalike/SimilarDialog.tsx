@@ -5,9 +5,9 @@
 import type { Country } from '../../../contract/constants.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import type { CreatorFilter } from '../../workers/query-engine.ts';
+import type { CreatorFilter } from '../../workers/query-types.ts';
 import { useSalesRows } from '../plans/plan-queries.ts';
-import { bestSellers } from './fit.ts';
+import { bestSellers } from './fit-spec.ts';
 import { ListDialog } from './PickList.tsx';
 import { SimilarList } from './SimilarList.tsx';
 

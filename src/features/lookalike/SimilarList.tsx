@@ -8,7 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-engine.ts';
+import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
 import { PickList, type PickItem } from './PickList.tsx';
 import { reasonText } from './reason-text.ts';

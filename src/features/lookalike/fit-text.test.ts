@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rng, workspace } from '../../../tests/helpers/lookalike-gen.ts';
 import { setAppLocale } from '../../i18n/locale.ts';
-import { DEFAULT_FIT_WEIGHTS, fitContext, fitParts, topFits } from './fit.ts';
+import { DEFAULT_FIT_WEIGHTS } from '../../workers/query-types.ts';
+import { fitContext, fitParts, topFits } from '../../workers/rank/fit.ts';
+import { buildIndex, type LookalikeRow } from '../../workers/rank/similar.ts';
 import { fitPartText, fitReasons } from './fit-text.ts';
-import { buildIndex, type LookalikeRow } from './lookalike.ts';
 
 /** A ratio of zero in words: "0×" (en) or "0 倍" (zh). */
 const ZERO_RATIO = /(?<![\d.,])0(?:[.,]0+)?(?:×| 倍)/;

@@ -5,7 +5,7 @@
  */
 import { formatGmv, formatNumber, formatRatio } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import type { FitPart, FitPartValue } from './fit.ts';
+import type { FitPart, FitPartValue } from '../../workers/query-types.ts';
 import { featureValue } from './reason-text.ts';
 
 export const FIT_PART_NAMES: Record<FitPart, () => string> = {

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rng, workspace } from '../../../tests/helpers/lookalike-gen.ts';
 import { setAppLocale } from '../../i18n/locale.ts';
+import type { Reason } from '../../workers/query-types.ts';
 import {
   buildIndex,
   seedOf,
   topLookalikes,
   topReasons,
   type LookalikeRow,
-  type Reason,
-} from './lookalike.ts';
+} from '../../workers/rank/similar.ts';
 import { featureValue, reasonText } from './reason-text.ts';
 
 /** A zero said in words: a value of 0 ("units 0,", "$0.00", "0%") or a ratio of 0 ("0×", "0 倍"). */

@@ -5,7 +5,7 @@
  */
 import { formatFollowers, formatGmv, formatNumber, formatRatio } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import type { Feature, Reason } from './lookalike.ts';
+import type { Feature, Reason } from '../../workers/query-types.ts';
 
 const NAMES: Record<Feature, () => string> = {
   followers: m.similar_f_followers,

@@ -8,7 +8,7 @@ import type { SyncRow } from '../../../contract/sync.ts';
 import { enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
-import { record } from '../catalog/catalog-actions.ts';
+import { record } from '../sync/outcome.ts';
 
 export const undoImport = (imp: SyncRow, file: string): Promise<boolean> =>
   record(

@@ -18,8 +18,8 @@ import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
-import { record } from '../catalog/catalog-actions.ts';
-import { isPending } from '../catalog/catalog-rules.ts';
+import { record } from '../sync/outcome.ts';
+import { isPending } from '../../db/temp-id.ts';
 import type { Summary } from '../sync/outcome.ts';
 import { addedText } from './plan-rules.ts';
 import { checkMessage } from './quota-rules.ts';
@@ -268,7 +268,7 @@ export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Pro
 export async function exportPlan(plan: SyncRow, members: readonly SyncRow[]): Promise<void> {
   const [{ planTable, planFileName }, { writeTable, MIME_TYPE }, { saveFile }, q] = await Promise.all([
     import('./plan-export.ts'),
-    import('../export/table-writer.ts'),
+    import('../../files/table-writer.ts'),
     import('../export/save-file.ts'),
     import('./plan-queries.ts'),
   ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
-import { writeTable } from '../export/table-writer.ts';
+import { writeTable } from '../../files/table-writer.ts';
 import { planFileName, planTable } from './plan-export.ts';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;

@@ -7,7 +7,7 @@
 import dayjs from 'dayjs';
 import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
-import type { Cell, TableSpec } from '../export/table-writer.ts';
+import type { Cell, TableSpec } from '../../files/table-writer.ts';
 import { creatorMoney, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
 import { daysIn, stageLabel } from './plan-rules.ts';
 

@@ -8,7 +8,7 @@
  */
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import type { SyncState } from '../../workers/sync-engine.ts';
+import type { SyncState } from '../../workers/sync-client.ts';
 import { ConflictHistory } from './ConflictHistory.tsx';
 import { FailedPanel } from './FailedPanel.tsx';
 import { useSyncStatus } from './useSyncStatus.ts';

@@ -7,6 +7,7 @@
  * not told here: the engine's notice carries it (NoticeCenter), wherever the user is by then.
  */
 import { liveQuery } from 'dexie';
+import { NotSignedIn } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
@@ -69,4 +70,24 @@ export function tellOutcome(seqs: number | readonly number[], fallback: string, 
     },
     error: done,
   });
+}
+
+/**
+ * Runs an outbox write (one entry, or the seqs of its parts), then tells its outcome: every
+ * feature's actions record their writes through this. `okMessage` stands in when the server's
+ * answer carries no msg, and `summary` words what the server answered it did.
+ */
+export async function record(
+  write: () => Promise<number | readonly number[]>,
+  okMessage: string,
+  summary?: Summary,
+): Promise<boolean> {
+  try {
+    tellOutcome(await write(), okMessage, summary);
+    return true;
+  } catch (e) {
+    // Before the first pull the worker does not know who is signed in yet (no local session).
+    toast.error(e instanceof NotSignedIn ? m.catalog_not_ready() : m.catalog_save_failed());
+    return false;
+  }
 }

@@ -12,7 +12,7 @@ import { localDb } from '../../db/local.ts';
 import { entriesOf } from '../../db/outbox.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { getLocale } from '../../paraglide/runtime.js';
-import type { SyncState } from '../../workers/sync-engine.ts';
+import type { SyncState } from '../../workers/sync-client.ts';
 import { onSyncState, startSync } from '../../workers/sync-client.ts';
 
 export interface SyncView {

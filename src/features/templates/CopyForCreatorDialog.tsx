@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { queryWorker } from '../../workers/query-client.ts';
-import { fillTemplate } from '../catalog/catalog-rules.ts';
+import { fillTemplate } from '../../../contract/chat-template-fill.ts';
 
 const PICK_LIMIT = 8;
 

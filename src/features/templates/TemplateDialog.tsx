@@ -14,7 +14,7 @@ import { Field } from '../../ui/Field.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
-import { fillTemplate, TEMPLATE_VARS } from '../catalog/catalog-rules.ts';
+import { fillTemplate, TEMPLATE_VARS } from '../../../contract/chat-template-fill.ts';
 
 /** The first problem of a template form, as its message; null when it may be saved. */
 export function templateProblem(title: string, content: string): string | null {

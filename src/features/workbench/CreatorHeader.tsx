@@ -17,7 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { blacklistTone, flagTone, Tag, tagTone } from '../../ui/StatusTag.tsx';
 import { unblacklistCreator } from '../blacklist/blacklist-actions.ts';
-import { record } from '../catalog/catalog-actions.ts';
+import { record } from '../sync/outcome.ts';
 import { profileUrl } from '../creators/home-rules.ts';
 import { BlacklistCreatorDialog } from './BlacklistCreatorDialog.tsx';
 import { CreatorAvatar } from './CreatorAvatar.tsx';

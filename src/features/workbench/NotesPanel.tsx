@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { useInFlight } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { EditForm } from './EditForm.tsx';
-import { isPending } from '../catalog/catalog-rules.ts';
+import { isPending } from '../../db/temp-id.ts';
 import { addNote, deleteNote, editNote } from './workbench-actions.ts';
 import { useCreatorRows } from './workbench-queries.ts';
 

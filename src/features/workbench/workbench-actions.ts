@@ -4,12 +4,12 @@
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
 import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, editRow, enqueue } from '../../db/actions.ts';
+import { addRow, deleteRows, editRow, enqueue, withBasis } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
-import { record, withBasis } from '../catalog/catalog-actions.ts';
-import { isPending } from '../catalog/catalog-rules.ts';
+import { record } from '../sync/outcome.ts';
+import { isPending } from '../../db/temp-id.ts';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

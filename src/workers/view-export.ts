@@ -5,19 +5,11 @@
  * by the benchmark in Node; the page only receives the finished bytes.
  */
 import dayjs from 'dayjs';
-import type { Language } from '../../../contract/constants.ts';
-import { CREATOR_COLUMNS, FLAG_TEXT, TYPE_FILE_NAME } from '../../../contract/export-columns.ts';
-import type { CreatorRow } from '../../../contract/sync.ts';
-import { MIME_TYPE, writeTable, type Cell, type ExportFormat } from './table-writer.ts';
-
-export type { ExportFormat } from './table-writer.ts';
-
-export interface ViewFile {
-  bytes: Uint8Array;
-  fileName: string;
-  mimeType: string;
-  rows: number;
-}
+import type { Language } from '../../contract/constants.ts';
+import { CREATOR_COLUMNS, FLAG_TEXT, TYPE_FILE_NAME } from '../../contract/export-columns.ts';
+import type { CreatorRow } from '../../contract/sync.ts';
+import { MIME_TYPE, writeTable, type Cell } from '../files/table-writer.ts';
+import type { ExportFormat, ViewFile } from './query-types.ts';
 
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);

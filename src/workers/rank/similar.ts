@@ -15,19 +15,8 @@
  *   (median) value (scales have a floor, MIN_SCALE): a creator about e times the seed keeps half;
  *   categories earn weight × the share of the seed's categories the creator has.
  */
+import { FEATURES, type Part, type Reason } from '../query-types.ts';
 
-export const FEATURES = [
-  'followers',
-  'views',
-  'gmv',
-  'units',
-  'videos',
-  'gpm',
-  'views_per_follower',
-  'engagement',
-] as const;
-export type Feature = (typeof FEATURES)[number];
-export type Part = Feature | 'categories';
 const F = FEATURES.length;
 
 /** The creator fields the features are read from (the mirror's row). */
@@ -376,16 +365,6 @@ export function topLookalikes(
   const out: Lookalike[] = [];
   for (let i = 0; i < size; i++) out.push({ pos: hp[i]!, id: index.ids[hp[i]!]!, score: hs[i]! });
   return out.sort((a, b) => b.score - a.score || a.pos - b.pos);
-}
-
-export interface Reason {
-  part: Part;
-  /** The part's share of the score. */
-  value: number;
-  /** The creator's raw value and the seed's (numeric parts), or the shared categories. */
-  mine?: number;
-  seed?: number;
-  shared?: string[];
 }
 
 /**

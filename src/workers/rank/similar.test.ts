@@ -7,7 +7,7 @@ import {
   topLookalikes,
   topReasons,
   type LookalikeRow,
-} from './lookalike.ts';
+} from './similar.ts';
 import { campaignSales, ndcgAt, plantedLike, rng, workspace } from '../../../tests/helpers/lookalike-gen.ts';
 
 /** A workspace of 20,000 from hidden archetypes, with `perSeed` planted lookalikes of each of `seeds` seeds. */

@@ -7,21 +7,17 @@ import {
   rng,
   workspace,
 } from '../../../tests/helpers/lookalike-gen.ts';
+import { bestSellers, outcomesOf, readWeights } from '../../features/lookalike/fit-spec.ts';
 import {
-  bestSellers,
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
   FIT_WEIGHT_MAX,
-  readWeights,
-  fitContext,
-  fitParts,
-  outcomesOf,
-  topFits,
   type FitSpec,
   type FitWeights,
   type Outcomes,
-} from './fit.ts';
-import { buildIndex, type LookalikeRow } from './lookalike.ts';
+} from '../query-types.ts';
+import { fitContext, fitParts, topFits } from './fit.ts';
+import { buildIndex, type LookalikeRow } from './similar.ts';
 
 const NOW = 1_800_000_000;
 const DAY = 86_400;

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { CREATOR_COLUMNS } from '../../../contract/export-columns.ts';
-import type { CreatorRow } from '../../../contract/sync.ts';
-import { CreatorIndex } from '../../workers/query-engine.ts';
-import { csvField, writeCsv, writeXlsx, type Cell } from './table-writer.ts';
+import { CREATOR_COLUMNS } from '../../contract/export-columns.ts';
+import type { CreatorRow } from '../../contract/sync.ts';
+import { csvField, writeCsv, writeXlsx, type Cell } from '../files/table-writer.ts';
+import { crc32 } from '../files/zip.ts';
+import { CreatorIndex } from './query-engine.ts';
 import { creatorCells, exportCreatorView } from './view-export.ts';
-import { crc32 } from './zip.ts';
 
 const decoder = new TextDecoder();
 

@@ -11,7 +11,7 @@
  *   (exceljs's in-memory Workbook needed ~26 s and 2.6 GB for 100k rows x 16 columns, and its
  *   streaming writer is not in the browser build, hence this small writer.)
  */
-import { FORMULA_START } from '../../../contract/export-columns.ts';
+import { FORMULA_START } from '../../contract/export-columns.ts';
 import { ZipWriter } from './zip.ts';
 
 export type Cell = string | number | null | undefined;

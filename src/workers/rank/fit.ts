@@ -14,37 +14,16 @@
  * "unknown" and earns what the creator's known parts earn on average, as in lookalikes: a creator the
  * seller never tried is neither sunk nor lifted by it. The score is 100 × Σ weight × share / Σ weight.
  */
-import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
-import { FEATURES, UNKNOWN_SHARE, unscale, type LookalikeIndex } from './lookalike.ts';
-
-export const FIT_PARTS = [
-  'category',
-  'gpm',
-  'gmv',
-  'views',
-  'videos',
-  'engagement',
-  'reply',
-  'post',
-  'sales',
-] as const;
-export type FitPart = (typeof FIT_PARTS)[number];
-export type FitWeights = Readonly<Record<FitPart, number>>;
-
-/** The default weights (shown, and adjustable from 0 to FIT_WEIGHT_MAX). */
-export const DEFAULT_FIT_WEIGHTS: FitWeights = {
-  category: 3,
-  gpm: 2,
-  gmv: 1.5,
-  views: 1,
-  videos: 0.5,
-  engagement: 0.5,
-  reply: 2,
-  post: 2,
-  sales: 3,
-};
-export const FIT_WEIGHT_MAX = 5;
+import {
+  FEATURES,
+  FIT_PARTS,
+  FIT_WEIGHT_MAX,
+  type FitPart,
+  type FitPartValue,
+  type FitSpec,
+  type Outcome,
+} from '../query-types.ts';
+import { UNKNOWN_SHARE, unscale, type LookalikeIndex } from './similar.ts';
 
 /** The performance parts and the lookalike feature each reads. */
 const PERF: readonly [FitPart, (typeof FEATURES)[number]][] = [
@@ -64,77 +43,6 @@ export const PRIOR_WEIGHT = 2;
 /** FIT_PARTS from this index on are the seller's outcomes. */
 const OUTCOME_FROM = 6;
 
-/** A shipped sample counts as "not posted" once content is this overdue (content is due on day 14). */
-export const POST_GRACE_DAYS = 21;
-
-/** Stages that mean the creator answered: "replied" through "selling" on the path, and "declined". */
-const path = (from: PlanStage, to: PlanStage) =>
-  PLAN_STAGES.slice(PLAN_STAGES.indexOf(from), PLAN_STAGES.indexOf(to) + 1);
-const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
-const SHIPPED = new Set<string>(path('shipped', 'selling'));
-const POSTED = new Set<string>(path('posted', 'selling'));
-
-/** What the seller has seen from one creator across the workspace's plans. */
-export interface Outcome {
-  /** Memberships past "to contact" whose reply is known (a dropped one is left out: it may have replied). */
-  contacted: number;
-  replied: number;
-  /** Samples sent whose post is known (posted, or overdue by POST_GRACE_DAYS). */
-  shipped: number;
-  posted: number;
-  /** Memberships whose samples were sent, and the creator's counted sales (all products). */
-  samples: number;
-  gmv: number;
-}
-
-/** Columnar outcomes, cheap to send to the query worker. */
-export interface Outcomes {
-  ids: number[];
-  rows: Outcome[];
-}
-
-/** Every creator's outcomes from the mirrored plan members and `creator_sales` rows (pure). */
-export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[], now: number): Outcomes {
-  const by = new Map<number, Outcome>();
-  const get = (id: number): Outcome => {
-    let o = by.get(id);
-    if (!o) by.set(id, (o = { contacted: 0, replied: 0, shipped: 0, posted: 0, samples: 0, gmv: 0 }));
-    return o;
-  };
-  for (const mem of members) {
-    const stage = String(mem.stage ?? '');
-    const o = get(Number(mem.creator_id));
-    if (REPLIED.has(stage) || stage === 'no_reply' || stage === 'contacted') {
-      // "contacted" today has not answered yet: counted once a week has gone by without a move.
-      const waiting = stage === 'contacted' && now - Number(mem.stage_time ?? 0) < 7 * 86_400;
-      if (!waiting) {
-        o.contacted++;
-        if (REPLIED.has(stage)) o.replied++;
-      }
-    }
-    if (SHIPPED.has(stage)) {
-      o.samples++;
-      const overdue = now - Number(mem.stage_time ?? 0) >= POST_GRACE_DAYS * 86_400;
-      if (POSTED.has(stage) || overdue) {
-        o.shipped++;
-        if (POSTED.has(stage)) o.posted++;
-      }
-    }
-  }
-  for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0) get(Number(s.creator_id)).gmv += gmv;
-  }
-  const ids: number[] = [];
-  const rows: Outcome[] = [];
-  for (const [id, o] of by) {
-    if (o.contacted + o.shipped + o.samples === 0 && o.gmv === 0) continue;
-    ids.push(id);
-    rows.push(o);
-  }
-  return { ids, rows };
-}
-
 /** The plan's categories that creators have (case-insensitively), as the index's category bits. */
 export function categoryMask(
   index: LookalikeIndex,
@@ -146,13 +54,6 @@ export function categoryMask(
     if (wanted.has(name.toLowerCase())) mask |= 1 << bit;
   });
   return { mask: mask >>> 0, count: wanted.size };
-}
-
-export interface FitSpec {
-  weights: FitWeights;
-  /** The plan's product categories. */
-  categories: readonly string[];
-  outcomes: Outcomes;
 }
 
 /** The spec resolved against an index, reused for every creator. */
@@ -255,21 +156,6 @@ function total(w: Float64Array, s: Float64Array, allW: number): number {
   return (100 * sum) / allW;
 }
 
-export interface FitPartValue {
-  part: FitPart;
-  /** Points this part adds to the score (of 100). */
-  points: number;
-  known: boolean;
-  /**
-   * For the words: the creator's value (performance: in the row's unit) and the typical one (the
-   * median among creators above zero; sales: the median per sample).
-   */
-  mine?: number;
-  typical?: number;
-  /** Outcome parts: the counts behind the rate. */
-  of?: [number, number];
-}
-
 /** Every part of one creator's fit, in FIT_PARTS order; the points add up to the score. */
 export function fitParts(index: LookalikeIndex, ctx: FitContext, pos: number): FitPartValue[] {
   const s = new Float64Array(FIT_PARTS.length);
@@ -336,29 +222,4 @@ export function topFits(
   }
   best.sort((a, b) => b.score - a.score || a.pos - b.pos);
   return best.slice(0, k);
-}
-
-/** Weights as stored (anything): each part a number from 0 to FIT_WEIGHT_MAX, the default where not. */
-export function readWeights(raw: unknown): FitWeights {
-  const o = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
-  const out = { ...DEFAULT_FIT_WEIGHTS };
-  for (const p of FIT_PARTS) {
-    const v = o[p];
-    if (typeof v === 'number' && Number.isFinite(v)) out[p] = Math.max(0, Math.min(FIT_WEIGHT_MAX, v));
-  }
-  return out;
-}
-
-/** Creators by their counted sales (all products), most first, those without sales left out. */
-export function bestSellers(sales: readonly SyncRow[], limit: number): number[] {
-  const by = new Map<number, number>();
-  for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0)
-      by.set(Number(s.creator_id), (by.get(Number(s.creator_id)) ?? 0) + gmv);
-  }
-  return [...by]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .slice(0, limit)
-    .map(([id]) => id);
 }
