@@ -145,14 +145,15 @@ describe('team install over HTTPS', () => {
 
       step('every signed-in screen loads under the CSP');
       const links = admin.locator('nav.app-menu a');
-      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(9);
+      await expect.poll(() => links.count(), { timeout: 20_000 }).toBe(11);
       const menu = await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
-      // …and the signed-in screens off the menu (VIP from the user menu, an invite link, the due
-      // list, a creator page and the topic sub-pages: each loads its own chunk).
+      // The spec's nine entries, then plans and follow-ups; and the signed-in screens off the menu
+      // (VIP from the user menu, an invite link, a creator page and the topic sub-pages: each loads
+      // its own chunk).
+      expect(menu.slice(9)).toEqual(['/plans', '/followups']);
       const offMenu = [
         '/vip',
         '/invite/1',
-        '/followups',
         '/creator/1',
         '/topicVideo?id=1',
         '/topicInfluencer?id=1',
