@@ -4,6 +4,7 @@
  * can send one seller's token with another seller's cipher (101000).
  */
 import type { EndpointName } from './endpoints.ts';
+import { ALL_SCOPES } from './scopes.ts';
 
 /** A creator the generated shop may name; pass the demo workspace's creators so orders match them. */
 export interface CreatorSeed {
@@ -81,17 +82,6 @@ export interface SimulatorOptions {
   controlRoutes?: boolean;
   logger?: boolean;
 }
-
-export const SCOPES = {
-  affiliateRead: 'seller.affiliate_collaboration.read',
-  affiliateWrite: 'seller.affiliate_collaboration.write',
-  // Seen only in client code (unconfirmed).
-  creatorMarketplaceRead: 'seller.creator_marketplace.read',
-  affiliateMessagesWrite: 'seller.affiliate_messages.write',
-  authorizationInfo: 'seller.authorization.info',
-} as const;
-
-export const ALL_SCOPES: string[] = Object.values(SCOPES);
 
 export const DEFAULT_APP: AppOptions = {
   appKey: '6a1sim9tts4k2',

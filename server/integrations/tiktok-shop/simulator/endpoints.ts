@@ -3,7 +3,7 @@
  * the simulator does not serve says so plainly, instead of pretending the path does not exist), and
  * the ones the simulator serves carry their endpoint name, scope and paging limits.
  */
-import { SCOPES } from './config.ts';
+import { SCOPES } from './scopes.ts';
 
 export type EndpointName =
   | 'token.get'

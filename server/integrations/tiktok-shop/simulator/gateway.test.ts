@@ -2,7 +2,7 @@
  * Every business request's checks, in the order the gateway applies them, and the envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from './config.ts';
+import { SCOPES } from './scopes.ts';
 import { buildTikTokSimulator } from './simulator.ts';
 import { computeSign } from './signature.ts';
 import { simClient } from './test-client.ts';
