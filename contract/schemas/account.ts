@@ -24,7 +24,7 @@ export const PASSWORD_MAX = 64;
 const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 const DIGITS_PHONE = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
 
-/** A phone that can receive an SMS code: exactly 11 characters and the helper check of section 5. */
+/** A phone that can receive an SMS code: exactly 11 characters, starting 1, then 3-9 (CN_PHONE_PATTERN). */
 export const isSmsPhone = (v: string): boolean => v.length === PHONE_LENGTH && CN_PHONE_PATTERN.test(v);
 
 /** A required form string: absent, null and '' all give `key`, so the msg says what to enter. */

@@ -3,7 +3,7 @@
  * sends a query string, other methods a form body (bracket-index arrays); the `token` header
  * comes from the session cookies. Envelope rules: a missing code counts as 200; force-logout
  * codes run the registered handler; other codes show the server msg as an error toast. Transport
- * failures map to the fixed texts of section 8. Failures reject with ApiError after the user has
+ * failures map to fixed texts (i18n/error-messages.ts). Failures reject with ApiError after the user has
  * been told, so callers only need to stop loading.
  */
 import type { z } from 'zod';

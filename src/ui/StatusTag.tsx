@@ -96,7 +96,7 @@ export function TagChips({
   );
 }
 
-/** Spec section 9 platforms get brand colours; others a neutral chip. */
+/** The social platforms sellers meet most get brand colours; others a neutral chip. */
 export const PLATFORMS = [
   'amazon',
   'etsy',
