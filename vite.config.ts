@@ -1,8 +1,8 @@
 /**
  * Build of the PWA. The service worker precaches only the app shell (JS, CSS, HTML, icons,
  * flags); /api and /files are never cached and never answered with index.html, so a stale
- * shell can never mask a server answer (decisions D12/D13: data lives in IndexedDB, not in
- * the HTTP cache).
+ * shell can never mask a server answer (data lives in IndexedDB, not in the
+ * HTTP cache).
  */
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -91,7 +91,7 @@ export default defineConfig({
         codeSplitting: {
           // The messages every signed-in screen shows (common, app, sync, grid, pager) in one chunk:
           // split by importer they made a dozen ~200-byte chunks on /home, each a request with ~1 kB
-          // of headers (issue 21's JS budget). Other messages stay with their screens.
+          // of headers (what /home's cold load may transfer). Other messages stay with their screens.
           groups: [
             {
               name: 'messages-common',

@@ -1,8 +1,8 @@
 /**
- * The local-first engine's figures (issue 4, targets raised by issue 21): the query engine in
- * Node, sync pulls from a real server, and in headless Chromium the first sync into IndexedDB,
- * the query engine in a worker at 100k and 1M rows, and the same first pages from the server and
- * from the worker. `BENCH_ONLY=engine npm run bench` runs only this part.
+ * The local-first engine's figures: the query engine in Node, sync pulls from a real server, and
+ * in headless Chromium the first sync into IndexedDB, the query engine in a worker at 100k and 1M
+ * rows, and the same first pages from the server and from the worker.
+ * `BENCH_ONLY=engine npm run bench` runs only this part.
  */
 import { startServer } from '../tests/helpers/server-process.ts';
 import { benchQueries } from './query-node.ts';
@@ -105,7 +105,7 @@ export async function benchEngine(say: Say, load: () => string): Promise<void> {
         say('First sync in Chromium (sync worker engine → IndexedDB → query source)', syncRows);
 
         const qRows: Row[] = [];
-        const target: Record<number, string> = { [ROWS]: '< 16 ms', [BIG]: 'p95 ≤ 50 ms (issue 21)' };
+        const target: Record<number, string> = { [ROWS]: '< 16 ms', [BIG]: 'p95 ≤ 50 ms' };
         for (const n of [ROWS, BIG]) {
           const g = await page
             .evaluate((k) => (window as any).bench.worker.generate(k), n)
@@ -179,7 +179,7 @@ export async function benchEngine(say: Say, load: () => string): Promise<void> {
           'p95  ': ms(percentile(local, 95)),
           'ratio p50': listsOk ? `${(percentile(remote, 50) / percentile(local, 50)).toFixed(1)}×` : '',
           'ratio p95': listsOk ? `${(percentile(remote, 95) / percentile(local, 95)).toFixed(1)}×` : '',
-          target: 'ratio ≥ 10× (issue 21)',
+          target: 'ratio ≥ 10×',
           load: load(),
         });
         say(

@@ -1,5 +1,5 @@
 /**
- * Export benchmark (issue 10): BENCH_EXPORT_ROWS (default 100,000) creators.
+ * Export benchmark: BENCH_EXPORT_ROWS (default 100,000) creators.
  *
  * 1. Server export: a real server process (tsx server/main.ts, SQLite) seeded by seed-server.ts;
  *    POST /blogger/download then POST /blogger/download.info every 250 ms until `file_path`.
@@ -56,7 +56,7 @@ async function serverExport(n: number, say: Say, load: () => string): Promise<vo
     let t = performance.now();
     const who = await seedCreators(server.dataDir, n);
     const seedMs = performance.now() - t;
-    // VIP, so the free tier's row cap (D6) does not apply.
+    // VIP, so the free tier's row cap (FREE_EXPORT_ROW_CAP, 500 rows) does not apply.
     const db = new SQLite(path.join(server.dataDir, 'creatordesk.sqlite'));
     db.pragma('busy_timeout = 10000');
     db.prepare('update users set vip_until = ? where id = ?').run(

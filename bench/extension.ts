@@ -1,5 +1,5 @@
 /**
- * The browser extension's targets for `npm run bench` (issue 24), in Debian's Chromium with the
+ * The browser extension's targets for `npm run bench`, in Debian's Chromium with the
  * built extension loaded unpacked, against a real server, Affiliate Center played by our fixtures
  * (tests/helpers/extension-harness.ts):
  * - harvest: a search page of 20 new creators opened with collecting on, until the server's status

@@ -1,5 +1,5 @@
 /**
- * The Home screen's targets (issue 5), measured in headless Chromium against the real built PWA
+ * The Home screen's targets, measured in headless Chromium against the real built PWA
  * and a real server holding HOME_ROWS (default 100,000) creators in the current country (US):
  *
  * 1. keystroke in the name filter → grid updated (p95 over ≥ 30 keystrokes, target < 50 ms);
@@ -15,7 +15,7 @@
  * queued from requestAnimationFrame, i.e. after that frame's style, layout and paint work).
  * A keystroke or click that does not change the shown result is not counted (reported).
  *
- * 0. reopening the app with the creators cached (issue 4): navigation start → the frame after the
+ * 0. reopening the app with the creators cached: navigation start → the frame after the
  *    first grid row, by reload and by a fresh tab of the same context (target < 1000 ms).
  *
  * Build: the PWA is built into HOME_WEB_DIR (default /tmp/dist-home) unless HOME_SKIP_BUILD=1.
@@ -125,7 +125,7 @@ async function measured(page: Page, act: () => Promise<void>): Promise<number | 
 const load = (loadavg: () => string) => `load ${loadavg()}`;
 
 /**
- * The probe's own floor in this Chromium, for the one-frame keystroke target (issue 21): a blank
+ * The probe's own floor in this Chromium, for the one-frame keystroke target: a blank
  * page whose "grid" text changes in the key's own input event, and one where it changes a task
  * later (a message, what a worker's answer costs when the worker does no work at all). Same probe,
  * same keystrokes as the name filter.
@@ -250,7 +250,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       .waitFor({ timeout: 300_000 });
     const readyMs = Date.now() - t;
 
-    // 0. Reopening the app with the creators cached (issue 4): navigation start to the first
+    // 0. Reopening the app with the creators cached: navigation start to the first
     // grid row on screen, by reload and by a fresh tab of the same context (same IndexedDB).
     await waitSynced(page);
     await page.waitForTimeout(1000); // the query worker stores its first pages 0.3 s after the rows settle
@@ -414,7 +414,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
 
     console.log(`home: scroll ${JSON.stringify(scroll)}`);
 
-    // 3b. The creator page from a list click (issue 22): the click's own timestamp to the frame
+    // 3b. The creator page from a list click: the click's own timestamp to the frame
     // after the page shows the creator's name, then back to the list. The first open also loads
     // the route's code (reported apart).
     const opens: number[] = [];
@@ -679,7 +679,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
           p50: ms(percentile(keyTimes, 50)),
           p95: ms(percentile(keyTimes, 95)),
           max: ms(Math.max(...keyTimes)),
-          target: 'p95 ≤ 16 ms (issue 21)',
+          target: 'p95 ≤ 16 ms',
           'page main thread per action': ms(keyCpu / keyCount),
           note: `${keyNoops} keystrokes left the result as it was (not counted)`,
           load: l,
@@ -716,7 +716,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
           p50: ms(percentile(warmOpens, 50)),
           p95: ms(percentile(warmOpens, 95)),
           max: ms(Math.max(...warmOpens)),
-          target: '≤ 100 ms (issue 22)',
+          target: '≤ 100 ms',
           note: `the first open, which also loads the route's code, took ${ms(firstOpen ?? NaN)} (not counted); local data only`,
           load: l,
         },

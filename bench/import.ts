@@ -1,5 +1,5 @@
 /**
- * Import bench (issue 10: a 100,000-row CSV under 30 s end to end, with progress). One real
+ * Import bench (target: a 100,000-row CSV under 30 s end to end, with progress). One real
  * server process (SQLite), one generated CSV (IMPORT_ROWS, default 100,000; a few rows without
  * an id, a few bad numbers, some creators repeated), two paths that share the import code:
  *

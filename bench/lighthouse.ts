@@ -1,5 +1,5 @@
 /**
- * Delivery targets (issue 21), measured by Lighthouse 12.2.3 (pinned) in Debian's Chromium against
+ * Delivery targets, measured by Lighthouse 12.2.3 (pinned) in Debian's Chromium against
  * the real server serving a production build: mobile performance (Lighthouse's default simulated
  * 4G and 4× CPU slowdown), accessibility and best practices on /, /login (signed out) and /home
  * (the English demo account, 20,000 creators), plus the JavaScript transferred on a cold load.

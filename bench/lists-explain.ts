@@ -1,5 +1,5 @@
 /**
- * Plans of the creator list queries (issue 11): `npx tsx bench/lists-explain.ts --sqlite-dir DIR` or
+ * Plans of the creator list queries: `npx tsx bench/lists-explain.ts --sqlite-dir DIR` or
  * `--pg-url URL`. Runs listCreators for each filter set of bench/lists-probe.ts against a seeded
  * store, captures the SQL it issues and prints, per statement, the plan with row counts and buffers
  * (PostgreSQL: EXPLAIN (ANALYZE, BUFFERS); SQLite: EXPLAIN QUERY PLAN) and the time it took.

@@ -1,5 +1,5 @@
 /**
- * Server list latency and sync pull throughput (issue 11), SQLite and PostgreSQL side by side.
+ * Server list latency and sync pull throughput, SQLite and PostgreSQL side by side.
  * For each (size, engine) it seeds one workspace with `npm run seed -- --creators N` (or reuses a
  * seeded store), starts the real server, and measures POST /blogger/lists (p50/p95 of sequential
  * calls) for common filter sets, plus POST /sync/pull throughput. Stores it seeded are removed
@@ -242,7 +242,7 @@ export function listsNote(command: string, runs: Run[], samples: number): string
     `sequential POST /blogger/lists calls (page size 20) per filter set after 2 warm-ups (a set slower than 20 s in`,
     `all stops at 5 samples); the baseline row is a signed-in call with a tiny query, the floor under every row.`,
     `Sync pull: pages of 5,000 from an empty cursor for up to 20 s (rows = changes + deletes of every table).`,
-    `Targets (issue 11): p95 < 50 ms on PostgreSQL and < 100 ms on SQLite for name + flags + tag sorted by followers;`,
+    `Targets: p95 < 50 ms on PostgreSQL and < 100 ms on SQLite for name + flags + tag sorted by followers;`,
     `⚠ marks any p95 over its engine's target. PostgreSQL is the test cluster with its default settings`,
     `(shared_buffers 128 MB). ${each}. Query plans and the history of these figures: docs/benchmarks-server.md.`,
   ].join('\n');

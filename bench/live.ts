@@ -1,5 +1,5 @@
 /**
- * Live team figures for `npm run bench` (issue #25), on real server processes:
+ * Live team figures for `npm run bench`, on real server processes:
  * - change → another member's mirror: one member adds a tag (a real call); another member's sync
  *   engine (the PWA's code in Node, fake-indexeddb) is woken by its live stream, pulls, and has
  *   the row in its IndexedDB mirror. SQLite (one process) and PostgreSQL (writer and reader on two
@@ -167,7 +167,7 @@ export async function benchLive(say: Say, load: () => string): Promise<void> {
   say(
     LIVE_TITLE,
     rows,
-    `Targets (issue #25): p50 ≤ 300 ms, p95 ≤ 1 s to the other member's screen; a poke reaches 1,000 streams in ≤ 200 ms.
+    `Targets: p50 ≤ 300 ms, p95 ≤ 1 s to the other member's screen; a poke reaches 1,000 streams in ≤ 200 ms.
 The mirror rows stop at IndexedDB (fake-indexeddb in Node); the screen adds the query worker's refresh and a render.
 The 1,000 streams are read by the bench process itself (one Node process parsing every stream), which is part of the
 time measured. ${os.cpus().length} cores.`,

@@ -1,5 +1,5 @@
 /**
- * The load test's figures for `npm run bench` (issue 11: 100 connections of mixed reads and writes
+ * The load test's figures for `npm run bench` (target: 100 connections of mixed reads and writes
  * for 60 s on one server process, zero errors, no lost writes). It runs the test itself
  * (tests/reliability/load.test.ts, which asserts all that) once per engine with LOAD_REPORT set,
  * and tabulates what the test wrote. BENCH_LOAD_SECONDS (default 60) and BENCH_LOAD_ENGINES
@@ -81,7 +81,7 @@ export async function benchLoad(say: Say, load: () => string): Promise<void> {
       `\`LOAD_SECONDS=${seconds} LOAD_ENGINE=<engine> npx vitest run tests/reliability/load.test.ts\` per engine: autocannon on`,
       `loopback, 100 connections; one in ten signs in over and over (scrypt, slow by design), the others alternate`,
       `POST /blogger/lists and POST /tags/add (a new tag each) in their own workspaces. The test fails on any error,`,
-      `timeout, non-2xx or non-200 code and on an acknowledged write missing from the database. Target (issue 11):`,
+      `timeout, non-2xx or non-200 code and on an acknowledged write missing from the database. Target:`,
       `zero errors for 60 s. More runs, with CPU hogs alongside: docs/reliability-server.md.`,
     ].join('\n'),
   );

@@ -1,5 +1,5 @@
 /**
- * Lookalikes (issue 28): the query engine's ranking (the code the query worker runs) on generated
+ * Lookalikes: the query engine's ranking (the code the query worker runs) on generated
  * workspaces of 100,000 and 1,000,000 creators (lookalike-gen.ts archetypes): top 50 for a seed of
  * one and a seed set of 12, with a filter applied (chat status, a third of the rows) and contacted
  * creators left out; features built once per workspace (their time and memory are their own rows).

@@ -1,5 +1,5 @@
 /**
- * Collaboration plans (issue 23) in headless Chromium against the real built PWA and a real server:
+ * Collaboration plans in headless Chromium against the real built PWA and a real server:
  * a plan of PLANS_ROWS (default 10,000) creators, its board open; a card moved to another stage by
  * its stage picker, timed from the option's pointerdown (Chromium's own event timestamp) to the frame
  * after the board's column counts show the move (a MutationObserver on the column headings, then
@@ -214,7 +214,7 @@ export async function benchPlans(say: Say, loadavg: () => string): Promise<void>
           p50: ms(percentile(times, 50)),
           p95: ms(percentile(times, 95)),
           max: ms(Math.max(...times)),
-          target: '≤ 100 ms (issue 23)',
+          target: '≤ 100 ms',
           load: loadavg(),
         },
         {
@@ -242,7 +242,7 @@ export async function benchPlans(say: Say, loadavg: () => string): Promise<void>
           p50: '',
           p95: '',
           max: ms(totalsMs),
-          target: '≤ 2 s (issue 23)',
+          target: '≤ 2 s',
           load: loadavg(),
         },
         {

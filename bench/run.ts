@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the local-first engine's figures (issue 4), printed as tables and written to
+ * `npm run bench`: the local-first engine's figures, printed as tables and written to
  * docs/benchmarks.md. Sizes: BENCH_ROWS (first sync, default 100000), BENCH_BIG (query engine,
  * default 1000000). Set BENCH_SKIP_BROWSER=1 to run only the Node parts.
  *
@@ -67,34 +67,34 @@ if (only) {
 // 1-3. The engine: queries in Node, sync pulls, and in Chromium the first sync, the worker and server vs local.
 await benchEngine(say, load);
 
-// 4. The Home screen (issue 5): the real PWA against its own seeded server.
+// 4. The Home screen: the real PWA against its own seeded server.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchHome(say, load);
 
-// 5. Exports (issue 10): the server's XLSX job and the offline view export.
+// 5. Exports: the server's XLSX job and the offline view export.
 await benchExport(say, load);
 
-// Import (issue 10): a 100,000-row CSV through the import code, from Node and through the dialog.
+// Import: a 100,000-row CSV through the import code, from Node and through the dialog.
 await benchImport(say, load);
 
-// 6. The server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull (issue 11).
+// 6. The server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull.
 await benchLists(say);
 
-// 7. Load (issue 11): 100 connections for 60 s on one server process, each engine.
+// 7. Load: 100 connections for 60 s on one server process, each engine.
 await benchLoad(say, load);
 
-// 8. Live team (issue 25): change → another member's mirror, and 1,000 open streams, on each engine.
+// 8. Live team: change → another member's mirror, and 1,000 open streams, on each engine.
 await benchLive(say, load);
 
-// 9. Plans (issue 23): a stage change on the board of a 10,000-creator plan.
+// 9. Plans: a stage change on the board of a 10,000-creator plan.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
 
-// Lookalikes (issue 28): top 50 among 100k and 1M creators in the query engine.
+// Lookalikes: top 50 among 100k and 1M creators in the query engine.
 await benchLookalike(say, load);
 
-// The browser extension (issue 24): harvest of a search page, and badges for 100 creators.
+// The browser extension: harvest of a search page, and badges for 100 creators.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);
 
-// 10. Delivery (issue 21): Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
+// 10. Delivery: Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);
 
 const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;

@@ -1,5 +1,5 @@
 /**
- * The endpoint table: every call of the spec's section 7 and decisions.md. Both programs use it:
+ * The endpoint table: every call the PWA makes and the server answers. Both programs use it:
  * the server registers routes from it (server/http/route.ts), the PWA types its calls with it.
  * Each feature keeps its entries in contract/schemas/<feature>.ts; add its spread below.
  */

@@ -1,5 +1,5 @@
 /**
- * The one vocabulary of response codes (decisions D3). Server and PWA both import this file;
+ * The one vocabulary of response codes. Server and PWA both import this file;
  * adding a code here is a contract change.
  */
 export const CODES = {
@@ -16,7 +16,7 @@ export const CODES = {
   FORBIDDEN: 40003,
   NOT_FOUND: 40004,
   CONFLICT: 40009,
-  /** A text record changed or deleted by another member after the version this edit was based on (issue 25). */
+  /** A text record changed or deleted by another member after the version this edit was based on. */
   EDIT_CONFLICT: 40012,
   TOO_MANY_REQUESTS: 40029,
   VIP_REQUIRED: 40201,
@@ -25,7 +25,7 @@ export const CODES = {
 
 export type Code = (typeof CODES)[keyof typeof CODES];
 
-/** Codes that make the client clear its session and go to / (spec section 8). */
+/** Codes that make the client clear its session and go to /. */
 export const FORCE_LOGOUT_CODES: readonly number[] = [
   CODES.NO_TOKEN,
   CODES.TOKEN_INVALID,

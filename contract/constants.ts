@@ -1,4 +1,4 @@
-/** Business constants of spec section 9. */
+/** Business constants and limits: page sizes, countries, lengths, timeouts and the plans' caps. */
 export const COUNTRIES = ['US', 'MY', 'VN', 'TH', 'PH', 'SG', 'ID', 'GB'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'US';
@@ -43,7 +43,7 @@ export const TEAM_NAME_MAX = 12;
 export const INVITE_CODE_MAX = 200;
 export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 /**
- * Redeem codes are 16 characters of [A-Z0-9] (82 bits, issue 19; the spec's 9 carried 46). Codes
+ * Redeem codes are 16 characters of [A-Z0-9] (82 bits; the original 9 carried 46, too few against guessing). Codes
  * issued before keep working: 9 characters are still accepted.
  */
 export const REDEEM_CODE_LENGTH = 16;
@@ -92,7 +92,7 @@ export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
 export const INVITATION_STATUSES = [1, 2, 3, 4] as const;
 export const INVITATION_SUB_STATUSES = [1, 2, 3, 4, 5] as const;
 
-/** Helper checks of spec section 5. */
+/** Format checks: email, phone (11 digits starting 1, then 3-9) and ASIN (10 characters starting B0). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A TikTok handle (a creator id): letters, digits, '_' and '.', at most 24 characters. */
 export const HANDLE_MAX = 24;

@@ -9,7 +9,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   path: string;
   /** Sends the token header (the spec's "(token)" calls). */
   auth: boolean;
-  /** A paired browser extension's token may make this call (issue 24); any other answers 40003. */
+  /** A paired browser extension's token may make this call; any other answers 40003. */
   extension?: boolean;
   request: Req;
   /** Schema of the envelope's `data` on success. */

@@ -1,4 +1,4 @@
-/** The columns of each export type, with headers in both languages (decisions D10): shared by the server's export job and the PWA's offline "export this view". */
+/** The columns of each export type, with headers in both languages: shared by the server's export job and the PWA's offline "export this view". */
 import type { DownloadType, Language } from './constants.ts';
 
 /**
@@ -64,7 +64,7 @@ export const AMATEUR_COLUMNS: Column[] = [
   c('add_time', 'Added', '添加时间', 20),
 ];
 
-/** The invitation export: the invitation's own fields first (issue 20), then its creator's. */
+/** The invitation export: the invitation's own fields first, then its creator's. */
 export const INVITATION_COLUMNS: Column[] = [
   c('unique_id', 'Creator ID', '达人ID', 22),
   c('daren_name', 'Name', '达人名称', 20),

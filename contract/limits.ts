@@ -1,7 +1,7 @@
 /**
  * Limits, lists and small pure helpers of the contract that the PWA's main thread needs, kept free
  * of zod: a screen that states "at most 50 characters" must not download the schema library for
- * it (issue 21's /home budget). The schema files import these, so server and PWA still share one
+ * it (the JavaScript budget of /home's cold load). The schema files import these, so server and PWA still share one
  * number. Anything that needs zod stays in contract/schemas/.
  */
 
@@ -118,7 +118,7 @@ export const BUDGET_MAX = 1_000_000_000;
 /** The largest weekly quota one can enter (TikTok's top tier is "unlimited": leave it unset). */
 export const WEEKLY_QUOTA_MAX = 100_000;
 
-// The browser extension (issue 24).
+// The browser extension.
 /**
  * The id of CreatorDesk's own extension build: its manifest's public key pins it (extension/identity.ts
  * checks the hash). The server's cross-site guard lets this origin make its calls by default; a store

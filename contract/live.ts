@@ -1,5 +1,5 @@
 /**
- * The live-update stream (issue #25): `GET /api/v0.1/sync/events` with the `token` header answers
+ * The live-update stream: `GET /api/v0.1/sync/events` with the `token` header answers
  * Server-Sent Events that carry nothing but versions; rows still come through /sync/pull, so
  * workspace scoping stays in one place. A refused token answers the usual JSON envelope instead.
  *

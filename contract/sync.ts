@@ -1,5 +1,5 @@
 /**
- * The sync contract (decisions D13): what POST /sync/pull takes and answers, the mirrored tables,
+ * The sync contract: what POST /sync/pull takes and answers, the mirrored tables,
  * and SYNC_VERSION. Bump SYNC_VERSION whenever the shape of a pulled row changes: every client
  * whose cursor carries an older number gets `reset` and mirrors the workspace again.
  *
@@ -23,20 +23,20 @@ export const SYNC_TABLES = [
   'topics',
   'invitations',
   'blacklist',
-  // The creator workbench (issue 22); new tables, so older cursors miss nothing.
+  // The creator workbench; new tables, so older cursors miss nothing.
   'creator_notes',
   'creator_followups',
   'creator_events',
-  // Saved views of the Home list (issue 22), shared with the workspace.
+  // Saved views of the Home list, shared with the workspace.
   'saved_views',
-  // Resolved conflicts on text records (issue 25).
+  // Resolved conflicts on text records.
   'text_conflicts',
-  // Collaboration plans and the creators in them (issue 23).
+  // Collaboration plans and the creators in them.
   'plans',
   'plan_creators',
-  // What the team sets once, e.g. TikTok's weekly quota of new creators (issue 23).
+  // What the team sets once, e.g. TikTok's weekly quota of new creators.
   'workspace_settings',
-  // Counted sales per creator and product, from imported Seller Center orders (issue 23).
+  // Counted sales per creator and product, from imported Seller Center orders.
   'creator_sales',
   // Each import of an order download, so it can be undone (a new table: older cursors miss nothing).
   'order_imports',

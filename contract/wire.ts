@@ -1,5 +1,5 @@
 /**
- * The wire format both programs agree on (decisions D3): the `{code,msg,data}` envelope and
+ * The wire format both programs agree on: the `{code,msg,data}` envelope and
  * form-encoded bodies with bracket-index arrays, written by `qs`.
  */
 import qs from 'qs';

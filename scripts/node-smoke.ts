@@ -20,7 +20,7 @@ function check(ok: unknown, what: string): asserts ok {
 if (!fs.existsSync('dist/index.html') && !process.env.WEB_DIR)
   throw new Error('no build: run npm run build first');
 console.log(`node smoke on ${process.version}`);
-// /health tells strangers only that the process lives (issue 19); the engine and readiness are
+// /health tells strangers only that the process lives; the engine and readiness are
 // behind the ops token.
 const OPS_TOKEN = 'node-smoke-ops-token-0123456789';
 const server = await startServer({ TEST_HOOKS: '0', OPS_TOKEN });

@@ -1,9 +1,9 @@
 /**
- * Accounts, sessions, SMS codes and VIP redeem codes (spec sections 5 and 7, decisions D4 and D6).
+ * Accounts, sessions, SMS codes and VIP redeem codes.
  *
  * `/member/getToken` carries three use cases (password sign-in, SMS sign-in, register). Its
- * endpoint schema only checks the shape; `getTokenCommand(language)` then applies the rules of
- * spec section 5, which depend on the mode and on the locale, and yields a typed command.
+ * endpoint schema only checks the shape; `getTokenCommand(language)` then applies the sign-in
+ * form's validation rules, which depend on the mode and on the locale, and yields a typed command.
  * Issue messages are message keys the server localises (server/domain/messages/account.messages.ts).
  */
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export const PASSWORD_MAX = 64;
 const SMS_CODE_PATTERN = new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`);
 const DIGITS_PHONE = new RegExp(`^\\d{${PHONE_LENGTH}}$`);
 
-/** A phone that can receive an SMS code: exactly 11 characters and the helper check of section 5. */
+/** A phone that can receive an SMS code: exactly 11 characters, starting 1, then 3-9 (CN_PHONE_PATTERN). */
 export const isSmsPhone = (v: string): boolean => v.length === PHONE_LENGTH && CN_PHONE_PATTERN.test(v);
 
 /** A required form string: absent, null and '' all give `key`, so the msg says what to enter. */
@@ -67,7 +67,7 @@ export type GetTokenCommand =
       password: string;
     };
 
-/** The mode- and locale-dependent rules of spec section 5, checked in the order the form shows them. */
+/** The mode- and locale-dependent validation rules of the sign-in form, checked in the order the form shows them. */
 export const getTokenCommand = (language: Language) =>
   getTokenRequest.transform((v, ctx): GetTokenCommand => {
     const fail = (path: string, message: string) => {
@@ -160,8 +160,8 @@ export type ChangePasswordCommand =
   | { kind: 'current'; password: string; oldPassword: string };
 
 /**
- * The rules of a password change, checked in the order its form shows the fields. A phone account
- * (spec section 5): new password, repeat, SMS code. With `oldPassword`, or for an account without
+ * The rules of a password change, checked in the order its form shows the fields. A phone account:
+ * new password, repeat, SMS code. With `oldPassword`, or for an account without
  * a phone: current password, new password, repeat. Equality of the two is checked last, here only.
  */
 export const changePasswordCommand = (hasPhone: boolean) =>

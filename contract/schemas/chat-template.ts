@@ -1,4 +1,4 @@
-/** Chat message templates (spec sections 2, 3, 5, 7). The list answers a plain array, not a page. */
+/** Chat message templates. The list answers a plain array, not a page. */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { TEXTAREA_MAX } from '../constants.ts';

@@ -68,8 +68,8 @@ export const listOf = <T extends z.ZodType>(item: T) =>
 export const empty = z.object({}).passthrough();
 
 /**
- * What an edit or delete of a text record (tag, chat template, product, note) was based on
- * (issue 25): `base_version` is the row's `version` the editor saw. When another member changed
+ * What an edit or delete of a text record (tag, chat template, product, note) was based on:
+ * `base_version` is the row's `version` the editor saw. When another member changed
  * or deleted the row's text after that version, the server refuses with 40012 instead of writing
  * over it; `force` 1 is the editor's answer "save mine anyway" (a deleted row comes back with it).
  * Both are optional: a call without them is last-writer-wins, as the spec's calls always were.

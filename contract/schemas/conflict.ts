@@ -1,5 +1,5 @@
 /**
- * Conflicts on text records (issue 25). An edit or delete refused with 40012 is resolved on the
+ * Conflicts on text records. An edit or delete refused with 40012 is resolved on the
  * member's device: "Save mine" sends the same call with `force` (the server records the conflict
  * as it writes), "Keep theirs" drops it and sends this call so the history has it too. Resolved
  * conflicts are mirrored (`text_conflicts`) and listed in the sync panel.

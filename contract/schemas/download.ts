@@ -1,4 +1,4 @@
-/** Exports (spec section 4 "Download", decisions D10). */
+/** Exports: a job is created, then polled until its file is ready. */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { DOWNLOAD_TYPES } from '../constants.ts';
@@ -19,13 +19,13 @@ export type DownloadInfo = z.infer<typeof DownloadInfo>;
 const downloadType = () =>
   z.preprocess((v) => (v === '' ? undefined : v), z.enum(DOWNLOAD_TYPES, 'download_type_required'));
 
-/** What an export will hold, asked before it starts (issue 20: limits are stated before they bite). */
+/** What an export will hold, asked before it starts (limits are stated before they bite). */
 export const DownloadPreview = z.object({
   type: z.enum(DOWNLOAD_TYPES),
   country: z.string(),
   /** Rows the export holds before the plan's cap. */
   rows: z.number().int(),
-  /** The caller's plan cap (free: 500 rows, decisions D6); null when the plan exports all. */
+  /** The caller's plan cap (free: 500 rows, FREE_EXPORT_ROW_CAP); null when the plan exports all. */
   cap: z.number().int().nullable(),
 });
 export type DownloadPreview = z.infer<typeof DownloadPreview>;

@@ -1,5 +1,5 @@
 /**
- * The browser extension's calls (issue 24). The app asks for a one-time pairing code; the extension
+ * The browser extension's calls. The app asks for a one-time pairing code; the extension
  * trades it (with no token) for its own token: a session of kind `extension` that a sign-in
  * elsewhere does not revoke, stored hashed, listed and revocable in the app, and allowed only the
  * calls marked `extension: true` in the endpoint tables (everything else answers 40003). A batch

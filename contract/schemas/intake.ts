@@ -1,5 +1,5 @@
 /**
- * Creator intake (decisions D8): the browser plugin's ingest call and the import of mapped
+ * Creator intake: the browser plugin's ingest call and the import of mapped
  * CSV/XLSX rows. One profile schema serves both; items are checked one by one so a bad item is
  * rejected with its reason and the good ones still land.
  */
@@ -28,7 +28,7 @@ const str = (max: number) =>
     (v) => (v === null || v === undefined ? undefined : typeof v === 'number' ? String(v) : v),
     z.string().trim().max(max).optional(),
   );
-/** An email address: blank, or the basic shape of spec section 5 (the import's dry run lists the rest). */
+/** An email address: blank, or the basic shape of EMAIL_PATTERN (the import's dry run lists the rest). */
 const email = () => str(200).refine((v) => !v || EMAIL_PATTERN.test(v), 'intake_email_invalid');
 
 export const CreatorProfile = z.object({

@@ -1,5 +1,5 @@
 /**
- * Invitations (decisions D7): list, add (by creator names), edit with status/sub-status rules,
+ * Invitations: list, add (by creator names), edit with status/sub-status rules,
  * history and delete. Status 1 connecting · 2 inviting · 3 cooperating · 4 complete; sub_status
  * 1–5 exists only with status 3.
  */

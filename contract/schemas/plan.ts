@@ -1,5 +1,5 @@
 /**
- * Collaboration plans (issue 23): a push for products with the creators in it, each creator moving
+ * Collaboration plans: a push for products with the creators in it, each creator moving
  * through stages from "to contact" to "selling" (or out, with a reason). Plans and their creators
  * are mirrored (contract/sync.ts) and these calls are what the outbox replays; every id is scoped to
  * the caller's workspace. A stage change is also a row of the creator's timeline (kind `stage`).

@@ -1,5 +1,5 @@
 /**
- * Products (spec sections 2, 3, 5, 7). The list is paged like every other grid; it filters by
+ * Products. The list is paged like every other grid; it filters by
  * product id (exact or prefix), title and category (substring) and the added-date range.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Tags (spec sections 2, 3, 7), plus the small request pieces the other catalog lists
+ * Tags, plus the small request pieces the other catalog lists
  * (chat templates, topics, products) share: a required title with its own message key, a
  * date-range end that covers the whole chosen day, and the id + country pair of edit/delete.
  */

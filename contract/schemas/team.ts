@@ -1,14 +1,14 @@
 /**
- * Team calls (spec sections 2, 3, 6; decisions D5). A team shares one workspace; the admin
+ * Team calls. A team shares one workspace; the admin
  * (is_admin > 0) renames, transfers, removes non-admin members, resets the invite link and
- * dismisses; other members may leave. Invite links carry a secret code, not the team id (issue 19).
+ * dismisses; other members may leave. Invite links carry a secret code, not the team id.
  */
 import { z } from 'zod';
 import { INVITE_CODE_MAX, TEAM_NAME_MAX } from '../constants.ts';
 import { endpoint } from '../endpoint.ts';
 import { listOf, paging } from './common.ts';
 
-/** Team name: required, trimmed, at most 12 characters (spec section 5). */
+/** Team name: required, trimmed, at most 12 characters. */
 export const teamTitle = () =>
   z.preprocess(
     (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),

@@ -1,5 +1,5 @@
 /**
- * Topic tracking (spec sections 2, 3, 7; decisions D9): a topic's videos, its influencers (the
+ * Topic tracking: a topic's videos, its influencers (the
  * authors of its videos) and the amateur list (authors below the workspace's follower
  * threshold, across topics). Additions: blogger.to.creators (amateurs into the creator
  * database) and the amateur threshold setting.

@@ -1,5 +1,5 @@
 /**
- * Topics, a.k.a. challenges (spec sections 2, 3, 7; decisions D6, D9). A topic is a hashtag the
+ * Topics, a.k.a. challenges. A topic is a hashtag the
  * collector tracks until end_time; the list is paged and sorted on the server by a whitelist.
  */
 import { z } from 'zod';

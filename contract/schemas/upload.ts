@@ -1,5 +1,5 @@
 /**
- * Image upload (spec sections 5, 7, 8; decision D11). The body is multipart with one file in the
+ * Image upload. The body is multipart with one file in the
  * field `image`; the route reads it itself, so the request schema only covers plain fields.
  */
 import { z } from 'zod';

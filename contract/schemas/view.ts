@@ -1,5 +1,5 @@
 /**
- * Saved views of the Home list (issue 22): a named set of filters and sort, shared with the
+ * Saved views of the Home list: a named set of filters and sort, shared with the
  * workspace (the team sees every view) and mirrored like the other tables (contract/sync.ts).
  * `query` is Home's own URL query (src/features/creators/home-url.ts reads and writes it): the
  * server keeps it as opaque text, checked only for length and URL-safe characters, so a view

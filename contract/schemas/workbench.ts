@@ -1,5 +1,5 @@
 /**
- * The creator workbench (issue 22): notes and follow-ups per creator, and the history rows the
+ * The creator workbench: notes and follow-ups per creator, and the history rows the
  * server writes when a creator changes. All three are mirrored (contract/sync.ts); these calls
  * are what the outbox replays. Rows are addressed by id and scoped to the caller's workspace.
  */
@@ -69,11 +69,11 @@ export const EVENT_KINDS = [
   'note',
   /** Contact details changed; the detail names the fields (`email,phone,reach`), not their values. */
   'contact',
-  /** A note's conflict resolved (issue 25); the detail is `<outcome>:<the other member's name>`. */
+  /** A note's conflict resolved; the detail is `<outcome>:<the other member's name>`. */
   'conflict',
   'import',
   'ingest',
-  /** A plan stage change (issue 23); the detail is `<stage>:<plan name>`. */
+  /** A plan stage change; the detail is `<stage>:<plan name>`. */
   'stage',
   /** An order line deleted by hand; the detail is `<order id>|<amount>|<currency>`. */
   'sale_del',
@@ -107,7 +107,7 @@ const contactText = (max: number, tooLong: string) =>
   );
 
 /**
- * The creator's contact fields the seller fills in (issue 22), by creator id: email (the creator's
+ * The creator's contact fields the seller fills in, by creator id: email (the creator's
  * `daren_email`), WhatsApp or phone (`daren_phone`) and how to reach them (`daren_socialize`).
  */
 export const ContactEditRequest = z.object({

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` / `npm run restore` on PostgreSQL (issue #26): a backup folder (pg_dump custom
+ * `npm run backup` / `npm run restore` on PostgreSQL: a backup folder (pg_dump custom
  * format + the files folder) taken while a server runs; restore refuses while that server is
  * connected; then the database is wiped (dropped and created empty, as on a new host) and the
  * files folder deleted, and the restore brings back the same rows in every table, the same

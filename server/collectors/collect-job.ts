@@ -1,5 +1,5 @@
 /**
- * The topic collector (decisions D9): a scheduler that enqueues one 'topic_collect' job per due
+ * The topic collector: a scheduler that enqueues one 'topic_collect' job per due
  * topic, and the job handler that refreshes one topic through the configured provider.
  *
  * - Due: live, not ended (end_time null or ahead), and never checked, checked at least one

@@ -1,5 +1,5 @@
 /**
- * The demo provider (decisions D9, the default): videos and authors generated from the hashtag
+ * The demo provider (the default): videos and authors generated from the hashtag
  * with a seeded PRNG, so a fresh install shows living data without any platform account.
  *
  * Deterministic in (hashtag, time): time is cut into hourly buckets; each bucket publishes 0–3

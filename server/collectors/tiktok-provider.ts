@@ -1,5 +1,5 @@
 /**
- * The TikTok Research API provider (decisions D9): videos by hashtag_name from
+ * The TikTok Research API provider: videos by hashtag_name from
  * POST {base}/v2/research/video/query/, authors' profiles from /v2/research/user/info/, with a
  * client-credentials token from /v2/oauth/token/ (cached until shortly before it expires).
  *

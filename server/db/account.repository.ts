@@ -11,7 +11,7 @@ export interface NewAccount {
   region: 'zh-cn' | 'en-us';
 }
 
-/** Creates the user and the personal workspace they start in (decisions D5). */
+/** Creates the user and the personal workspace they start in. */
 export async function createAccount(db: Kysely<DB> | Transaction<DB>, acc: NewAccount): Promise<User> {
   const t = now();
   const ws = await db

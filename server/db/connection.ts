@@ -94,7 +94,7 @@ export interface Database {
   engine: Engine;
   /** The SQLite file path (embedded engine only), for backups. */
   file?: string;
-  /** Committed changes and session changes, for the live-update stream (issue #25). */
+  /** Committed changes and session changes, for the live-update stream. */
   live: LiveFeed;
   close(): Promise<void>;
 }

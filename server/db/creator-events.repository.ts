@@ -1,5 +1,5 @@
 /**
- * History rows of creators (issue 22): the change paths (flags, tags, blacklist, invitations,
+ * History rows of creators: the change paths (flags, tags, blacklist, invitations,
  * notes) call `recordEvents` in their own transaction with the version they stamped, so a
  * change and its history row reach clients on the same sync page.
  */

@@ -1,5 +1,5 @@
 /**
- * The creator list against a brute-force model (issue 11): whichever way the repository answers a
+ * The creator list against a brute-force model: whichever way the repository answers a
  * request (maintained counters, the concurrent page + count, PostgreSQL's one-pass matched set,
  * SQLite's name index for short searches), the page (ids in order, ties broken by id) and the
  * count equal what filtering and sorting the rows in memory gives, on both engines. The data has

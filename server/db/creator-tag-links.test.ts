@@ -1,5 +1,5 @@
 /**
- * Tag lists after writes (issue 11, migration 0013). On SQLite a list filtered by tags is counted
+ * Tag lists after writes (migration 0013). On SQLite a list filtered by tags is counted
  * and paged from the tag links, which carry their creator's live country and flags. After random
  * sequences of writes — creators inserted (live or deleted, other workspace), tags linked and
  * unlinked, flags and countries changed, soft deletes, restores, hard deletes — every tag list

@@ -122,7 +122,7 @@ export function blankCreator(
 }
 
 /**
- * Finds the named creators and creates the missing ones (bare rows in that country, decisions D7:
+ * Finds the named creators and creates the missing ones (bare rows in that country, for
  * invitation.add, black.add). A name that would become a new creator must be a TikTok handle, else 40001 naming them.
  */
 export async function ensureCreators(
@@ -238,7 +238,7 @@ function creatorFilters(db: Db, ws: number, f: CreatorListRequest) {
       eb('deleted_at', 'is', null),
     ];
     if (f.name) and.push(nameFilter(db, eb, f.name));
-    // Stand-in until topic videos exist (issue 8): the hashtag appears in the creator's bio.
+    // Stand-in until topic videos exist: the hashtag appears in the creator's bio.
     const challenge = f.challenge?.replace(/^#+/, '').trim();
     if (challenge) and.push(ilike('signature', challenge));
     if (f.tagsId.length) and.push(hasAnyTag(ws, 'creators.id', f.tagsId));

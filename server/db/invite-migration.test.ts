@@ -1,5 +1,5 @@
 /**
- * Migration 0016 on teams made before it (issue 19): every team that existed gets its own working
+ * Migration 0016 on teams made before it: every team that existed gets its own working
  * invite code, and the old numeric link (/invite/<team id>) names nothing. The rows are written
  * with the 0015 schema's columns, as an older release left them, not through today's repositories.
  */

@@ -1,5 +1,5 @@
 /**
- * This file owns the signals behind the live-update stream (issue #25): "workspace W is now at
+ * This file owns the signals behind the live-update stream: "workspace W is now at
  * version V" after every committed change, and "user U's sessions or workspace changed".
  *
  * - PostgreSQL: one dedicated client LISTENs on the channel the triggers of migration 0025 notify,

@@ -17,7 +17,7 @@ export interface Synced {
   deleted_at: number | null;
 }
 
-/** Who last wrote a text record's text, and at which version (migration 0027, issue 25). */
+/** Who last wrote a text record's text, and at which version (migration 0027). */
 export interface TextVersioned {
   text_version: Generated<number>;
   text_user_id: Generated<number>;
@@ -441,7 +441,7 @@ export interface SavedViewsTable extends Synced {
   update_time: number;
 }
 
-/** A resolved conflict on a text record (0028, issue 25): who met whose change, and what they chose. */
+/** A resolved conflict on a text record (0028): who met whose change, and what they chose. */
 export interface TextConflictsTable extends Synced {
   id: Id;
   record: 'tags' | 'chat_templates' | 'products' | 'creator_notes';
@@ -457,7 +457,7 @@ export interface TextConflictsTable extends Synced {
   update_time: number;
 }
 
-/** A collaboration plan (0029, issue 23). `product_ids`: product row ids, comma-separated. */
+/** A collaboration plan (0029). `product_ids`: product row ids, comma-separated. */
 export interface PlansTable extends Synced {
   id: Id;
   name: string;
@@ -477,7 +477,7 @@ export interface PlansTable extends Synced {
   update_time: number;
 }
 
-/** A creator in a plan and the stage they are at (0029, issue 23); one row per (plan, creator). */
+/** A creator in a plan and the stage they are at (0029); one row per (plan, creator). */
 export interface PlanCreatorsTable extends Synced {
   id: Id;
   plan_id: number;
@@ -493,7 +493,7 @@ export interface PlanCreatorsTable extends Synced {
   update_time: number;
 }
 
-/** What a workspace's team sets once (0030, issue 23); one row per workspace. -1: not set. */
+/** What a workspace's team sets once (0030); one row per workspace. -1: not set. */
 export interface WorkspaceSettingsTable extends Synced {
   id: Id;
   weekly_quota: Generated<number>;
@@ -502,7 +502,7 @@ export interface WorkspaceSettingsTable extends Synced {
   update_time: Generated<number>;
 }
 
-/** One imported line of a Seller Center order download (0031, issue 23); the server's own. */
+/** One imported line of a Seller Center order download (0031); the server's own. */
 export interface OrdersTable {
   id: Id;
   workspace_id: number;

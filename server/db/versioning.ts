@@ -1,5 +1,5 @@
 /**
- * The workspace-wide version counter that sync builds on (decisions D13).
+ * The workspace-wide version counter that sync builds on.
  *
  * Call `nextVersion` inside the transaction that writes rows and stamp every written row with
  * the returned value. On PostgreSQL the UPDATE locks the workspace row until commit, so versions

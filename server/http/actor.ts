@@ -1,4 +1,4 @@
-/** The person behind a call, as history rows record them (issue 22). */
+/** The person behind a call, as history rows record them. */
 import type { Actor } from '../db/creator-events.repository.ts';
 import type { AuthContext } from '../services/session.service.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Cross-site refusal (issue 19): state-changing calls a browser sends for another site answer 403
- * JSON; the app's own pages (same origin, or the `api.` sibling of D12) and clients that are no
+ * Cross-site refusal: state-changing calls a browser sends for another site answer 403
+ * JSON; the app's own pages (same origin, or the `api.` sibling of its host) and clients that are no
  * browser (no Origin, no Sec-Fetch-Site: curl, the server-to-server tests) keep working.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ describe('isOurOrigin', () => {
     expect(isOurOrigin('http://127.0.0.1:5180', '127.0.0.1:5180', [])).toBe(true);
     for (const evil of [
       'https://evil.example',
-      'https://api.desk.example.com', // the API host calling the PWA host is not the D12 pair
+      'https://api.desk.example.com', // the reverse of the PWA host → its `api.` sibling
       'https://desk.example.com.evil.example',
       'http://127.0.0.1:5181',
       'null',
@@ -146,7 +146,7 @@ describe('cross-site requests against the app', () => {
       { 'sec-fetch-site': 'same-origin' },
       { origin: 'https://desk.example.com', 'sec-fetch-site': 'same-site' },
       { origin: 'chrome-extension://plugin', 'sec-fetch-site': 'none' },
-      // CreatorDesk's own extension build: allowed without configuration (issue 24).
+      // CreatorDesk's own extension build: allowed without configuration.
       { origin: EXT_ORIGIN, 'sec-fetch-site': 'none' },
       { origin: 'https://pwa.example', 'sec-fetch-site': 'cross-site' },
       {}, // curl, server-to-server

@@ -10,7 +10,7 @@
  * the guard covers POST /csp-report: browsers send reports from our own pages, so a report from
  * another site is refused like any other state change (it would count in /ops/metrics).
  * - With an `Origin` header the origin decides: ours is this server's own host, the PWA's host when
- *   this server is its `api.` sibling (decisions D12), or one of ALLOWED_ORIGINS. `Origin: null`
+ *   this server is its `api.` sibling, or one of ALLOWED_ORIGINS. `Origin: null`
  *   (sandboxed frames, opaque redirects) is never ours.
  * - Without one, `Sec-Fetch-Site: cross-site` or `same-site` is refused (a browser sends Origin on
  *   every cross-origin fetch and form post, so a sibling without one is a navigation or an image).

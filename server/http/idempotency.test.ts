@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key fingerprints and the 30-day pruning (issue 19), through real calls on both
+ * Idempotency-Key fingerprints and the 30-day pruning, through real calls on both
  * engines: a key reused for another request is refused instead of replaying an unrelated answer;
  * a retry of the same request replays, whatever order its fields come in or the language it
  * asks for, for 30 days (an offline outbox can be days old); then the pruning job forgets it.

@@ -1,5 +1,5 @@
 /**
- * Input the probe of issue 19 turned into 500s: control characters in text fields, oversize id
+ * Input a security probe once turned into 500s: control characters in text fields, oversize id
  * lists, odd paths under /files/. Each now has a clear 4xx answer and stores nothing. Both engines.
  */
 import { expect, it } from 'vitest';

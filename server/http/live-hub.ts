@@ -1,5 +1,5 @@
 /**
- * This file owns the open live-update streams of one server process (issue #25). Each stream is
+ * This file owns the open live-update streams of one server process. Each stream is
  * a Server-Sent Events response of one signed-in session; it carries only its workspace's version
  * (contract/live.ts). The hub listens to the database's live feed once and fans signals out:
  * a version signal pokes the streams of that workspace; a user signal makes that user's streams

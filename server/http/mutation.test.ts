@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key (decisions D13): a replayed mutation answers the stored response and changes
+ * Idempotency-Key: a replayed mutation answers the stored response and changes
  * nothing. Uses a test-only route registered on a real app, on both engines.
  */
 import crypto from 'node:crypto';

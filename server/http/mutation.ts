@@ -1,12 +1,12 @@
 /**
  * Every mutating call runs through `mutation`: one transaction that holds the change and, when
  * the client sent an `Idempotency-Key`, the stored response. A replay of the key returns the
- * stored response without applying the change again (decisions D13). Failed calls store
+ * stored response without applying the change again. Failed calls store
  * nothing, so a retry after a fix runs again.
  *
  * The key is stored with a fingerprint of the request (method, path, body without `language`);
- * the same key with another request answers 40009 instead of replaying an unrelated answer
- * (issue 19). `language` is left out because a replay may come after the user switched languages.
+ * the same key with another request answers 40009 instead of replaying an unrelated answer.
+ * `language` is left out because a replay may come after the user switched languages.
  * Keys are pruned after IDEMPOTENCY_KEEP_SECONDS (server/jobs/idempotency-prune.ts).
  */
 import crypto from 'node:crypto';

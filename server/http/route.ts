@@ -41,7 +41,7 @@ export function route<E extends Endpoint>(
     // (sign-out) gets no HEAD twin: HEAD /member/logout is a 404 and signs nobody out.
     exposeHeadRoute: !isStateChangingGet(`${API_PREFIX}${ep.path}`),
     preHandler: ep.auth ? ctx.requireAuth : undefined,
-    // Whether a paired browser extension's token may call it (issue 24); requireAuth reads it.
+    // Whether a paired browser extension's token may call it; requireAuth reads it.
     config: { extension: ep.extension === true },
     handler: async (req, reply) => {
       markPhase(req, 'handler');

@@ -1,5 +1,5 @@
 /**
- * Security headers on every kind of answer (issue #26): the app shell, a built asset, the service
+ * Security headers on every kind of answer: the app shell, a built asset, the service
  * worker, an API answer and an uploaded file carry the same policy (no eval, connect-src limited
  * to the app's origin, no framing, violations reported); HSTS only over HTTPS, and only when the
  * proxy that says so is trusted; CSP reports are counted and never fail.

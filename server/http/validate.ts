@@ -71,7 +71,7 @@ export function input(req: { method: string; query: unknown; body: unknown }): u
 
 /**
  * The request's input (input()) parsed with `schema`. Control characters in any text field are
- * refused whole first (40001 naming the field, issue 19), before anything can reach the database.
+ * refused whole first (40001 naming the field), before anything can reach the database.
  */
 export function parseRequest<S extends z.ZodType>(
   schema: S,

@@ -1,5 +1,5 @@
 /**
- * Delivery of the built PWA and of API answers (issue 21): precompressed files by Accept-Encoding,
+ * Delivery of the built PWA and of API answers: precompressed files by Accept-Encoding,
  * per-request compression of JSON over the threshold, cache headers, and 404s for unknown files.
  * The web folder is a small stand-in build written here; the real build's output is checked by
  * tests/e2e/delivery.e2e.ts.

@@ -1,6 +1,6 @@
 /**
- * What an export holds, per type (decisions D10): the rows in id-ordered pages for the writer, and
- * their count for the preview a seller sees before starting (issue 20: "12,345 rows; the free
+ * What an export holds, per type: the rows in id-ordered pages for the writer, and
+ * their count for the preview a seller sees before starting ("12,345 rows; the free
  * plan exports the first 500"). Both read the same filters, so the count is the file's length
  * before the plan's cap.
  *
@@ -8,7 +8,7 @@
  *   from creator_counts, migration 0009);
  * - invitation: the invitations of the country with their own fields (status, sub status, product
  *   ids, dates), joined to their creator for followers and tags;
- * - black: blacklist entries joined to their creator; layman: the amateur list (D9).
+ * - black: blacklist entries joined to their creator; layman: the amateur list.
  */
 import { sql, type Kysely } from 'kysely';
 import type { DownloadType, Language } from '../../contract/constants.ts';

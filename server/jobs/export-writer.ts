@@ -20,7 +20,7 @@ import { FORMULA_START } from '../../contract/export-columns.ts';
 import { columnsFor } from './export-columns.ts';
 import { exportRows, type RowsParams } from './export-rows.ts';
 
-/** Free tier: `cap` rows at most (decisions D6); null for VIP. */
+/** Free tier: `cap` rows at most; null for VIP. */
 export type ExportParams = RowsParams;
 
 const PAGE = 2000;

@@ -1,5 +1,5 @@
 /**
- * Prunes stored Idempotency-Keys older than IDEMPOTENCY_KEEP_SECONDS (30 days, issue 19). An
+ * Prunes stored Idempotency-Keys older than IDEMPOTENCY_KEEP_SECONDS (30 days). An
  * offline outbox can hold a change for days, so a retry inside the window must still replay the
  * stored answer; past it the key is forgotten. Runs at start and then every hour in every server
  * process: the delete is idempotent, so processes sharing a database need no coordination.

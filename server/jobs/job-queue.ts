@@ -1,5 +1,5 @@
 /**
- * A job queue in the database, shared by every server process (decisions D2).
+ * A job queue in the database, shared by every server process.
  *
  * claim() takes the oldest queued job, or a running one whose runner stopped sending heartbeats
  * (a crashed process), in one statement: on PostgreSQL with FOR UPDATE SKIP LOCKED so two

@@ -15,7 +15,7 @@ import { passwordRuns } from '../services/password.ts';
 export interface AppMetrics {
   registry: Registry;
   /**
-   * Open live-update streams (the SSE/WebSocket push of issue #25): call `inc()` when a stream
+   * Open live-update streams (the SSE push of server/http/live-hub.ts): call `inc()` when a stream
    * opens and `dec()` when it closes. Set by server/http/live-hub.ts.
    */
   eventStreams: Gauge;

@@ -117,7 +117,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           updated_at: 1,
         })
         .execute();
-      t.app.metrics.eventStreams.inc(2); // what the live-update stream (issue #25) will do per stream
+      t.app.metrics.eventStreams.inc(2); // what the live-update stream will do per stream
       const res = await get('/ops/metrics', auth);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);

@@ -1,5 +1,5 @@
 /**
- * GET /creator/avatar (issue 22): the creator's picture through our server, scoped to the
+ * GET /creator/avatar: the creator's picture through our server, scoped to the
  * caller's workspace. TikTok's CDN is the one thing stood in for (the app's avatarFetcher); the
  * server, its database and its disk cache are real.
  */

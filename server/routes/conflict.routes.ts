@@ -1,4 +1,4 @@
-/** /conflict/*: the history of conflicts on text records (issue 25). Thin: parse, call the service, reply. */
+/** /conflict/*: the history of conflicts on text records. Thin: parse, call the service, reply. */
 import { conflictEndpoints as ep } from '../../contract/schemas/conflict.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';

@@ -54,7 +54,7 @@ export const registerCreatorRoutes: RegisterRoutes = (api, ctx) => {
         input,
         actorOf(auth),
       );
-      // An invitation carrying a plan's products moves its creators to "invited" in that plan (issue 23).
+      // An invitation carrying a plan's products moves its creators to "invited" in that plan.
       await advanceInPlans(
         trx,
         auth.workspaceId,

@@ -1,4 +1,4 @@
-/** /ext/* and /blogger/status: pairing the browser extension, its sessions, and its badges (issue 24). */
+/** /ext/* and /blogger/status: pairing the browser extension, its sessions, and its badges. */
 import { extensionEndpoints as ep } from '../../contract/schemas/extension.ts';
 import { authOf } from '../http/auth.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';

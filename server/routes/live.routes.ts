@@ -1,5 +1,5 @@
 /**
- * GET /sync/events: the live-update stream (issue #25, contract/live.ts). Authenticated by the
+ * GET /sync/events: the live-update stream (contract/live.ts). Authenticated by the
  * `token` header like every call (the PWA's sync worker opens it with fetch, never with a token in
  * the URL); a refused token gets the JSON envelope with its code. A GET changes nothing, so the
  * cross-site guard lets it through; a foreign page cannot send the header anyway.

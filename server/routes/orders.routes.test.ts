@@ -1,5 +1,5 @@
 /**
- * POST /plan/orders.import (issue 23) on both engines: Seller Center's downloads, read by the PWA's
+ * POST /plan/orders.import on both engines: Seller Center's downloads, read by the PWA's
  * own parser from the fixture files, become counted sales per creator and product; importing the
  * same file again changes nothing; a later all-orders download's refund stops an affiliate line from
  * counting; another workspace's creators are never matched.

@@ -1,4 +1,4 @@
-/** /plan/*: collaboration plans and the creators in them (issue 23). Thin: parse, call the service, reply. */
+/** /plan/*: collaboration plans and the creators in them. Thin: parse, call the service, reply. */
 import { planEndpoints as ep } from '../../contract/schemas/plan.ts';
 import { actorOf } from '../http/actor.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';

@@ -1,5 +1,5 @@
 /**
- * POST /sync/pull: one page of workspace changes after a cursor (decisions D13). Read-only.
+ * POST /sync/pull: one page of workspace changes after a cursor. Read-only.
  * Registered by hand rather than through route(): the page's rows arrive from the database as
  * JSON text and are spliced into the envelope without being parsed (renderJson).
  */

@@ -168,7 +168,7 @@ describeEngines('team calls', (t) => {
     expect(back.code).toBe(40001);
   });
 
-  it('gives invite info for the code, with the caller own team id when they have one (D5)', async () => {
+  it('gives invite info for the code, with the caller own team id when they have one', async () => {
     const { admin, teamId, code } = await create('Invite');
     const visitor = await t().signUp();
     const res = await t().call('GET', '/team/invite.info', { teamId: code }, { token: visitor.token });

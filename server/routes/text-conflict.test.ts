@@ -1,5 +1,5 @@
 /**
- * The conflict rule for text records (issue 25), on both engines: an edit or delete based on an
+ * The conflict rule for text records, on both engines: an edit or delete based on an
  * older version than another member's later write of the text is refused with 40012 naming them,
  * writes nothing, and goes through with `force`; a member's own later writes and changes no member
  * made to the text are never conflicts; calls without a basis stay last-writer-wins.

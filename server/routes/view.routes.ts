@@ -1,4 +1,4 @@
-/** /view/*: saved views of the Home list (issue 22). Thin: parse, call the service, reply. */
+/** /view/*: saved views of the Home list. Thin: parse, call the service, reply. */
 import { viewEndpoints as ep } from '../../contract/schemas/view.ts';
 import { actorOf } from '../http/actor.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';

@@ -1,4 +1,4 @@
-/** /creator/*: notes, follow-ups, contact and picture of one creator (issue 22). Thin: parse, call the service, reply. */
+/** /creator/*: notes, follow-ups, contact and picture of one creator. Thin: parse, call the service, reply. */
 import path from 'node:path';
 import { workbenchEndpoints as ep } from '../../contract/schemas/workbench.ts';
 import { actorOf } from '../http/actor.ts';

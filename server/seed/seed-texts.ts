@@ -1,6 +1,6 @@
 /**
- * The seller's own words in a demo workspace, in the demo account's language (issue 20: the zh-cn
- * demo showed English tags, templates, notes and blacklist reasons). The generators keep writing
+ * The seller's own words in a demo workspace, in the demo account's language (the zh-cn
+ * demo used to show English tags, templates, notes and blacklist reasons). The generators keep writing
  * the English originals, so their random streams and the creators they make stay the same; the
  * writer passes every seller-written text through `text()` on its way into the database. Market
  * data (product listings, creator profiles, local-language templates) stays as the market has it.

@@ -1,5 +1,5 @@
 /**
- * Sign-in, registration, sessions and password change (decisions D4).
+ * Sign-in, registration, sessions and password change.
  *
  * One live session per account: opening a session while another is live answers 10020 unless
  * `force`, which revokes the others as 'replaced' (their next call gets 10007). Tokens are 32
@@ -46,7 +46,7 @@ export async function openSession(
   if (engineOf(trx) === 'postgres')
     await trx.selectFrom('users').select('id').where('id', '=', user.id).forUpdate().execute();
   const t = now();
-  // A paired browser extension (kind 'extension') is not a sign-in: it stays (issue 24).
+  // A paired browser extension (kind 'extension') is not a sign-in: it stays.
   const live = trx
     .updateTable('sessions')
     .where('user_id', '=', user.id)

@@ -1,5 +1,5 @@
 /**
- * Creator avatars through our own server (issue 22): the creator page shows the picture without
+ * Creator avatars through our own server: the creator page shows the picture without
  * the seller's browser calling TikTok's CDN, and a picture fetched once is kept on disk.
  *
  * The address comes from a creator row, which imports and the extension fill, so it is untrusted:

@@ -1,5 +1,5 @@
 /**
- * The blacklist. Adding creates unknown creators in that country (like invitation.add, D7) so
+ * The blacklist. Adding creates unknown creators in that country (like invitation.add) so
  * the flag has a row to live on; the creator's is_black mirrors whether a live blacklist row
  * exists. Every write stamps one new version on blacklist rows and creators alike.
  */

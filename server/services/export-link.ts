@@ -1,5 +1,5 @@
 /**
- * Export download links (issue 19). The file opens in a new window, which cannot send the token
+ * Export download links. The file opens in a new window, which cannot send the token
  * header, so `download.info` answers a signed link instead of the file's own secret:
  *
  *   /api/v0.1/files/export/<job id>-<user id>-<expires>-<signature>

@@ -1,5 +1,5 @@
 /**
- * Export downloads (issue 19): the link is signed for one user and workspace, lives 15 minutes,
+ * Export downloads: the link is signed for one user and workspace, lives 15 minutes,
  * and stops working once that user leaves the workspace; formula-like creator text is written as a
  * plain string cell, never as something a spreadsheet runs. Both engines.
  */

@@ -1,5 +1,5 @@
 /**
- * Export jobs: create, report, write, serve (decisions D10). Files are kept 24 h and live outside
+ * Export jobs: create, report, write, serve. Files are kept 24 h and live outside
  * the public /files/ folder; they are handed out only through a link signed for one user and
  * workspace (valid 15 minutes, export-link.ts) or with the session's token, and only while that
  * user still works in the export's workspace.
@@ -107,11 +107,11 @@ async function checkExportLimits(trx: Transaction<DB>, auth: AuthContext): Promi
   }
 }
 
-/** Rows an export may hold for this caller: the free tier's cap (D6), or null for VIP. */
+/** Rows an export may hold for this caller: the free tier's cap, or null for VIP. */
 const capOf = (auth: AuthContext): number | null =>
   (auth.user.vip_until ?? 0) > now() ? null : FREE_EXPORT_ROW_CAP;
 
-/** The row count and the caller's cap, before the export starts (issue 20). */
+/** The row count and the caller's cap, before the export starts. */
 export async function previewExport(
   db: Kysely<DB>,
   auth: AuthContext,

@@ -1,5 +1,5 @@
 /**
- * The browser extension's server side (issue 24): pairing codes, extension sessions and the batch
+ * The browser extension's server side: pairing codes, extension sessions and the batch
  * status lookup its badges use.
  *
  * - A pairing code is EXT_CODE_LENGTH characters of Crockford base32 (2^50 codes) from the OS's

@@ -68,7 +68,7 @@ describeEngines('creator intake (ingest and import)', (t) => {
     });
   });
 
-  it('rejects ids that are not TikTok handles and malformed emails, naming the reason (issue 20)', async () => {
+  it('rejects ids that are not TikTok handles and malformed emails, naming the reason', async () => {
     const res = await json(
       '/blogger/import',
       {

@@ -174,7 +174,7 @@ export async function intakeCreators(
     defaultCountry?: string | undefined;
     dryRun?: boolean;
     lang: Language;
-    /** Who, and by which path: each creator written gets a history row (issue 22). */
+    /** Who, and by which path: each creator written gets a history row. */
     history?: { by: Actor; kind: 'import' | 'ingest' };
   },
 ): Promise<IntakeResult> {

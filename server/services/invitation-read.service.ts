@@ -1,5 +1,5 @@
 /**
- * Invitation reads: the Invited list (filters of spec section 2, localised status names of D7,
+ * Invitation reads: the Invited list (the Invited screen's filters, localised status names,
  * the creator's tags) and the status history of one invitation.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';

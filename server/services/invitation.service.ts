@@ -1,5 +1,5 @@
 /**
- * Invitations (decisions D7). Invariants kept here:
+ * Invitations. Invariants kept here:
  * - one live invitation per (workspace, country, unique_id): adding again updates it;
  * - sub_status is set exactly when status is 3;
  * - every status/sub_status change appends invitation_history;

@@ -42,7 +42,7 @@ export const LIMITS = {
   /** Redeem codes that were unknown or used, per user and per address. */
   vipFailUser: (userId: number): Limit => ({ key: `vip_fail:user:${userId}`, max: 10, windowSeconds: HOUR }),
   vipFailIp: (ip: string): Limit => ({ key: `vip_fail:ip:${ip}`, max: 30, windowSeconds: HOUR }),
-  /** Pairing codes a member asks for (issue 24): each voids the last, so a few an hour is plenty. */
+  /** Pairing codes a member asks for: each voids the last, so a few an hour is plenty. */
   extPairCodeUser: (userId: number): Limit => ({
     key: `ext_code:user:${userId}`,
     max: 20,

@@ -80,7 +80,7 @@ export function seedDemoWorkspace(
     creators: options.creators ?? DEFAULT_SEED_CREATORS,
     seed: DEMO_SEEDS[who],
     anchor: options.anchor ?? seedAnchor(),
-    // The zh-cn demo seller's own words are Chinese (issue 20).
+    // The zh-cn demo seller's own words are Chinese.
     language: who === 'zh' ? 'zh-cn' : 'en-us',
     onProgress: options.onProgress ? (p) => options.onProgress?.(who, p) : undefined,
   });

@@ -1,5 +1,5 @@
 /**
- * SMS verification codes (decisions D4): 6 digits, valid 5 minutes, single use; one send per
+ * SMS verification codes: 6 digits, valid 5 minutes, single use; one send per
  * phone per 120 s, at most 10 per phone per rolling day, plus a per-IP limit. Codes and limits
  * live in the database (sms_codes, rate_events), so they hold across server processes.
  *

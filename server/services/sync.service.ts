@@ -1,5 +1,5 @@
 /**
- * Builds sync pages (decisions D13) from the row `version` counter and tombstones.
+ * Builds sync pages from the row `version` counter and tombstones.
  *
  * Consistency: the workspace's `version_seq` is read first and every query is capped at it. On
  * PostgreSQL nextVersion locks the workspace row until commit, so every version up to the counter

@@ -1,5 +1,5 @@
 /**
- * Team invites (issue 19). The link is {origin}/invite/{invite_code}; the code is 18 random bytes
+ * Team invites. The link is {origin}/invite/{invite_code}; the code is 18 random bytes
  * (24 URL-safe characters, 144 bits). Joins look the team up by the code's SHA-256 and then compare
  * the codes in constant time, so neither the index walk nor the comparison says how close a guess
  * came. A numeric team id, an old code, a wrong code, or the link of a team that removed the
@@ -46,7 +46,7 @@ export async function teamForCode(db: Db, userId: number, code: string): Promise
   return team;
 }
 
-/** Whom the link invites to what, plus the caller's own team id when they already have one (D5). */
+/** Whom the link invites to what, plus the caller's own team id when they already have one. */
 export async function inviteInfo(db: Db, auth: AuthContext, input: { teamId: string }): Promise<InviteInfo> {
   const team = await teamForCode(db, auth.user.id, input.teamId);
   const own = await findMembership(db, auth.user.id);

@@ -1,4 +1,4 @@
-/** Workspace and session rules of teams (D5): who works where after create, join, remove, dismiss. */
+/** Workspace and session rules of teams: who works where after create, join, remove, dismiss. */
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEngines, type TestApp } from '../../tests/helpers/test-app.ts';

@@ -1,11 +1,11 @@
 /**
- * Team use cases (decisions D5). The rules that are not obvious:
+ * Team use cases. The rules that are not obvious:
  * - A team's workspace is its creator's personal workspace, so the creator's data stays; the
  *   workspace's owner (workspaces.owner_user_id) is whoever gets it back at dismissal.
  * - Leaving a team (leave, removal, dismissal) sends a user back to users.personal_workspace_id;
  *   their sessions then answer 10010. A creator who leaves or is removed after handing over admin
  *   gets a new empty personal workspace (the old one stays the team's) and the team's admin becomes
- *   the workspace's owner, so no lifecycle path leaves the team's data without an owner (issue 19;
+ *   the workspace's owner, so no lifecycle path leaves the team's data without an owner (a security finding;
  *   property test tests/isolation/team-lifecycle.test.ts).
  * - The caller's own session always follows a workspace change it causes, so the person who
  *   clicked (joiner, leaver, dismissing admin) keeps working.

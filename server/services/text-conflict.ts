@@ -1,5 +1,5 @@
 /**
- * The conflict rule for text records (issue 25): tags, chat templates, products and creator notes.
+ * The conflict rule for text records: tags, chat templates, products and creator notes.
  *
  * An edit or delete may say which `version` of the row the member started from (`base_version`).
  * When another member wrote the row's text (or deleted it) after that version, the call is refused

@@ -1,10 +1,10 @@
 /**
- * Topics (challenges): hashtags the collector tracks until end_time (decisions D9).
+ * Topics (challenges): hashtags the collector tracks until end_time.
  *
  * - challenge_title is the hashtag without '#'. challenge_id starts as a number derived from the
  *   lower-cased hashtag (sha256), so one hashtag has one id everywhere; the collector may replace
  *   it with the platform's id.
- * - Active = live and (no end_time or end_time still ahead). Limits of D6 count active topics of
+ * - Active = live and (no end_time or end_time still ahead). The plan limits count active topics of
  *   the whole workspace, all countries: 3 on the free tier, 50 when the caller is VIP
  *   (users.vip_until > now; in a team it is the caller's own tier that counts).
  * - The list sorts on the server by a whitelisted column; NULLs sort last in both directions on

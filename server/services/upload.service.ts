@@ -1,5 +1,5 @@
 /**
- * Image uploads (decisions D11): the bytes decide the type, never the name or declared mime.
+ * Image uploads: the bytes decide the type, never the name or declared mime.
  * A JPEG or PNG must also be complete (walked to its end marker), so a cut-off upload is refused
  * rather than stored. Files are stored once per content hash: data/files/uploads/<sha256>.<ext>.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved views of the Home list (issue 22). Every query is scoped to the caller's workspace: a view
+ * Saved views of the Home list. Every query is scoped to the caller's workspace: a view
  * id of another workspace is 40004, as if it did not exist. Any member may save a view and the
  * whole team sees it; renaming, re-saving or deleting one is for its author or the team's admin
  * (40003 otherwise), so one member's tidy-up never removes a teammate's working view. Titles are

@@ -1,5 +1,5 @@
 /**
- * VIP by redeem code (decisions D6) and the member summary the user menu shows.
+ * VIP by redeem code and the member summary the user menu shows.
  * A code is 16 characters [A-Z0-9] (older ones 9), single use, and adds its `days` to the later of
  * now and the current VIP end: vip_until = max(now, vip_until) + days. Wrong guesses are rate
  * limited per user and address (common.routes.ts).

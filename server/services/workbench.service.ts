@@ -1,5 +1,5 @@
 /**
- * Notes and follow-ups on one creator (issue 22). Every query is scoped to the caller's
+ * Notes and follow-ups on one creator. Every query is scoped to the caller's
  * workspace: a row or creator id of another workspace is 40004, as if it did not exist.
  * Notes are shown to the whole team, so any member may edit or delete one (the timeline keeps
  * who wrote it first); follow-ups likewise.
@@ -121,7 +121,7 @@ export async function editNote(
 }
 
 /**
- * The creator's contact fields (issue 22): only the fields sent change, so two members filling
+ * The creator's contact fields: only the fields sent change, so two members filling
  * in different fields both keep theirs (the per-field rule of the flags). One new version.
  */
 export async function editContact(

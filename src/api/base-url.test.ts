@@ -6,7 +6,7 @@ const at = (origin: string) => {
   return { protocol: u.protocol, hostname: u.hostname, host: u.host, origin: u.origin };
 };
 
-describe('apiOrigin (decisions D12)', () => {
+describe('apiOrigin', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('stays on the page origin on localhost and IP addresses', () => {

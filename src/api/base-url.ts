@@ -1,5 +1,5 @@
 /**
- * The API base address (decisions D12): same origin on localhost or an IP (the embedded default),
+ * The API base address: same origin on localhost or an IP (the embedded default),
  * otherwise `api.` + the current host; `VITE_API_BASE` overrides both: an origin, or `self` for the
  * app's own origin on any host (the team install behind one proxy, docs/hosting.md).
  * Used by the UI client and by the workers, so it reads only `location` and the build-time env.

@@ -1,9 +1,9 @@
 /**
- * The HTTP client (spec sections 7–8, decisions D3/D12). Every call carries `language`; GET
+ * The HTTP client. Every call carries `language`; GET
  * sends a query string, other methods a form body (bracket-index arrays); the `token` header
  * comes from the session cookies. Envelope rules: a missing code counts as 200; force-logout
  * codes run the registered handler; other codes show the server msg as an error toast. Transport
- * failures map to the fixed texts of section 8. Failures reject with ApiError after the user has
+ * failures map to fixed texts (i18n/error-messages.ts). Failures reject with ApiError after the user has
  * been told, so callers only need to stop loading.
  */
 import type { z } from 'zod';
@@ -39,7 +39,7 @@ export interface RequestOptions {
   language?: Locale;
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** Sent as Idempotency-Key so a replayed mutation applies once (D13). */
+  /** Sent as Idempotency-Key so a replayed mutation applies once. */
   idempotencyKey?: string;
   /** Send the body as JSON (large nested bodies such as import rows; qs-parsing them is slow). */
   json?: boolean;
@@ -193,7 +193,7 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
   }
   if (o.raw) return env;
   if (env.code === CODES.VIP_REQUIRED && !o.silent) {
-    // D3: VIP-only features answer 40201; the toast links to the upgrade page.
+    // VIP-only features answer 40201; the toast links to the upgrade page.
     toast.error(env.msg, { action: { label: m.vip_upgrade_link(), href: '/vip' } });
     throw new ApiError('code', env.msg, { code: env.code, envelope: env });
   }

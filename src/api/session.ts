@@ -1,5 +1,5 @@
 /**
- * This file owns the login session (spec section 3: "Login session (cookie)"). The token is kept
+ * This file owns the login session. The token is kept
  * in the cookies TiktokToken and tkToken, the other fields in tkSession; all expire at
  * token_expiration_time, so an expired session simply disappears. Works without a DOM (workers,
  * Node tests) through a swappable cookie jar.

@@ -1,4 +1,4 @@
-/** Image checks of spec section 5: JPEG or PNG only, under 2 MB. Runs before any upload. */
+/** Image checks: JPEG or PNG only, under 2 MB. Runs before any upload. */
 import { IMAGE_MAX_BYTES } from '../../contract/constants.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -1,5 +1,5 @@
 /**
- * The router and the app-wide pieces around it: the route table of spec section 2, the guards and
+ * The router and the app-wide pieces around it: the route table, the guards and
  * the error boundary. Every page is its own chunk, and so is the signed-in layout (header, sync
  * status, user menu, with IndexedDB and the API client behind them): the signed-out pages never
  * download it. Signed-in routes carry `handle.menu`, the top menu's meta key.

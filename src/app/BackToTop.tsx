@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { BACK_TO_TOP_PX } from '../../contract/constants.ts';
 import { m } from '../paraglide/messages.js';
 
-/** Appears once the scrolling content is more than 100 px down (spec section 9). */
+/** Appears once the scrolling content is more than 100 px down. */
 export function BackToTop({ scroller }: { scroller: RefObject<HTMLElement | null> }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {

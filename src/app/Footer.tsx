@@ -1,6 +1,6 @@
 import { m } from '../paraglide/messages.js';
 
-/** Copyright with the current year (spec section 2). */
+/** Copyright with the current year. */
 export function Footer() {
   return (
     <footer className="app-footer">

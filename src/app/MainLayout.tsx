@@ -1,5 +1,5 @@
 /**
- * The signed-in shell of spec section 2: header (brand, nine-entry menu, sync status, language,
+ * The signed-in shell: header (brand, nine-entry menu, sync status, language,
  * user menu), the persistent notices of refused changes, one scrolling content area with
  * back-to-top, the footer, and the floating help button. Pages render into the Outlet; the scroller ref is the one BackToTop watches.
  */

@@ -1,5 +1,5 @@
 /**
- * Route guards of spec section 2: signed-in pages send visitors without a token to /, and the
+ * Route guards: signed-in pages send visitors without a token to /, and the
  * login/register pages send holders of a token to /. The token lives in cookies (src/api/session.ts),
  * so the guards read it on every render instead of caching it.
  */

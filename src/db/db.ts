@@ -1,5 +1,5 @@
 /**
- * The local database (decisions D13). Layout, chosen for a fast first sync:
+ * The local database. Layout, chosen for a fast first sync:
  *
  * - `creatorBlocks`: creators in blocks of up to BLOCK_SIZE rows, keyed [country, block] where
  *   block = floor(id / BLOCK_SIZE). The id → block index is that formula (ids are assigned in
@@ -100,21 +100,21 @@ export class LocalDB extends Dexie {
       meta: 'key',
       // Outcomes the user has not read yet (notices.ts).
       notices: '++id, [userId+workspaceId], seq',
-      // The creator workbench (issue 22): read per creator; follow-ups also by due day; history
-      // rows by time, for this week's quota count (issue 23).
+      // The creator workbench: read per creator; follow-ups also by due day; history
+      // rows by time, for this week's quota count.
       creator_notes: 'id, creator_id',
       creator_followups: 'id, creator_id, due_date',
       creator_events: 'id, creator_id, add_time',
-      // Saved views of the Home list (issue 22).
+      // Saved views of the Home list.
       saved_views: 'id',
-      // Resolved conflicts on text records (issue 25), listed newest first in the sync panel.
+      // Resolved conflicts on text records, listed newest first in the sync panel.
       text_conflicts: 'id',
-      // Collaboration plans (issue 23); a plan's board reads its creators by plan_id.
+      // Collaboration plans; a plan's board reads its creators by plan_id.
       plans: 'id',
       plan_creators: 'id, plan_id',
-      // Workspace settings (issue 23).
+      // Workspace settings.
       workspace_settings: 'id',
-      // Counted sales per creator and product, from imported orders (issue 23).
+      // Counted sales per creator and product, from imported orders.
       creator_sales: 'id, creator_id',
       // Imports of order downloads, listed newest first on /plans (so one can be undone).
       order_imports: 'id',

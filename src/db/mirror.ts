@@ -1,5 +1,5 @@
 /**
- * Writes pulled pages into the mirror (decisions D13). One Dexie transaction per page: the rows,
+ * Writes pulled pages into the mirror. One Dexie transaction per page: the rows,
  * the tombstones and the new cursor land together, so an interrupted first sync resumes from the
  * last page written. `reset` drops the whole mirror first (the server said the cursor is void).
  */

@@ -1,5 +1,5 @@
 /**
- * Client-side error texts of spec section 8, by kind. The server localises its own `msg`; these
+ * Client-side error texts, by kind. The server localises its own `msg`; these
  * are the texts the client makes up when there is no usable answer.
  */
 import { m } from '../paraglide/messages.js';

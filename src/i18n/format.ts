@@ -86,7 +86,7 @@ export function formatGmv(n: Num, currency: string): string {
   return nf({ ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 }
 
-/** The wire sends percentages as numbers (3.2 = 3.2 %); zero shows a dash (spec section 3). */
+/** The wire sends percentages as numbers (3.2 = 3.2 %); zero shows a dash. */
 export function formatPercent(n: Num): string {
   if (!valid(n) || n === 0) return DASH;
   return `${nf({ minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n)}%`;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { m } from '../paraglide/messages.js';
 import { setAppLocale } from './locale.ts';
 
-// Progress texts count rows through the locale's plural rules (issue 20: no "1 rows").
+// Progress texts count rows through the locale's plural rules (no "1 rows").
 describe('progress texts', () => {
   afterEach(() => setAppLocale('en-us'));
 

@@ -58,7 +58,7 @@ function Steps({ title, steps }: { title: string; steps: ReactNode[] }) {
   );
 }
 
-/** /extension (public): what the browser extension does, how to install it and connect it (issue 24). */
+/** /extension (public): what the browser extension does, how to install it and connect it. */
 export default function ExtensionGuidePage() {
   const url = `${apiOrigin()}${EXTENSION_ZIP_PATH}`;
   return (

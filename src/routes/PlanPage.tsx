@@ -5,7 +5,7 @@ import { useLocalRows } from '../db/queries.ts';
 import { m } from '../paraglide/messages.js';
 import { ScreenPage } from './ScreenPage.tsx';
 
-/** /plans/:id: one plan's board (issue 23); the title is the plan's name once it is read. */
+/** /plans/:id: one plan's board; the title is the plan's name once it is read. */
 export default function PlanPage() {
   const id = Number(useParams().id);
   const plan = useLocalRows(localDb, 'plans')?.find((p) => p.id === id);

@@ -1,5 +1,5 @@
 /**
- * Topic videos and topic influencers share this frame (spec section 2): breadcrumb
+ * Topic videos and topic influencers share this frame: breadcrumb
  * Home > Topic management > page, the topic's hashtag in the title, and a 404 result with a back
  * button when ?id= is missing (the grid shows it too for an id the server does not know).
  * With an id, `render(id)` draws the page's screen (src/features/topic-tracking).

@@ -1,4 +1,4 @@
-/** Country picker of spec section 9: the eight markets with flags, US by default. */
+/** Country picker: the eight markets with flags, US by default. */
 import type { ReactNode } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../../contract/constants.ts';
 import { m } from '../paraglide/messages.js';

@@ -75,7 +75,7 @@ export interface DialogFooterProps {
   onCancel: () => void;
   /**
    * The primary action. While a promise it returns is pending the button is disabled and shows a
-   * spinner, and further presses are ignored: a double-click saves once (issue 20).
+   * spinner, and further presses are ignored: a double-click saves once.
    */
   onConfirm: () => unknown;
   /** Default: Save. */

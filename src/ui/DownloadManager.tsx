@@ -1,5 +1,5 @@
 /**
- * The download shell (spec section 4 "Download"): given an async check that answers the file URL
+ * The download shell: given an async check that answers the file URL
  * once the export job is done, poll every 2 s, then open the file in a new window. Modal mode
  * gives up after 100 tries with a message; inline mode polls until the component unmounts.
  * The feature supplies `check` (e.g. download.info → file_path) and creates the job itself.

@@ -1,11 +1,11 @@
 /**
- * The shared pager (spec section 2 "Shared"): total, page buttons, page size (20…100), and a
+ * The shared pager: total, page buttons, page size (20…100), and a
  * digits-only jump box; a jump beyond the last page lands on the last page. Outside all-mode the
  * total is capped at 10000; all-mode is the default. Controlled: the list owns page and size.
  *
  * Its parts are memoised with callbacks that stay the same across renders: a new total (a keystroke
  * in a list's filter) re-renders the total's text and the page buttons whose number or state
- * changed, not the page-size select, the step buttons or the jump box (issue 5: the grid's update
+ * changed, not the page-size select, the step buttons or the jump box (the grid's update
  * per keystroke).
  */
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The shared range-date picker (spec sections 2, 5, 9): typed or picked dates, presets of the last
+ * The shared range-date picker: typed or picked dates, presets of the last
  * 7/14/30/90 days, nothing before 2021-03-12 or after tomorrow. The value is a pair of
  * 'YYYY-MM-DD' strings; use toUnixRange() from date-rules.ts for the wire's startTime/endTime
  * (or the onChangeUnix callback).

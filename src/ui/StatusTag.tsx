@@ -1,5 +1,5 @@
 /**
- * Coloured tags of spec section 4. The server supplies the label (status_str, is_chat_str …);
+ * Coloured status tags. The server supplies the label (status_str, is_chat_str …);
  * the number only picks the colour.
  */
 import type { ReactNode } from 'react';
@@ -62,7 +62,7 @@ export function Tag({
 export const TAG_CHIPS_WIDTH = 288;
 
 /**
- * A cell's tags: the first `max` as chips, then one "+N" chip for the rest (issue 20: a third tag
+ * A cell's tags: the first `max` as chips, then one "+N" chip for the rest (a third tag once
  * was clipped without a word), naming them in its tooltip and to screen readers. One line, so
  * rows keep their height. Each tag has its one colour (tagTone) on every screen.
  */
@@ -96,7 +96,7 @@ export function TagChips({
   );
 }
 
-/** Spec section 9 platforms get brand colours; others a neutral chip. */
+/** The social platforms sellers meet most get brand colours; others a neutral chip. */
 export const PLATFORMS = [
   'amazon',
   'etsy',

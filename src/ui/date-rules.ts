@@ -1,5 +1,5 @@
 /**
- * Date-range rules of the shared picker (spec sections 5 and 9): presets of the last 7/14/30/90
+ * Date-range rules of the shared picker: presets of the last 7/14/30/90
  * days, nothing before 2021-03-12 or after tomorrow. Dates are 'YYYY-MM-DD' strings in local time;
  * the wire wants unix seconds, so the range converts to [start 00:00:00, end 23:59:59].
  */

@@ -1,5 +1,5 @@
 /**
- * Download polling (spec section 4 "Download"): ask every 2 s until the job has a file URL. The
+ * Download polling: ask every 2 s until the job has a file URL. The
  * modal gives up after 100 tries; the inline button polls until it is unmounted (its signal aborts).
  */
 import { DOWNLOAD_POLL_MAX, DOWNLOAD_POLL_MS } from '../../contract/constants.ts';

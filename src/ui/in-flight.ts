@@ -1,7 +1,7 @@
 /**
  * The double-press guard behind `useInFlight` (Dialog.tsx), as plain code so it can be tested
  * without a DOM: a second press that arrives while the first action's promise is pending (even
- * before React has re-rendered the disabled button) is ignored (issue 20: a double-click makes one
+ * before React has re-rendered the disabled button) is ignored (a double-click makes one
  * mutation).
  */
 export type InFlightRun = <A extends unknown[]>(

@@ -1,5 +1,5 @@
 /**
- * A list's view kept per history entry (issue 22): opening a creator page and coming back (or
+ * A list's view kept per history entry: opening a creator page and coming back (or
  * reloading) finds the same filters, sort, page and scroll position, while a new visit (menu
  * click, typed URL) starts fresh. Stored in sessionStorage under react-router's location key,
  * which stays with the entry across back/forward and reloads. The first entry of a tab (no entry

@@ -1,5 +1,5 @@
 /**
- * Pager arithmetic (spec section 2 "Shared" and 9): page sizes, the 10000 cap outside all-mode,
+ * Pager arithmetic: page sizes, the 10000 cap outside all-mode,
  * digits-only jumps that land on the last page when they overshoot.
  */
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, PAGER_TOTAL_CAP } from '../../contract/constants.ts';

@@ -1,10 +1,10 @@
 /**
- * This file owns the app's one toast queue (spec section 9: 3 s, at most 2 shown). It is plain
+ * This file owns the app's one toast queue (3 s each, at most 2 shown). It is plain
  * module state so non-React code (the HTTP client, workers' callbacks) can call `toast.error()`;
  * <Toaster/> in Toasts.tsx renders it. An identical visible toast is not stacked again, so ten
  * parallel calls failing the same way show one message.
  *
- * Toasts belong to their page (issue 20): each carries the path it was raised on, a toast raised
+ * Toasts belong to their page: each carries the path it was raised on, a toast raised
  * for a page the user has already left is not shown, and leaving a page closes its toasts
  * (`leavePage`, called by the router shell). `page: '*'` is for the few that follow the user
  * (the sign-in greeting, which is raised just before the app moves to /home).

@@ -1,5 +1,5 @@
 /**
- * The client end of the live-update stream (issue #25): one open GET /sync/events per browser
+ * The client end of the live-update stream: one open GET /sync/events per browser
  * profile, held by the sync worker of whichever tab owns the Web Lock `creatordesk-live` (the
  * others wait for it and learn the stream's state over a BroadcastChannel). The token goes in
  * the header through fetch (EventSource cannot send it, and a token in a URL leaks into logs).

@@ -63,7 +63,7 @@ export class CreatorIndex {
   private mask: Uint8Array | null = null;
   private matches = 0;
   private byId = new Map<number, number>();
-  /** Lookalike features of the rows (issue 28), built on the first request and kept until they change. */
+  /** Lookalike features of the rows, built on the first request and kept until they change. */
   private look: LookalikeIndex | null = null;
   private allowed: Uint8Array | null = null;
   private fitScratch = new Int32Array(0);
@@ -209,7 +209,7 @@ export class CreatorIndex {
   }
 
   /**
-   * The `k` creators most like the seeds (issue 28) among those the filter keeps, leaving out the
+   * The `k` creators most like the seeds among those the filter keeps, leaving out the
    * seeds, blacklisted creators and, when asked, creators already chatted with or invited; each with
    * its score and its three strongest reasons.
    */
@@ -242,7 +242,7 @@ export class CreatorIndex {
   }
 
   /**
-   * The `k` creators that fit a plan best (issue 28), every part of each score named; `excludeIds`
+   * The `k` creators that fit a plan best, every part of each score named; `excludeIds`
    * (the plan's own creators), blacklisted creators and, when asked, contacted ones are left out.
    */
   fit(

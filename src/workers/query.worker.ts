@@ -57,7 +57,7 @@ const api = {
     return source.index.row(id) ?? null;
   },
   /**
-   * Creators like the seeds (issue 28) among `filter`'s matches of the country's loaded rows, with
+   * Creators like the seeds among `filter`'s matches of the country's loaded rows, with
    * reasons; `ms` is the worker's time for the ranking (features built on first use included).
    */
   async lookalikes(
@@ -71,7 +71,7 @@ const api = {
     const res = source.index.lookalikes(seedIds, filter, opts.k, opts.skipContacted, opts.seedLimit);
     return { ...res, ms: performance.now() - t0 };
   },
-  /** The creators that fit a plan best (issue 28); `ms` as for lookalikes. */
+  /** The creators that fit a plan best; `ms` as for lookalikes. */
   async fit(
     country: string,
     spec: FitSpec,
@@ -116,7 +116,7 @@ const api = {
     format: ExportFormat,
     language: Language,
     onProgress?: (done: number, total: number) => void,
-    /** The plan's row cap (free: the first 500 rows of the view, decisions D6); null for all. */
+    /** The plan's row cap (free: the first 500 rows of the view); null for all. */
     cap: number | null = null,
   ): Promise<ViewFile> {
     await source.setCountry(country);

@@ -1,5 +1,5 @@
 /**
- * The sync engine (decisions D13), plain code so Node tests drive it; sync.worker.ts only
+ * The sync engine, plain code so Node tests drive it; sync.worker.ts only
  * exposes it. It pulls pages into the mirror and drains the outbox in order.
  *
  * - `start(auth)` binds a session (a new workspace drops the mirror) and syncs; so do `syncNow`
@@ -62,7 +62,7 @@ export interface SyncState {
   /** The force-logout code that paused syncing. */
   pausedBy: number | null;
   quotaExceeded: boolean;
-  /** The live-update stream: open, being reopened, or not running (issue #25). */
+  /** The live-update stream: open, being reopened, or not running. */
   live: LiveState;
 }
 
@@ -269,7 +269,7 @@ export class SyncEngine {
       return this.retryLater();
     }
     try {
-      // Send first: the user waits for the server's verdict on what they just did (issue 20), not
+      // Send first: the user waits for the server's verdict on what they just did, not
       // for a pull that may take a minute on a first sync. A call sent before without an answer
       // (a timeout, a dropped connection, a reload mid-call) may already be applied: it goes again
       // with the same key, so the pull that brings its row back finds it acked and the row never

@@ -1,5 +1,5 @@
 /**
- * The files in deploy/ hold together (issue #26): Caddy accepts the shipped Caddyfile with the
+ * The files in deploy/ hold together: Caddy accepts the shipped Caddyfile with the
  * example settings; the example settings file parses as the server's configuration for a team
  * install (PostgreSQL, no demo data, trusted proxy, ops token, drain) and names nothing the server
  * does not read; every setting the Caddyfile, the units and the scripts use is in it; the scripts

@@ -1,5 +1,5 @@
 /**
- * Accessibility of every route (issue 21, WCAG 2.2 AA): axe-core in Chromium finds no violation
+ * Accessibility of every route (WCAG 2.2 AA): axe-core in Chromium finds no violation
  * of impact serious or critical, signed out and signed in, in en-us and zh-cn; every page has one
  * main landmark, one h1 and a skip link first in the tab order. Menus and a dialog are audited
  * open as well, since their content is not in the page until then.
@@ -19,7 +19,7 @@ const LOCALES = [
 ] as const;
 
 let topicId = 0;
-/** A creator of each demo workspace (en, zh) for the creator page (issue 22). */
+/** A creator of each demo workspace (en, zh) for the creator page. */
 const creatorIds = { en: 0, zh: 0 };
 let teamId = 0;
 const suite = browserSuite({}, async ({ server }) => {
@@ -93,7 +93,7 @@ async function settle(page: Page, path?: string): Promise<void> {
     ? (READY[path] ?? (path.startsWith('/creator/') ? '.workbench-header' : undefined))
     : undefined;
   if (ready) await page.locator(ready).first().waitFor({ timeout: 60_000 });
-  // Not 'networkidle': the sync worker's live event stream (issue 25) keeps a request open.
+  // Not 'networkidle': the sync worker's live event stream keeps a request open.
   await page.waitForLoadState('load');
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
 }
@@ -152,7 +152,7 @@ describe.each(LOCALES)('accessibility in $tag', ({ tag, demo, text }) => {
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-      // Home's saved views (issue 22): the menu, opened by keyboard, and the save dialog.
+      // Home's saved views: the menu, opened by keyboard, and the save dialog.
       await page.goto('/home');
       await settle(page, '/home');
       await page.getByTestId('saved-views').focus();

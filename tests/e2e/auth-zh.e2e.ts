@@ -1,6 +1,7 @@
 /**
- * zh-cn sign-in and sign-up in a real browser: every validation message of spec section 5 (the
- * placeholders, as toasts), the SMS countdown, remember-account, SMS sign-in and register.
+ * zh-cn sign-in and sign-up in a real browser: every validation message of
+ * the sign-in and sign-up forms (the placeholders, as toasts), the SMS countdown, remember-account,
+ * SMS sign-in and register.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

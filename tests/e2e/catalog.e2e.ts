@@ -100,7 +100,7 @@ describe('tags offline', () => {
     await page.getByRole('button', { name: 'Add tag' }).click();
     await dialog().getByLabel('Tag name').fill('E2E Offline');
     await dialog().getByRole('button', { name: 'Save' }).click();
-    // Offline nothing claims the server took it (issue 20).
+    // Offline nothing claims the server took it.
     await expectToast(page, 'Saved on this device; it is sent when you are back online.');
     await row('E2E Offline').getByText('Saving…').waitFor();
 
@@ -307,7 +307,7 @@ describe('topics', () => {
     await dialog().getByLabel('Topic').fill('two words');
     await dialog().getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'A topic is one hashtag: no spaces or # inside');
-    // The free plan's active-topic limit is checked before anything is recorded (issue 20): the
+    // The free plan's active-topic limit is checked before anything is recorded: the
     // dialog says so with the VIP link, and no row, no "Added", no failed change follows.
     await dialog().getByLabel('Topic').fill('#e2etopic');
     await dialog().getByRole('button', { name: 'Save' }).click();

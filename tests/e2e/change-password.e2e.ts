@@ -165,7 +165,7 @@ describe('change password of an email account', () => {
         .click();
       await page.waitForURL((u) => u.pathname === '/');
       if (lang === 'en') {
-        // The en-us form takes an email (the zh-cn form is for phones, spec section 2).
+        // The en-us form takes an email (the zh-cn form is for phones).
         await page.goto('/login');
         await page.getByPlaceholder('Please enter your email or phone').fill(email);
         await page.getByPlaceholder('Please enter your password').fill(password);

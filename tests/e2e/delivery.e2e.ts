@@ -1,5 +1,5 @@
 /**
- * Delivery of the real build (issue 21): what the server sends for files, unknown paths and the
+ * Delivery of the real build: what the server sends for files, unknown paths and the
  * manifests, and what the service worker keeps — every screen opens offline after one visit, while
  * the import-only code (XLSX reader, import worker) is not in the first download.
  */

@@ -93,7 +93,7 @@ async function readXlsx(url: string): Promise<{ header: string[]; rows: number; 
   return { header, rows: ws.actualRowCount - 1, contentType: res.headers.get('content-type') ?? '' };
 }
 
-/** Rows a download may hold: the free tier stops at FREE_EXPORT_ROW_CAP (D6). */
+/** Rows a download may hold: the free tier stops at FREE_EXPORT_ROW_CAP. */
 async function exportLimit(): Promise<number> {
   const res = await fetch(`${suite.server.url}/api/v0.1/member/info`, { headers: { token: session.token } });
   const json = (await res.json()) as { data: { vip: { tier: string } } };

@@ -1,5 +1,5 @@
 /**
- * Connecting the browser extension from the app (issue 24), in a real browser against the real
+ * Connecting the browser extension from the app, in a real browser against the real
  * server: the account menu makes a pairing code with its time left; the extension's side of the
  * pairing (POST /ext/pair, what the extension sends) trades it for a token; the dialog lists the
  * connected browser and disconnects it, after which the token is refused. The guide page and the

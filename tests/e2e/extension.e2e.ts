@@ -1,6 +1,6 @@
 /// <reference types="chrome" />
 /**
- * The browser extension (issue 24), built (dist-extension/) and loaded unpacked into Debian's
+ * The browser extension, built (dist-extension/) and loaded unpacked into Debian's
  * Chromium, against a real CreatorDesk server. Affiliate Center is our own fixture pages served on
  * the real hosts through ctx.route (tests/fixtures/affiliate). Pairs with a code from the app,
  * collects a search page when (and only when) the switch is on, draws badges, fills a template

@@ -1,5 +1,5 @@
 /**
- * Honest feedback in a real browser against the real server (issue 20), the English demo account
+ * Honest feedback in a real browser against the real server, the English demo account
  * on the free plan:
  * - the 4th topic is refused before it is recorded, with the plan's limit and the VIP link, and is
  *   not there after a reload (nor on the server);

@@ -546,7 +546,7 @@ describe('home in zh-cn', () => {
     const gmv = zhPage.getByRole('columnheader', { name: 'GMV（30 天）', exact: true });
     await gmv.getByRole('button').click();
     await expect.poll(() => gmv.getAttribute('aria-sort')).toBe('descending');
-    // In the market's currency (US: USD), as Intl writes it for zh-CN (issue 20).
+    // In the market's currency (US: USD), as Intl writes it for zh-CN.
     const gmvText = new Intl.NumberFormat('zh-CN', {
       style: 'currency',
       currency: 'USD',
@@ -574,7 +574,7 @@ describe('home in zh-cn', () => {
     await zhDialog().getByRole('button', { name: /状态/ }).click();
     await popupOption(zhPage, '已建联').click();
     await zhDialog().getByRole('button', { name: '确认' }).click();
-    // The server's own msg, once it has accepted the edit (issue 20: never before).
+    // The server's own msg, once it has accepted the edit (never before).
     await expectToast(zhPage, '修改成功');
     await expect.poll(async () => (await cellOf(c!.unique_id, '建联')).textContent()).toBe('已建联');
 

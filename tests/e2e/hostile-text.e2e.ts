@@ -1,5 +1,5 @@
 /**
- * Stored text never runs in the PWA (issue 11): script-like titles, names and links stored
+ * Stored text never runs in the PWA: script-like titles, names and links stored
  * through the API (a tag, a chat template, a product, and a creator sent by the plugin ingest API
  * with that tag) show as plain text on their screens, and none of them runs. Each payload would
  * write its own marker into `window.__ran` if it ever became markup, a handler or a link target.

@@ -138,7 +138,7 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
     ]);
   expect((await lists({ name: 'e2e_' })).count).toBe(0);
 
-  // 4. import: the button now counts the rows that will be written (3 new + 1 update, issue 20)
+  // 4. import: the button now counts the rows that will be written (3 new + 1 update)
   await dialog().getByRole('button', { name: 'Import 4 rows' }).click();
   await dialog().getByText('Import finished').waitFor({ timeout: 30_000 });
   await expect.poll(() => stat('new').textContent()).toBe('3');
@@ -192,7 +192,7 @@ it('checks a CSV with bad rows, imports it, and the creators reach the grid', as
     ['e2e_eve', 4200],
   ]);
 
-  // 7. the creators just imported go into a plan from the finished dialog (issue 23). The plan was
+  // 7. the creators just imported go into a plan from the finished dialog. The plan was
   // made by a teammate's call; the sync brings it and the new creators to this device (a press before
   // they arrive says how many are here and adds those: pressed again until both are).
   await callApi(suite.server.url, session.token, 'POST', '/plan/add', {

@@ -1,5 +1,5 @@
 /**
- * Limits shown before they bite (issue 20), in a real browser against the real server, the demo
+ * Limits shown before they bite, in a real browser against the real server, the demo
  * accounts on the free plan:
  * - Home's download offers the spec's seven types, states the row count and the free plan's cap
  *   with the VIP link before it starts, writes the capped file, and lists the job (type, rows,
@@ -94,7 +94,7 @@ describe('server exports', () => {
     await expect.poll(() => job.textContent(), { timeout: 20_000 }).toContain('Ready');
     expect(await job.textContent()).toContain('Chatted · US');
     expect(await job.textContent()).toContain('500 (free plan cap)');
-    // The same job's file: each answer signs the link anew (expiry and signature differ, issue 19).
+    // The same job's file: each answer signs the link anew (expiry and signature differ).
     const jobOf = (link: string | null) => (link ?? '').replace(/-\d+-[\w-]+$/, '');
     const again = job.getByRole('link', { name: 'Download again' });
     await expect.poll(async () => jobOf(await again.getAttribute('href'))).toBe(jobOf(href));

@@ -1,5 +1,5 @@
 /**
- * Live team (issue #25) in a real browser: two members of one team (the member joined with the
+ * Live team in a real browser: two members of one team (the member joined with the
  * invite code), each in their own profile. Member B keeps Home open and never touches it; admin A
  * adds creators through the ingest API and marks one chatted; B's grid shows the new creators and
  * then the flag without a reload, carried by the live-update stream (the 30 s timer would be too

@@ -1,5 +1,5 @@
 /**
- * Collaboration plans in a real browser against the real server (issue 23): a plan made on /plans
+ * Collaboration plans in a real browser against the real server: a plan made on /plans
  * (a wrong commission is explained first), three creators added from a Home selection, one moved on
  * the board by keyboard while offline, kept across an offline reload and sent on reconnect; the move
  * is a row of the creator's timeline; a teammate sees the same board in Chinese. 250 creators

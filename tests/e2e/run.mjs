@@ -14,6 +14,6 @@ if (webDir) {
 } else {
   run('npm', ['run', 'build']);
 }
-// The browser extension (issue 24): dist-extension/ is what its browser test loads unpacked.
+// The browser extension: dist-extension/ is what its browser test loads unpacked.
 run('npm', ['run', '-s', 'build:extension']);
 run('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);

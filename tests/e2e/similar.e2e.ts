@@ -1,5 +1,5 @@
 /**
- * Similar creators (issue 28) in a real browser against the real server: a creator's page shows the
+ * Similar creators in a real browser against the real server: a creator's page shows the
  * workspace's creators most like them with reasons in words and the age of their numbers, leaves out
  * blacklisted ones and (by the switch) chatted ones; three are added to a plan offline and reach the
  * server on reconnect. A Home selection asks for creators like it. Both locales pass axe.

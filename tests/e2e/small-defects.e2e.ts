@@ -1,5 +1,5 @@
 /**
- * The "small defects found on the way" of issue 20, each seen in a real browser against the real
+ * Small defects found on the way, each seen in a real browser against the real
  * server with the demo accounts, in en-us and zh-cn: the topic 404 and hashtag, long template
  * names, the "+N" tag chip, plural rules, GMV with its currency, the Invited search button and
  * tooltip, the import dialog's header, the copy dialog's choices, the edit-status select's width,

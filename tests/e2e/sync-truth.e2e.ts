@@ -1,5 +1,5 @@
 /**
- * Sync truth in a real browser against the real server (issue 20):
+ * Sync truth in a real browser against the real server:
  * - the header says "Up to date" only after the first full sync; before, it counts the rows
  *   ("Syncing 12,400 / 22,700");
  * - rows do not jump while a sync lands: creators added on another device keep the Home page's

@@ -1,5 +1,5 @@
 /**
- * The local-first engine in a real browser against the real server (issue #4): an edit made
+ * The local-first engine in a real browser against the real server: an edit made
  * offline survives a reload and reaches the server once on reconnect; two tabs of one profile
  * (one IndexedDB) edit at once and converge; a forced logout keeps the unsent change, another
  * user signing in on that browser never sends it, and its owner's next sign-in does; a tab left

@@ -1,5 +1,5 @@
 /**
- * The team install end to end (issue #26), over real HTTPS: Caddy from Debian with the shipped
+ * The team install end to end, over real HTTPS: Caddy from Debian with the shipped
  * deploy/Caddyfile and a throwaway CA's certificate, two server processes on one PostgreSQL
  * database, Chromium trusting the CA and resolving team.creatordesk.test to loopback.
  *
@@ -9,7 +9,7 @@
  * online, the queued edit (same Idempotency-Key) goes through process 1 and reaches the teammate's
  * screen served by process 2; replaying its key on process 2 answers the stored response, and so
  * does a key stored before the restarts and aged six days (an answer the client never got). The
- * admin then takes the new version and edits again. Then issue #25's live scenarios run across the
+ * admin then takes the new version and edits again. Then the live-team scenarios run across the
  * processes (tests/helpers/live-scenario.ts): member B on process 2 sees what A sends through
  * process 1 without a reload, and a template both edited offline resolves in both languages. Any
  * Content-Security-Policy violation, in a page, a worker or the service worker (browsers report

@@ -1,5 +1,5 @@
 /**
- * Secret team invites in a real browser (issue 19), three users in three profiles: the admin
+ * Secret team invites in a real browser, three users in three profiles: the admin
  * (en-US) copies the code link from /team; a seller whose browser is Chinese (zh-CN) opens it,
  * sees the team and its admin, joins, and still sees the team after a reload; the admin resets the
  * link (confirmed first); a third seller (en-US) and a fourth (zh-CN) find the old link and the old

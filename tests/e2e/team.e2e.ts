@@ -268,7 +268,7 @@ describe('team', () => {
       .getByRole('grid', { name: 'Members' })
       .getByRole('row')
       .filter({ hasText: nameOf(ADMIN) });
-    // A double-click asks once (issue 20): no second confirmation once the removal is done.
+    // A double-click asks once: no second confirmation once the removal is done.
     await row.getByRole('button', { name: /^Remove/ }).dblclick();
     await confirmBox(member)
       .getByText(`Remove ${nameOf(ADMIN)} from the team? The invite link changes too`, { exact: false })
@@ -311,8 +311,8 @@ describe('team', () => {
     expect(otherErrors).toEqual([]);
     await otherCtx.close();
 
-    // The admin's open page hears it on the live stream (issue 25): no reload and no call of its
-    // own needed; 10010 lands on /login and says why (issue 20). A reload here would race the
+    // The admin's open page hears it on the live stream: no reload and no call of its
+    // own needed; 10010 lands on /login and says why. A reload here would race the
     // sign-out (the token goes at once, the page leaves 1.5 s later) and land on /.
     await admin.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
     await admin
@@ -332,7 +332,7 @@ describe('team', () => {
 
   it('dismissal: the admin returns to the no-team state, a member is signed out at once', async () => {
     await signInAgain(admin, ADMIN);
-    // A removed member needs a link issued after the removal (issue 19): the new admin resets it.
+    // A removed member needs a link issued after the removal: the new admin resets it.
     const fresh = await callApi<{ invite_code: string }>(
       suite.server.url,
       memberSession.token,

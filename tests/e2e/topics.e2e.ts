@@ -317,7 +317,7 @@ describe('amateur list', () => {
     });
     const ids = creators.list.map((c) => c.unique_id);
     for (const p of picked) expect(ids).toContain(p);
-    // Now one of the workspace's creators, its name opens its creator page (issue 22).
+    // Now one of the workspace's creators, its name opens its creator page.
     const added = dataRows().filter({ has: page.locator('a.tt-author__id', { hasText: `@${picked[0]}` }) });
     const name = added.locator('.tt-author__nick a');
     await expect.poll(() => name.count(), { timeout: 15_000 }).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The creator workbench in a real browser against the real server (issue 22): a creator opened
+ * The creator workbench in a real browser against the real server: a creator opened
  * from Home's name link, a note and a follow-up added offline, kept across an offline reload,
  * sent on reconnect and still there after a reload; the Due count; back to Home keeps its filter;
  * an unknown creator id shows the 404 result.
@@ -118,7 +118,7 @@ describe('creator workbench', () => {
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.getByText('Please enter the note').waitFor();
     await page.getByLabel(/^New note/).fill('Prefers WhatsApp');
-    // A double-click on Add makes one note and one follow-up (issue 20): '2 unsent' below, one of each on the server.
+    // A double-click on Add makes one note and one follow-up: '2 unsent' below, one of each on the server.
     await page.getByRole('button', { name: 'Add note' }).dblclick();
     await notes(page).filter({ hasText: 'Prefers WhatsApp' }).getByText('Not sent yet').waitFor();
     await page.getByLabel('Remind me on').fill(today);
@@ -187,7 +187,7 @@ describe('creator workbench', () => {
     await page.getByRole('button', { name: /Back to the list/ }).click();
     await page.waitForURL((u) => u.pathname === '/home');
     await expect.poll(() => page.getByLabel('Creator', { exact: true }).inputValue()).toBe('alice');
-    // The URL carries the filter too (issue 22: a view can be bookmarked and sent).
+    // The URL carries the filter too (a view can be bookmarked and sent).
     await expect.poll(() => new URL(page.url()).searchParams.get('name')).toBe('alice');
     await page.getByRole('link', { name: 'Alice Wonder' }).waitFor();
     await expect.poll(() => page.getByRole('link', { name: 'Bob Builder' }).count()).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * Hostile fields, swept (issue 19): every parameter of every endpoint in contract/api.ts (read at
+ * Hostile fields, swept: every parameter of every endpoint in contract/api.ts (read at
  * run time) gets control characters (NUL, ESC, DEL, C1, inside list items and nested JSON), and
  * every list parameter gets oversize arrays (1,001 and 40,000 items), as form bodies and as JSON.
  * Zero 5xx; control characters answer 40001 naming the field; 40,000 items answer 40001 (naming

@@ -1,5 +1,5 @@
 /**
- * Hostile input, property-based (issue 11): workspace B sends random and malicious bodies to
+ * Hostile input, property-based: workspace B sends random and malicious bodies to
  * every endpoint of contract/api.ts (read at run time), as form bodies and as JSON, while
  * workspace A holds data. Never an HTTP 500, the app keeps answering /health, every answer is
  * 200 or a 4xxxx code, A's rows stay as they were and no answer carries A's text.

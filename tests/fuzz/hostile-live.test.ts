@@ -1,5 +1,5 @@
 /**
- * Hostile input for the live-update stream (issue #25), both engines: random tokens in the
+ * Hostile input for the live-update stream, both engines: random tokens in the
  * `token` and `Authorization` headers (control characters, SQL, script, 200+ characters, a real
  * token with one character changed or with padding), random query strings and other methods.
  * Never a 5xx and never a stream for anything but the exact live token: a refusal is the JSON

@@ -1,5 +1,5 @@
 /**
- * Hostile input for the hosting endpoints outside the spec's API (issue #26), on both engines:
+ * Hostile input for the hosting endpoints outside the spec's API, on both engines:
  * random and malicious CSP reports (any body, any of the accepted content types, shaped like a
  * report or not) and random Authorization headers on /ops/*. Never a 5xx; a report is answered
  * 204 or refused as a bad request; the metrics' directive label stays within CSP's directive names

@@ -1,5 +1,5 @@
 /**
- * Hostile uploads (issue 11): bytes that lie about what they are (image names and types over
+ * Hostile uploads: bytes that lie about what they are (image names and types over
  * scripts, truncated images, other formats), path tricks in file names, and bodies over the
  * image cap and over the server's body limit. Every answer is a 4xxxx, never a 500, nothing is
  * stored, and the app keeps answering /health. Seed: FUZZ_SEED.

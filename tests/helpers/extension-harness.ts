@@ -1,6 +1,6 @@
 /// <reference types="chrome" />
 /**
- * The browser extension under test (issue 24), shared by its browser test and `npm run bench`:
+ * The browser extension under test, shared by its browser test and `npm run bench`:
  * the built extension (dist-extension/, built when missing) loaded unpacked into Debian's Chromium
  * in a persistent profile (the only way Chromium runs an extension's worker), Affiliate Center
  * answered by our own fixture pages and JSON on the real hosts, and pairing through the popup.

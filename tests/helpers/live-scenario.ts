@@ -1,5 +1,5 @@
 /**
- * The live-team scenarios of issue #25, shared by the one-process browser test (live.e2e.ts) and
+ * The live-team scenarios, shared by the one-process browser test (live.e2e.ts) and
  * the two-process PostgreSQL stack behind Caddy (team-https.e2e.ts), so both prove the same thing.
  *
  * - `creatorsArriveLive`: B keeps Home open and never touches it; creators A ingests, then a flag

@@ -1,5 +1,5 @@
 /**
- * Synthetic workspaces for proving the lookalike ranking (issue 28): creators drawn from hidden
+ * Synthetic workspaces for proving the lookalike ranking: creators drawn from hidden
  * archetypes (category mix, size tier, GPM propensity, posting rate), with heavy-tailed noise and
  * some values missing, and planted lookalikes of a seed (each value jittered by 10–30 %, a few
  * missing). Seeded, so a test or a bench run sees the same workspace every time.

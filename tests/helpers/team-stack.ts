@@ -175,7 +175,7 @@ export async function startTeamStack(webDir: string): Promise<TeamStack> {
 
 /**
  * The admin creates a team; a teammate signs up through the proxy and joins it with the invite
- * code (issue #19's secret codes) or, before those, the team id. Answers the teammate's session.
+ * code (the secret codes of migration 0016) or, before those, the team id. Answers the teammate's session.
  */
 export async function addTeammate(stack: TeamStack, adminToken: string, email: string, password: string) {
   const created = await stack.api(adminToken, 'POST', '/team/add', { title: 'Agency' });

@@ -256,7 +256,7 @@ async function seedWorkbench(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // A plan with this creator in it (issue 23).
+  // A plan with this creator in it.
   const plan = await db
     .insertInto('plans')
     .values({

@@ -1,5 +1,5 @@
 /**
- * Workspace isolation (D5: "No request may read or change another workspace's rows, whatever ids
+ * Workspace isolation ("No request may read or change another workspace's rows, whatever ids
  * it sends"). Workspace B calls every endpoint of contract/api.ts that takes an id or a list of
  * ids, naming workspace A's ids. A's rows must not change, and no response (nor any row B ends up
  * with) may carry A's text. The endpoint list is built from the table when the test runs.

@@ -1,5 +1,5 @@
 /**
- * Workspace isolation of the live-update stream (issue #25, both engines): a stream carries only
+ * Workspace isolation of the live-update stream (both engines): a stream carries only
  * its own workspace's versions, whatever the request names (query parameters, another
  * workspace's cursor) and however busy other workspaces are; a member removed from a team stops
  * hearing the team's changes, and a session of theirs opened afterwards hears only their own.

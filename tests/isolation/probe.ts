@@ -24,9 +24,9 @@ const CANDIDATES: unknown[] = [
   'x',
   // A calendar day (follow-up due dates).
   '2030-01-01',
-  // A text record's table (conflict history, issue 25).
+  // A text record's table (conflict history).
   'chat_templates',
-  // A plan stage (issue 23).
+  // A plan stage.
   'contacted',
 ];
 

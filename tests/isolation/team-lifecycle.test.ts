@@ -1,5 +1,5 @@
 /**
- * Team lifecycle, property-based (issue 19): random sequences of create, join, leave, remove,
+ * Team lifecycle, property-based: random sequences of create, join, leave, remove,
  * transfer, reset and dismiss among a few users, through the real calls, on both engines. After
  * every step:
  * - every workspace has an owner who exists, and every user's personal workspace is their own;

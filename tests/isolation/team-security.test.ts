@@ -1,5 +1,5 @@
 /**
- * Team invites as an attacker meets them (issue 19): team ids are sequential, so they must open
+ * Team invites as an attacker meets them: team ids are sequential, so they must open
  * nothing; codes are the only way in, a reset kills the old one, a removed member cannot come
  * back with a code from before the removal, only the admin resets, and guessing is rate limited
  * per user and per address. Every refusal is the same 40004 that names no team and no admin.

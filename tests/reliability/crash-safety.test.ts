@@ -1,5 +1,5 @@
 /**
- * Crash safety on the embedded engine (issue 11): a burst of concurrent writes against a real
+ * Crash safety on the embedded engine: a burst of concurrent writes against a real
  * server process, SIGKILL mid-burst, restart on the same DATA_DIR: every write the server
  * acknowledged (code 200) must be there. This relies on SQLite WAL mode: a commit is appended
  * to the -wal file with write() before the server answers; a killed process leaves those pages

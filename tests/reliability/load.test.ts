@@ -1,5 +1,5 @@
 /**
- * Load test (issue 11): autocannon against a real server process on loopback, 100 connections
+ * Load test: autocannon against a real server process on loopback, 100 connections
  * for LOAD_SECONDS (10 s here, 60 s for the full run: `LOAD_SECONDS=60 npx vitest run
  * tests/reliability/load.test.ts`; `LOAD_ENGINE=postgres` runs it on the test cluster). One
  * connection in ten signs in over and over (each to its own account, force=1; login limits only

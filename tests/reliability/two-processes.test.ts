@@ -1,5 +1,5 @@
 /**
- * Two API server processes on one PostgreSQL database (decisions D2/D4/D13), sharing DATA_DIR
+ * Two API server processes on one PostgreSQL database, sharing DATA_DIR
  * as a shared volume would: a session made on one works (and ends) on the other, the SMS
  * limits count across both, an Idempotency-Key replayed on the other process answers the stored
  * response without a second write, export jobs raced by both job runners run once each, and both

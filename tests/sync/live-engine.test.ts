@@ -1,5 +1,5 @@
 /**
- * The sync engine with its live-update stream (issue #25), against the real server over HTTP
+ * The sync engine with its live-update stream, against the real server over HTTP
  * (IndexedDB from fake-indexeddb): another member's change lands in the mirror without any timer,
  * focus or reconnect pull; a burst of changes costs a few pulls, not one per change; a dropped
  * stream is reopened and catches up; a stream refused after sign-out pauses the engine with the

@@ -1,5 +1,5 @@
 /**
- * The live-update stream (issue #25) on both engines, over real HTTP: it refuses a missing, unknown
+ * The live-update stream on both engines, over real HTTP: it refuses a missing, unknown
  * or revoked token with the usual envelope, announces the head at once and a newer version after
  * every committed change, never for a rolled-back one, sends no-store and the security headers,
  * is counted by the open-streams gauge, and ends with the force-logout code on sign-out, on

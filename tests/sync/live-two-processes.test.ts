@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database (issue #25): a change made through one reaches
+ * Two server processes on one PostgreSQL database: a change made through one reaches
  * the streams open on the other within moments, through PostgreSQL's LISTEN/NOTIFY (migration
  * 0025), both ways; a lost LISTEN connection reconnects and re-announces every stream's head.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: flags, tags and blacklist membership merge per field. Two members of one team each
+ * Flags, tags and blacklist membership merge per field. Two members of one team each
  * queue edits offline; their outboxes reach the server later, in any interleaving. Every queued
  * call names only what it changes (one flag, one tag link, one blacklist entry), so each field ends
  * at the value of the last call that touched it, whoever sent it, and one member's change to a

@@ -1,5 +1,5 @@
 /**
- * Fault injection (issue #4): the real sync engine (fake-indexeddb) talks to the real server
+ * Fault injection: the real sync engine (fake-indexeddb) talks to the real server
  * through a loopback proxy that drops connections, delays, answers 5xx, loses or cuts answers
  * after the server applied the call, stalls answers mid-body, holds calls past the client's
  * timeout and delivers calls twice at once. Meanwhile a seeded script makes hundreds of random mutations and "reloads" the

@@ -1,5 +1,5 @@
 /**
- * Refused changes in the sync engine (issue 20), against the real server over HTTP with
+ * Refused changes in the sync engine, against the real server over HTTP with
  * IndexedDB from fake-indexeddb: a refusal rolls back exactly the rows its change touched, leaves
  * every other local change in place (earlier and later ones, on the same rows or not), is listed
  * with the server's reason and raises a notice; an acceptance that skipped blacklisted creators

@@ -2,7 +2,8 @@
  * Everything the extension knows about TikTok Shop's Affiliate Center, in one place: its hosts,
  * page URLs, the internal JSON endpoints its pages call and their field names, and the DOM hooks
  * for badges and outreach. Affiliate Center is undocumented and changes often; when it moves,
- * this file (and its test) is what changes. Sources: /work/shared/guide/extension-notes.md §1–3.
+ * this file (and its test) is what changes. The shapes it reads
+ * are recorded in tests/fixtures/affiliate (docs/decisions/extension.md, "Develop and test").
  *
  * Nothing here calls TikTok: the extension only reads what the seller's own browsing loads.
  * Everything read here is untrusted (a page script can forge it); the server validates again.
@@ -55,7 +56,7 @@ export function imCreatorId(href: string): string | null {
   }
 }
 
-// ---- Internal JSON endpoints (notes §2) ----
+// ---- Internal JSON endpoints ----
 
 export type CaptureKind = 'find' | 'profile' | 'invite';
 
@@ -129,7 +130,7 @@ export function cleanHandle(v: unknown): string | null {
   return HANDLE_PATTERN.test(h) ? h : null;
 }
 
-/** One creator object of `find` or `profile` → the ingest item (notes §2, mapping table). */
+/** One creator object of `find` or `profile` → the ingest item. */
 export function mapCreator(raw: unknown): Harvested | null {
   if (!isObj(raw)) return null;
   const handle = cleanHandle(metric(raw.handle));
@@ -227,7 +228,7 @@ export function mapInvite(requestBody: string | null, json: unknown): InviteCapt
   return { oecuids, productIds, ok };
 }
 
-// ---- DOM hooks (notes §3) ----
+// ---- DOM hooks ----
 
 export const SELECTORS = {
   /** The scroll area of the creator search results: where badges are drawn. */

@@ -1,5 +1,5 @@
 /**
- * Topic tracking (decisions D9): the videos the collector finds per topic, their authors per
+ * Topic tracking: the videos the collector finds per topic, their authors per
  * workspace and country, and which topics each author appeared in. Not synced to the PWA (it
  * reads them through list calls), but rows still carry version/deleted_at like synced tables.
  *

@@ -1,5 +1,5 @@
 /**
- * Exact creator counts without counting (issue 11). The creator list answers `count` with every
+ * Exact creator counts without counting. The creator list answers `count` with every
  * page; at 1M creators an exact `count(*)` over a country's ~330k rows costs PostgreSQL 50–100 ms
  * even as an index-only scan. `creator_counts` keeps, per workspace, country and flag combination
  * (is_chat, is_invitation, is_black), how many live creators (deleted_at is null) there are, so a

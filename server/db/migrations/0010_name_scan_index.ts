@@ -1,5 +1,5 @@
 /**
- * Name searches of 1–2 characters on SQLite (issue 11). Trigrams (migration 0008) cannot answer
+ * Name searches of 1–2 characters on SQLite. Trigrams (migration 0008) cannot answer
  * them, so they stay `lower(col) like '%x%'` over every creator of the country; this index holds
  * exactly the columns that filter reads, so SQLite counts and filters from the index alone instead
  * of looking up each creator's full row (about 5× less work for the count at 100k creators).

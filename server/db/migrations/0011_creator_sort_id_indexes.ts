@@ -1,5 +1,5 @@
 /**
- * PostgreSQL: the two list sort indexes again, now ending in id (issue 11). The list orders by
+ * PostgreSQL: the two list sort indexes again, now ending in id. The list orders by
  * (sort key, id); with id in the index PostgreSQL reads a page in index order without an
  * incremental sort, and a narrowed list (name, tag…) can read the id and sort key of every
  * creator of the country from the index alone (index-only scan) to join them with the tag's

@@ -1,5 +1,5 @@
 /**
- * The tag filter's creators from one index on SQLite too (issue 11): `creator_tags (tag_id,
+ * The tag filter's creators from one index on SQLite too: `creator_tags (tag_id,
  * workspace_id, creator_id)` answers `tag_id in (…) and workspace_id = …` without a table lookup
  * per link (79k lookups for the most used tag at 1M creators). PostgreSQL got the same index in
  * 0011; `if not exists` leaves it alone there.

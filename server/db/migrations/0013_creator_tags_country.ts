@@ -1,5 +1,5 @@
 /**
- * The tag filter driven from `creator_tags` on SQLite (issue 11). At 1M creators the list's exact
+ * The tag filter driven from `creator_tags` on SQLite. At 1M creators the list's exact
  * count of "has any of these tags" scanned the country's 333k index entries and probed each against
  * the tag's creator ids (125–400 ms). Each link now carries its creator's live country and flags:
  * - `country`: the creator's country while it is live (deleted_at is null, same workspace), else

@@ -1,5 +1,5 @@
 /**
- * Name search without the creators' heap on PostgreSQL (issue 11). At 1M creators a list with a name
+ * Name search without the creators' heap on PostgreSQL. At 1M creators a list with a name
  * read the matching creators' rows to recheck the trigram matches (the name "ann": 23k matches on
  * ~22k of the table's 48k pages, 150–190 ms; a 2-character name, which trigrams cannot answer, read
  * the whole country: 50k pages, 530 ms), and name + is_chat + tag rechecked 7k creators (60–80 ms).

@@ -1,5 +1,5 @@
 /**
- * Security fixes of issue 19:
+ * Security fixes (docs/security.md, "Findings of the first security review"):
  * - teams get a secret invite code (`invite_code`, shown to the admin; `invite_hash`, its SHA-256,
  *   is what joins look up) and `invite_seq`, bumped on every reset. Existing teams get a code here,
  *   so old numeric links (/invite/3) stop working.

@@ -1,5 +1,5 @@
 /**
- * The caller's own export jobs, newest first (issue 20: Home's job list, POST
+ * The caller's own export jobs, newest first (Home's job list, POST
  * /blogger/download.lists): `jobs (workspace_id, user_id, kind, id)` answers it from one index
  * range instead of scanning every workspace's jobs.
  */

@@ -1,5 +1,5 @@
 /**
- * The creator workbench (issue 22): notes, follow-ups and history rows per creator. All three
+ * The creator workbench: notes, follow-ups and history rows per creator. All three
  * are workspace-owned and mirrored (version + deleted_at like every synced table). Each has an
  * index for the sync pull (workspace, version) and one for a creator's page (workspace, creator).
  */

@@ -1,5 +1,5 @@
 /**
- * Live-update pokes between server processes (issue #25). On PostgreSQL, triggers send a NOTIFY on
+ * Live-update pokes between server processes. On PostgreSQL, triggers send a NOTIFY on
  * the channel `creatordesk_live` when a workspace's version counter moves (`v:<workspace>:<version>`)
  * and when a user's sessions or workspace change (`u:<user>`: that user's open streams check their
  * token again). NOTIFY is transactional: it is delivered at commit and never for a rolled-back

@@ -1,5 +1,5 @@
 /**
- * Saved views of the Home list (issue 22): workspace-owned and mirrored (version + deleted_at like
+ * Saved views of the Home list: workspace-owned and mirrored (version + deleted_at like
  * every synced table), with an index for the sync pull.
  */
 import { sql, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Conflicts on text records (issue 25): the version and the member of the last write of a tag's,
+ * Conflicts on text records: the version and the member of the last write of a tag's,
  * chat template's, product's or note's text (add, edit, delete). An edit based on an older version
  * than `text_version`, by another member than `text_user_id`, is refused (40012) instead of
  * overwriting. Apart from `version` because a row's version also moves for changes no member

@@ -1,5 +1,5 @@
 /**
- * The history of conflicts on text records (issue 25): one row per conflict a member resolved,
+ * The history of conflicts on text records: one row per conflict a member resolved,
  * with its outcome (their text saved over the teammate's, a deleted record brought back, or the
  * teammate's kept). Workspace-owned and mirrored like every synced table; the sync panel lists them
  * and a note's conflicts also land on its creator's timeline (creator_events).

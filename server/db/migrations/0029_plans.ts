@@ -1,5 +1,5 @@
 /**
- * Collaboration plans (issue 23): `plans` (a push for products: name, country, products,
+ * Collaboration plans: `plans` (a push for products: name, country, products,
  * commission, budget, dates, chat template, owner) and `plan_creators` (one row per creator in a
  * plan, with the stage it is at). Both are workspace-owned and mirrored (version + deleted_at).
  * A creator is in a plan once: (plan_id, creator_id) is unique among live rows, kept by the service

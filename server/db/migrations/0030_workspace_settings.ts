@@ -1,5 +1,5 @@
 /**
- * Workspace settings (issue 23): one mirrored row per workspace, for what the team sets once and
+ * Workspace settings: one mirrored row per workspace, for what the team sets once and
  * everyone's screens use. First: the weekly quota of new (unconnected) creators TikTok allows the
  * shop, which the seller copies from Seller Center (TikTok publishes its tiers only as images and
  * changes them, so the app never guesses them). -1: not set.

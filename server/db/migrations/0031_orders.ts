@@ -1,5 +1,5 @@
 /**
- * Sales from Seller Center's order downloads (issue 23). `orders` keeps every imported line for the
+ * Sales from Seller Center's order downloads. `orders` keeps every imported line for the
  * server (not mirrored): one per (layout, order, SKU, content), replaced when a later download of the
  * same line arrives (a Pending line becomes Settled, a refund shows up). `creator_sales` is what the
  * app mirrors and sums: per creator and TikTok product, the counted sales (GMV, orders, units,

@@ -1,5 +1,5 @@
 /**
- * What samples cost a plan (issue 23): `sample_cost` (the products one creator gets, at the shop's
+ * What samples cost a plan: `sample_cost` (the products one creator gets, at the shop's
  * cost) and `shipping_cost` (one shipment). Every creator of the plan who reached "shipped" costs
  * both; with the imported sales they give the plan's ROI. Existing plans start at 0 (no cost known),
  * which is also what a client that mirrored them before reads for the missing fields.

@@ -1,5 +1,5 @@
 /**
- * Sales by week (issue 23's chart of GMV per week): `creator_sales` rows are kept per creator,
+ * Sales by week (for the plans' chart of GMV per week): `creator_sales` rows are kept per creator,
  * TikTok product and week (Monday 00:00 UTC of the lines' time; 0 for lines without one). Existing
  * rows get week 0 until their creator's next import sums them again by week.
  */

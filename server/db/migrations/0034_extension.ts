@@ -1,5 +1,5 @@
 /**
- * The browser extension (issue 24). A session gets a kind: 'app' (the one-live-session rule applies)
+ * The browser extension. A session gets a kind: 'app' (the one-live-session rule applies)
  * or 'extension' (a paired browser's token: a sign-in elsewhere leaves it, the member lists and
  * revokes it), a name the member knows it by, and when it was last used. Pairing codes are one-time
  * secrets stored as sha256, valid for minutes, one live per member.

@@ -1,4 +1,4 @@
-/** Messages of the conflict rule for text records (issue 25): who changed or deleted what first. */
+/** Messages of the conflict rule for text records: who changed or deleted what first. */
 import { defineMessages } from '../messages.ts';
 
 const NOUNS = {

@@ -57,7 +57,7 @@ defineMessages({
   invited_no: { 'zh-cn': '未邀约', 'en-us': 'Not invited' },
   black_yes: { 'zh-cn': '已拉黑', 'en-us': 'Blacklisted' },
   black_no: { 'zh-cn': '正常', 'en-us': 'Normal' },
-  // Invitation status names (decisions D7); status 0 = no invitation (creator rows).
+  // Invitation status names; status 0 = no invitation (creator rows).
   invitation_status_0: { 'zh-cn': '无', 'en-us': 'None' },
   invitation_status_1: { 'zh-cn': '建联中', 'en-us': 'Connecting' },
   invitation_status_2: { 'zh-cn': '邀约中', 'en-us': 'Inviting' },

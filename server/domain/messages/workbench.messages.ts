@@ -1,4 +1,4 @@
-/** Messages of the creator workbench calls (issue 22). */
+/** Messages of the creator workbench calls. */
 import { defineMessages } from '../messages.ts';
 
 defineMessages({

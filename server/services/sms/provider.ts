@@ -1,5 +1,5 @@
 /**
- * How an SMS code leaves the server (decisions D4). The service stores and rate-limits codes;
+ * How an SMS code leaves the server. The service stores and rate-limits codes;
  * a provider only delivers one. Providers throw when delivery failed.
  */
 export interface SmsMessage {

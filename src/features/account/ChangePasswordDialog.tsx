@@ -1,5 +1,5 @@
 /**
- * Change password. A phone account proves itself by SMS code (spec sections 2 and 5): read-only
+ * Change password. A phone account proves itself by SMS code: read-only
  * phone, new password, repeat, SMS code with its 120 s send button, checked in that order. An
  * account without a phone (an email account) cannot receive a code, so it gives its current
  * password instead: current, new, repeat (docs/decisions/accounts.md). Every field has a visible

@@ -1,5 +1,5 @@
 /**
- * "Connect the browser extension" (issue 24), from the account menu: makes a one-time pairing code
+ * "Connect the browser extension", from the account menu: makes a one-time pairing code
  * (shown with its time left; the extension trades it for its own token) and lists the member's
  * connected extensions, each with "Disconnect". Pairing is between this server and the extension,
  * so it needs a connection; offline it says so instead of failing.

@@ -1,5 +1,5 @@
 /**
- * The public landing page (spec section 1): the two features — outreach by private message
+ * The public landing page: the two features — outreach by private message
  * through the browser plugin, and targeted invitation plans. Signed out it offers register and
  * login; signed in, a link that opens /home in a new tab, plus the user menu.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in (spec sections 2 and 5). zh-cn: phone (11) with a password / SMS-code switch;
+ * Sign-in. zh-cn: phone (11) with a password / SMS-code switch;
  * en-us: one email-or-phone field (exactly 11 digits = phone, else an email) with the password
  * mode forced. Both offer remember-account; every problem is a toast with the field's placeholder.
  */
@@ -27,7 +27,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { submit, busy, preload } = useSignIn();
-  // en-us forces password mode (spec section 5).
+  // en-us forces password mode.
   const effectiveMode: LoginMode = zh ? mode : 'password';
 
   async function onSubmit(e: FormEvent) {

@@ -1,5 +1,5 @@
 /**
- * Sign-up (spec sections 2 and 5): zh-cn with phone + SMS code + password, en-us with email +
+ * Sign-up: zh-cn with phone + SMS code + password, en-us with email +
  * password. It is getToken with type=register and the partner code; the answer is a session, so
  * a successful sign-up is also a sign-in.
  */

@@ -1,7 +1,7 @@
 /**
- * The user menu of spec section 2: avatar, greeting with member name or phone, login time, the
+ * The user menu: avatar, greeting with member name or phone, login time, the
  * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password,
- * connect the browser extension (issue 24) and log out (confirmed first; GET /member/logout, then the session is cleared).
+ * connect the browser extension and log out (confirmed first; GET /member/logout, then the session is cleared).
  */
 import { lazy, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
@@ -20,7 +20,7 @@ import './account.css';
 
 type Open = 'vip' | 'password' | 'extension' | null;
 
-// The two dialogs load when their entry is chosen, not with every signed-in page (issue 21's budget).
+// The two dialogs load when their entry is chosen, not with every signed-in page (the JavaScript budget of a cold load).
 const VipDialog = lazy(() => import('./VipDialog.tsx').then((mod) => ({ default: mod.VipDialog })));
 const ExtensionDialog = lazy(() =>
   import('./ExtensionDialog.tsx').then((mod) => ({ default: mod.ExtensionDialog })),

@@ -1,5 +1,5 @@
 /**
- * Redeem VIP (spec sections 2 and 5): one code input with the "16 letters and digits" hint; an
+ * Redeem VIP: one code input with the "16 letters and digits" hint; an
  * empty code is a code error; POST /common/vip.open {code, phone} and its msg as a notification.
  * A refused code is said under the field (an alert) and focus goes back to the field: the pressed
  * Confirm was disabled while the call ran, which had left focus on the page, where Escape no

@@ -1,5 +1,5 @@
 /**
- * The account calls of spec section 7 (getToken, sms, logout, change.pw, vip.open, member info).
+ * The account calls (getToken, sms, logout, change.pw, vip.open, member info).
  * Login and register read the raw envelope themselves (10020 opens a confirm, other codes show
  * their msg in the form); the rest go through the client's usual error catalogue.
  */

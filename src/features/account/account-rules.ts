@@ -1,5 +1,5 @@
 /**
- * Pure sign-in, sign-up and account-dialog rules of spec section 5. Each check answers the id of
+ * Pure sign-in, sign-up and account-dialog rules. Each check answers the id of
  * the message to show (the spec's "messages are the placeholder texts"), or null when valid, so
  * the forms, their unit tests and nothing else decide what a user may send.
  */

@@ -1,5 +1,5 @@
 /**
- * The force-logout handler (spec section 8): codes 10002–10010 (the client shows the server msg or
+ * The force-logout handler: codes 10002–10010 (the client shows the server msg or
  * the login-expired text), then the session is cleared and the page leaves like a logout.
  * Several calls may fail at once; only the first one acts.
  *
@@ -21,7 +21,7 @@ let installed = false;
 /**
  * The token goes at once; the page leaves a moment later so the toast can be read, and the page it
  * lands on says why again. A workspace change (10010: removed from the team, team dismissed) lands
- * on /login (issue 20); the other codes keep the spec's "/ for routes that need a token".
+ * on /login; the other codes keep the spec's "/ for routes that need a token".
  */
 function leave(msg: string | undefined, code: number): void {
   if (leaving) return;

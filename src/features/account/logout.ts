@@ -1,5 +1,5 @@
 /**
- * Leaving a session, by choice or by force (spec section 8). Either way the session cookies and
+ * Leaving a session, by choice or by force. Either way the session cookies and
  * the local session data go; then routes that need a token go to / (or `to`) and other routes
  * reload, so no screen keeps showing a signed-out user's data.
  */

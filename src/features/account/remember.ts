@@ -1,5 +1,5 @@
 /**
- * The remember-account checkbox (spec sections 2 and 9): only the account identifier (phone or
+ * The remember-account checkbox: only the account identifier (phone or
  * email) is kept in local storage, never the password.
  */
 const KEY = 'creatordesk.remember';

@@ -1,6 +1,6 @@
 /**
- * Why the app signed the user out (a force-logout code, spec section 8), told on the page they land
- * on (issue 20: a forced sign-out "goes to /login and shows why"), not only in a toast that the
+ * Why the app signed the user out (a force-logout code), told on the page they land
+ * on (a forced sign-out goes to /login and shows why), not only in a toast that the
  * navigation would cut short. Kept in sessionStorage across that navigation, shown until the tab
  * signs in again.
  */

@@ -1,5 +1,5 @@
 /**
- * How many of the signed-in user's changes still wait in the outbox (decisions D13: an explicit
+ * How many of the signed-in user's changes still wait in the outbox (an explicit
  * logout with unsent changes warns first; the entries stay and go out on this user's next
  * sign-in on this device). Imported statically: a chunk loaded on demand may be unreachable
  * offline, which is exactly when changes wait.

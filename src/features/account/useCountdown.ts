@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { SMS_COUNTDOWN_SECONDS } from '../../../contract/constants.ts';
 
 /**
- * The SMS button's countdown (spec section 4): `start()` after a successful send disables the
+ * The SMS button's countdown: `start()` after a successful send disables the
  * button for 120 s. Counts against a deadline, not ticks, so a throttled background tab stays exact.
  */
 export function useCountdown(seconds: number = SMS_COUNTDOWN_SECONDS) {

@@ -1,7 +1,7 @@
 /**
- * Add to the blacklist: a creator list (one per line, required) and a reason (spec section 5).
+ * Add to the blacklist: a creator list (one per line, required) and a reason.
  * Names that would become new creators must be TikTok handles; the dialog names the others before
- * anything is recorded (issue 20).
+ * anything is recorded.
  */
 import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
@@ -61,7 +61,7 @@ export function BlacklistAddDialog({ country, onClose }: { country: string; onCl
   );
 }
 
-/** The optional reason of a blacklist entry (spec section 5), also asked on the creator page. */
+/** The optional reason of a blacklist entry, also asked on the creator page. */
 export function BlacklistReasonField({
   value,
   onChange,

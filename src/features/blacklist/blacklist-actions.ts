@@ -49,7 +49,7 @@ export async function removeFromBlacklist(country: string, rows: readonly BlackR
 }
 
 /**
- * Takes one creator off the blacklist from its own page (issue 22), after asking. The creator's
+ * Takes one creator off the blacklist from its own page, after asking. The creator's
  * flag clears at once, and so does the blacklist screen's row.
  */
 export async function unblacklistCreator(country: string, creator: { id: number; unique_id: string }) {

@@ -40,7 +40,7 @@ export function CatalogTable<R extends SyncRow>({
 }: CatalogTableProps<R>) {
   const [sort, setSort] = useState<SortDescriptor>(defaultSort);
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE, key: resetKey });
-  // A filter or sort change starts again on page 1 (spec section 4, pagination).
+  // A filter or sort change starts again on page 1.
   const page = paging.key === resetKey ? paging.page : 1;
   const sorted = useMemo(
     () => sortRows(rows ?? [], String(sort.column), sort.direction as SortDir),

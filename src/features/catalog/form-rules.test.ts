@@ -1,4 +1,4 @@
-/** The client-side checks of spec section 5 for the catalogue dialogs, in their order. */
+/** The client-side checks of the catalogue dialogs, in their order. */
 import { describe, expect, it } from 'vitest';
 import { m } from '../../paraglide/messages.js';
 import { productProblem } from '../products/ProductDialog.tsx';

@@ -1,5 +1,5 @@
 /**
- * Edit status (spec sections 2 and 5): one select grouped as chat (chatted / not chatted) and
+ * Edit status: one select grouped as chat (chatted / not chatted) and
  * invitation (invited / not invited); confirming without a choice shows the spec's message.
  * react-aria's Select is used directly because the kit's Select has no sections.
  */
@@ -33,7 +33,7 @@ export function EditStatusDialog({
 }) {
   const [choice, setChoice] = useState<StatusChoice | null>(null);
   const [error, setError] = useState('');
-  // One edit per press, however fast the clicks (issue 20).
+  // One edit per press, however fast the clicks.
   const confirm = useInFlight(async () => {
     if (!choice) {
       setError(m.home_status_required());

@@ -1,5 +1,5 @@
 /**
- * The home search row (spec section 2): country, creator name, challenge, tag, the three
+ * The home search row: country, creator name, challenge, tag, the three
  * yes/no/any flags and the add_time range. Everything applies on change (the worker answers in
  * milliseconds, so the name filters on every keystroke: a pause there would cost more than the
  * query); the challenge, which asks the server, settles for a moment first. Search applies both.

@@ -38,7 +38,7 @@ import { DEFAULT_FILTERS, fromQuery, hasView, toQuery } from './home-url.ts';
 import { SavedViews, useViewInUrl } from './SavedViews.tsx';
 import './home.css';
 
-// The bulk dialogs load their code when they open, not with Home (the /home JS budget, issue 21).
+// The bulk dialogs load their code when they open, not with Home (the /home JS budget).
 const AddToPlanDialog = lazy(() =>
   import('../plans/AddToPlanDialog.tsx').then((mod) => ({ default: mod.AddToPlanDialog })),
 );
@@ -61,7 +61,7 @@ export function refOfKey(k: RowKey): CreatorRef {
 }
 
 export function HomeScreen() {
-  // Kept for the tab (issue 22): back from a creator page finds the same view. A visit that is not
+  // Kept for the tab: back from a creator page finds the same view. A visit that is not
   // such a return opens the view its URL names (a bookmark, a link from a teammate), if any.
   const { search } = useLocation();
   const [kept, setKept, restored] = useKeptState('home', {
@@ -114,7 +114,7 @@ export function HomeScreen() {
   // total and an empty grid say so instead of "Total 0" and "No creators match".
   const arriving = useFirstSyncDone() === false;
 
-  // A new result starts on page 1 (spec section 4: a sort change resets the page); not the kept
+  // A new result starts on page 1 (a sort change resets the page); not the kept
   // view coming back on mount.
   const mounted = useRef(false);
   useEffect(() => {

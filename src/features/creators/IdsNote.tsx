@@ -1,5 +1,5 @@
 /**
- * Above Home's grid while its view keeps only some creators (`ids`, issue 28: a selection or a
+ * Above Home's grid while its view keeps only some creators (`ids`: a selection or a
  * lookalike list saved as a view): says so, and offers the one control that lifts the restriction
  * (changing the other filters keeps it).
  */

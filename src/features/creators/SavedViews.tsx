@@ -1,5 +1,5 @@
 /**
- * Saved views beside Home's filters (issue 22). A view is a name for Home's URL query (home-url.ts):
+ * Saved views beside Home's filters. A view is a name for Home's URL query (home-url.ts):
  * "Save this view" keeps the filters and sort shown now for the whole team, picking one from the
  * menu opens it, and "Copy link" hands the same view to someone by URL. Views are a mirrored table
  * written through the outbox, so they list, open and save offline; a refusal (a name taken, the
@@ -24,7 +24,7 @@ const URL_SETTLE_MS = 250;
 
 /**
  * Writes the query into the URL once it settles, and answers the settled query: the views menu
- * follows that one, so a keystroke in the name box does not re-render it (issue 21's budget).
+ * follows that one, so a keystroke in the name box does not re-render it (a keystroke's one-frame budget).
  */
 export function useViewInUrl(query: string): string {
   const [settled, setSettled] = useState(query);
@@ -40,7 +40,7 @@ export function useViewInUrl(query: string): string {
   return settled;
 }
 
-// The save and manage dialogs load when one opens, not with Home (the /home JS budget, issue 21).
+// The save and manage dialogs load when one opens, not with Home (the /home JS budget).
 const SaveViewDialog = lazy(() =>
   import('./SavedViewDialogs.tsx').then((mod) => ({ default: mod.SaveViewDialog })),
 );

@@ -1,5 +1,5 @@
 /**
- * Tag dialog (spec sections 2 and 5): a multi-select of the country's tags whose summary shows at
+ * Tag dialog: a multi-select of the country's tags whose summary shows at
  * most two chosen titles (+N), and close / remove tags (type del) / confirm (type add). Both
  * actions need a chosen tag.
  */
@@ -28,7 +28,7 @@ export function TagDialog({
   const [error, setError] = useState('');
   const [pressed, setPressed] = useState<'add' | 'del' | null>(null);
   const picked = tags.filter((t) => chosen.has(t.tag_id));
-  // One change per press, however fast the clicks (issue 20); both buttons wait for it.
+  // One change per press, however fast the clicks; both buttons wait for it.
   const apply = useInFlight(async (op: 'add' | 'del') => {
     if (!picked.length) {
       setError(m.home_tags_required());

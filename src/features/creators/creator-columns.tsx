@@ -1,5 +1,5 @@
 /**
- * Grid columns of the creator row (spec section 3). Ids are the row's field names, so a sortable
+ * Grid columns of the creator row. Ids are the row's field names, so a sortable
  * column's id is the query worker's sort field (SORT_FIELDS); the long contact and text columns
  * are hidden by default (column chooser, stored under 'home').
  */
@@ -98,7 +98,7 @@ export function creatorColumns(): Col[] {
       ),
     },
     {
-      // Opens the creator page (issue 22); a creator without a name shows its handle.
+      // Opens the creator page; a creator without a name shows its handle.
       ...text('daren_name', m.home_col_name()),
       hiddenByDefault: false,
       render: (r) => <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} />,

@@ -1,6 +1,6 @@
 /**
  * Pure rules of the home screen: the filter value → the query worker's CreatorFilter, the
- * edit-status choices of the dialog (spec section 2) and their patch, and the tag dialog's
+ * edit-status choices of the dialog and their patch, and the tag dialog's
  * "at most 2 chosen (+N)" summary.
  */
 import { DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
@@ -19,7 +19,7 @@ export interface HomeFilterValue {
   /** add_time bounds, unix seconds. */
   range: { startTime: number; endTime: number } | null;
   /**
-   * Only these creators (row ids), as a saved selection's view keeps them (issue 28); null for no
+   * Only these creators (row ids), as a saved selection's view keeps them; null for no
    * such restriction. Other filters still apply within them; only the note's clear control lifts it.
    */
   ids: number[] | null;
@@ -77,6 +77,6 @@ export function chosenSummary(titles: readonly string[], max = 2): string {
   return `${titles.slice(0, max).join(', ')} +${titles.length - max}`;
 }
 
-/** The creator's profile on TikTok (spec section 2: the creator id links out). */
+/** The creator's profile on TikTok (the creator id links out). */
 export const profileUrl = (uniqueId: string): string =>
   `https://www.tiktok.com/@${encodeURIComponent(uniqueId)}`;

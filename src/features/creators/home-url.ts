@@ -1,12 +1,12 @@
 /**
- * Home's view in its URL (issue 22): the filters and sort as a query string, so a view can be
+ * Home's view in its URL: the filters and sort as a query string, so a view can be
  * bookmarked, sent to a teammate, and saved by name (a saved view keeps exactly this string, see
  * contract/schemas/view.ts). Defaults are left out, so plain /home stays plain.
  *
  *   country=GB & name=anna & topic=summerglow & tag=12 & chat=1 & invited=0 & black=0
  *   & from=2026-11-01 & to=2026-11-20 & ids=101,202,303 & sort=gmv_t30.desc
  *
- * `ids` restricts the view to those creators (row ids; issue 28: a selection or a lookalike list
+ * `ids` restricts the view to those creators (row ids: a selection or a lookalike list
  * saved as a view, see selectionQuery), at most VIEW_IDS_MAX of them; the other filters still apply
  * within them. Its commas travel as %2C (a saved view's query allows no bare comma); 50 ids of 8
  * digits still take about 550 of VIEW_QUERY_MAX's 1000 characters.

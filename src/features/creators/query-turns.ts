@@ -1,6 +1,6 @@
 /**
  * The order of the home grid's queries: which answer may still show, and whether it must hold the
- * rows on screen (issue 20's rule: a change the user did not ask for refreshes values in place).
+ * rows on screen (the rule: a change the user did not ask for refreshes values in place).
  *
  * Queries are numbered as they are sent; only the answer to the latest one shows. A query the user
  * asked for (filter, sort, page, refresh) may be overtaken by a background one (a synced page landed

@@ -2,7 +2,7 @@
  * The unique_ids of a challenge's creators, asked of the server once the text settles
  * (see home-api.ts). null while there is no challenge or no answer yet; an empty list when the
  * lookup failed, so the grid shows no match rather than everything. The call's code loads with the
- * first challenge, not with Home (the /home JS budget, issue 21).
+ * first challenge, not with Home (the /home JS budget).
  */
 import { useEffect, useState } from 'react';
 import type { Country } from '../../../contract/constants.ts';

@@ -4,7 +4,7 @@
  * changed (`subscribe`). `showEdit` lets an action show its effect on the page at once, and keeps
  * it there until the worker has read the outbox (pending-edits.ts).
  *
- * Rows never jump while a sync lands (issue 20): a change the user did not ask for (a pulled page,
+ * Rows never jump while a sync lands: a change the user did not ask for (a pulled page,
  * another tab's edit) refreshes the values of the rows on screen in place, in the same order, and
  * only says that the page would now hold other rows (`stale`); the new order shows when the user
  * acts (filter, sort, page, refresh, `reload`). An empty page (the first sync's first rows) fills

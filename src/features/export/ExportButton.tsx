@@ -2,7 +2,7 @@
  * A screen's "Download" button: opens the export dialog for its type(s) (Home: all seven, with the
  * job list; Invited, Blacklist, Amateurs: their own type), which states the row count and the
  * plan's cap before anything starts. The dialog (and the export calls with their schemas) loads when
- * the button is pressed, not with the screen (the /home JS budget, issue 21).
+ * the button is pressed, not with the screen (the /home JS budget).
  */
 import { lazy, Suspense, useState } from 'react';
 import type { Country, DownloadType } from '../../../contract/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * A server export (decisions D10) with its limits stated before it starts (issue 20): the dialog
+ * A server export with its limits stated before it starts: the dialog
  * asks the server how many rows the chosen type holds and what the caller's plan allows, says so
  * ("This export has 12,345 rows. Free plan: the first 500 of 12,345 rows; VIP exports all" with
  * the VIP link), and only then offers "Start export". Once started it polls like the spec's

@@ -4,7 +4,7 @@
  * through an object URL. Nothing goes to the server, so it works offline. Views larger than
  * PROGRESS_FROM rows show a progress dialog while the worker writes. The plan's row cap applies
  * as it does on the server (free: the first 500 rows), and the menu says so before the user
- * picks a format (issue 20); the plan is the one this device last saw (vip/plan.ts).
+ * picks a format; the plan is the one this device last saw (vip/plan.ts).
  */
 import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
@@ -31,7 +31,7 @@ export interface ExportViewButtonProps {
   country: string;
   /**
    * The view's filter and sort, read when an export starts: a getter, so typing in a filter does
-   * not re-render this button and the grid's toolbar on every keystroke (issue 21).
+   * not re-render this button and the grid's toolbar on every keystroke.
    */
   getQuery: () => ViewQuery;
   /** The view's row count as the grid shows it (decides whether progress is shown). */

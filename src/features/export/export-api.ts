@@ -1,6 +1,6 @@
 /**
- * The server export calls (decisions D10) every download button shares: the preview that states
- * the row count and the plan's cap before anything starts (issue 20), the job itself, its polling,
+ * The server export calls every download button shares: the preview that states
+ * the row count and the plan's cap before anything starts, the job itself, its polling,
  * and the caller's job list. Errors are shown by the client; callers only stop loading.
  */
 import type { Country, DownloadType } from '../../../contract/constants.ts';

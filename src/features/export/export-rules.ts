@@ -1,5 +1,5 @@
 /**
- * The words an export states before it starts (issue 20: limits are shown before they bite): its
+ * The words an export states before it starts (limits are shown before they bite): its
  * row count, and on the free plan how many of them the file will hold ("Free plan: the first 500
  * of 12,345 rows; VIP exports all"). Shared by the server exports and the offline "export this
  * view", which follows the same cap.

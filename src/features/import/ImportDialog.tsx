@@ -1,5 +1,5 @@
 /**
- * The creator import (issue 10): choose a CSV or XLSX file → it is read in the import worker →
+ * The creator import: choose a CSV or XLSX file → it is read in the import worker →
  * preview, column mapping (guessed from the headers) and country → Check (a dry run of every
  * row, chunk by chunk) → Import with progress → summary. Imported creators reach the local
  * mirror through sync; a pull is asked for at the end. A file that cannot be read leaves the
@@ -175,7 +175,7 @@ export function ImportDialog({
   const finished = phase.step === 'result' && !phase.dryRun && !phase.stopped;
 
   /**
-   * "Add them to a plan" (issue 23): the creators the import wrote, as the mirror holds them once the
+   * "Add them to a plan": the creators the import wrote, as the mirror holds them once the
    * sync has brought them (the ones not here yet are counted, and can be added by pressing again).
    */
   const [planIds, setPlanIds] = useState<number[] | null>(null);

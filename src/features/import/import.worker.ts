@@ -7,7 +7,7 @@ import { OrdersSession } from './orders-session.ts';
 const session = new ImportSession();
 const orders = new OrdersSession();
 const api = {
-  /** Seller Center order downloads (issue 23). */
+  /** Seller Center order downloads. */
   loadOrders: (file: File, onProgress?: (fraction: number) => void) =>
     orders.load(file, file.name, onProgress),
   ordersPart: orders.part.bind(orders),

@@ -1,8 +1,8 @@
 /**
- * Add invitation (spec section 5): invited yes/no, creator names (required) and product ids, each
+ * Add invitation: invited yes/no, creator names (required) and product ids, each
  * one per line with blank lines dropped and duplicates merged; the counts show what will be sent.
  * Before anything is recorded, names that are not TikTok handles and blacklisted creators are
- * named in the dialog (issue 20), and nothing is added until the list is corrected.
+ * named in the dialog, and nothing is added until the list is corrected.
  */
 import { useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';

@@ -1,5 +1,5 @@
 /**
- * View/edit one invitation (decisions D7): name, tags (read only: they are the creator's), status,
+ * View/edit one invitation: name, tags (read only: they are the creator's), status,
  * sub status (only with status 3, then required), contact fields, logistics, cooperation data and
  * product id, sent as PUT /blogger/invitation.edit with the changed fields only; the history below.
  */

@@ -1,7 +1,7 @@
 /**
  * The invited screen's filter bar: the catalogue filters (country, name, added range) plus tag,
  * status and — only while the status filter is 3 — sub status; the search button and the add button
- * with its tooltip (spec section 2).
+ * with its tooltip.
  */
 import { Tooltip, TooltipTrigger } from 'react-aria-components';
 import type { SyncRow } from '../../../contract/sync.ts';

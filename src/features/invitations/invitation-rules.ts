@@ -1,5 +1,5 @@
 /**
- * Invitation statuses (decisions D7) and the add dialog's lists. The mirror holds the numbers
+ * Invitation statuses and the add dialog's lists. The mirror holds the numbers
  * only, so the labels are the app's own messages; the colours come from the kit (StatusTag).
  */
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';

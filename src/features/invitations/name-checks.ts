@@ -1,5 +1,5 @@
 /**
- * Checks of a pasted creator list before an invitation or a blacklist entry is recorded (issue 20),
+ * Checks of a pasted creator list before an invitation or a blacklist entry is recorded,
  * answered from local data so they work offline, worded as the server words its refusals: names
  * blacklisted in the country (invitation.add refuses them), and names that would become new
  * creators but are not TikTok handles (letters, digits, '_' and '.', at most 24 characters).

@@ -1,5 +1,5 @@
 /**
- * "Best fit for this plan" (issue 28): the workspace's creators ranked for the plan's products by the
+ * "Best fit for this plan": the workspace's creators ranked for the plan's products by the
  * query worker (offline, fit.ts), each score a sum of named parts with the weights shown and
  * adjustable. Creators already in the plan and blacklisted ones are left out; chosen ones are added
  * to this plan (or another), tagged or saved as a view (PickList).

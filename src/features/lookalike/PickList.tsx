@@ -1,5 +1,5 @@
 /**
- * A ranked list of creators to pick from (issue 28): similar creators and a plan's best fits. Each
+ * A ranked list of creators to pick from: similar creators and a plan's best fits. Each
  * item has a checkbox; the chosen ones are added to a plan, tagged, or saved as a Home view (a view
  * of those creators' ids, home-url.ts) like any selection. A switch (on by default: the weekly quota
  * rations new contacts) leaves out creators already chatted with or invited.

@@ -1,5 +1,5 @@
 /**
- * "Similar creators" in a dialog (issue 28): creators like a Home selection, after Home's filters, or
+ * "Similar creators" in a dialog: creators like a Home selection, after Home's filters, or
  * like the workspace's best sellers (the creators with the most counted sales, any product).
  */
 import type { Country } from '../../../contract/constants.ts';

@@ -1,5 +1,5 @@
 /**
- * Creators like a seed or a seed set (issue 28), ranked by the query worker over the mirror (so it
+ * Creators like a seed or a seed set, ranked by the query worker over the mirror (so it
  * works offline): the top 50 among the given filter's matches, blacklisted creators left out and, by
  * a switch, creators already chatted with or invited. Each shows its three strongest reasons in words
  * and how old its numbers are; chosen ones are added to a plan, tagged or saved as a view (PickList).

@@ -1,5 +1,5 @@
 /**
- * "Similar creators" on the creator page (issue 28): asked for with a button, so opening a creator
+ * "Similar creators" on the creator page: asked for with a button, so opening a creator
  * never waits for the query worker; the list (and its code) loads then.
  */
 import { lazy, Suspense, useState } from 'react';

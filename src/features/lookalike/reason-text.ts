@@ -1,5 +1,5 @@
 /**
- * A lookalike's reasons in the user's words (issue 28): "Same categories: Pet Supplies", "GPM 12.5,
+ * A lookalike's reasons in the user's words: "Same categories: Pet Supplies", "GPM 12.5,
  * 1.1× the seed". topReasons gives numbers only where both the creator and the seed have one, so
  * every ratio here is of two values above zero.
  */

@@ -1,5 +1,5 @@
 /**
- * Target invitations of a plan's creators (issue 23). TikTok takes at most 100 creators and 10
+ * Target invitations of a plan's creators. TikTok takes at most 100 creators and 10
  * products per invitation, with a commission of 1–80 %, and counts new creators against the shop's
  * weekly quota. Everything is said before anything is sent: how the creators split into
  * invitations, the terms each carries (or what is missing from the plan), and what the quota has

@@ -1,5 +1,5 @@
 /**
- * A plan's board (issue 23): a column per stage, each a virtualised list of every card in it (a
+ * A plan's board: a column per stage, each a virtualised list of every card in it (a
  * column of 10,000 renders the dozen on screen). A card moves by its stage picker (keyboard: Tab to
  * the picker, Enter, arrows, Enter) or by dragging it onto another column; both go through
  * requestMove (quota warning, reason for a way out) and show at once. Each column tells PlanScreen

@@ -1,5 +1,5 @@
 /**
- * /plans/:id (issue 23): one plan, as a board (a virtualised column per stage; cards move by their
+ * /plans/:id: one plan, as a board (a virtualised column per stage; cards move by their
  * stage picker or by drag) or as a table (stage, days in stage, next action, due date; a selection
  * moves many at once). Both read the local mirror with unsent changes on top, so they work offline,
  * and both follow the same filters: a name search, a stage, and "due or overdue". The view is kept in

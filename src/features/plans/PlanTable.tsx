@@ -1,5 +1,5 @@
 /**
- * A plan's creators as a table (issue 23): stage, days in stage, next action and due date, sorted
+ * A plan's creators as a table: stage, days in stage, next action and due date, sorted
  * and paged on local data (offline too), with a selection that moves many creators at once through
  * the same checks as the board (requestMove). Loaded when the user switches to it.
  */

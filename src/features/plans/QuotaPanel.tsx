@@ -1,5 +1,5 @@
 /**
- * TikTok's weekly quota of new creators on /plans (issue 23): how many unconnected creators the
+ * TikTok's weekly quota of new creators on /plans: how many unconnected creators the
  * workspace contacted since Sunday's reset, against the number the seller copied from Seller Center,
  * and when it resets (in the user's time). Stated here before any move would go over it.
  */

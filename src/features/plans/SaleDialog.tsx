@@ -1,5 +1,5 @@
 /**
- * "Add sale" on a board card (issue 23): a sale the Seller Center downloads do not show, entered by
+ * "Add sale" on a board card: a sale the Seller Center downloads do not show, entered by
  * hand for one creator and one of the plan's products. Checked here as the server checks it; sent
  * through the outbox (offline too) and counted with the imported sales.
  */

@@ -1,5 +1,5 @@
 /**
- * A plan's money (issue 23) from the mirrored `creator_sales` rows (counted sales per creator and
+ * A plan's money from the mirrored `creator_sales` rows (counted sales per creator and
  * TikTok product, server/services/order-sums.ts): a plan earns its creators' sales of its own
  * products, summed in whole cents so totals are exact. Samples cost the plan its `sample_cost` +
  * `shipping_cost` for every creator whose samples were recorded as sent (moved to "shipped"; a sale

@@ -1,5 +1,5 @@
 /**
- * A plan as a spreadsheet (issue 23): one row per creator in it, with the stage, its dates, the
+ * A plan as a spreadsheet: one row per creator in it, with the stage, its dates, the
  * reason of a way out, and the money (imported sales of the plan's products, sample cost when the
  * samples went out, ROI). Headers in the user's language; written by the export feature's own
  * XLSX writer (no exceljs), on this device from the local mirror, so it works offline.

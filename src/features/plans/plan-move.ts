@@ -1,5 +1,5 @@
 /**
- * One way to move creators between a plan's stages (issue 23), whether the user picked a stage on a
+ * One way to move creators between a plan's stages, whether the user picked a stage on a
  * card, dropped a card on a column, or moved a table selection: a move into a contact stage is
  * checked against this week's quota first (TikTok's rule, a warning the user may overrule), a move
  * out (declined, no reply, dropped) asks for the reason, and only then is the move written to the

@@ -1,5 +1,5 @@
 /**
- * Reads of the plan screens (issue 23) from the local mirror, with the user's unsent changes on
+ * Reads of the plan screens from the local mirror, with the user's unsent changes on
  * top, so they work offline. Creators for a board's cards are read a storage block at a time
  * (one read per block, not per creator).
  */

@@ -74,7 +74,7 @@ export interface SampleDeadline {
 }
 
 /**
- * TikTok's sample deadlines (sources in ../shared/guide/extension-notes.md): a request is
+ * TikTok's sample deadlines (TikTok Shop's Seller University articles on samples): a request is
  * approved (or declined) within 7 days; content is due 14 days after delivery (7 more if extended),
  * with one reminder allowed after 5 days. The app knows when the creator entered a stage, not when
  * the parcel arrived, so "shipped" stands for delivery: the content date is a seller's estimate.

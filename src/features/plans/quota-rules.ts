@@ -1,5 +1,5 @@
 /**
- * TikTok's weekly quota of new creators (issue 23; sources in ../shared/guide/extension-notes.md):
+ * TikTok's weekly quota of new creators (docs/decisions/plans.md):
  * target invitations and messages to creators the shop is not connected with share one weekly
  * quota, reset every Sunday at 12:00 GMT-8 (20:00 UTC, whatever the season). Several messages to one
  * creator count once; creators who replied (or got further) are connected and exempt. TikTok's tier

@@ -1,5 +1,5 @@
 /**
- * Add/edit a product. Product id, title and image are required (spec section 5), checked in
+ * Add/edit a product. Product id, title and image are required, checked in
  * that order as toasts; the image is uploaded at once by ImageUpload (JPEG/PNG under 2 MB), so
  * only its URL goes through the outbox. Uploading needs the network; the rest works offline.
  */

@@ -1,5 +1,5 @@
 /**
- * Conflicts on text records resolved in the last 24 hours (issue 25), from the mirrored
+ * Conflicts on text records resolved in the last 24 hours, from the mirrored
  * `text_conflicts` table: a button in the sync status, shown only when there are some, opening a
  * list of who kept what over whose change. The creator page's timeline shows a note's too.
  */

@@ -1,5 +1,5 @@
 /**
- * The sync status's list of changes the server refused, in plain words (issue 20): what the change
+ * The sync status's list of changes the server refused, in plain words: what the change
  * was, the server's reason, what to do (with the VIP link on 40201), Retry where sending it again
  * could succeed, and Discard. Never the raw method and path.
  */
@@ -41,7 +41,7 @@ export function FailedPanel({ failed }: { failed: OutboxEntry[] }) {
 
 type Act = 'retry' | 'discard';
 
-/** One refused change. Retry and Discard share one guard: a double-click acts once (issue 20). */
+/** One refused change. Retry and Discard share one guard: a double-click acts once. */
 function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void }) {
   const [pressed, setPressed] = useState<Act | null>(null);
   const step = nextStep(e.lastError?.code ?? 0, e.path);

@@ -1,8 +1,8 @@
 /**
- * The header's sync indicator (decisions D13): online/offline, first-sync progress, unsent
+ * The header's sync indicator: online/offline, first-sync progress, unsent
  * changes, a paused or storage-full warning, a panel of failed changes with retry/discard, and the
- * conflicts resolved in the last day (issue 25).
- * It says "Up to date" only once the first full sync has finished (issue 20); before that it
+ * conflicts resolved in the last day.
+ * It says "Up to date" only once the first full sync has finished; before that it
  * counts the rows received ("Syncing 12,400 / 22,700") or says it is syncing. While a change the
  * server refused waits in the failed list it never says "Up to date": not everything is saved.
  */
@@ -24,7 +24,7 @@ export function syncLabel(online: boolean, state: SyncState | null, failed = 0):
   return failed > 0 ? m.sync_not_all_saved() : m.sync_synced();
 }
 
-/** The live-update stream (issue #25); nothing while offline, where the label already says so. */
+/** The live-update stream; nothing while offline, where the label already says so. */
 export function liveLabel(online: boolean, state: SyncState | null): string | null {
   if (!online || !state) return null;
   if (state.live === 'live') return m.sync_live_on();

@@ -1,6 +1,6 @@
 /**
- * Plain words for a change the outbox holds, and what to do when the server refused it (issue 20:
- * no raw method + path on screen). Built from the recorded call at render time, so the words
+ * Plain words for a change the outbox holds, and what to do when the server refused it (no raw
+ * method + path on screen). Built from the recorded call at render time, so the words
  * follow the current language; `about` names the object when the call carries only ids.
  */
 import { CODES } from '../../../contract/codes.ts';

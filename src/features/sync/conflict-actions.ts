@@ -1,5 +1,5 @@
 /**
- * "Keep theirs" on a conflict (40012, issue 25): the member's refused change is dropped and the
+ * "Keep theirs" on a conflict (40012): the member's refused change is dropped and the
  * server is told, through the outbox (so it works offline too), so the history records the
  * conflict and its outcome. "Save mine" is the outbox's retry (src/db/outbox.ts: `force`).
  */

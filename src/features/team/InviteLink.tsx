@@ -22,7 +22,7 @@ export function InviteLink({
   onReset: (t: TeamDetail) => void;
 }) {
   const link = inviteLink(location.origin, code);
-  // Copy and reset ignore presses while they run (issue 20): one toast per copy, one new code.
+  // Copy and reset ignore presses while they run: one toast per copy, one new code.
   const copy = useInFlight(async () => {
     try {
       await navigator.clipboard.writeText(link);

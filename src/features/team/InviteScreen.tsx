@@ -1,5 +1,5 @@
 /**
- * /invite/:code (spec section 2 "Invite page"): the inviter (the team's admin) and the team name
+ * /invite/:code: the inviter (the team's admin) and the team name
  * with a confirm-to-join; a user who already has a team gets a link to /team instead. The path
  * carries the team's secret invite code (docs/decisions/teams.md): an old numeric link, a wrong or reset
  * code, or a dismissed team all show the empty notice asking for a correct link. Joining switches

@@ -1,4 +1,4 @@
-/** Without a team (spec section 2): how to join (an invite link from an admin) and a create form. */
+/** Without a team: how to join (an invite link from an admin) and a create form. */
 import { useState } from 'react';
 import type { TeamDetail } from '../../../contract/schemas/team.ts';
 import { m } from '../../paraglide/messages.js';

@@ -1,5 +1,5 @@
 /**
- * /team (spec section 2 "Team", section 6 roles): team name, admin and creation time for everyone
+ * /team: team name, admin and creation time for everyone
  * in a team; the admin also gets rename, transfer, dismiss, the invite link (copy, reset) and the
  * member grid; a member may leave. Without a team: how to join, and a create form. Create, leave
  * and dismiss switch the workspace. Removing a member changes the invite link (the server rotates
@@ -82,7 +82,7 @@ export function TeamScreen() {
     workspaceSwitched();
     setTeam(null);
   };
-  // One confirmation and one call per press, however fast the clicks (issue 20).
+  // One confirmation and one call per press, however fast the clicks.
   const dismiss = useConfirmedAction(
     () => ({ message: m.team_dismiss_confirm(), tone: 'danger' }),
     () => switchAway(dismissTeam),

@@ -1,4 +1,4 @@
-/** Pure rules of the team screens (spec sections 2 and 5), kept apart so they are unit-tested. */
+/** Pure rules of the team screens, kept apart so they are unit-tested. */
 import { TEAM_NAME_MAX } from '../../../contract/constants.ts';
 import type { TeamMember } from '../../../contract/schemas/team.ts';
 

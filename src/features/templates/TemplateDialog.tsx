@@ -1,5 +1,5 @@
 /**
- * Add/edit a chat template. Checks of spec section 5 in order (name, content, content length),
+ * Add/edit a chat template. Checks in order (name, content, content length),
  * each as a toast; a live preview shows the content with sample values for the variables.
  */
 import { useState } from 'react';

@@ -24,7 +24,7 @@ export function AuthorCell({ row }: { row: TopicAuthorRow }) {
           @{row.unique_id}
         </a>
         <span className="tt-author__nick">
-          {/* Opens the creator page when the author is one of the workspace's creators (issue 22). */}
+          {/* Opens the creator page when the author is one of the workspace's creators. */}
           {row.creator_id ? (
             <CreatorNameLink id={row.creator_id} name={row.nick_name} handle={row.unique_id} />
           ) : (

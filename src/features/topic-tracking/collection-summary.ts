@@ -1,5 +1,5 @@
 /**
- * What the videos page says about a topic's collection (issue 22): TikTok's count (the topic row's
+ * What the videos page says about a topic's collection: TikTok's count (the topic row's
  * video_count) and the videos collected here can differ a lot, most of all for a topic that had
  * ended before the collector reached it (the collector skips ended topics). The page states both
  * numbers and why they differ instead of showing an unexplained empty grid.

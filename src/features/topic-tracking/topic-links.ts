@@ -1,4 +1,4 @@
-/** Links and ids of the topic pages (spec section 2): TikTok profile and video URLs, the ?id= value. */
+/** Links and ids of the topic pages: TikTok profile and video URLs, the ?id= value. */
 
 export const profileUrl = (uniqueId: string): string =>
   `https://www.tiktok.com/@${encodeURIComponent(uniqueId)}`;

@@ -1,6 +1,6 @@
 /**
  * Add a topic to track: a hashtag (leading '#' dropped, one word, required) and an optional last
- * day of tracking. The plan's active-topic limit (D6) is checked here first, with the server's
+ * day of tracking. The plan's active-topic limit is checked here first, with the server's
  * words and the VIP link, so a topic the server would refuse is never shown as added; the server
  * still has the last word (a refusal then comes back as the sync engine's notice).
  */

@@ -25,7 +25,7 @@ import '../catalog/catalog.css';
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const time = (v: unknown) => formatDateTime(typeof v === 'number' ? v : null);
 
-/** The topic pages take the topic's row id; they open in a new window (spec section 2). */
+/** The topic pages take the topic's row id; they open in a new window. */
 export const topicPageUrl = (page: 'topicVideo' | 'topicInfluencer', id: number): string =>
   `/${page}?id=${encodeURIComponent(String(id))}`;
 

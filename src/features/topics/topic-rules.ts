@@ -1,6 +1,6 @@
 /**
- * The plan's active-topic limit (decisions D6), checked on the device before a topic is recorded
- * (issue 20), with the server's own words: active = not deleted and no end time or an end still
+ * The plan's active-topic limit, checked on the device before a topic is recorded,
+ * with the server's own words: active = not deleted and no end time or an end still
  * ahead, counted over the whole workspace (every country), pending adds included.
  */
 import type { SyncRow } from '../../../contract/sync.ts';

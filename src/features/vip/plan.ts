@@ -1,7 +1,7 @@
 /**
  * The member's plan as this device last saw it (GET /member/info, read by the user menu), kept in
- * localStorage so the limits of decisions D6 can be stated and checked before they bite, offline
- * too (issue 20): the export row cap and the active-topic limit. An unknown plan counts as the
+ * localStorage so the plan's limits can be stated and checked before they bite, offline
+ * too: the export row cap and the active-topic limit. An unknown plan counts as the
  * free one; the server applies the real limit anyway. Signing out forgets it.
  */
 import { useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-/** Blacklist one creator from its page (issue 22): the reason is optional, as on the blacklist screen. */
+/** Blacklist one creator from its page: the reason is optional, as on the blacklist screen. */
 import { useState } from 'react';
 import type { CreatorRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';

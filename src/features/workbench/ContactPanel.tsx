@@ -1,5 +1,5 @@
 /**
- * How to reach a creator (issue 22): email, WhatsApp or phone, and a note on how to reach them,
+ * How to reach a creator: email, WhatsApp or phone, and a note on how to reach them,
  * filled in by the seller and shared with the team. Edited in place, checked as the server checks.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The creator's picture in the page header (issue 22), fetched through our server
+ * The creator's picture in the page header, fetched through our server
  * (GET /creator/avatar, kept a week by the browser and the server) and shown once it arrived;
  * the creator's initial until then, offline, for a creator not yet saved, or when there is none.
  */

@@ -1,5 +1,5 @@
 /**
- * The creator page's header (issue 22): picture (or initial), name, handle linking to the TikTok
+ * The creator page's header: picture (or initial), name, handle linking to the TikTok
  * profile, country, followers, category, 30-day GMV / units / engagement in the locale's format,
  * and the chatted / invited flags and tags, editable in place through the same outbox calls as
  * Home (PUT /blogger/edit, PUT /blogger/set.tags), and the blacklist flag: adding asks for an

@@ -1,5 +1,5 @@
 /**
- * A creator's name in a list, opening the creator page (issue 22). Without a creator id (a row
+ * A creator's name in a list, opening the creator page. Without a creator id (a row
  * added offline, a creator not mirrored yet) it is plain text.
  */
 import { Link } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * /creator/:id (issue 22): one creator from the local mirror, with notes, follow-ups and the
+ * /creator/:id: one creator from the local mirror, with notes, follow-ups and the
  * timeline. An id the mirror does not hold (another workspace's, a typo) shows the 404 result.
  */
 import { useNavigate } from 'react-router-dom';

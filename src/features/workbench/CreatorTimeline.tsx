@@ -1,5 +1,5 @@
 /**
- * The creator's history, newest first (issue 22): the mirrored history rows, virtualized so a
+ * The creator's history, newest first: the mirrored history rows, virtualized so a
  * creator with hundreds of events renders only the rows in view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';

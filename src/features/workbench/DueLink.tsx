@@ -1,5 +1,5 @@
 /**
- * The header's "Due" entry (issue 22): follow-ups due today or overdue, from the local mirror.
+ * The header's "Due" entry: follow-ups due today or overdue, from the local mirror.
  * Shown only while something is due, and narrow (the word is clipped to screen readers, the count
  * shows): the header has no room to spare, and a wider tool bar folds the nine-entry menu.
  */

@@ -1,5 +1,5 @@
 /**
- * Optional browser notifications for follow-ups that fall due while the app is open (issue 22).
+ * Optional browser notifications for follow-ups that fall due while the app is open.
  * Permission is asked only when the user first sets a reminder (askToNotifyOnce), never on load.
  * Each follow-up notifies once per day it is due (kept in localStorage, so a reload or a second
  * tab does not repeat it); a click opens the creator's page. Nothing happens without permission.

@@ -1,5 +1,5 @@
 /**
- * /followups (issue 22): follow-ups due today or overdue, across creators, sortable by due day,
+ * /followups: follow-ups due today or overdue, across creators, sortable by due day,
  * each with done / snooze 1 day / snooze 1 week and a link to its creator.
  */
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** Follow-ups of one creator (issue 22): "remind me on <date>" with a short text; open ones first. */
+/** Follow-ups of one creator: "remind me on <date>" with a short text; open ones first. */
 import { useState, type FormEvent } from 'react';
 import { FOLLOWUP_TEXT_MAX } from '../../../contract/limits.ts';
 import { m } from '../../paraglide/messages.js';
@@ -24,7 +24,7 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
     .map((r) => ({ f: followupOf(r), r }))
     .sort((a, b) => Number(isOpen(b.f)) - Number(isOpen(a.f)) || a.f.due_date.localeCompare(b.f.due_date));
 
-  // A double-click on Add makes one follow-up (issue 20): the second press meets the running add.
+  // A double-click on Add makes one follow-up: the second press meets the running add.
   const add = useInFlight(async () => {
     const next = {
       date: DAY.test(date) ? undefined : m.workbench_followup_date_invalid(),

@@ -1,4 +1,4 @@
-/** Notes on one creator (issue 22): several per creator, shown to the whole team with author and time. */
+/** Notes on one creator: several per creator, shown to the whole team with author and time. */
 import { useState, type FormEvent } from 'react';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { NOTE_MAX } from '../../../contract/limits.ts';
@@ -18,7 +18,7 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
   const [error, setError] = useState<string | undefined>();
   const notes = [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
 
-  // A double-click on Add makes one note (issue 20): the second press meets the running add.
+  // A double-click on Add makes one note: the second press meets the running add.
   const add = useInFlight(async () => {
     const content = text.trim();
     if (!content) {

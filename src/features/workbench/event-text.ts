@@ -1,4 +1,4 @@
-/** Plain words for a history row (issue 22), in the user's language. */
+/** Plain words for a history row, in the user's language. */
 import type { SyncRow } from '../../../contract/sync.ts';
 import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -32,7 +32,7 @@ export function eventText(e: SyncRow): string {
     case 'contact':
       return m.workbench_event_contact({ fields: contactFields(detail) });
     case 'conflict': {
-      // `<outcome>:<the other member's name>` (issue 25); the name may itself hold a colon.
+      // `<outcome>:<the other member's name>`; the name may itself hold a colon.
       const cut = detail.indexOf(':');
       const [outcome, other] = cut < 0 ? [detail, ''] : [detail.slice(0, cut), detail.slice(cut + 1)];
       if (outcome === 'restored') return m.workbench_event_conflict_restored({ other });
@@ -40,7 +40,7 @@ export function eventText(e: SyncRow): string {
       return m.workbench_event_conflict_kept_mine({ other });
     }
     case 'stage': {
-      // `<stage>:<plan name>` (issue 23); the plan's name may itself hold a colon.
+      // `<stage>:<plan name>`; the plan's name may itself hold a colon.
       const cut = detail.indexOf(':');
       return m.workbench_event_stage({
         stage: stageLabel(detail.slice(0, cut)),

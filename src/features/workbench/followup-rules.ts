@@ -1,5 +1,5 @@
 /**
- * Follow-up dates (issue 22). A follow-up is due on a calendar day (YYYY-MM-DD) in the user's own
+ * Follow-up dates. A follow-up is due on a calendar day (YYYY-MM-DD) in the user's own
  * time zone: "today" is the device's date, so a reminder set for tomorrow shows as due after local
  * midnight, wherever the server runs. Days compare as text (the format sorts as dates).
  */

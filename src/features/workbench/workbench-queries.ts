@@ -1,5 +1,5 @@
 /**
- * Reads of the creator workbench (issue 22), all from the local mirror with the signed-in user's
+ * Reads of the creator workbench, all from the local mirror with the signed-in user's
  * unsent edits on top, so the page works offline. Live hooks re-run when the tables or the
  * outbox change.
  */

@@ -1,12 +1,12 @@
 /**
- * The data grid every list screen uses (issue 5). role="grid" with aria-rowcount/colcount and
+ * The data grid every list screen uses. role="grid" with aria-rowcount/colcount and
  * aria-rowindex/colindex set by hand, because only the visible rows AND columns are in the DOM
  * (@tanstack/react-virtual both ways; react-aria's Table/Virtualizer was measured far too slow at
  * 100k rows and would own the row indexes and keyboard model we need over the full size).
  *
  * Two data modes, same props otherwise:
  * - paged: `rows` is the current page, `total` the response's count; the built-in Pager shows when
- *   `onPageChange` is given (a sort change also asks for page 1, spec section 4);
+ *   `onPageChange` is given (a sort change also asks for page 1);
  * - all rows: `getWindow(start, end)` answers any slice (the query worker's window), `total` rows
  *   are scrollable; blocks are fetched as they scroll into view (window-cache.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * This file owns row selections (spec section 4: "Selections persist across pages and are
+ * This file owns row selections ("Selections persist across pages and are
  * re-ticked after each reload. They are cleared after a successful bulk action").
  * A selection is a set of row keys, independent of the rows on screen: paging away keeps it, and
  * a row whose key is in the set shows ticked whenever it appears again. It is saved to

@@ -1,5 +1,5 @@
 /**
- * Fit for a plan (issue 28), the arithmetic: the workspace's creators ranked for a plan's products as
+ * Fit for a plan, the arithmetic: the workspace's creators ranked for a plan's products as
  * a sum of named parts, each a share (0–1) of its weight, so the score is never an opaque number:
  *
  * - `category`: the share of the plan's product categories the creator has;

@@ -1,5 +1,5 @@
 /**
- * Lookalike creators (issue 28), the arithmetic: creators most like a seed (or a seed set), scored as
+ * Lookalike creators, the arithmetic: creators most like a seed (or a seed set), scored as
  * a sum of named parts so every result can say why it is there. Pure and typed-array based, so the
  * query worker can hold a million creators' features (8 × 4 bytes + a category mask each: 36 MB).
  *
