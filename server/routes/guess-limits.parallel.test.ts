@@ -36,7 +36,7 @@ describeEngines('invite and redeem codes under parallel requests', (t) => {
     );
     expect(tally(answers)).toEqual({ '200/40004': 30, '200/40029': 10 });
     expect(answers.find((a) => a.code === 40029)!.msg).toBe(
-      'Too many invalid invite links. Try again in 60 min',
+      'Too many invalid invite links. Try again in 60 minutes',
     );
     expect(await countHits(t().database.db, LIMITS.inviteFailUser(u.userId).key, 0)).toBe(30);
   });
@@ -59,7 +59,7 @@ describeEngines('invite and redeem codes under parallel requests', (t) => {
     );
     expect(tally(answers)).toEqual({ '200/40004': 10, '200/40029': 20 });
     expect(answers.find((a) => a.code === 40029)!.msg).toBe(
-      'Too many wrong redeem codes. Try again in 60 min',
+      'Too many wrong redeem codes. Try again in 60 minutes',
     );
     expect(await countHits(t().database.db, LIMITS.vipFailUser(u.userId).key, 0)).toBe(10);
     const [real] = await createRedeemCodes(t().database.db, 1, 30);

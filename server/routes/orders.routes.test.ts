@@ -173,7 +173,7 @@ describeEngines('order imports', (t) => {
     ).toBe(40001);
     expect((await post(a.token, { country: 'US', layout: 'nope', lines: [line] })).code).toBe(40001);
     const big = await post(a.token, { country: 'US', layout: 'affiliate', lines: Array(5001).fill(line) });
-    expect(big).toMatchObject({ code: 40001, msg: expect.stringContaining('5000') });
+    expect(big).toMatchObject({ code: 40001, msg: expect.stringContaining('5,000') });
   });
 
   it("moves plan creators on with the records: an invitation of the plan's product to invited, a sale to selling", async () => {

@@ -30,7 +30,7 @@ defineMessages({
   },
   shop_sync_wait: {
     'zh-cn': '刚刚已请求同步，请 {seconds} 秒后再试',
-    'en-us': 'A sync was just requested; try again in {seconds} seconds',
+    'en-us': 'A sync was just requested; try again in {seconds, plural, one {# second} other {# seconds}}',
   },
   shop_kind_invalid: { 'zh-cn': '未知的数据类型', 'en-us': 'Unknown kind of data' },
   shop_app_key_required: { 'zh-cn': '请输入 App Key', 'en-us': 'Please enter the App Key' },
