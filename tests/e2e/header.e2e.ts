@@ -14,7 +14,7 @@ import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
 const suite = browserSuite();
-const WIDTHS = [360, 390, 768, 1024, 1280, 1440];
+const WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440];
 /** The spec's nine entries in its order, then the seller's plans and follow-ups. */
 const ORDER = ['home', 'invited', 'amateur', 'blacklist', 'chatTmp', 'topic', 'product', 'tag', 'team'];
 const ENTRIES = [...ORDER, 'plans', 'followups'];
@@ -118,6 +118,16 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
       await settled(page);
       const mode = await checkHeader(page, `${tag} ${width}px`);
       modes.push(mode);
+      // From a tablet up, "Up to date" is read whole: the notice used to shrink to nothing beside the
+      // eleven entries (1366 px in English, 1280 px in Chinese) instead of the menu giving way.
+      if (width >= 768) {
+        const label = page.locator('.app-header .cd-sync__label', { hasText: text.sync_synced });
+        await expect
+          .poll(() => label.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth), {
+            message: `${tag} ${width}px: "${text.sync_synced}" whole`,
+          })
+          .toBe(true);
+      }
       // A phone gives the content 12 px at each side, wider windows 24 px (the narrow rule used to
       // lose to the wide one written after it, leaving a 390 px page 24 px at each side).
       const side = width < 768 ? '12px' : '24px';

@@ -540,20 +540,20 @@ describe('home in zh-cn', () => {
     await popupOption(zhPage, '全部').click();
     await expect.poll(total, { timeout: 20_000 }).toBe(count);
 
-    // Money in the Chinese compact form (万), as Intl writes it for zh-CN.
+    // Money in full, grouped the Chinese way with the market's currency (US: USD), as Intl writes it
+    // for zh-CN: a column never mixes "US$1,234.00" with a compact "US$1.2万".
     const [top] = (await zhList({ field: 'gmv_t30', sort: 'desc', limit: 1 })).list;
     expect(top!.gmv_t30).toBeGreaterThanOrEqual(10_000);
     const gmv = zhPage.getByRole('columnheader', { name: 'GMV（30 天）', exact: true });
     await gmv.getByRole('button').click();
     await expect.poll(() => gmv.getAttribute('aria-sort')).toBe('descending');
-    // In the market's currency (US: USD), as Intl writes it for zh-CN.
     const gmvText = new Intl.NumberFormat('zh-CN', {
       style: 'currency',
       currency: 'USD',
-      notation: 'compact',
+      minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     }).format(top!.gmv_t30);
-    expect(gmvText).toMatch(/万|亿/);
+    expect(gmvText).toMatch(/^US\$\d{1,3}(,\d{3})+\.\d{2}$/);
     await expect.poll(async () => (await cellOf(top!.unique_id, 'GMV（30 天）')).textContent()).toBe(gmvText);
 
     // Edit status and add a tag through the Chinese dialogs.
