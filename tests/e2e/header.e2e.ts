@@ -38,6 +38,16 @@ async function unobstructed(el: Locator): Promise<boolean> {
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+/** The sync notice shows its "Up to date" whole: not cut, not squeezed to nothing. */
+async function syncedWhole(page: Page, synced: string, where: string): Promise<void> {
+  const label = page.locator('.app-header .cd-sync__label', { hasText: synced });
+  await expect
+    .poll(() => label.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth), {
+      message: `${where}: "${synced}" whole`,
+    })
+    .toBe(true);
+}
+
 /** Checks the header as it is now; returns the mode it found. */
 async function checkHeader(page: Page, where: string): Promise<'inline' | 'button'> {
   const button = page.getByTestId('menu-button');
@@ -120,14 +130,7 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
       modes.push(mode);
       // From a tablet up, "Up to date" is read whole: the notice used to shrink to nothing beside the
       // eleven entries (1366 px in English, 1280 px in Chinese) instead of the menu giving way.
-      if (width >= 768) {
-        const label = page.locator('.app-header .cd-sync__label', { hasText: text.sync_synced });
-        await expect
-          .poll(() => label.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth), {
-            message: `${tag} ${width}px: "${text.sync_synced}" whole`,
-          })
-          .toBe(true);
-      }
+      if (width >= 768) await syncedWhole(page, text.sync_synced, `${tag} ${width}px`);
       // A phone gives the content 12 px at each side, wider windows 24 px (the narrow rule used to
       // lose to the wide one written after it, leaving a 390 px page 24 px at each side).
       const side = width < 768 ? '12px' : '24px';
@@ -159,6 +162,15 @@ describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
     }
     // The narrowest windows cannot hold the entries.
     expect(modes.slice(0, 2)).toEqual(['button', 'button']);
+    // Opened at a laptop's width (no resize from a narrower window, whose collapsed menu the
+    // hysteresis keeps), "Up to date" is still whole.
+    for (const width of [1280, 1366]) {
+      await page.setViewportSize({ width, height: 720 });
+      await page.reload();
+      await settled(page);
+      await checkHeader(page, `${tag} ${width}px reloaded`);
+      await syncedWhole(page, text.sync_synced, `${tag} ${width}px reloaded`);
+    }
 
     await ctx.setOffline(true);
     await page.locator('.app-header .cd-sync__label', { hasText: text.sync_offline }).waitFor();
