@@ -151,13 +151,7 @@ describe('team install over HTTPS', () => {
       // (VIP from the user menu, an invite link, a creator page and the topic sub-pages: each loads
       // its own chunk).
       expect(menu.slice(9)).toEqual(['/plans', '/followups']);
-      const offMenu = [
-        '/vip',
-        '/invite/1',
-        '/creator/1',
-        '/topicVideo?id=1',
-        '/topicInfluencer?id=1',
-      ];
+      const offMenu = ['/vip', '/invite/1', '/creator/1', '/topicVideo?id=1', '/topicInfluencer?id=1'];
       for (const p of [...menu, ...offMenu]) {
         await admin.goto(p);
         // The screen's own chunk has rendered (not 'networkidle': the live event stream stays open).
