@@ -14,6 +14,7 @@ import {
   type Outcome,
   type Outcomes,
 } from '../../workers/query-types.ts';
+import { samplesSent } from '../plans/money-rules.ts';
 
 /** A shipped sample counts as "not posted" once content is this overdue (content is due on day 14). */
 export const POST_GRACE_DAYS = 21;
@@ -22,7 +23,6 @@ export const POST_GRACE_DAYS = 21;
 const path = (from: PlanStage, to: PlanStage) =>
   PLAN_STAGES.slice(PLAN_STAGES.indexOf(from), PLAN_STAGES.indexOf(to) + 1);
 const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
-const SHIPPED = new Set<string>(path('shipped', 'selling'));
 const POSTED = new Set<string>(path('posted', 'selling'));
 
 /** Every creator's outcomes from the mirrored plan members and `creator_sales` rows (pure). */
@@ -44,9 +44,11 @@ export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[
         if (REPLIED.has(stage)) o.replied++;
       }
     }
-    if (SHIPPED.has(stage)) {
+    // Only a sample that was sent counts (a creator an orders import moved to "selling" got none).
+    if (samplesSent(mem)) {
       o.samples++;
-      const overdue = now - Number(mem.stage_time ?? 0) >= POST_GRACE_DAYS * 86_400;
+      const sentAt = Number(mem.sample_time ?? 0) || Number(mem.stage_time ?? 0);
+      const overdue = now - sentAt >= POST_GRACE_DAYS * 86_400;
       if (POSTED.has(stage) || overdue) {
         o.shipped++;
         if (POSTED.has(stage)) o.posted++;

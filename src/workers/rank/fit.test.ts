@@ -21,12 +21,15 @@ import { buildIndex, type LookalikeRow } from './similar.ts';
 
 const NOW = 1_800_000_000;
 const DAY = 86_400;
-const member = (creator_id: number, stage: string, daysAgo = 30): SyncRow => ({
+const SENT = new Set(['shipped', 'posted', 'selling']);
+/** A plan creator moved to `stage` daysAgo; one that went through "shipped" has its sample recorded. */
+const member = (creator_id: number, stage: string, daysAgo = 30, sample = SENT.has(stage)): SyncRow => ({
   id: Math.floor(Math.random() * 1e9),
   version: 1,
   creator_id,
   stage,
   stage_time: NOW - daysAgo * DAY,
+  sample_time: sample ? NOW - daysAgo * DAY : 0,
 });
 const sale = (id: number, creator_id: number, gmv: number): SyncRow => ({ id, version: 1, creator_id, gmv });
 const STEPS = ['no_reply', 'replied', 'shipped', 'selling'] as const;
@@ -73,6 +76,22 @@ describe('fit for a plan', () => {
     expect(of(2)).toMatchObject({ contacted: 1, replied: 0 });
     expect(of(3)).toMatchObject({ contacted: 3, replied: 3, samples: 3, shipped: 2, posted: 1, gmv: 150 });
     expect(o.ids).not.toContain(4);
+  });
+
+  it('counts only samples that were sent: a creator an import moved to posted or selling got none', () => {
+    const o = outcomesOf(
+      [
+        member(5, 'selling', 30, false), // moved by an orders import: no sample
+        member(5, 'posted', 30, false), // set by hand without a sample
+        member(5, 'selling', 30), // through "shipped": a sample, posted
+        member(6, 'shipped', 30, false), // at "shipped" is a sample even before its time is known
+      ],
+      [],
+      NOW,
+    );
+    const of = (id: number) => o.rows[o.ids.indexOf(id)];
+    expect(of(5)).toMatchObject({ samples: 1, shipped: 1, posted: 1 });
+    expect(of(6)).toMatchObject({ samples: 1, shipped: 1, posted: 0 });
   });
 
   it('reads stored weights forgivingly, and finds the best sellers by their counted sales', () => {
