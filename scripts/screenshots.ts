@@ -1,7 +1,7 @@
 /**
  * Writes PNGs of the shell to docs/screenshots/: landing (signed out), login in both locales,
  * register (zh-cn) and the main layout with the user menu open. Needs a build (`npm run build`).
- * Run: `npx tsx scripts/screenshots.ts`.
+ * Run: `npm run screenshots` (builds, then draws).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -11,7 +11,11 @@ export interface ButtonProps extends Omit<RacButtonProps, 'className' | 'childre
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
-  /** Shows a spinner and disables the button while a call runs. */
+  /**
+   * Shows a spinner while a call runs. The button stays focusable (react-aria's pending state:
+   * aria-disabled, presses and submits ignored): a disabled button would drop the focus to the page,
+   * so a keyboard user lost their place and Escape no longer reached the dialog.
+   */
   isLoading?: boolean;
   icon?: ReactNode;
   children?: ReactNode;
@@ -38,7 +42,7 @@ export function Button({
       {...rest}
       id={id}
       aria-labelledby={labelledBy}
-      isDisabled={isDisabled || isLoading}
+      isDisabled={isDisabled}
       isPending={isLoading}
       className={cx('cd-button', `cd-button--${variant}`, `cd-button--${size}`, className)}
     >

@@ -29,6 +29,8 @@ export function AmateurThreshold({ onChanged }: { onChanged: () => void }) {
   if (!info) return null;
 
   async function save() {
+    // Enter in the field submits the form even while Save is pending.
+    if (saving) return;
     const n = Number(draft);
     if (!Number.isInteger(n) || n < 1 || n > AMATEUR_THRESHOLD_MAX) {
       toast.error(m.amateur_threshold_invalid());
