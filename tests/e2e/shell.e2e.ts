@@ -124,7 +124,11 @@ describe('app shell', () => {
     });
     await expect.poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 150)).toBe(true);
     await scroller.evaluate((el) => el.scrollTo(0, 90));
-    await page.waitForTimeout(200);
+    // The scroll has been handled (its event fires before the next frame is drawn): two frames later
+    // the button would be there if 90 px were enough.
+    await page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
     await expect.poll(() => toTop.count()).toBe(0);
     await scroller.evaluate((el) => el.scrollTo(0, 140));
     await toTop.waitFor();
@@ -161,7 +165,7 @@ describe('app shell', () => {
       page.evaluate(
         async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
       );
-    for (let i = 0; i < 60 && !(await isActive()); i++) await page.waitForTimeout(500);
+    await expect.poll(isActive, { timeout: 30_000 }).toBe(true);
     await page.reload();
     await page.getByRole('heading', { name: 'Creator database' }).waitFor();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
