@@ -48,6 +48,23 @@ export function requestFingerprint(req: FastifyRequest): string {
     .digest('hex');
 }
 
+/**
+ * Whether this call repeats one already answered (same user, same Idempotency-Key): a limit that
+ * counts what a call makes (pairing codes) lets a replay through uncounted, so a retry after a lost
+ * answer gets its answer even at the limit. Two copies racing the first answer are both counted.
+ */
+export async function answeredBefore(db: Kysely<DB>, req: FastifyRequest): Promise<boolean> {
+  const key = idempotencyKeyOf(req);
+  if (!key) return false;
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .select('response')
+    .where('user_id', '=', authOf(req).user.id)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return stored !== undefined && stored.response !== '';
+}
+
 export async function mutation<T>(
   db: Kysely<DB>,
   req: FastifyRequest,

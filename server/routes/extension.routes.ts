@@ -3,7 +3,7 @@ import { extensionEndpoints as ep } from '../../contract/schemas/extension.ts';
 import { authOf } from '../http/auth.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { ok } from '../http/envelope.ts';
-import { mutation } from '../http/mutation.ts';
+import { answeredBefore, mutation } from '../http/mutation.ts';
 import { route } from '../http/route.ts';
 import {
   codeLimited,
@@ -18,11 +18,11 @@ import '../domain/messages/extension.messages.ts';
 
 export const registerExtensionRoutes: RegisterRoutes = (api, ctx) => {
   const { db } = ctx;
-  route(api, ctx, ep.extPairCode, async (req) =>
-    codeLimited(db, authOf(req).user.id, () =>
-      mutation(db, req, async (trx, auth) => ok(req, await createPairCode(trx, auth))),
-    ),
-  );
+  route(api, ctx, ep.extPairCode, async (req) => {
+    const make = () => mutation(db, req, async (trx, auth) => ok(req, await createPairCode(trx, auth)));
+    // A replay makes nothing: its stored answer comes back without counting against the limit.
+    return (await answeredBefore(db, req)) ? make() : codeLimited(db, authOf(req).user.id, make);
+  });
   // No token yet (the code is the secret), so no Idempotency-Key: a retry with a used code is refused.
   route(api, ctx, ep.extPair, async (req, input) =>
     ok(

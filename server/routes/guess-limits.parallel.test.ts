@@ -99,6 +99,25 @@ describeEngines('extension pairing under parallel requests', (t) => {
     expect(await countHits(t().database.db, LIMITS.extPairFailIp('10.82.0.1').key, 0)).toBe(30);
   });
 
+  it('a pairing code asked again with its Idempotency-Key is its answer, not another code, even at the limit', async () => {
+    const u = await t().signUp();
+    const ask = (key: string) =>
+      t().call('POST', '/ext/pair.code', {}, { token: u.token, headers: { 'idempotency-key': key } });
+    const counted = () => countHits(t().database.db, LIMITS.extPairCodeUser(u.userId).key, 0);
+    const first = await ask('pair-1');
+    expect(first.code).toBe(200);
+    expect(await counted()).toBe(1);
+    // The answer was lost; the retry replays it and is not counted again.
+    expect(await ask('pair-1')).toEqual(first);
+    expect(await counted()).toBe(1);
+    for (let i = 2; i <= 20; i++) expect((await ask(`pair-${i}`)).code).toBe(200);
+    expect((await ask('pair-21')).code).toBe(40029);
+    // At the limit, the last code's retry still gets its code.
+    const last = await ask('pair-20');
+    expect(last.code).toBe(200);
+    expect(await counted()).toBe(20);
+  });
+
   it('30 parallel pairing codes asked by one member: 20 made, 10 refused, one of them live', async () => {
     const u = await t().signUp();
     const answers = await burst(
