@@ -161,6 +161,18 @@ describe('user menu', () => {
     // A change made offline through the app (the tags page): the app itself counts it unsent.
     await page.goto('/tag');
     await page.getByRole('heading', { name: 'Tags' }).waitFor();
+    // The log-out question's code is fetched 1.5 s after the menu mounts; the network goes once this
+    // page has it, as for a user who has had the page open a moment (going offline sooner, the
+    // question never opened in one run out of several).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance.getEntriesByType('resource').some((e) => e.name.includes('/ConfirmDialog-')),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await page.context().setOffline(true);
     await syncStatus(page).getByText('Offline: changes are kept and sent later').waitFor();
     await addTagInDialog(page, 'Offline tag');
