@@ -4,6 +4,7 @@
  * arrives as a list or as one raw multi-line textarea, and an inclusive end-of-day bound.
  */
 import { z } from 'zod';
+import { CREATOR_SORT_FIELDS } from '../creator-fields.ts';
 import { endpoint } from '../endpoint.ts';
 import { NAME_LIST_MAX, TEXTAREA_MAX } from '../constants.ts';
 import {
@@ -45,30 +46,7 @@ export const endBound = () =>
 /** One tag id or a list of them (`tagsId=3`, `tagsId[0]=3&tagsId[1]=4`). */
 export const tagIdList = () => formList(formInt().pipe(z.number().int().min(1)));
 
-/** Numeric and time columns of the creator row a grid may sort by. */
-export const CREATOR_SORT_FIELDS = [
-  'status',
-  'is_chat',
-  'is_invitation',
-  'is_black',
-  'follower_count',
-  'product_count',
-  'gmv_t30',
-  'video_count',
-  'units_sold_t30',
-  'video_publish_t30',
-  'video_view_t30',
-  'video_engagement_t30',
-  'digg_count',
-  'following_count',
-  'heart',
-  'heart_count',
-  'video_last_time',
-  'check_time',
-  'nick_update_time',
-  'add_time',
-  'update_time',
-] as const;
+export { CREATOR_SORT_FIELDS };
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 

@@ -3,29 +3,17 @@
  * answers of the similar-creator and plan-fit rankings, and the export of a view. Features import
  * these (and query-client.ts), never the engine or the ranking code behind them.
  */
+import { CREATOR_SORT_FIELDS } from '../../contract/creator-fields.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 import type { ExportFormat } from '../files/table-writer.ts';
 
-export const SORT_FIELDS = [
+/** The creator list's sort columns (contract/creator-fields.ts) but the flags, which the grid filters by. */
+const FLAG_FIELDS = ['status', 'is_chat', 'is_invitation', 'is_black'] as const;
+type Sortable = Exclude<(typeof CREATOR_SORT_FIELDS)[number], (typeof FLAG_FIELDS)[number]>;
+export const SORT_FIELDS: readonly ('id' | Sortable)[] = [
   'id',
-  'follower_count',
-  'product_count',
-  'gmv_t30',
-  'video_count',
-  'units_sold_t30',
-  'video_publish_t30',
-  'video_view_t30',
-  'video_engagement_t30',
-  'digg_count',
-  'following_count',
-  'heart',
-  'heart_count',
-  'video_last_time',
-  'check_time',
-  'nick_update_time',
-  'add_time',
-  'update_time',
-] as const;
+  ...CREATOR_SORT_FIELDS.filter((f): f is Sortable => !(FLAG_FIELDS as readonly string[]).includes(f)),
+];
 export type SortField = (typeof SORT_FIELDS)[number];
 
 export interface CreatorFilter {
