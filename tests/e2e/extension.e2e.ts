@@ -178,14 +178,20 @@ describe('browser extension', () => {
         settings: { harvest: { profile: true } },
       });
     await page.reload();
-    await serverAgrees(
-      () => known([solo!.handle]),
-      (l) => l.length === 1,
+    // The page asks for its profile in slices, each sent on as it arrives: the first creates the
+    // creator, later ones fill in email and link, so wait for the merged row, not just the row.
+    const rows = await serverAgrees(
+      () =>
+        api<{ list: Record<string, unknown>[] }>('POST', '/blogger/lists', {
+          country: 'US',
+          name: solo!.handle,
+        }),
+      (r) =>
+        r.list.length === 1 &&
+        Boolean(r.list[0]!.email) &&
+        Boolean(r.list[0]!.bio_link) &&
+        r.list[0]!.video_publish_t30 != null,
     );
-    const rows = await api<{ list: Record<string, unknown>[] }>('POST', '/blogger/lists', {
-      country: 'US',
-      name: solo!.handle,
-    });
     expect(rows.list[0]).toMatchObject({
       follower_count: solo!.followers,
       bio_link: `https://link.example.com/${solo!.handle}`,
