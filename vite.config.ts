@@ -4,12 +4,15 @@
  * shell can never mask a server answer (data lives in IndexedDB, not in the
  * HTTP cache).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressPlugin } from './scripts/vite-precompress.ts';
 import { appManifest, manifestHref } from './scripts/pwa-manifest.ts';
+import { bootShellFile } from './scripts/boot-shell.ts';
 
 const API_TARGET = 'http://127.0.0.1:5180';
 /** Build files left out of the service worker's precache (see workbox.globIgnores). */
@@ -74,6 +77,24 @@ export default defineConfig({
           type: 'asset',
           fileName: manifestHref('zh-cn').slice(1),
           source: JSON.stringify(appManifest('zh-cn')),
+        });
+      },
+    },
+    {
+      // The signed-in shell as HTML per language, which the server paints before any script runs
+      // (scripts/boot-shell.ts). Not precached: the service worker's shell stays the plain one.
+      name: 'creatordesk:boot-shell',
+      apply: 'build',
+      generateBundle() {
+        const read = (l: string) =>
+          JSON.parse(fs.readFileSync(path.resolve('messages', `${l}.json`), 'utf8')) as Record<
+            string,
+            string
+          >;
+        this.emitFile({
+          type: 'asset',
+          fileName: 'boot-shell.json',
+          source: JSON.stringify(bootShellFile({ 'en-us': read('en-us'), 'zh-cn': read('zh-cn') })),
         });
       },
     },

@@ -63,6 +63,11 @@ export const TAG_SELECT_MAX_SHOWN = 2;
 export const SYS_TAG = 'tiktok-sys';
 export const PARTNER_CODE = 'creatordesk';
 export const TOKEN_COOKIES = ['TiktokToken', 'tkToken'] as const;
+/**
+ * The UI language, mirrored from localStorage into a cookie so the server can paint the signed-in
+ * shell in it before any script runs (server/http/boot-shell.ts). localStorage stays the source.
+ */
+export const LOCALE_COOKIE = 'cd_lang';
 
 export const DATE_PRESETS_DAYS = [7, 14, 30, 90] as const;
 export const EARLIEST_DATE = '2021-03-12';

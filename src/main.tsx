@@ -16,9 +16,11 @@ import { LocaleProvider } from './i18n/LocaleProvider.tsx';
 import { Toaster } from './ui/Toasts.tsx';
 import { DialogHost } from './ui/confirm.tsx';
 import { PwaUpdatePrompt } from './ui/PwaUpdatePrompt.tsx';
+import { handOverBootShell } from './app/boot-shell.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
+handOverBootShell(root);
 
 // A transition: React renders the first page in slices that yield to the browser every few
 // milliseconds instead of one long task, so a slow phone stays responsive while the app starts.

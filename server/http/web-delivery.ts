@@ -19,15 +19,14 @@
  *   forms and an ETag, and read again when the build replaces it: a disk read, a path check and
  *   a stream per navigation cost 5-130 ms on a busy machine, all of it before the first paint.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import { bootShells, shellAnswer, type ShellAnswer } from './boot-shell.ts';
 import { fail } from './envelope.ts';
 
 /** Smaller answers fit in a packet or two; compressing them costs more than it saves. */
@@ -105,6 +104,7 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
   });
 
   const shell = hasDist ? shellReader(path.join(distDir, 'index.html')) : null;
+  const signedInShell = bootShells(path.join(distDir, 'boot-shell.json'));
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = pathOf(req);
     const namesFile = /\.[A-Za-z0-9]+$/.test(url.slice(url.lastIndexOf('/') + 1));
@@ -120,10 +120,12 @@ export async function registerWebDelivery(app: FastifyInstance, config: Config):
         .header('cache-control', REVALIDATE)
         .send('Not found');
     }
-    // The PWA's routes (/, /home, /invite/3 …) all answer with the app shell.
-    const s = shell();
+    // The PWA's routes (/, /home, /invite/3 …) all answer with the app shell; a signed-in page's
+    // with its header and frame drawn in (server/http/boot-shell.ts).
+    const plain = shell();
+    const s = signedInShell(plain.raw, url, req.headers) ?? plain;
     reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('etag', s.etag);
-    reply.header('vary', 'accept-encoding');
+    reply.header('vary', 'accept-encoding, cookie, accept-language');
     if (req.headers['if-none-match'] === s.etag) return reply.status(304).send();
     const encoding = negotiate(String(req.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
     if (encoding) reply.header('content-encoding', encoding);
@@ -146,14 +148,10 @@ function namesBuildFolder(url: string, folders: ReadonlySet<string>): boolean {
   return folders.has(name);
 }
 
-interface Shell {
+interface Shell extends ShellAnswer {
   mtimeMs: number;
   /** The build's top-level folders (assets, icons …), read with the shell: a new build rewrites both. */
   folders: ReadonlySet<string>;
-  raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
 }
 
 /** index.html and its compressed forms, read again when the file changes (a new build). */
@@ -169,14 +167,13 @@ function shellReader(file: string): () => Shell {
     }
     if (cached?.mtimeMs !== mtimeMs) {
       const raw = fs.readFileSync(file);
-      const etag = `"${crypto.createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`;
       const folders = new Set(
         fs
           .readdirSync(path.dirname(file), { withFileTypes: true })
           .filter((d) => d.isDirectory())
           .map((d) => d.name),
       );
-      cached = { mtimeMs, folders, raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw), etag };
+      cached = { mtimeMs, folders, ...shellAnswer(raw) };
     }
     return cached;
   };

@@ -15,6 +15,7 @@ import {
   type Locale,
 } from '../paraglide/runtime.js';
 import { manifestHref } from '../app/manifest-href.ts';
+import { LOCALE_COOKIE } from '../../contract/constants.ts';
 
 export type { Locale };
 export const LOCALES: readonly Locale[] = locales;
@@ -60,6 +61,9 @@ function apply(l: Locale): void {
   dayjs.locale(dayjsLocaleOf(l));
   if (typeof document === 'undefined') return;
   document.documentElement.lang = l;
+  // The server paints the signed-in shell before any script runs, in this language (server/http/boot-shell.ts).
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${LOCALE_COOKIE}=${l}; max-age=31536000; path=/; SameSite=Lax${secure}`;
   // Installing the app then names it in this language (the build writes a manifest per language).
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestHref(l));
 }

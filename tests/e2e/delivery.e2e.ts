@@ -9,6 +9,7 @@ import zh from '../../messages/zh-cn.json' with { type: 'json' };
 import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 
 const suite = browserSuite();
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -62,6 +63,36 @@ describe('delivery of the build', () => {
     await page.getByTestId('language-switch').click();
     await page.getByRole('menuitemradio', { name: en.app_language_en }).click();
     await expect.poll(href).toBe('/manifest.webmanifest');
+    await ctx.close();
+  });
+
+  it('paints a signed-in page from the HTML before any script, then the app takes over the same boxes', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await signInDemo(ctx, suite.server.url, 'zh');
+    // Without the app's scripts the page still shows its header and title, in the browser's language.
+    const bare = await ctx.newPage();
+    await bare.setViewportSize({ width: 390, height: 800 });
+    await bare.route('**/assets/*.js', (r) => r.abort());
+    await bare.goto('/home');
+    const staticTitle = bare.locator('#boot-shell .boot-title');
+    await staticTitle.waitFor();
+    expect(await staticTitle.textContent()).toBe(zh.app_title_home);
+    expect(await bare.locator('#boot-shell').getAttribute('aria-hidden')).toBe('true');
+    const before = await staticTitle.boundingBox();
+    await bare.close();
+    // With them, the app draws beneath and the static copy goes once its own title is there.
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/home');
+    await page.locator('#boot-shell').waitFor({ state: 'detached' });
+    const title = page.getByRole('heading', { level: 1, name: zh.app_title_home });
+    await title.waitFor();
+    const after = await title.boundingBox();
+    expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The language the app settled on is the one the next cold start paints in.
+    expect((await ctx.cookies()).find((c) => c.name === 'cd_lang')?.value).toBe('zh-cn');
     await ctx.close();
   });
 
