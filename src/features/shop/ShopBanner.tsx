@@ -12,8 +12,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { SHOP_SETTINGS_ROUTE } from '../../app/route-table.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
-import { InlineAlert } from '../../ui/InlineAlert.tsx';
-import { shopStatusQuiet, type ShopStatus } from './shop-api.ts';
+import { Icon } from '../../ui/Icon.tsx';
+import { shopStatusQuiet, type ShopStatus, type ShopView } from './shop-api.ts';
 import { lastShopStatus, onShopStatus, publishShopStatus, stoppedShops } from './shop-status-store.ts';
 import './shop.css';
 
@@ -56,20 +56,37 @@ export default function ShopBanner() {
     };
   }, []);
 
-  const stopped = stoppedShops(status);
+  const groups = byReason(stoppedShops(status));
   const admin = status?.can_manage === 1;
   return (
-    // Always present, so a screen reader hears a banner that appears while the member works.
-    <div role="status" className={stopped.length ? 'shop-banner' : undefined} data-testid="shop-banner">
-      {stopped.map((s) => (
-        <InlineAlert
-          key={s.id}
-          hint={admin ? undefined : m.shop_banner_member_hint()}
-          action={admin ? <Link to={SHOP_SETTINGS_ROUTE}>{m.shop_banner_open()}</Link> : undefined}
-        >
-          <strong>{m.shop_banner_title({ shop: s.shop_name })}</strong> {s.stop_msg}
-        </InlineAlert>
-      ))}
+    // Always present, so a screen reader hears a banner that appears while the member works; one
+    // box (and one link) however many shops stopped, one line per reason.
+    <div role="status" className={groups.length ? 'shop-banner' : undefined} data-testid="shop-banner">
+      {groups.length > 0 && (
+        <div className="cd-inline-alert">
+          <Icon name="warning" className="cd-inline-alert__icon" />
+          <div className="cd-inline-alert__text">
+            {groups.map((g) => (
+              <p key={g.msg} className="shop-banner__line">
+                <strong>{m.shop_banner_title({ shop: g.names.join(', ') })}</strong> {g.msg}
+              </p>
+            ))}
+            {!admin && <span className="cd-inline-alert__hint">{m.shop_banner_member_hint()}</span>}
+          </div>
+          {admin && (
+            <div className="cd-inline-alert__action">
+              <Link to={SHOP_SETTINGS_ROUTE}>{m.shop_banner_open()}</Link>
+            </div>
+          )}
+        </div>
+      )}
     </div>
   );
+}
+
+/** Stopped shops grouped by their reason (the server's words), in the order they come. */
+function byReason(shops: ShopView[]): { msg: string; names: string[] }[] {
+  const groups = new Map<string, string[]>();
+  for (const s of shops) groups.set(s.stop_msg, [...(groups.get(s.stop_msg) ?? []), s.shop_name]);
+  return [...groups].map(([msg, names]) => ({ msg, names }));
 }
