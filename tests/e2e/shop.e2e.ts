@@ -15,7 +15,7 @@ import {
 } from '../../server/integrations/tiktok-shop/simulator/simulator.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { freePort } from '../helpers/server-process.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
@@ -187,6 +187,31 @@ describe('TikTok Shop settings', () => {
     await zh.getByText('已连接的店铺').waitFor();
     await fitsWidth(zh);
     await noSeriousAxe(zh);
+    // And wide.
+    await zh.setViewportSize({ width: 1440, height: 900 });
+    await fitsWidth(zh);
+    await noSeriousAxe(zh);
+    await ctx.close();
+  });
+
+  it('shows a team member the connection read-only: no credentials form, no Authorize', async () => {
+    const stamp = Date.now();
+    const owner = await registerEmail(suite.server.url, `shopadmin${stamp}@example.com`, 'Secret#2026');
+    const team = await callApi<{ invite_code?: string }>(suite.server.url, owner.token, 'POST', '/team/add', {
+      title: 'Shop team',
+    });
+    const member = await registerEmail(suite.server.url, `shopmember${stamp}@example.com`, 'Secret#2026');
+    await callApi(suite.server.url, member.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await useSession(ctx, suite.server.url, member);
+    const p = await ctx.newPage();
+    await p.setViewportSize(PHONE);
+    await p.goto('/settings/shop');
+    await p.getByText('Only the team admin can change the connection.', { exact: false }).waitFor();
+    expect(await p.getByTestId('shop-callback-url').inputValue()).toContain('/api/v0.1/shop/callback');
+    expect(await p.getByRole('button', { name: 'Save credentials' }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Authorize', exact: true }).count()).toBe(0);
+    await noSeriousAxe(p);
     await ctx.close();
   });
 });

@@ -3,7 +3,7 @@
  * Center, with a copy button) and "Authorize": the server answers TikTok's consent page for this
  * session, and the browser goes there. Members see the address, not the button.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ShopStatus } from '../../../contract/schemas/shop.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -18,6 +18,13 @@ export function ConnectPanel({ status }: { status: ShopStatus }) {
   const [refused, setRefused] = useState<Refused | null>(null);
   const [leaving, setLeaving] = useState(false);
   const hasApp = status.credentials.source !== 'none';
+  // Back from TikTok's page with the browser's Back button (a page restored from the back/forward
+  // cache): Authorize works again.
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => e.persisted && setLeaving(false);
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, []);
 
   const copy = useInFlight(async () => {
     try {
