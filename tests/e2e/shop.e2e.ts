@@ -163,6 +163,17 @@ describe('TikTok Shop settings', () => {
     await banner.getByRole('link', { name: 'Open TikTok Shop settings' }).waitFor();
     await page.reload();
     await expect.poll(() => banner.textContent(), { timeout: 20_000 }).toContain('TikTok Shop sync stopped');
+    // The cold start pays nothing for it: one status call, begun after the first contentful paint.
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1,
+      calls: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/v0.1/shop/status'))
+        .map((e) => e.startTime),
+    }));
+    expect(timing.fcp).toBeGreaterThan(0);
+    expect(timing.calls).toHaveLength(1);
+    expect(timing.calls[0]).toBeGreaterThanOrEqual(timing.fcp);
     await fitsWidth(page);
     await noSeriousAxe(page);
 
