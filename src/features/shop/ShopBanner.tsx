@@ -13,11 +13,16 @@ import { SHOP_SETTINGS_ROUTE } from '../../app/route-table.ts';
 import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Icon } from '../../ui/Icon.tsx';
-import { shopStatusQuiet, type ShopStatus, type ShopView } from './shop-api.ts';
+import type { ShopStatus, ShopView } from '../../../contract/schemas/shop.ts';
+import { request } from '../../api/client.ts';
 import { lastShopStatus, onShopStatus, publishShopStatus, stoppedShops } from './shop-status-store.ts';
 import './shop.css';
 
 const CHECK_GAP_MS = 15_000;
+
+// By path, not through the contract's endpoint: that would bring the shop schemas (and zod) into
+// every signed-in page. Silent: a failed background check leaves the last answer shown.
+const shopStatusQuiet = () => request<ShopStatus>('GET', '/shop/status', {}, { silent: true });
 const CHECK_EVERY_MS = 5 * 60_000;
 
 export default function ShopBanner() {
@@ -37,7 +42,7 @@ export default function ShopBanner() {
     lastCheck.current = Date.now();
     shopStatusQuiet()
       .then(publishShopStatus)
-      .catch(() => undefined); // a failed background check leaves the last answer shown
+      .catch(() => undefined);
   }, [pathname, locale]);
 
   useEffect(() => {
