@@ -105,8 +105,9 @@ describe('TikTok Shop settings', () => {
     expect(await page.getByLabel('App Secret').inputValue()).toBe(APP_SECRET);
     await page.getByText('No app credentials yet.').waitFor();
 
+    // By keyboard this time: Enter in a field submits the form.
     await page.getByLabel('App Key').fill(APP_KEY);
-    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await page.getByLabel('Service ID').press('Enter');
     const saved = page.getByTestId('shop-credentials');
     await saved.waitFor();
     await expect.poll(() => saved.textContent()).toContain(`ending in ${APP_KEY.slice(-4)}`);
@@ -182,6 +183,22 @@ describe('TikTok Shop settings', () => {
     await page.waitForURL('**/settings/shop');
     await expect.poll(() => page.getByTestId('shop-card').filter({ hasText: 'Stopped' }).count()).toBe(2);
     expect(errors).toEqual([]);
+  });
+
+  it('disconnects a shop after a confirmation, by keyboard; its banner line goes with it', async () => {
+    const card = page.getByTestId('shop-card').first();
+    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    expect(name).not.toBe('');
+    await card.getByRole('button', { name: 'Disconnect' }).focus();
+    await page.keyboard.press('Enter');
+    const box = page.locator('.cd-modal').getByRole('alertdialog');
+    await box.getByText(`Disconnect ${name}?`, { exact: false }).waitFor();
+    await box.getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByTestId('shop-card').count()).toBe(1);
+    expect(await page.getByTestId('shop-card').first().textContent()).not.toContain(name);
+    const banner = page.getByTestId('shop-banner');
+    await expect.poll(() => banner.textContent()).not.toContain(name);
+    expect(await banner.textContent()).toContain('TikTok Shop sync stopped');
   });
 
   it('reads in Chinese, banner included, and axe finds nothing serious', async () => {
