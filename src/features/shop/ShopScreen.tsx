@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocale } from '../../i18n/LocaleProvider.tsx';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
@@ -66,13 +67,15 @@ export function ShopScreen() {
     [show],
   );
 
+  // The server words a stop and a sync error in the request's language: a switch reads them again.
+  const locale = useLocale();
   const load = useCallback(() => {
     setFailed(false);
     shopStatus()
       .then(show)
       .catch(() => setFailed(true));
   }, [show]);
-  useEffect(load, [load]);
+  useEffect(() => load(), [load, locale]);
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;

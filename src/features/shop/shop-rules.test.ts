@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopStatus, ShopView } from '../../../contract/schemas/shop.ts';
-import { consentReturn, countryOf, lastSuccessOf, listedShops } from './shop-rules.ts';
+import { consentReturn, countryOf, listedShops } from './shop-rules.ts';
 import { stoppedShops } from './shop-status-store.ts';
 
 const shop = (over: Partial<ShopView>): ShopView => ({
@@ -55,22 +55,5 @@ describe('shop rules', () => {
     expect(countryOf({ country: 'GB' })).toBe('GB');
     expect(countryOf({ country: '' })).toBeNull();
     expect(countryOf({ country: 'DE' })).toBeNull();
-  });
-
-  it('takes the newest successful sync across kinds', () => {
-    const k = (kind: string, t: number) => ({
-      kind,
-      last_success_at: t,
-      lines_synced: 0,
-      lines_skipped: 0,
-      next_run_at: 0,
-      last_error_code: '',
-      last_error_msg: '',
-      last_error_request_id: '',
-      last_error_at: 0,
-      running: 0,
-    });
-    expect(lastSuccessOf(shop({ kinds: [k('tokens', 5), k('shops', 9)] }))).toBe(9);
-    expect(lastSuccessOf(shop({}))).toBe(0);
   });
 });

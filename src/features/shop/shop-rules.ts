@@ -34,7 +34,3 @@ export function consentReturn(search: string): ConsentReturn {
 /** The workspace country a shop syncs into, or null for a region CreatorDesk does not serve. */
 export const countryOf = (shop: Pick<ShopView, 'country'>): Country | null =>
   (COUNTRIES as readonly string[]).includes(shop.country) ? (shop.country as Country) : null;
-
-/** The newest successful sync of any kind (0: never), to show one time per shop. */
-export const lastSuccessOf = (shop: ShopView): number =>
-  shop.kinds.reduce((t, k) => Math.max(t, k.last_success_at), 0);
