@@ -10,47 +10,25 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { flag } from './common.ts';
 import { rowId } from './tag.ts';
+import {
+  SHOP_APP_KEY_MAX,
+  SHOP_APP_SECRET_MAX,
+  SHOP_CALLBACK_ERRORS,
+  SHOP_SERVICE_ID_MAX,
+  SHOP_SETTINGS_PATH,
+} from '../limits.ts';
 
-export const SHOP_APP_KEY_MAX = 64;
-export const SHOP_APP_SECRET_MAX = 128;
-export const SHOP_SERVICE_ID_MAX = 64;
+// The screen's limits and the callback's codes live in limits.ts (no zod on the screens).
+export {
+  SHOP_APP_KEY_MAX,
+  SHOP_APP_SECRET_MAX,
+  SHOP_CALLBACK_ERRORS,
+  SHOP_SERVICE_ID_MAX,
+  SHOP_SETTINGS_PATH,
+};
+
 export const SHOP_KIND_MAX = 32;
-/** Where the browser lands after the consent (the settings screen's route). */
-export const SHOP_SETTINGS_PATH = '/settings/shop';
-
-/**
- * Why a consent did not end in connected shops: `?error=<code>` on SHOP_SETTINGS_PATH. The screen
- * says each in words (and what to do next).
- */
-export const SHOP_CALLBACK_ERRORS = [
-  /** No state, a state we never issued, or a malformed callback. */
-  'state_invalid',
-  /** The consent took longer than the state lives: start again. */
-  'state_expired',
-  /** The state was used already (a reload of the callback, or a replay). */
-  'state_used',
-  /** Finished in another browser (or with cookies blocked) than the one that clicked Authorize. */
-  'state_browser',
-  /** The session that started the consent signed out, or its user left the workspace. */
-  'session_ended',
-  /** The user who started it is no longer the team's admin. */
-  'not_admin',
-  /** The seller refused on TikTok's page. */
-  'denied',
-  /** TikTok refused the code (wrong, used or older than 30 minutes). */
-  'code_invalid',
-  /** The authorisation is a creator's, not a seller's. */
-  'not_seller',
-  /** The app credentials were removed or replaced while the seller was on TikTok's page. */
-  'credentials_changed',
-  /** The server has no key to seal tokens with (SECRETS_KEY). */
-  'secrets_key_missing',
-  /** TikTok did not answer (or answered something unexpected): try again later. */
-  'tiktok_unavailable',
-  /** TikTok refused our app credentials (app key or secret). */
-  'credentials_invalid',
-] as const;
-export type ShopCallbackError = (typeof SHOP_CALLBACK_ERRORS)[number];
+export type { ShopCallbackError } from '../limits.ts';
 
 /**
  * Why a shop stopped syncing (`stop_code`): the banner names it and what to do next. The server's

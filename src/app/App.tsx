@@ -9,7 +9,7 @@ import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObj
 import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
 import { SkipLink } from './SkipLink.tsx';
-import type { MenuKey, RouteHandle } from './route-table.ts';
+import { SHOP_SETTINGS_ROUTE, type MenuKey, type RouteHandle } from './route-table.ts';
 import { BusyLabel } from '../ui/BusyLabel.tsx';
 import { toast } from '../ui/toast-queue.ts';
 import './layout.css';
@@ -63,6 +63,7 @@ export const ROUTES: RouteObject[] = [
               signedIn('/followups', 'followups', () => import('../routes/DuePage.tsx')),
               signedIn('/plans', 'plans', () => import('../routes/PlansPage.tsx')),
               signedIn('/plans/:id', 'plans', () => import('../routes/PlanPage.tsx')),
+              signedIn(SHOP_SETTINGS_ROUTE, undefined, () => import('../routes/ShopSettingsPage.tsx')),
             ],
           },
         ],

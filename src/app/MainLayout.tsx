@@ -1,10 +1,11 @@
 /**
  * The signed-in shell: header (brand, nine-entry menu, sync status, language,
- * user menu), the persistent notices of refused changes, one scrolling content area with
+ * user menu), the stopped-shop banner (loaded after the first paint), the persistent notices of refused changes, one scrolling content area with
  * back-to-top, the footer, and the floating help button. Pages render into the Outlet; the scroller ref is the one BackToTop watches.
  */
 import { useRef } from 'react';
 import { Link, Outlet } from 'react-router-dom';
+import { ShopBannerSlot } from '../features/shop/ShopBannerSlot.tsx';
 import { NoticeCenter } from '../features/sync/NoticeCenter.tsx';
 import { SyncStatus } from '../features/sync/SyncStatus.tsx';
 import { UserMenu } from '../features/account/UserMenu.tsx';
@@ -36,6 +37,7 @@ export function MainLayout() {
           <UserMenu />
         </div>
       </header>
+      <ShopBannerSlot />
       <NoticeCenter />
       <div className="app-scroller" ref={scroller} data-testid="app-scroller">
         <MainLandmark className="app-content">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MENU, requiresAuth, TOP_MENU } from './route-table.ts';
+import { SHOP_SETTINGS_PATH } from '../../contract/schemas/shop.ts';
+import { MENU, requiresAuth, SHOP_SETTINGS_ROUTE, TOP_MENU } from './route-table.ts';
 
 describe('route table', () => {
   it('lists the nine menu entries in the spec order', () => {
@@ -29,5 +30,10 @@ describe('route table', () => {
     for (const p of ['/', '/login', '/register', '/homes', '/nowhere']) {
       expect(requiresAuth(p)).toBe(false);
     }
+  });
+
+  it('routes the shop settings where the consent callback sends the browser, behind sign-in', () => {
+    expect(SHOP_SETTINGS_ROUTE).toBe(SHOP_SETTINGS_PATH);
+    expect(requiresAuth(SHOP_SETTINGS_ROUTE)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * `handle` ({ menu }), so the active entry follows the route's meta key (/invite/{id} → team,
  * /plans/{id} → plans).
  */
+import { SHOP_SETTINGS_PATH } from '../../contract/limits.ts';
 import { m } from '../paraglide/messages.js';
 
 export type SpecMenuKey =
@@ -42,6 +43,12 @@ export const WORK_MENU: readonly MenuEntry[] = [
 /** Every entry the header shows, in order. */
 export const TOP_MENU: readonly MenuEntry[] = [...MENU, ...WORK_MENU];
 
+/**
+ * Settings → TikTok Shop, reached from the user menu and the stopped-shop banner; the server's
+ * consent callback sends the browser here too.
+ */
+export const SHOP_SETTINGS_ROUTE = SHOP_SETTINGS_PATH;
+
 /** Paths that need a token; after logout these go to / while other pages reload. */
 export const AUTH_PATHS = [
   ...MENU.map((e) => e.path),
@@ -52,6 +59,7 @@ export const AUTH_PATHS = [
   '/creator',
   '/followups',
   '/plans',
+  '/settings',
 ] as const;
 
 export function requiresAuth(pathname: string): boolean {

@@ -5,6 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { useNavigate } from 'react-router-dom';
+import { SHOP_SETTINGS_ROUTE } from '../../app/route-table.ts';
 import { getSession } from '../../api/session.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
 import { confirm, preloadConfirm } from '../../ui/confirm.tsx';
@@ -19,6 +21,8 @@ import { rememberPlan } from '../vip/plan.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | 'extension' | null;
+/** Menu entries that open a page rather than a dialog. */
+const PAGES: Record<string, string> = { shop: SHOP_SETTINGS_ROUTE };
 
 // The two dialogs load when their entry is chosen, not with every signed-in page (the JavaScript budget of a cold load).
 const VipDialog = lazy(() => import('./VipDialog.tsx').then((mod) => ({ default: mod.VipDialog })));
@@ -39,6 +43,7 @@ export function UserMenu() {
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [infoVersion, setInfoVersion] = useState(0);
+  const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
@@ -80,6 +85,7 @@ export function UserMenu() {
 
   function onAction(key: Key) {
     if (key === 'logout') void onLogout();
+    else if (typeof key === 'string' && PAGES[key]) navigate(PAGES[key]);
     else setOpen(key as Open);
   }
 
@@ -116,6 +122,9 @@ export function UserMenu() {
             </MenuItem>
             <MenuItem id="extension" className="account-menu-item">
               {m.ext_menu()}
+            </MenuItem>
+            <MenuItem id="shop" className="account-menu-item">
+              {m.account_menu_shop()}
             </MenuItem>
             <MenuItem id="logout" className="account-menu-item is-danger">
               {m.account_menu_logout()}
