@@ -86,6 +86,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect((await post('/blogger/ingest', { country: 'US', creators: [{ unique_id: handle }] })).code).toBe(
         200,
       );
+      // Another workspace with the same creator: nothing of this shop reaches it.
+      const other = await h.app.signUp({ name: `Other ${engine}` });
+      const ingested = await h.app.call(
+        'POST',
+        '/blogger/ingest',
+        { country: 'US', creators: [{ unique_id: handle }] },
+        { token: other.token },
+      );
+      expect(ingested.code).toBe(200);
       await run();
       const stored = await expectLedgerMatchesApi();
       expect(stored.every((r) => r.source === 'api' && r.sku_id === '' && Number(r.import_id) === 0)).toBe(
@@ -110,6 +119,12 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const counted = api.filter((l) => l.creator === handle && !l.void);
       expect(sums.reduce((s, r) => s + cents(r.gmv), 0)).toBe(counted.reduce((s, l) => s + cents(l.gmv), 0));
       expect(sums.reduce((s, r) => s + Number(r.units), 0)).toBe(counted.reduce((s, l) => s + l.quantity, 0));
+      const theirs = (ws: number) =>
+        Promise.all([
+          db().selectFrom('orders').select('id').where('workspace_id', '=', ws).execute(),
+          db().selectFrom('creator_sales').select('id').where('workspace_id', '=', ws).execute(),
+        ]);
+      expect(await theirs(other.workspaceId)).toEqual([[], []]);
     });
 
     it('a rerun stores nothing twice; later runs bring new orders and the settled commission', async () => {
