@@ -32,6 +32,25 @@ const same = (s: Stored, l: ApiOrderLine, country: string) =>
   s.country === country &&
   FIELDS.every((f) => (typeof l[f] === 'number' ? Number(s[f]) === l[f] : s[f] === l[f]));
 
+/** The stored lines of these orders, which of them the API changes, and the lines no stored one pairs with. */
+async function diff(trx: Trx, ws: number, country: string, lines: readonly ApiOrderLine[]) {
+  const stored = await linesOfOrders(trx, ws, 'affiliate', [...new Set(lines.map((l) => l.order_id))]);
+  const pairs = pairLines(stored, lines);
+  const updates: { s: Stored; next: ApiOrderLine }[] = [];
+  const fresh: ApiOrderLine[] = [];
+  for (const l of lines) {
+    const s = pairs.get(l);
+    if (!s) {
+      fresh.push(l);
+      continue;
+    }
+    // A line a file wrote keeps the file's GMV (the payment after discounts, which the API lacks).
+    const next = { ...l, gmv: s.source === 'api' ? l.gmv : Number(s.gmv) };
+    if (!same(s, next, country)) updates.push({ s, next });
+  }
+  return { stored, updates, fresh, changed: updates.length + fresh.length };
+}
+
 /** Writes one page's lines; answers how many were added or changed. */
 export async function writeShopOrderLines(
   trx: Trx,
@@ -40,23 +59,17 @@ export async function writeShopOrderLines(
   lines: readonly ApiOrderLine[],
 ): Promise<number> {
   if (!lines.length) return 0;
-  // The workspace's version lock first, as an import takes it: an import of the same lines waits,
-  // so a line is never added by both.
+  // Read first without the workspace's version lock: a pass that changes nothing bumps no version
+  // (every bump wakes the workspace's devices to pull).
+  if (!(await diff(trx, ws, country, lines)).changed) return 0;
+  // Then under the lock, as an import takes it, and read again: an import of the same lines waits
+  // or has finished, so a line is never added by both.
   const version = await nextVersion(trx, ws);
-  const stored = await linesOfOrders(trx, ws, 'affiliate', [...new Set(lines.map((l) => l.order_id))]);
-  const pairs = pairLines(stored, lines);
+  const { stored, updates, fresh } = await diff(trx, ws, country, lines);
   const t = now();
   const written: ApiOrderLine[] = [];
   const replaced: { country: string; creator: string }[] = [];
-  const fresh: ApiOrderLine[] = [];
-  for (const l of lines) {
-    const s = pairs.get(l);
-    if (!s) {
-      fresh.push(l);
-      continue;
-    }
-    const next = { ...l, gmv: s.source === 'api' ? l.gmv : Number(s.gmv) };
-    if (same(s, next, country)) continue;
+  for (const { s, next } of updates) {
     await trx
       .updateTable('orders')
       .set({

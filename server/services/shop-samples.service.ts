@@ -46,7 +46,6 @@ export async function writeShopSamples(
   items: readonly SampleApplication[],
 ): Promise<number> {
   if (!items.length) return 0;
-  const version = await nextVersion(trx, ws);
   const t = now();
   const stored = new Map<string, Record<string, unknown> & { id: number; status: string }>();
   for (const part of chunks(items.map((s) => s.id)))
@@ -67,6 +66,8 @@ export async function writeShopSamples(
     );
   });
   if (!changed.length) return 0;
+  // Only now the workspace's version: an unchanged page bumps none (every bump wakes its devices).
+  const version = await nextVersion(trx, ws);
 
   // A handle that is not a TikTok handle is kept on the application, never made a creator.
   const handles = [...new Set(changed.map(handleOf).filter((h) => HANDLE_PATTERN.test(h)))];

@@ -132,10 +132,19 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await run();
       const first = await rows();
       const synced = Number((await state()).lines_synced);
+      const version = () =>
+        db()
+          .selectFrom('workspaces')
+          .select('version_seq')
+          .where('id', '=', me.workspaceId)
+          .executeTakeFirstOrThrow();
+      const before = await version();
       await makeDue('orders');
       await run();
       expect(await rows()).toEqual(first);
       expect(Number((await state()).lines_synced)).toBe(synced);
+      // Nothing changed: no version bump (it would wake every device of the workspace to pull).
+      expect(await version()).toEqual(before);
       const pending = first.filter((r) => r.status === 'Pending');
       expect(pending.length).toBeGreaterThan(0);
       // Three weeks on: pending orders settle (actual commission), some are refunded; new orders come.
