@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runtime: deps.ttsRuntime,
   });
   const shop: ShopRuntime = { deps: shopDeps, sync: createShopSync(shopDeps, config.shopSyncTickSeconds) };
-  registerBuiltInKinds(shop.sync);
+  registerBuiltInKinds(shop.sync, { data: deps.shopDataKinds !== false });
   registerShopMetrics(metrics, database);
   app.decorate('shop', shop);
   app.addHook('onReady', async () => shop.sync.start());

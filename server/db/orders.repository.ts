@@ -37,7 +37,7 @@ export async function linesOfOrders(db: Db, ws: number, layout: string, orderIds
     out.push(
       ...(await db
         .selectFrom('orders')
-        .select(['id', 'country', 'import_id', 'prev', 'prev_import_id', ...LINE_COLS])
+        .select(['id', 'country', 'import_id', 'prev', 'prev_import_id', 'source', ...LINE_COLS])
         .where('workspace_id', '=', ws)
         .where('layout', '=', layout)
         .where('order_id', 'in', part)

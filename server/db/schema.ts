@@ -530,6 +530,8 @@ export interface OrdersTable {
   /** The line as it was before this import replaced it (JSON, '' when new), and who wrote that copy. */
   prev: Generated<string>;
   prev_import_id: Generated<number>;
+  /** 'api': written first by the TikTok Shop sync (no SKU id until a file names it); '' otherwise (0042). */
+  source: Generated<string>;
 }
 
 /** One import of an order download (0036), mirrored: its parts share the client's `ref`. */

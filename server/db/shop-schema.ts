@@ -121,6 +121,38 @@ export interface ShopNotificationsTable {
   received_at: number;
 }
 
+/** A sample application as the shop's sync last saw it (0042); kept after it leaves TikTok's window. */
+export interface ShopSamplesTable {
+  id: Id;
+  workspace_id: number;
+  /** The shop connection that synced it. */
+  connection_id: number;
+  application_id: string;
+  /** TikTok's status (PENDING, AWAITING_SHIPMENT, SHIPPED, …) and fulfilment status, as sent. */
+  status: string;
+  fulfillment_status: string;
+  /** The creator's handle, TikTok user id and nickname; `creator_id` ours (0: no valid handle). */
+  creator: string;
+  creator_user_id: string;
+  creator_nickname: string;
+  creator_id: number;
+  product_id: string;
+  product_title: string;
+  sku_id: string;
+  /** The sample order made on approval, and its logistics number. */
+  order_id: string;
+  tracking_number: string;
+  /** As TikTok sends it: a fraction string ("0.1" = 10 %). */
+  commission_rate: string;
+  partner_name: string;
+  approve_expiration_time: number;
+  shipment_expiration_time: number;
+  /** When the sync first saw the current status. */
+  status_time: number;
+  add_time: number;
+  update_time: number;
+}
+
 export interface ShopTables {
   shop_apps: ShopAppsTable;
   shop_consents: ShopConsentsTable;
@@ -128,4 +160,5 @@ export interface ShopTables {
   shop_connections: ShopConnectionsTable;
   shop_sync_state: ShopSyncStateTable;
   shop_notifications: ShopNotificationsTable;
+  shop_samples: ShopSamplesTable;
 }

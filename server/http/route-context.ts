@@ -22,6 +22,8 @@ export interface AppDeps {
   secretsKey?: SecretsKey;
   /** TikTok Shop adapter overrides: tests give their clock, sleep and retry timings. */
   ttsRuntime?: Partial<TtsRuntime>;
+  /** false: the shop sync runs its upkeep kinds only (the framework's tests bring their own kinds). */
+  shopDataKinds?: boolean;
 }
 
 /** The shop connection's services and its sync scheduler. */

@@ -44,6 +44,7 @@ import {
   touchAffiliateOf,
   type Affected,
 } from './order-sums.ts';
+import { pairLines } from './order-match.ts';
 import { advanceInPlans } from './plan-member.service.ts';
 
 export { weekOf } from './order-sums.ts';
@@ -67,15 +68,33 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
   const lines = [...byKey.values()];
   const orderIds = [...new Set(lines.map((l) => l.order_id))];
 
-  const existing: (Omit<Copy, 'layout'> & { id: number; prev: string; prev_import_id: number })[] = [];
-  for (const r of await linesOfOrders(trx, ws, input.layout, orderIds))
-    if (byKey.has(lineKey(r)))
-      existing.push({
-        ...r,
-        id: Number(r.id),
-        import_id: Number(r.import_id),
-        void: Number(r.void) as 0 | 1,
-      });
+  // `key`: the file line a stored line is replaced by (its own key, or the key of the file's copy
+  // of a line the shop's API wrote first without a SKU id).
+  const existing: (Omit<Copy, 'layout'> & {
+    id: number;
+    prev: string;
+    prev_import_id: number;
+    key: string;
+  })[] = [];
+  const stored = await linesOfOrders(trx, ws, input.layout, orderIds);
+  const asExisting = (r: (typeof stored)[number], key: string) =>
+    existing.push({
+      ...r,
+      key,
+      id: Number(r.id),
+      import_id: Number(r.import_id),
+      void: Number(r.void) as 0 | 1,
+    });
+  for (const r of stored) if (byKey.has(lineKey(r))) asExisting(r, lineKey(r));
+  if (input.layout === 'affiliate') {
+    const taken = new Set(existing.map((e) => e.key));
+    const apiOnly = stored.filter((r) => r.source === 'api' && !byKey.has(lineKey(r)));
+    for (const [l, r] of pairLines(
+      apiOnly,
+      lines.filter((l) => !taken.has(lineKey(l))),
+    ))
+      asExisting(r, lineKey(l));
+  }
   const moved = new Map<string, number>();
   for (const e of existing)
     if (e.country !== input.country) moved.set(e.country, (moved.get(e.country) ?? 0) + 1);
@@ -101,9 +120,9 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
   // it keeps what it had.
   const prevOf = new Map(
     existing.map((e) => {
-      if (e.import_id === imp) return [lineKey(e), { prev: e.prev, prev_import_id: e.prev_import_id }];
+      if (e.import_id === imp) return [e.key, { prev: e.prev, prev_import_id: e.prev_import_id }];
       const copy: Copy = { layout: input.layout, country: e.country, import_id: e.import_id, ...pick(e) };
-      return [lineKey(e), { prev: JSON.stringify(copy), prev_import_id: e.import_id }];
+      return [e.key, { prev: JSON.stringify(copy), prev_import_id: e.import_id }];
     }),
   );
   await deleteLines(
@@ -135,16 +154,41 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
       t,
     });
 
+  const creators = await afterLinesWritten(trx, ws, by, { ...input, lines, replaced: existing }, version, t);
+  const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
+  return { ...answer, unmatched, creators: creators.size, import_id: imp };
+}
+
+type Written = Pick<Line, 'creator' | 'product_id' | 'order_id' | 'gmv' | 'quantity' | 'void'>;
+
+/**
+ * After lines of `country` were written (an import, or the shop's sync), replacing `replaced`:
+ * the sums of every creator concerned are recomputed, and a sale that counts (not void) moves its
+ * creator to "selling" in the plans carrying its product. Answers the matched creators (handle → id).
+ */
+export async function afterLinesWritten(
+  trx: Trx,
+  ws: number,
+  by: Actor | undefined,
+  w: {
+    country: string;
+    layout: string;
+    lines: readonly Written[];
+    replaced: readonly { country: string; creator: string }[];
+  },
+  version: number,
+  t: number,
+): Promise<Map<string, number>> {
   // The creators whose sales change: the lines' own, the replaced lines' (maybe under another
   // country), and for all-orders lines the creators of the affiliate lines of the same orders.
   const affected: Affected = new Map();
-  for (const l of lines) touch(affected, input.country, l.creator);
-  for (const e of existing) touch(affected, e.country, e.creator);
-  if (input.layout === 'all_orders') await touchAffiliateOf(trx, ws, orderIds, affected);
+  for (const l of w.lines) touch(affected, w.country, l.creator);
+  for (const e of w.replaced) touch(affected, e.country, e.creator);
+  if (w.layout === 'all_orders')
+    await touchAffiliateOf(trx, ws, [...new Set(w.lines.map((l) => l.order_id))], affected);
   const matched = await recomputeAffected(trx, ws, affected, version, t);
-  const creators = matched.get(input.country) ?? new Map<string, number>();
-  // A sale that counts (not void) moves its creator to "selling" in the plans carrying its product.
-  const sold = lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
+  const creators = matched.get(w.country) ?? new Map<string, number>();
+  const sold = w.lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
   await advanceInPlans(
     trx,
     ws,
@@ -152,8 +196,7 @@ export async function importOrders(trx: Trx, ws: number, input: Input, by?: Acto
     'selling',
     sold.map((l) => ({ creatorId: creators.get(l.creator)!, productIds: [l.product_id] })),
   );
-  const unmatched = [...new Set(lines.map((l) => l.creator).filter((h) => h && !creators.has(h)))];
-  return { ...answer, unmatched, creators: creators.size, import_id: imp };
+  return creators;
 }
 
 const pick = (r: Line): Line => Object.fromEntries(LINE_COLS.map((c) => [c, r[c]])) as unknown as Line;

@@ -150,6 +150,9 @@ export async function createShopHarness(
     },
     undefined,
     {
+      // The stub answers only what a test scripts: TikTok's data kinds run against the simulator
+      // (tests/helpers/sim-harness.ts).
+      shopDataKinds: false,
       ttsRuntime: {
         nowMs: () => clock.ms,
         sleep: async () => undefined,

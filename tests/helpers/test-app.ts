@@ -73,7 +73,7 @@ export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
   older?: OlderData,
-  deps: Pick<AppDeps, 'avatarFetcher' | 'ttsRuntime'> = {},
+  deps: Pick<AppDeps, 'avatarFetcher' | 'ttsRuntime' | 'shopDataKinds'> = {},
 ): Promise<TestApp & { close(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-'));
   let dbName: string | undefined;

@@ -33,3 +33,17 @@ export {
 export { DEFAULT_RETRY, runRetrySeconds, type RetryPolicy } from './backoff.ts';
 export { signRequest, verifyWebhookSignature, webhookSignature } from './signing.ts';
 export { TtsId } from './schemas.ts';
+export {
+  AffiliateOrder,
+  ORDERS_PAGE_SIZE,
+  ORDERS_SEARCH_PATH,
+  orderLines,
+  type ApiOrderLine,
+} from './affiliate-orders.ts';
+export {
+  SampleApplication,
+  SAMPLES_PAGE_SIZE,
+  SAMPLES_SEARCH_PATH,
+  isSampleWindowEnd,
+  stageOfSample,
+} from './sample-applications.ts';

@@ -3,10 +3,16 @@
  * marketplace creators …): see server/jobs/shop-sync/types.ts for what a kind does.
  */
 import type { ShopSync } from '../scheduler.ts';
+import { ordersKind } from './orders.ts';
+import { samplesKind } from './samples.ts';
 import { shopsKind } from './shops.ts';
 import { tokensKind } from './tokens.ts';
 
-export function registerBuiltInKinds(sync: ShopSync): void {
+/** `data: false` registers the upkeep kinds only (tokens, shops). */
+export function registerBuiltInKinds(sync: ShopSync, opts: { data?: boolean } = {}): void {
   sync.register(tokensKind);
   sync.register(shopsKind((country) => sync.kindsFor(country)));
+  if (opts.data === false) return;
+  sync.register(ordersKind);
+  sync.register(samplesKind);
 }
