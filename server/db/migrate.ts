@@ -27,6 +27,7 @@ import * as m0033 from './migrations/0033_sales_by_week.ts';
 import * as m0034 from './migrations/0034_extension.ts';
 import * as m0036 from './migrations/0036_order_imports.ts';
 import * as m0040 from './migrations/0040_shop_connection.ts';
+import * as m0041 from './migrations/0041_content.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0034_extension': m0034,
   '0036_order_imports': m0036,
   '0040_shop_connection': m0040,
+  '0041_content': m0041,
 };
 
 /** Every migration this code knows, by name. */
