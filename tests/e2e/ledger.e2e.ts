@@ -10,7 +10,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
-import { browserSuite, callApi, ingestCreators, popupOption } from '../helpers/browser-suite.ts';
+import {
+  browserSuite,
+  callApi,
+  ingestCreators,
+  popupOption,
+  serverAgrees,
+} from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { openFor } from '../reliability/accounts.ts';
 
@@ -151,11 +157,32 @@ describe('samples that turn into content', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
+  it("a plan's days to post, set in its terms, decide which samples are overdue", async () => {
+    await page.goto(`/plans/${planId}`);
+    await page.getByRole('button', { name: 'Edit terms' }).click();
+    const terms = page.getByRole('dialog', { name: 'Edit Lamp launch' });
+    const days = terms.getByRole('textbox', { name: 'Days to post after shipping' });
+    await days.fill('0');
+    await terms.getByRole('button', { name: 'Save' }).click();
+    await terms.getByText('Days to post must be a whole number from 1 to 365').waitFor();
+    await days.fill('30');
+    await terms.getByRole('button', { name: 'Save' }).click();
+    await terms.waitFor({ state: 'detached' });
+    await serverAgrees(
+      () =>
+        callApi<{ rows: unknown[] }>(suite.server.url, admin.token, 'POST', '/content/samples.overdue', {}),
+      (s) => s.rows.length === 0,
+    );
+    await page.goto('/plans/samples-without-content');
+    await page.getByText('No overdue samples.').waitFor({ timeout: 20_000 });
+  });
+
   it('reads in Chinese', async () => {
     const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
     await useSession(ctx, suite.server.url, admin);
     const zh = await ctx.newPage();
     errors.push(trackErrors(zh));
+    await callApi(suite.server.url, admin.token, 'PUT', '/plan/edit', { id: planId, post_within_days: 14 });
     await zh.goto('/plans/samples-without-content');
     await zh.getByRole('heading', { name: '逾期样品' }).waitFor();
     await zh
