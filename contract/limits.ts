@@ -111,6 +111,26 @@ export const ORDER_LAYOUTS = ['affiliate', 'all_orders', 'manual'] as const;
 export const ORDER_FILE_NAME_MAX = 200;
 /** A creator's stored order lines listed at once (newest first). */
 export const ORDER_LINES_MAX = 500;
+/** Days a creator has to post after samples are shipped, when a plan does not say (TikTok's own deadline). */
+export const POST_WITHIN_DEFAULT = 14;
+export const POST_WITHIN_MAX = 365;
+
+// Content: the videos and LIVEs creators posted (contract/schemas/content.ts)
+export const CONTENT_KINDS = ['video', 'live'] as const;
+/** Where a record came from: pasted by hand, a file, the shop connection, the browser extension. */
+export const CONTENT_SOURCES = ['hand', 'file', 'shop', 'extension'] as const;
+/** The longest link accepted (a TikTok video link with tracking parameters is ~250 characters). */
+export const CONTENT_LINK_MAX = 500;
+/** TikTok handles: 2-24 letters, digits, underscores and periods. */
+export const CONTENT_HANDLE_MAX = 24;
+/** TikTok video ids are 19 digits today; room for growth, not for a guess. */
+export const CONTENT_VIDEO_ID_MAX = 25;
+/** Content records a workspace keeps (live ones); the next is refused with this number. */
+export const CONTENT_MAX = 200_000;
+/** Records one list answer holds (newest first), with the total beside it. */
+export const CONTENT_LIST_MAX = 500;
+/** Overdue samples one answer holds (most overdue first), with the total beside it. */
+export const OVERDUE_LIST_MAX = 1000;
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

@@ -23,6 +23,7 @@ import {
   ORDERS_CALL_MAX,
   ORDER_LAYOUTS,
   ORDER_FILE_NAME_MAX,
+  POST_WITHIN_MAX,
 } from '../limits.ts';
 
 const planName = () => titled('plan_name_required', PLAN_NAME_MAX, 'plan_name_too_long');
@@ -64,6 +65,8 @@ export const PlanRow = z.object({
   /** What one creator's samples cost: the products at cost, and one shipment (0: not known). */
   sample_cost: z.number(),
   shipping_cost: z.number(),
+  /** Days a creator has to post after samples ship (contract/shop-time.ts). */
+  post_within_days: z.number().int(),
   /** `YYYY-MM-DD` or ''. */
   start_date: z.string(),
   end_date: z.string(),
@@ -97,6 +100,16 @@ const planFields = {
   budget: budget().optional(),
   sample_cost: cost().optional(),
   shipping_cost: cost().optional(),
+  post_within_days: z
+    .preprocess(
+      blank,
+      z.coerce
+        .number({ message: 'plan_post_within_invalid' })
+        .int('plan_post_within_invalid')
+        .min(1, 'plan_post_within_invalid')
+        .max(POST_WITHIN_MAX, 'plan_post_within_invalid'),
+    )
+    .optional(),
   start_date: optDay().optional(),
   end_date: optDay().optional(),
   chat_template_id: formInt().pipe(z.number().int().min(0)).optional(),

@@ -27,6 +27,7 @@ import * as m0033 from './migrations/0033_sales_by_week.ts';
 import * as m0034 from './migrations/0034_extension.ts';
 import * as m0036 from './migrations/0036_order_imports.ts';
 import * as m0040 from './migrations/0040_shop_connection.ts';
+import * as m0041 from './migrations/0041_content.ts';
 import * as m0042 from './migrations/0042_shop_orders_samples.ts';
 
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0034_extension': m0034,
   '0036_order_imports': m0036,
   '0040_shop_connection': m0040,
+  '0041_content': m0041,
   '0042_shop_orders_samples': m0042,
 };
 

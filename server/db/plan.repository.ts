@@ -22,6 +22,7 @@ const COLS = [
   'budget',
   'sample_cost',
   'shipping_cost',
+  'post_within_days',
   'start_date',
   'end_date',
   'chat_template_id',
@@ -39,6 +40,7 @@ const numeric = (row: Record<string, unknown>): PlanRow => {
     budget: Number(r.budget),
     sample_cost: Number(r.sample_cost),
     shipping_cost: Number(r.shipping_cost),
+    post_within_days: Number(r.post_within_days),
   };
 };
 
@@ -73,6 +75,14 @@ export function planTerms(db: Db, ws: number, id: number) {
     .select(['id', 'name', 'country', 'product_ids', 'commission_rate'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+/** A live plan's name, country and post-within days (the caller has checked that it exists). */
+export function planPostRule(db: Db, ws: number, id: number) {
+  return livePlans(db, ws)
+    .select(['name', 'country', 'post_within_days'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /** The live plans among `ids`, with the products (row ids, comma-separated) each carries. */

@@ -326,6 +326,8 @@ export interface DB extends ShopTables {
   workspace_settings: WorkspaceSettingsTable;
   orders: OrdersTable;
   order_imports: OrderImportsTable;
+  contents: ContentsTable;
+  content_snapshots: ContentSnapshotsTable;
   creator_sales: CreatorSalesTable;
 }
 
@@ -468,6 +470,8 @@ export interface PlansTable extends Synced {
   /** What one creator's samples cost (0032): products at cost, and one shipment. */
   sample_cost: Generated<number>;
   shipping_cost: Generated<number>;
+  /** Days a creator has to post after samples ship (0041). */
+  post_within_days: Generated<number>;
   start_date: Generated<string>;
   end_date: Generated<string>;
   chat_template_id: Generated<number>;
@@ -570,4 +574,39 @@ export interface CreatorSalesTable extends Synced {
   update_time: number;
   gmv: number;
   commission: number;
+}
+
+/** A video or LIVE a creator posted (0041); one per (workspace, country, video id). */
+export interface ContentsTable extends Synced {
+  id: Id;
+  country: string;
+  handle: string;
+  /** The creator's row when the workspace had them at the time; 0: not yet. */
+  creator_id: Generated<number>;
+  /** TikTok product ids, comma-separated. */
+  product_ids: Generated<string>;
+  /** 0: not for a plan. */
+  plan_id: Generated<number>;
+  video_id: string;
+  link: string;
+  kind: string;
+  source: string;
+  post_time: number;
+  user_id: number;
+  user_name: Generated<string>;
+  add_time: number;
+  update_time: number;
+}
+
+/** A content record's performance at a moment (0041). */
+export interface ContentSnapshotsTable {
+  id: Id;
+  workspace_id: number;
+  content_id: number;
+  taken_at: number;
+  views: Generated<number>;
+  likes: Generated<number>;
+  comments: Generated<number>;
+  orders: Generated<number>;
+  gmv: Generated<number>;
 }

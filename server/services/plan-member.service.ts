@@ -14,7 +14,8 @@ import {
   PLAN_STAGES,
   type PlanStage,
 } from '../../contract/limits.ts';
-import { DEFAULT_LANGUAGE, type Language } from '../../contract/constants.ts';
+import { COUNTRIES, DEFAULT_LANGUAGE, type Country, type Language } from '../../contract/constants.ts';
+import { postByDay } from '../../contract/shop-time.ts';
 import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { liveCreatorIds } from '../db/creator-lookup.repository.ts';
 import {
@@ -25,7 +26,7 @@ import {
   memberRows,
   updateMembers,
 } from '../db/plan-member.repository.ts';
-import { plansWithProducts, tiktokProductIds } from '../db/plan.repository.ts';
+import { planPostRule, plansWithProducts, tiktokProductIds } from '../db/plan.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
@@ -121,7 +122,8 @@ export async function movePlanCreators(
       version,
     });
   await recordEvents(trx, ws, by, version, moving, 'stage', `${stage}:${plan.name}`);
-  await sampleFollowups(trx, ws, by, version, moving, stage, plan.name, lang);
+  if (moving.length && (stage === 'shipped' || stage === 'sample_requested'))
+    await sampleFollowups(trx, ws, by, version, moving, stage, await postRule(trx, ws, planId), lang);
   return { plan_id: planId, changed: moving.length, skipped: ids.length - moving.length };
 }
 
@@ -181,10 +183,19 @@ export async function advanceInPlans(
 const DAY = 86_400;
 const dayOf = (t: number): string => new Date(t * 1000).toISOString().slice(0, 10);
 
+/** What a plan's sample follow-ups need: its name, and when content is due (contract/shop-time.ts). */
+async function postRule(trx: Trx, ws: number, planId: number) {
+  const plan = await planPostRule(trx, ws, planId);
+  const country = (COUNTRIES as readonly string[]).includes(plan.country) ? (plan.country as Country) : 'US';
+  return { name: plan.name, country, within: Number(plan.post_within_days) };
+}
+
 /**
  * TikTok's sample deadlines as follow-ups on the creator's workbench, written with the move:
  * a request must be approved or rejected within 7 days; after shipping, one reminder is allowed from
- * day 5 and the content is due by day 14. In the mover's language (the follow-up is their note).
+ * day 5 and the content is due on the plan's post-by day (the shipping day in the shop's time zone
+ * plus the plan's post-within days), so an overdue sample is an overdue follow-up. In the mover's
+ * language (the follow-up is their note).
  */
 async function sampleFollowups(
   trx: Trx,
@@ -193,20 +204,17 @@ async function sampleFollowups(
   version: number,
   ids: number[],
   stage: PlanStage,
-  planName: string,
+  plan: Awaited<ReturnType<typeof postRule>>,
   lang: Language,
 ): Promise<void> {
   const t = now();
-  const due: { days: number; key: string }[] =
+  const due: { day: string; key: string }[] =
     stage === 'sample_requested'
-      ? [{ days: 7, key: 'followup_sample_approve' }]
-      : stage === 'shipped'
-        ? [
-            { days: 5, key: 'followup_sample_remind' },
-            { days: 14, key: 'followup_content_due' },
-          ]
-        : [];
-  if (!due.length || !ids.length) return;
+      ? [{ day: dayOf(t + 7 * DAY), key: 'followup_sample_approve' }]
+      : [
+          { day: dayOf(t + 5 * DAY), key: 'followup_sample_remind' },
+          { day: postByDay(t, plan.within, plan.country), key: 'followup_content_due' },
+        ];
   await insertFollowups(
     trx,
     ids.flatMap((creator_id) =>
@@ -215,8 +223,8 @@ async function sampleFollowups(
         version,
         deleted_at: null,
         creator_id,
-        due_date: dayOf(t + d.days * DAY),
-        text: message(d.key, lang, { plan: planName }).slice(0, FOLLOWUP_TEXT_MAX),
+        due_date: d.day,
+        text: message(d.key, lang, { plan: plan.name, days: plan.within }).slice(0, FOLLOWUP_TEXT_MAX),
         done_time: 0,
         user_id: by.id,
         user_name: by.name,

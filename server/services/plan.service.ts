@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { PlanAddRequest, PlanEditRequest, PlanRow } from '../../contract/schemas/plan.ts';
-import { PLANS_MAX } from '../../contract/limits.ts';
+import { PLANS_MAX, POST_WITHIN_DEFAULT } from '../../contract/limits.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
 import { removeAllMembers } from '../db/plan-member.repository.ts';
 import {
@@ -65,6 +65,7 @@ export async function addPlan(trx: Trx, ws: number, by: Actor, input: AddInput):
     budget: input.budget ?? 0,
     sample_cost: input.sample_cost ?? 0,
     shipping_cost: input.shipping_cost ?? 0,
+    post_within_days: input.post_within_days ?? POST_WITHIN_DEFAULT,
     start_date: input.start_date ?? '',
     end_date: input.end_date ?? '',
     chat_template_id: input.chat_template_id ?? 0,
@@ -90,6 +91,7 @@ export async function editPlan(trx: Trx, ws: number, input: EditInput): Promise<
     ...(input.budget !== undefined && { budget: input.budget }),
     ...(input.sample_cost !== undefined && { sample_cost: input.sample_cost }),
     ...(input.shipping_cost !== undefined && { shipping_cost: input.shipping_cost }),
+    ...(input.post_within_days !== undefined && { post_within_days: input.post_within_days }),
     ...(input.start_date !== undefined && { start_date: input.start_date }),
     ...(input.end_date !== undefined && { end_date: input.end_date }),
     ...(input.chat_template_id !== undefined && { chat_template_id: input.chat_template_id }),

@@ -62,6 +62,11 @@ export const ROUTES: RouteObject[] = [
               signedIn('/creator/:id', undefined, () => import('../routes/CreatorPage.tsx')),
               signedIn('/followups', 'followups', () => import('../routes/DuePage.tsx')),
               signedIn('/plans', 'plans', () => import('../routes/PlansPage.tsx')),
+              signedIn(
+                '/plans/samples-without-content',
+                'plans',
+                () => import('../routes/SamplesWithoutContentPage.tsx'),
+              ),
               signedIn('/plans/:id', 'plans', () => import('../routes/PlanPage.tsx')),
               signedIn(SHOP_SETTINGS_ROUTE, undefined, () => import('../routes/ShopSettingsPage.tsx')),
             ],

@@ -330,5 +330,32 @@ async function seedWorkbench(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return [note.id, followup.id, event.id, view.id, plan.id, member.id, imp.id, line.id];
+  // A video this creator posted for the plan, with one snapshot of its figures.
+  const content = await db
+    .insertInto('contents')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      ...by,
+      country: 'US',
+      handle: creator.unique_id,
+      creator_id: creatorId,
+      plan_id: Number(plan.id),
+      product_ids: '1',
+      video_id: `73100${creatorId}`,
+      link: `https://www.tiktok.com/@${creator.unique_id}/video/73100${creatorId}`,
+      kind: 'video',
+      source: 'hand',
+      post_time: t,
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('content_snapshots')
+    .values({ workspace_id: workspaceId, content_id: content.id, taken_at: t, views: 10, gmv: 1.5 })
+    .execute();
+  return [note.id, followup.id, event.id, view.id, plan.id, member.id, imp.id, line.id, content.id];
 }

@@ -28,6 +28,8 @@ const CANDIDATES: unknown[] = [
   'chat_templates',
   // A plan stage.
   'contacted',
+  // A pasted TikTok video link (content records).
+  'https://www.tiktok.com/@probe_creator/video/7310000000000000001',
 ];
 
 export interface IdPools {

@@ -67,8 +67,13 @@ defineMessages({
     'en-us': 'Plan “{plan}”: 5 days since shipping; one reminder to the creator is allowed',
   },
   followup_content_due: {
-    'zh-cn': '计划“{plan}”：内容截止（收到样品后14天），检查视频是否发布',
-    'en-us': 'Plan “{plan}”: content due (14 days after delivery); check that the video is up',
+    'zh-cn': '计划“{plan}”：内容截止（寄出样品后{days}天），检查视频是否发布',
+    'en-us':
+      'Plan “{plan}”: content due ({days, plural, one {# day} other {# days}} after shipping); check that the video is up',
+  },
+  plan_post_within_invalid: {
+    'zh-cn': '发布期限须为1到365之间的整数天',
+    'en-us': 'Days to post must be a whole number from 1 to 365',
   },
   sale_added: { 'zh-cn': '销售已记录', 'en-us': 'Sale recorded' },
   sale_product_required: { 'zh-cn': '请选择商品', 'en-us': 'Choose the product sold' },

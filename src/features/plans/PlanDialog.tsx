@@ -14,6 +14,8 @@ import {
   PLAN_PRODUCTS_MAX,
   PLAN_CREATORS_MAX,
   PLANS_MAX,
+  POST_WITHIN_DEFAULT,
+  POST_WITHIN_MAX,
 } from '../../../contract/limits.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -47,6 +49,7 @@ export function PlanDialog({
   const [budget, setBudget] = useState(positive('budget'));
   const [sampleCost, setSampleCost] = useState(positive('sample_cost'));
   const [shippingCost, setShippingCost] = useState(positive('shipping_cost'));
+  const [postWithin, setPostWithin] = useState(positive('post_within_days'));
   const [start, setStart] = useState(was('start_date'));
   const [end, setEnd] = useState(was('end_date'));
   const [template, setTemplate] = useState(Number(plan?.chat_template_id ?? 0));
@@ -81,6 +84,9 @@ export function PlanDialog({
     if (sample !== '' && !(sample >= 0 && sample <= BUDGET_MAX)) e.sampleCost = m.plans_cost_invalid();
     if (shipping !== '' && !(shipping >= 0 && shipping <= BUDGET_MAX))
       e.shippingCost = m.plans_cost_invalid();
+    const within = postWithin.trim() === '' ? '' : Number(postWithin);
+    if (within !== '' && !(Number.isInteger(within) && within >= 1 && within <= POST_WITHIN_MAX))
+      e.postWithin = m.plans_post_within_invalid();
     if (start && !isDay(start)) e.start = m.workbench_followup_date_invalid();
     if (end && !isDay(end)) e.end = m.workbench_followup_date_invalid();
     if (!e.start && !e.end && start && end && start > end) e.end = m.plans_dates_order();
@@ -96,6 +102,7 @@ export function PlanDialog({
       budget: money,
       sample_cost: sample,
       shipping_cost: shipping,
+      post_within_days: within,
       start_date: start,
       end_date: end,
       chat_template_id: template,
@@ -192,6 +199,18 @@ export function PlanDialog({
             inputMode="decimal"
             maxLength={13}
             errorMessage={errors.shippingCost}
+          />
+        </div>
+        <div className="plans-form__row">
+          <Field
+            label={m.plans_post_within()}
+            description={m.plans_post_within_hint()}
+            placeholder={String(POST_WITHIN_DEFAULT)}
+            value={postWithin}
+            onChange={setPostWithin}
+            inputMode="numeric"
+            maxLength={3}
+            errorMessage={errors.postWithin}
           />
         </div>
         <div className="plans-form__row">

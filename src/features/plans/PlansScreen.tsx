@@ -46,6 +46,9 @@ export function PlansScreen() {
           {m.plans_new()}
         </Button>
         <Button onPress={() => setImporting(true)}>{m.orders_import()}</Button>
+        <Link to="/plans/samples-without-content" className="plans-toolbar__link">
+          {m.ledger_link_from_plans()}
+        </Link>
       </div>
       {importing && (
         <Suspense fallback={null}>

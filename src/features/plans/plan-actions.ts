@@ -5,6 +5,7 @@
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
  * each change before the server has answered (overlay.ts, MembersEffect).
  */
+import { POST_WITHIN_DEFAULT } from '../../../contract/limits.ts';
 import {
   MESSAGES_BEFORE_REPLY,
   PLAN_BEFORE_INVITE,
@@ -36,6 +37,8 @@ export interface PlanDraft {
   /** What one creator's samples cost, and one shipment; '' when not given (kept on edit). */
   sample_cost: number | '';
   shipping_cost: number | '';
+  /** Days a creator has to post after samples ship; '' when not given (the server's 14, or kept on edit). */
+  post_within_days: number | '';
   start_date: string;
   end_date: string;
   chat_template_id: number;
@@ -54,6 +57,7 @@ function termsBody(d: PlanDraft): Record<string, unknown> {
   if (d.budget !== '') body.budget = d.budget;
   if (d.sample_cost !== '') body.sample_cost = d.sample_cost;
   if (d.shipping_cost !== '') body.shipping_cost = d.shipping_cost;
+  if (d.post_within_days !== '') body.post_within_days = d.post_within_days;
   return body;
 }
 
@@ -71,6 +75,7 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
     budget: 0,
     sample_cost: 0,
     shipping_cost: 0,
+    post_within_days: POST_WITHIN_DEFAULT,
     ...termsRow(d),
     country: d.country,
     user_id: 0,

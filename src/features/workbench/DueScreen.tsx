@@ -21,10 +21,22 @@ export function DueScreen() {
     order,
   );
   const creators = useCreatorsById(due.map((d) => Number(d.row.creator_id)));
+  // Overdue samples are follow-ups too (their "content due" follow-up); the list with the value at stake is one step away.
+  const samples = (
+    <p>
+      <Link to="/plans/samples-without-content">{m.ledger_link_from_followups()}</Link>
+    </p>
+  );
   if (rows && due.length === 0)
-    return <Result status="empty" title={m.workbench_due_empty()} showBack={false} />;
+    return (
+      <>
+        {samples}
+        <Result status="empty" title={m.workbench_due_empty()} showBack={false} />
+      </>
+    );
   return (
     <div className="workbench-panel">
+      {samples}
       <Button size="sm" onPress={() => setOrder(order === 'asc' ? 'desc' : 'asc')}>
         {order === 'asc' ? m.workbench_due_sort_oldest() : m.workbench_due_sort_newest()}
       </Button>

@@ -1,0 +1,40 @@
+/** /content/*: content records and "Samples without content". Thin: parse, call the service, reply. */
+import { contentEndpoints as ep } from '../../contract/schemas/content.ts';
+import { actorOf } from '../http/actor.ts';
+import { authOf } from '../http/auth.ts';
+import { languageOf, ok } from '../http/envelope.ts';
+import { mutation } from '../http/mutation.ts';
+import type { RegisterRoutes } from '../http/route-context.ts';
+import { route } from '../http/route.ts';
+import { addContent, deleteContent, editContent, listContentOf } from '../services/content.service.ts';
+import { overdueSamples } from '../services/samples-overdue.service.ts';
+import '../domain/messages/content.messages.ts';
+
+export const registerContentRoutes: RegisterRoutes = (api, ctx) => {
+  const { db } = ctx;
+  route(api, ctx, ep.contentAdd, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(
+        req,
+        await addContent(trx, auth.workspaceId, actorOf(auth), input, languageOf(req)),
+        'content_added',
+      ),
+    ),
+  );
+  route(api, ctx, ep.contentEdit, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await editContent(trx, auth.workspaceId, actorOf(auth), input, languageOf(req)), 'updated'),
+    ),
+  );
+  route(api, ctx, ep.contentDel, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, await deleteContent(trx, auth.workspaceId, input.id), 'deleted'),
+    ),
+  );
+  route(api, ctx, ep.contentList, async (req, input) =>
+    ok(req, await listContentOf(db, authOf(req).workspaceId, input)),
+  );
+  route(api, ctx, ep.samplesOverdue, async (req, input) =>
+    ok(req, await overdueSamples(db, authOf(req).workspaceId, input.plan_id)),
+  );
+};

@@ -1,0 +1,187 @@
+/**
+ * Content records: add by pasted link, correct, delete, list (docs/decisions/plans.md, "Content and
+ * post-by dates"). Every query is scoped to the caller's workspace: a plan or record id of another
+ * workspace is absent (40004). Each write takes the workspace's version lock first, so the
+ * workspace's cap and "this video is already there" hold under concurrent calls; the unique index
+ * on (workspace, country, video id) holds them across processes too.
+ *
+ * A record for a plan (named, or carrying one of the plan's products) moves the creator's shipped
+ * sample in that plan to "content posted", through movePlanCreators like a member's move.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/constants.ts';
+import { CONTENT_MAX } from '../../contract/limits.ts';
+import type { ContentAddRequest, ContentEditRequest, ContentRow } from '../../contract/schemas/content.ts';
+import {
+  contentByVideo,
+  countContent,
+  creatorByHandle,
+  findContent,
+  insertContent,
+  listContent,
+  updateContent,
+} from '../db/content.repository.ts';
+import type { Actor } from '../db/creator-events.repository.ts';
+import { findLiveCreator } from '../db/creator-lookup.repository.ts';
+import { membershipsAt } from '../db/plan-member.repository.ts';
+import { plansWithProducts, planTerms, tiktokProductIds } from '../db/plan.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { nextVersion, now } from '../db/versioning.ts';
+import { AppError } from '../domain/errors.ts';
+import { movePlanCreators } from './plan-member.service.ts';
+
+type Trx = Transaction<DB>;
+type AddInput = z.infer<typeof ContentAddRequest>;
+type EditInput = z.infer<typeof ContentEditRequest>;
+
+/** A plan named by a record must be a live plan of the workspace, in the record's country. */
+async function checkPlan(trx: Trx, ws: number, planId: number | undefined, country: string): Promise<void> {
+  if (!planId) return;
+  const plan = await planTerms(trx, ws, planId);
+  if (!plan) throw new AppError(40004, 'plan_not_found');
+  if (plan.country !== country) throw new AppError(40001, 'content_plan_country', { country: plan.country });
+}
+
+const joinIds = (ids: readonly string[]): string => [...new Set(ids)].join(',');
+const splitIds = (s: string): string[] => s.split(',').filter(Boolean);
+
+/**
+ * Moves the record's creator to "content posted" in the plans it is for: the plan it names, or
+ * else each plan carrying one of its products; only where the creator's samples were shipped and
+ * no content was recorded yet (stage "shipped"). Answers how many moves were made.
+ */
+async function postedFromContent(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  row: ContentRow,
+  lang: Language,
+): Promise<number> {
+  if (!row.creator_id) return 0;
+  const shipped = await membershipsAt(trx, ws, [row.creator_id], ['shipped']);
+  if (!shipped.length) return 0;
+  let planIds: number[];
+  if (row.plan_id) planIds = shipped.some((m) => m.plan_id === row.plan_id) ? [row.plan_id] : [];
+  else {
+    const products = new Set(splitIds(row.product_ids));
+    if (!products.size) return 0;
+    const plans = await plansWithProducts(trx, ws, [...new Set(shipped.map((m) => m.plan_id))]);
+    const rowIds = [...new Set(plans.flatMap((p) => splitIds(String(p.product_ids)).map(Number)))];
+    const tiktokOf = await tiktokProductIds(trx, ws, rowIds);
+    planIds = plans
+      .filter((p) =>
+        splitIds(String(p.product_ids)).some((id) => products.has(tiktokOf.get(Number(id)) ?? '')),
+      )
+      .map((p) => Number(p.id));
+  }
+  let moved = 0;
+  for (const planId of planIds)
+    moved += (await movePlanCreators(trx, ws, by, planId, [row.creator_id], 'posted', '', lang)).changed;
+  return moved;
+}
+
+export async function addContent(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  input: AddInput,
+  lang: Language = DEFAULT_LANGUAGE,
+) {
+  const version = await nextVersion(trx, ws);
+  const { handle, videoId, link } = input.link;
+  const existing = await contentByVideo(trx, ws, input.country, videoId);
+  // The same video again is the record the workspace has: a retried paste changes nothing.
+  if (existing && !existing.deleted) return { ...existing.row, already: 1, moved: 0 };
+  await checkPlan(trx, ws, input.plan_id, input.country);
+  if ((await countContent(trx, ws)) >= CONTENT_MAX)
+    throw new AppError(40009, 'content_limit', { max: CONTENT_MAX });
+  const creator = await creatorByHandle(trx, ws, input.country, handle);
+  const t = now();
+  const values = {
+    version,
+    deleted_at: null,
+    handle,
+    creator_id: creator?.id ?? 0,
+    product_ids: joinIds(input.product_ids ?? []),
+    plan_id: input.plan_id ?? 0,
+    link,
+    kind: input.kind ?? 'video',
+    post_time: input.post_time ?? t,
+    source: input.source ?? 'hand',
+    user_id: by.id,
+    user_name: by.name,
+    add_time: t,
+    update_time: t,
+  };
+  const row = existing
+    ? await updateContent(trx, ws, existing.row.id, values)
+    : await insertContent(trx, { ...values, workspace_id: ws, country: input.country, video_id: videoId });
+  const moved = await postedFromContent(trx, ws, by, row, lang);
+  return { ...row, already: 0, moved };
+}
+
+async function requireContent(trx: Trx, ws: number, id: number): Promise<ContentRow> {
+  const row = await findContent(trx, ws, id);
+  if (!row) throw new AppError(40004, 'content_not_found');
+  return row;
+}
+
+/** Corrects a record's plan, products, kind or post time; the video and creator stay. */
+export async function editContent(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  input: EditInput,
+  lang: Language = DEFAULT_LANGUAGE,
+) {
+  const version = await nextVersion(trx, ws);
+  const current = await requireContent(trx, ws, input.id);
+  await checkPlan(trx, ws, input.plan_id, current.country);
+  // A creator added to the workspace after the record was made is linked now.
+  const creator = current.creator_id
+    ? undefined
+    : await creatorByHandle(trx, ws, current.country, current.handle);
+  const row = await updateContent(trx, ws, input.id, {
+    ...(input.plan_id !== undefined && { plan_id: input.plan_id }),
+    ...(input.product_ids !== undefined && { product_ids: joinIds(input.product_ids) }),
+    ...(input.kind !== undefined && { kind: input.kind }),
+    ...(input.post_time !== undefined && { post_time: input.post_time }),
+    ...(creator && { creator_id: creator.id }),
+    update_time: now(),
+    version,
+  });
+  const moved = await postedFromContent(trx, ws, by, row, lang);
+  return { ...row, moved };
+}
+
+/** Deletes a record (a tombstone); a stage it moved stays where it is, as a member's move would. */
+export async function deleteContent(trx: Trx, ws: number, id: number): Promise<{ id: number }> {
+  const version = await nextVersion(trx, ws);
+  await requireContent(trx, ws, id);
+  const t = now();
+  await updateContent(trx, ws, id, { deleted_at: t, update_time: t, version });
+  return { id };
+}
+
+/** A creator's records (by handle in their country, so ones made before they were added count), or a plan's. */
+export async function listContentOf(
+  db: Trx | Kysely<DB>,
+  ws: number,
+  input: { creator_id?: number; plan_id?: number },
+) {
+  if (input.creator_id !== undefined) {
+    const creator = await findLiveCreator(db, ws, input.creator_id);
+    if (!creator) throw new AppError(40004, 'creators_not_found');
+    const all = await listContent(db, ws, {
+      country: creator.country,
+      handle: creator.unique_id.toLowerCase(),
+    });
+    if (input.plan_id === undefined) return all;
+    const rows = all.rows.filter((r) => r.plan_id === input.plan_id);
+    return { rows, total: rows.length };
+  }
+  const plan = await planTerms(db, ws, input.plan_id!);
+  if (!plan) throw new AppError(40004, 'plan_not_found');
+  return listContent(db, ws, { planId: input.plan_id! });
+}
