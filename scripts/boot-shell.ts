@@ -51,6 +51,7 @@ export const BOOT_PATHS: readonly string[] = [
   '/creator',
   '/followups',
   '/plans',
+  '/settings',
 ];
 
 export interface BootShellFile {
