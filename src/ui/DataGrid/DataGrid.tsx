@@ -245,6 +245,28 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     scrollTo,
     activate,
   });
+  // Columns turning to cards (or back) replace every cell and change the row height: the same row
+  // stays at the top, and a keyboard user in the grid gets the same cell back (its element is
+  // new; focus would fall to the page). What to keep is read here, before the commit.
+  const shown$ = useRef({ card, rowHeight });
+  const keep = useRef<{ row: number; focus: boolean } | null>(null);
+  if (shown$.current.card !== card) {
+    const el = scrollRef.current;
+    const active = typeof document === 'undefined' ? null : document.activeElement;
+    const focus = !!el && !!active && el.contains(active);
+    const top = el ? Math.floor(el.scrollTop / shown$.current.rowHeight) : 0;
+    keep.current = { row: focus ? Math.max(0, kb.pos.row - 1) : top, focus };
+  }
+  shown$.current = { card, rowHeight };
+  const { refocus } = kb;
+  useLayoutEffect(() => {
+    const k = keep.current;
+    if (!k) return;
+    keep.current = null;
+    rowV.measure(); // the new row height, before scrolling by it
+    if (scrollRef.current) scrollRef.current.scrollTop = k.row * rowHeight;
+    if (k.focus) refocus();
+  }, [card, refocus, rowV, rowHeight]);
   const focusInDom =
     (kb.pos.row === 0 || rowItems.some((it) => it.index === kb.pos.row - 1)) &&
     (kb.pos.col < restBase || layout.mid.some((c) => c.logical === kb.pos.col));
