@@ -308,6 +308,20 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await page.context().close();
   });
 
+  it('sorts cards from the select in the card header, reached by keyboard', async () => {
+    const { page, errors } = await open('card=1&width=420');
+    await page.waitForSelector('[role=row][aria-rowindex="2"] >> text=creator_1');
+    await page.locator('[data-cell="0:0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedCell(page)).toBe('0:1');
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'ID, descending' }).click();
+    await page.waitForSelector('[role=row][aria-rowindex="2"] >> text=creator_100000');
+    await expect.poll(() => page.getByRole('button', { name: /ID, descending/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps its columns in a wide box when it has a card', async () => {
     const { page } = await open('mode=window&card=1');
     await page.getByRole('columnheader', { name: 'Field 3' }).waitFor();

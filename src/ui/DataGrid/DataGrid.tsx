@@ -45,12 +45,14 @@ import { m } from '../../paraglide/messages.js';
 import { formatNumber } from '../../i18n/format.ts';
 import { cx } from '../cx.ts';
 import { Pager } from '../Pager.tsx';
+import { Select } from '../Select.tsx';
 import { DEFAULT_PAGE_SIZE } from '../pager-rules.ts';
 import { BottomScrollbar } from './BottomScrollbar.tsx';
 import { visibleColumns } from './grid-columns.ts';
 import { fontSizeFor, nextSort, pageCheckState, rowHeightFor, type CellPos } from './grid-math.ts';
 import {
   CARD_BREAKPOINT,
+  columnLabel,
   type GridCard,
   type GridColumn,
   type LaidColumn,
@@ -205,12 +207,56 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
 
   // The header gets callbacks that stay the same across renders, so (memoised) it re-renders only
   // when the sort, the page checkbox or its focus change, not with every new set of rows.
-  const latest = useRef({ handleSort, togglePage });
+  const setSort = useCallback(
+    (next: SortState) => {
+      onSortChange?.(next);
+      if (onPageChange && page !== 1) onPageChange(1, pageSize);
+    },
+    [onSortChange, onPageChange, page, pageSize],
+  );
+  const latest = useRef({ handleSort, togglePage, setSort });
   useLayoutEffect(() => {
-    latest.current = { handleSort, togglePage };
+    latest.current = { handleSort, togglePage, setSort };
   });
   const onHeaderSort = useCallback((c: LaidColumn<Row>) => latest.current.handleSort(c), []);
   const onHeaderToggle = useCallback(() => latest.current.togglePage(), []);
+
+  // Cards have no column headers to click: the sortable columns' orders are one select instead.
+  const sortItems = useMemo(
+    () =>
+      card && onSortChange
+        ? shown
+            .filter((c) => c.sortable)
+            .flatMap((c) => {
+              const column = columnLabel(c);
+              const desc = { id: `${c.id}:desc`, label: m.grid_sort_desc({ column }) };
+              const asc = { id: `${c.id}:asc`, label: m.grid_sort_asc({ column }) };
+              return c.firstOrder === 'desc' ? [desc, asc] : [asc, desc];
+            })
+        : [],
+    [card, onSortChange, shown],
+  );
+  const sortKey = sort ? `${sort.field}:${sort.order}` : null;
+  const onCardSort = useCallback((key: string) => {
+    const at = key.lastIndexOf(':');
+    const order = key.slice(at + 1) === 'desc' ? 'desc' : 'asc';
+    latest.current.setSort({ field: key.slice(0, at), order });
+  }, []);
+  const cardSort = useMemo(
+    () =>
+      sortItems.length ? (
+        <Select
+          size="sm"
+          className="cd-grid__card-sort"
+          aria-label={m.grid_sort_by()}
+          placeholder={m.grid_sort_by()}
+          items={sortItems}
+          value={sortItems.some((i) => i.id === sortKey) ? sortKey : null}
+          onChange={onCardSort}
+        />
+      ) : undefined,
+    [sortItems, sortKey, onCardSort],
+  );
 
   // ---- keyboard ----
   const scrollTo = useCallback(
@@ -224,7 +270,11 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     if (p.row === 0) {
       if (selection && p.col === 0) {
         if (pageKeys.length) togglePage();
-      } else cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button')?.click();
+      } else
+        (
+          cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button') ??
+          cell.querySelector<HTMLButtonElement>('button')
+        )?.click();
       return true;
     }
     const row = rowAt(p.row - 1);
@@ -350,6 +400,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
             pageEmpty={pageKeys.length === 0}
             onTogglePage={onHeaderToggle}
             focusCol={kb.pos.row === 0 ? kb.pos.col : -1}
+            cardSort={cardSort}
           />
           <div
             role="rowgroup"

@@ -92,3 +92,5 @@ export interface GridCard<Row> {
  * phone (360–430 px) or a narrow split window; a tablet in portrait keeps its columns.
  */
 export const CARD_BREAKPOINT = 640;
+/** The id of the one column a card layout has. */
+export const CARD_COLUMN_ID = '__card';

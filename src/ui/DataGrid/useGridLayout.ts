@@ -13,6 +13,7 @@ import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { cappedRange } from './grid-math.ts';
 import { cellClass } from './GridRow.tsx';
 import {
+  CARD_COLUMN_ID,
   columnWidth,
   SELECT_COLUMN_WIDTH,
   type GridCard,
@@ -37,7 +38,6 @@ export interface GridLayoutOptions<Row> {
 
 /** Shared by every card cell: the card fills the row (DataGrid.css, .cd-grid__cell--card). */
 const CARD_CELL_STYLE = {};
-export const CARD_COLUMN_ID = '__card';
 
 export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
   const { scrollRef, shown, selectable, stickyFirstColumn, zoom, headHeight, rowHeight, rowCount, card } = o;
