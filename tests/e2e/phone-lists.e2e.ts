@@ -28,6 +28,7 @@ const suite = browserSuite({}, async ({ browser }) => {
 interface Row {
   unique_id: string;
   is_chat: number;
+  follower_count: number;
 }
 
 const lists = (body: Record<string, unknown>) =>
@@ -72,7 +73,7 @@ describe('lists on a phone', () => {
     await page.locator('.cd-grid--cards').waitFor();
     // The grid's ARIA stays a grid: a checkbox column and the card column.
     expect(await grid.getAttribute('aria-colcount')).toBe('2');
-    await page.getByRole('columnheader', { name: 'Creators', exact: true }).waitFor();
+    await page.getByRole('columnheader', { name: /^Creators/ }).waitFor();
     await expect.poll(() => sideways(page)).toEqual({ page: 0, list: 0 });
 
     // A card says what the columns did: flags, followers, GMV.
@@ -82,6 +83,20 @@ describe('lists on a phone', () => {
     await first.getByText(/^(Blacklisted|Not blacklisted)$/).waitFor();
     await first.getByText('Followers', { exact: true }).waitFor();
     await first.getByText('GMV (30 d)', { exact: true }).waitFor();
+
+    // No column headers to click: the card header's select sorts, like the server's order.
+    await page.getByRole('button', { name: /Sort by/ }).click();
+    await popupOption(page, 'Followers, descending').click();
+    const [top] = (await lists({ field: 'follower_count', sort: 'desc', limit: 1 })).list;
+    const firstFollowers = async () =>
+      digits(
+        (await dataRows(page)
+          .first()
+          .locator('.cd-grid__card-label', { hasText: 'Followers' })
+          .locator('xpath=following-sibling::span[1]')
+          .textContent()) ?? '',
+      );
+    await expect.poll(firstFollowers, { timeout: 10_000 }).toBe(top!.follower_count);
 
     // Only creators not chatted yet, so the edit below changes something.
     await page

@@ -45,14 +45,13 @@ import { m } from '../../paraglide/messages.js';
 import { formatNumber } from '../../i18n/format.ts';
 import { cx } from '../cx.ts';
 import { Pager } from '../Pager.tsx';
-import { Select } from '../Select.tsx';
 import { DEFAULT_PAGE_SIZE } from '../pager-rules.ts';
 import { BottomScrollbar } from './BottomScrollbar.tsx';
+import { CardSort } from './CardSort.tsx';
 import { visibleColumns } from './grid-columns.ts';
 import { fontSizeFor, nextSort, pageCheckState, rowHeightFor, type CellPos } from './grid-math.ts';
 import {
   CARD_BREAKPOINT,
-  columnLabel,
   type GridCard,
   type GridColumn,
   type LaidColumn,
@@ -62,6 +61,7 @@ import {
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { GridToolbar, SelectionBar } from './GridToolbar.tsx';
+import { useCardSwitch } from './useCardSwitch.ts';
 import { useDragScroll } from './useDragScroll.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useGridLayout } from './useGridLayout.ts';
@@ -221,41 +221,10 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const onHeaderSort = useCallback((c: LaidColumn<Row>) => latest.current.handleSort(c), []);
   const onHeaderToggle = useCallback(() => latest.current.togglePage(), []);
 
-  // Cards have no column headers to click: the sortable columns' orders are one select instead.
-  const sortItems = useMemo(
-    () =>
-      card && onSortChange
-        ? shown
-            .filter((c) => c.sortable)
-            .flatMap((c) => {
-              const column = columnLabel(c);
-              const desc = { id: `${c.id}:desc`, label: m.grid_sort_desc({ column }) };
-              const asc = { id: `${c.id}:asc`, label: m.grid_sort_asc({ column }) };
-              return c.firstOrder === 'desc' ? [desc, asc] : [asc, desc];
-            })
-        : [],
-    [card, onSortChange, shown],
-  );
-  const sortKey = sort ? `${sort.field}:${sort.order}` : null;
-  const onCardSort = useCallback((key: string) => {
-    const at = key.lastIndexOf(':');
-    const order = key.slice(at + 1) === 'desc' ? 'desc' : 'asc';
-    latest.current.setSort({ field: key.slice(0, at), order });
-  }, []);
+  const onCardSort = useCallback((next: SortState) => latest.current.setSort(next), []);
   const cardSort = useMemo(
-    () =>
-      sortItems.length ? (
-        <Select
-          size="sm"
-          className="cd-grid__card-sort"
-          aria-label={m.grid_sort_by()}
-          placeholder={m.grid_sort_by()}
-          items={sortItems}
-          value={sortItems.some((i) => i.id === sortKey) ? sortKey : null}
-          onChange={onCardSort}
-        />
-      ) : undefined,
-    [sortItems, sortKey, onCardSort],
+    () => (card && onSortChange ? <CardSort columns={shown} sort={sort} onSort={onCardSort} /> : undefined),
+    [card, onSortChange, shown, sort, onCardSort],
   );
 
   // ---- keyboard ----
@@ -295,28 +264,14 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     scrollTo,
     activate,
   });
-  // Columns turning to cards (or back) replace every cell and change the row height: the same row
-  // stays at the top, and a keyboard user in the grid gets the same cell back (its element is
-  // new; focus would fall to the page). What to keep is read here, before the commit.
-  const shown$ = useRef({ card, rowHeight });
-  const keep = useRef<{ row: number; focus: boolean } | null>(null);
-  if (shown$.current.card !== card) {
-    const el = scrollRef.current;
-    const active = typeof document === 'undefined' ? null : document.activeElement;
-    const focus = !!el && !!active && el.contains(active);
-    const top = el ? Math.floor(el.scrollTop / shown$.current.rowHeight) : 0;
-    keep.current = { row: focus ? Math.max(0, kb.pos.row - 1) : top, focus };
-  }
-  shown$.current = { card, rowHeight };
-  const { refocus } = kb;
-  useLayoutEffect(() => {
-    const k = keep.current;
-    if (!k) return;
-    keep.current = null;
-    rowV.measure(); // the new row height, before scrolling by it
-    if (scrollRef.current) scrollRef.current.scrollTop = k.row * rowHeight;
-    if (k.focus) refocus();
-  }, [card, refocus, rowV, rowHeight]);
+  useCardSwitch({
+    scrollRef,
+    card,
+    rowHeight,
+    focusRow: kb.pos.row,
+    measure: rowV.measure,
+    refocus: kb.refocus,
+  });
   const focusInDom =
     (kb.pos.row === 0 || rowItems.some((it) => it.index === kb.pos.row - 1)) &&
     (kb.pos.col < restBase || layout.mid.some((c) => c.logical === kb.pos.col));
