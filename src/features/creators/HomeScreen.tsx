@@ -25,6 +25,7 @@ import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton, type ViewQuery } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
 import { useFirstSyncDone } from '../sync/useFirstSyncDone.ts';
+import { creatorCard } from './creator-card.tsx';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
 import { HomeFilters } from './HomeFilters.tsx';
@@ -81,6 +82,7 @@ export function HomeScreen() {
   const [dialog, setDialog] = useState<'status' | 'tags' | 'plan' | 'similar' | 'best' | null>(null);
   const selection = useSelection('home');
   const columns = useMemo(creatorColumns, []);
+  const card = useMemo(creatorCard, []);
   const challengeIds = useChallenge(filters.country, filters.challenge);
 
   const tagRows = useLocalRows(localDb, 'tags', filters.country);
@@ -291,6 +293,7 @@ export function HomeScreen() {
         aria-label={m.app_title_home()}
         storageKey="home"
         columns={columns}
+        card={card}
         rows={list.rows}
         total={list.total}
         getRowKey={rowKey}

@@ -1,21 +1,22 @@
 /**
  * /invited: the country's invitations from the local mirror, filtered (name, tag, status, sub
  * status, added range), sorted and paged locally in the DataGrid; add, bulk delete, export, and
- * the record dialog (view/edit + history).
+ * the record dialog (view/edit + history). A narrow grid (a phone) shows each invitation as a card.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
-import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
+import type { GridCard, GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
 import { toUnixRange } from '../../ui/date-rules.ts';
 import { invitationTone, subStatusTone, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { contains, inRange } from '../catalog/catalog-rules.ts';
 import { useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
-import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
+import { CreatorNameLink, creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
+import { profileUrl } from '../creators/home-rules.ts';
 import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '../catalog/useLocalGrid.tsx';
 import { AddInvitationDialog } from './AddInvitationDialog.tsx';
 import { deleteInvitations } from './invitation-actions.ts';
@@ -25,6 +26,16 @@ import { useInvitations, type InvitationView } from './invitations-data.ts';
 import { InvitedFilters, type InvitedChoice } from './InvitedFilters.tsx';
 import '../catalog/catalog.css';
 import './invited.css';
+
+/** The status, and under "cooperating" its sub status: the column's cell and the card's line. */
+const statusTags = (r: InvitationView): ReactNode => (
+  <>
+    <Tag tone={invitationTone(r.status)}>{statusLabel(r.status)}</Tag>
+    {r.status === COOPERATING && r.sub_status != null && (
+      <Tag tone={subStatusTone(r.sub_status)}>{subStatusLabel(r.sub_status)}</Tag>
+    )}
+  </>
+);
 
 export function InvitedScreen() {
   const filters = useCatalogFilters();
@@ -49,6 +60,16 @@ export function InvitedScreen() {
   }, [rows, title, range, choice]);
   const grid = useLocalGrid(filtered, [country, title, range, choice, searches]);
 
+  const openButton = (r: InvitationView) => (
+    <Button
+      size="sm"
+      variant="link"
+      aria-label={m.invited_view({ name: r.unique_id })}
+      onPress={() => setOpenId(r.id)}
+    >
+      {m.invited_open()}
+    </Button>
+  );
   const columns = useMemo<GridColumn<InvitationView>[]>(
     () => [
       creatorIdColumn<InvitationView>(m.invited_col_unique_id()),
@@ -58,14 +79,7 @@ export function InvitedScreen() {
         header: m.invited_status(),
         width: 200,
         sortable: true,
-        render: (r) => (
-          <>
-            <Tag tone={invitationTone(r.status)}>{statusLabel(r.status)}</Tag>
-            {r.status === COOPERATING && r.sub_status != null && (
-              <Tag tone={subStatusTone(r.sub_status)}>{subStatusLabel(r.sub_status)}</Tag>
-            )}
-          </>
-        ),
+        render: statusTags,
       },
       {
         id: 'tags',
@@ -81,18 +95,34 @@ export function InvitedScreen() {
         header: m.catalog_col_actions(),
         width: 110,
         alwaysVisible: true,
-        render: (r) => (
-          <Button
-            size="sm"
-            variant="link"
-            aria-label={m.invited_view({ name: r.unique_id })}
-            onPress={() => setOpenId(r.id)}
-          >
-            {m.invited_open()}
-          </Button>
-        ),
+        render: (r) => openButton(r),
       },
     ],
+    [],
+  );
+  // Three lines: who (name and handle), where the invitation stands (and its record), the tags.
+  const card = useMemo<GridCard<InvitationView>>(
+    () => ({
+      label: m.invited_col_unique_id(),
+      height: 80,
+      render: (r) => (
+        <>
+          <span className="cd-grid__card-line">
+            <CreatorNameLink id={r.creator_id} name={r.daren_name} handle={r.unique_id} />
+            <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
+              {r.unique_id}
+            </a>
+          </span>
+          <span className="cd-grid__card-line">
+            {statusTags(r)}
+            {openButton(r)}
+          </span>
+          <span className="cd-grid__card-line">
+            <TagChips titles={r.tags.map((t) => t.tag_title)} />
+          </span>
+        </>
+      ),
+    }),
     [],
   );
 
@@ -115,6 +145,7 @@ export function InvitedScreen() {
         aria-label={m.app_title_invited()}
         storageKey="invited"
         columns={columns}
+        card={card}
         {...grid}
         getRowKey={(r) => r.id}
         loading={!rows}

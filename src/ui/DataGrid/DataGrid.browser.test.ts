@@ -266,4 +266,66 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     ).resolves.toBe(true);
     await loading.page.context().close();
   });
+
+  it("shows cards while its own box is narrow, whatever the window's width, with the same focus and selection", async () => {
+    // A wide window, a 420 px box: the grid's width decides, not the viewport's or the user agent.
+    const { page, errors } = await open('mode=window&card=1&width=420');
+    await page.locator('.cd-grid--cards').waitFor();
+    expect(await grid(page).getAttribute('aria-colcount')).toBe('2');
+    await page.getByRole('columnheader', { name: 'Creator cards' }).waitFor();
+    await page.waitForSelector('[role=row][aria-rowindex="3"] >> text=creator_2');
+    expect(await grid(page).evaluate((g) => g.scrollWidth - g.clientWidth)).toBe(0);
+    // one card cell beside the checkbox, 56 px tall at 100 %
+    const box = await page.locator('[role=row][aria-rowindex="3"]').boundingBox();
+    expect(box?.height).toBe(56);
+    // arrows, space and Ctrl+End over 100,000 cards, never more than the DOM cap
+    await page.locator('[data-cell="0:0"]').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedCell(page)).toBe('1:0');
+    await page.keyboard.press(' ');
+    await expect.poll(() => ticked(page, 2)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedCell(page)).toBe('1:1');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedCell(page)).toBe('1:1');
+    await page.keyboard.press('Control+End');
+    await expect.poll(() => focusedCell(page)).toBe('100000:1');
+    await page.waitForSelector('[role=row][aria-rowindex="100001"] >> text=creator_100000');
+    expect(await domRows(page)).toBeLessThan(150);
+    // the box widens: the columns come back, focus and selection kept
+    await page.getByTestId('box').evaluate((b) => (b.style.width = '1200px'));
+    await page.getByRole('columnheader', { name: 'Field 3' }).waitFor();
+    expect(await page.locator('.cd-grid--cards').count()).toBe(0);
+    expect(Number(await grid(page).getAttribute('aria-colcount'))).toBe(39);
+    // focus stayed on the last row's cell, now the row's first data column
+    await expect.poll(() => focusedCell(page)).toBe('100000:1');
+    await page.keyboard.press('Control+Home');
+    await expect.poll(() => focusedCell(page)).toBe('0:0');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedCell(page)).toBe('1:0');
+    await expect.poll(() => ticked(page, 2)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('sorts cards from the select in the card header, reached by keyboard', async () => {
+    const { page, errors } = await open('card=1&width=420');
+    await page.waitForSelector('[role=row][aria-rowindex="2"] >> text=creator_1');
+    await page.locator('[data-cell="0:0"]').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedCell(page)).toBe('0:1');
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'ID, descending' }).click();
+    await page.waitForSelector('[role=row][aria-rowindex="2"] >> text=creator_100000');
+    await expect.poll(() => page.getByRole('button', { name: /ID, descending/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps its columns in a wide box when it has a card', async () => {
+    const { page } = await open('mode=window&card=1');
+    await page.getByRole('columnheader', { name: 'Field 3' }).waitFor();
+    expect(await page.locator('.cd-grid--cards').count()).toBe(0);
+    await page.context().close();
+  });
 });

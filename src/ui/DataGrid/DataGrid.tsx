@@ -25,6 +25,9 @@
  *     sort={sort} onSortChange={setSort} page={data.page} pageSize={data.limit}
  *     onPageChange={(page, limit) => load({ page, limit })} onRefresh={reload}
  *     selection={selection} stickyFirstColumn toolbar={<Button …>{m.home_download()}</Button>} />
+ * Narrow (a phone): with `card`, a grid narrower than `card.below` shows each row as a card (the
+ * card column beside the checkbox) in the same virtual list, with the same selection, pager and
+ * keyboard; the column chooser and sideways scroll are gone (docs/decisions/pwa.md).
  * All-rows mode: replace rows/page props with `getWindow={(s, e) => worker.window(q, s, e)}`
  * and `windowKey={JSON.stringify(q)}` (a new key drops cached blocks).
  */
@@ -44,16 +47,26 @@ import { cx } from '../cx.ts';
 import { Pager } from '../Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../pager-rules.ts';
 import { BottomScrollbar } from './BottomScrollbar.tsx';
+import { CardSort } from './CardSort.tsx';
 import { visibleColumns } from './grid-columns.ts';
 import { fontSizeFor, nextSort, pageCheckState, rowHeightFor, type CellPos } from './grid-math.ts';
-import type { GridColumn, LaidColumn, RowKey, SortState } from './grid-types.ts';
+import {
+  CARD_BREAKPOINT,
+  type GridCard,
+  type GridColumn,
+  type LaidColumn,
+  type RowKey,
+  type SortState,
+} from './grid-types.ts';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
 import { GridToolbar, SelectionBar } from './GridToolbar.tsx';
+import { useCardSwitch } from './useCardSwitch.ts';
 import { useDragScroll } from './useDragScroll.ts';
 import { useGridKeyboard } from './useGridKeyboard.ts';
 import { useGridLayout } from './useGridLayout.ts';
 import { useGridPrefs } from './useGridPrefs.ts';
+import { useNarrow } from './useNarrow.ts';
 import { useNoticeDock } from './useNoticeDock.ts';
 import type { GridSelection } from './useSelection.ts';
 import { useRowSource } from './useRowSource.ts';
@@ -65,6 +78,8 @@ export interface DataGridProps<Row> {
   /** Per-screen key for the stored column choice and zoom (e.g. 'home', 'amateur'). */
   storageKey: string;
   columns: readonly GridColumn<Row>[];
+  /** The row as a card, shown instead of the columns while the grid is narrow; keep it memoised. */
+  card?: GridCard<Row>;
   getRowKey: (row: Row) => RowKey;
   /** Matching rows in total (the response's `count`). */
   total: number;
@@ -118,7 +133,11 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const { columns, getRowKey, total, rows, getWindow, windowKey, loading = false, sort, selection } = props;
   const { page = 1, pageSize = DEFAULT_PAGE_SIZE, onPageChange, onSortChange } = props;
   const prefs = useGridPrefs(props.storageKey, columns);
-  const rowHeight = rowHeightFor(prefs.zoom);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(rootRef, props.card ? (props.card.below ?? CARD_BREAKPOINT) : undefined);
+  const card = narrow ? (props.card ?? null) : null;
+  const headHeight = rowHeightFor(prefs.zoom);
+  const rowHeight = card ? Math.round(card.height * prefs.zoom) : headHeight;
   const scrollRef = useRef<HTMLDivElement>(null);
   const headEdge = useRef<HTMLDivElement>(null);
   const hasNotice = props.notice !== undefined;
@@ -140,7 +159,9 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     selectable: !!selection,
     stickyFirstColumn: !!props.stickyFirstColumn,
     zoom: prefs.zoom,
+    headHeight,
     rowHeight,
+    card,
     rowCount: skeleton ? SKELETON_ROWS : rowCount,
   });
   const rowItems = rowV.getVirtualItems();
@@ -186,12 +207,25 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
 
   // The header gets callbacks that stay the same across renders, so (memoised) it re-renders only
   // when the sort, the page checkbox or its focus change, not with every new set of rows.
-  const latest = useRef({ handleSort, togglePage });
+  const setSort = useCallback(
+    (next: SortState) => {
+      onSortChange?.(next);
+      if (onPageChange && page !== 1) onPageChange(1, pageSize);
+    },
+    [onSortChange, onPageChange, page, pageSize],
+  );
+  const latest = useRef({ handleSort, togglePage, setSort });
   useLayoutEffect(() => {
-    latest.current = { handleSort, togglePage };
+    latest.current = { handleSort, togglePage, setSort };
   });
   const onHeaderSort = useCallback((c: LaidColumn<Row>) => latest.current.handleSort(c), []);
   const onHeaderToggle = useCallback(() => latest.current.togglePage(), []);
+
+  const onCardSort = useCallback((next: SortState) => latest.current.setSort(next), []);
+  const cardSort = useMemo(
+    () => (card && onSortChange ? <CardSort columns={shown} sort={sort} onSort={onCardSort} /> : undefined),
+    [card, onSortChange, shown, sort, onCardSort],
+  );
 
   // ---- keyboard ----
   const scrollTo = useCallback(
@@ -205,7 +239,11 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     if (p.row === 0) {
       if (selection && p.col === 0) {
         if (pageKeys.length) togglePage();
-      } else cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button')?.click();
+      } else
+        (
+          cell.querySelector<HTMLButtonElement>('.cd-grid__sort-button') ??
+          cell.querySelector<HTMLButtonElement>('button')
+        )?.click();
       return true;
     }
     const row = rowAt(p.row - 1);
@@ -221,18 +259,28 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     ref: scrollRef,
     rows: (skeleton ? 0 : rowCount) + 1,
     cols: layout.colCount,
-    pageRows: () => Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - rowHeight) / rowHeight)),
+    pageRows: () =>
+      Math.max(1, Math.floor(((scrollRef.current?.clientHeight ?? 0) - headHeight) / rowHeight)),
     scrollTo,
     activate,
+  });
+  useCardSwitch({
+    scrollRef,
+    card,
+    rowHeight,
+    focusRow: kb.pos.row,
+    measure: rowV.measure,
+    refocus: kb.refocus,
   });
   const focusInDom =
     (kb.pos.row === 0 || rowItems.some((it) => it.index === kb.pos.row - 1)) &&
     (kb.pos.col < restBase || layout.mid.some((c) => c.logical === kb.pos.col));
 
-  useDragScroll(scrollRef, !!props.dragScroll);
+  useDragScroll(scrollRef, !!props.dragScroll && !card);
 
   const styleVars = {
-    '--cd-grid-row-h': `${rowHeight}px`,
+    '--cd-grid-row-h': `${headHeight}px`,
+    '--cd-grid-card-h': `${rowHeight}px`,
     '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
     '--cd-grid-zoom': String(prefs.zoom),
   } as CSSProperties;
@@ -262,7 +310,11 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
   const footer = props.pager ?? pager;
 
   return (
-    <div className={cx('cd-grid', loading && 'cd-grid--loading', props.className)} style={styleVars}>
+    <div
+      ref={rootRef}
+      className={cx('cd-grid', loading && 'cd-grid--loading', card && 'cd-grid--cards', props.className)}
+      style={styleVars}
+    >
       <GridToolbar
         total={total}
         totalLabel={props.totalLabel}
@@ -274,7 +326,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
         choice={prefs.choice}
         onToggleColumn={prefs.setColumn}
         onResetColumns={prefs.resetColumns}
-        showColumnChooser={props.columnChooser !== false}
+        showColumnChooser={props.columnChooser !== false && !card}
       >
         {props.toolbar}
       </GridToolbar>
@@ -289,7 +341,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
         aria-multiselectable={selection ? true : undefined}
         aria-busy={loading || undefined}
         tabIndex={focusInDom ? -1 : 0}
-        className={cx('cd-grid__scroll', props.dragScroll && 'cd-grid__scroll--draggable')}
+        className={cx('cd-grid__scroll', props.dragScroll && !card && 'cd-grid__scroll--draggable')}
         style={{ maxHeight: props.maxHeight }}
         onKeyDown={kb.onKeyDown}
         onFocus={kb.onFocus}
@@ -303,11 +355,12 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
             pageEmpty={pageKeys.length === 0}
             onTogglePage={onHeaderToggle}
             focusCol={kb.pos.row === 0 ? kb.pos.col : -1}
+            cardSort={cardSort}
           />
           <div
             role="rowgroup"
             className={cx('cd-grid__body', skeleton && 'cd-grid__body--skeleton')}
-            style={{ height: rowV.getTotalSize() - rowHeight }}
+            style={{ height: rowV.getTotalSize() - headHeight }}
             aria-hidden={skeleton || undefined}
           >
             {rowItems.map((it) => {
@@ -324,7 +377,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
                   index={it.index}
                   rowKey={key}
                   ariaRowIndex={(windowMode ? 0 : (page - 1) * pageSize) + it.index + 2}
-                  top={it.start - rowHeight}
+                  top={it.start - headHeight}
                   layout={layout}
                   selected={key !== undefined && !!selection?.has(key)}
                   focusCol={kb.pos.row === it.index + 1 ? kb.pos.col : -1}

@@ -1,9 +1,12 @@
-/** The sticky header row: sort buttons with aria-sort, and the page checkbox. */
-import { memo, useEffect, useRef } from 'react';
+/**
+ * The sticky header row: sort buttons with aria-sort, and the page checkbox. As cards (a narrow
+ * grid) it has the card column's header, holding the sort select DataGrid makes (`cardSort`).
+ */
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { cx } from '../cx.ts';
 import { ariaSortOf, type CheckState } from './grid-math.ts';
-import type { GridLayout, LaidColumn, SortState } from './grid-types.ts';
+import { CARD_COLUMN_ID, type GridLayout, type LaidColumn, type SortState } from './grid-types.ts';
 import { GridIcon } from './GridIcons.tsx';
 
 export interface GridHeaderProps<Row> {
@@ -16,6 +19,8 @@ export interface GridHeaderProps<Row> {
   onTogglePage: () => void;
   /** Logical column holding focus in the header, or -1. */
   focusCol: number;
+  /** The sort control in the card column's header (cards only). */
+  cardSort?: ReactNode;
 }
 
 function GridHeaderImpl<Row>({
@@ -26,6 +31,7 @@ function GridHeaderImpl<Row>({
   pageEmpty,
   onTogglePage,
   focusCol,
+  cardSort,
 }: GridHeaderProps<Row>) {
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -62,6 +68,7 @@ function GridHeaderImpl<Row>({
         ) : (
           <span className="cd-grid__head-label">{c.header}</span>
         )}
+        {c.id === CARD_COLUMN_ID && cardSort}
       </div>
     );
   };

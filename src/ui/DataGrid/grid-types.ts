@@ -71,3 +71,26 @@ export const columnLabel = <Row>(c: GridColumn<Row>): string =>
 
 export const columnWidth = <Row>(c: GridColumn<Row>): number =>
   Math.max(c.minWidth ?? 40, c.width ?? DEFAULT_COLUMN_WIDTH);
+
+/**
+ * The compact layout of a list on a narrow screen (DataGridProps.card): one card per row in the
+ * same virtual list, a checkbox cell and one card cell, instead of columns that need a sideways
+ * scroll. `render` is a plain function, like a column's: a card is no component of its own.
+ */
+export interface GridCard<Row> {
+  /** The card column's header: what a screen reader says the card cell is. */
+  label: string;
+  /** The card's height in px at zoom 1 (every card is the same height: the list is virtual). */
+  height: number;
+  render: (row: Row, rowIndex: number) => ReactNode;
+  /** Cards show while the grid itself is narrower than this (px); default CARD_BREAKPOINT. */
+  below?: number;
+}
+
+/**
+ * Below this grid width the lists turn to cards (docs/decisions/pwa.md, "Lists on a phone"): a
+ * phone (360–430 px) or a narrow split window; a tablet in portrait keeps its columns.
+ */
+export const CARD_BREAKPOINT = 640;
+/** The id of the one column a card layout has. */
+export const CARD_COLUMN_ID = '__card';

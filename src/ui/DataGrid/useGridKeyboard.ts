@@ -96,5 +96,8 @@ export function useGridKeyboard({ ref, rows, cols, pageRows, scrollTo, activate 
       setPos({ row: r, col: c });
   };
 
-  return { pos, onKeyDown, onFocus };
+  /** Puts focus back on the remembered cell (its element was replaced, e.g. columns became cards). */
+  const refocus = () => go(pos);
+
+  return { pos, onKeyDown, onFocus, refocus };
 }

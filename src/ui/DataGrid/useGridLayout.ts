@@ -5,14 +5,18 @@
  * virtualizer whose range is capped at MAX_DOM_ROWS whatever the viewport height.
  * The header is one row tall and sticky; paddingStart/scrollPaddingStart keep keyboard
  * scrolling from hiding a row under it.
+ * With `card` (a narrow grid, DataGridProps.card) the columns are one card column, pinned like
+ * the first column, beside the checkbox column: nothing to scroll sideways, the same roving focus.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, type RefObject } from 'react';
 import { cappedRange } from './grid-math.ts';
 import { cellClass } from './GridRow.tsx';
 import {
+  CARD_COLUMN_ID,
   columnWidth,
   SELECT_COLUMN_WIDTH,
+  type GridCard,
   type GridColumn,
   type GridLayout,
   type LaidColumn,
@@ -24,15 +28,35 @@ export interface GridLayoutOptions<Row> {
   selectable: boolean;
   stickyFirstColumn: boolean;
   zoom: number;
+  /** Header row height (the body rows' too, unless cards are shown). */
+  headHeight: number;
   rowHeight: number;
   rowCount: number;
+  /** The card layout, when the grid is narrow. */
+  card: GridCard<Row> | null;
 }
 
+/** Shared by every card cell: the card fills the row (DataGrid.css, .cd-grid__cell--card). */
+const CARD_CELL_STYLE = {};
+
 export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
-  const { scrollRef, shown, selectable, stickyFirstColumn, zoom, rowHeight, rowCount } = o;
+  const { scrollRef, shown, selectable, stickyFirstColumn, zoom, headHeight, rowHeight, rowCount, card } = o;
 
   const cols = useMemo(() => {
     const base = selectable ? 1 : 0;
+    if (card) {
+      // width 0: the canvas and rows fall back to their min-width (100 % of the scroll area)
+      const one: LaidColumn<Row> = {
+        id: CARD_COLUMN_ID,
+        header: card.label,
+        render: card.render,
+        px: 0,
+        logical: base,
+        cellClassName: 'cd-grid__cell cd-grid__cell--card',
+        cellStyle: CARD_CELL_STYLE,
+      };
+      return { pinned: [one], rest: [], pinnedWidth: 0, restBase: base + 1, width: 0, colCount: base + 1 };
+    }
     const nPinned = stickyFirstColumn && shown.length > 1 ? 1 : 0;
     let left = selectable ? SELECT_COLUMN_WIDTH : 0;
     const laid: LaidColumn<Row>[] = shown.map((c, i) => {
@@ -61,7 +85,7 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
       width: left + rest.reduce((s, c) => s + c.px, 0),
       colCount: base + laid.length,
     };
-  }, [shown, selectable, stickyFirstColumn, zoom]);
+  }, [shown, selectable, stickyFirstColumn, zoom, card]);
 
   const getScrollElement = () => scrollRef.current;
   // Stable while the columns are: tanstack recomputes its measurements (and hands out a new
@@ -85,12 +109,12 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
     count: rowCount,
     getScrollElement,
     estimateSize: () => rowHeight,
-    paddingStart: rowHeight,
-    scrollPaddingStart: rowHeight,
+    paddingStart: headHeight,
+    scrollPaddingStart: headHeight,
     overscan: 8,
     rangeExtractor: cappedRange,
   });
-  useEffect(() => rowV.measure(), [rowV, rowHeight]);
+  useEffect(() => rowV.measure(), [rowV, rowHeight, headHeight]);
 
   const colItems = colV.getVirtualItems();
   const layout = useMemo<GridLayout<Row>>(() => {
