@@ -21,6 +21,7 @@ import { requestMove } from './plan-move.ts';
 import {
   daysIn,
   isStage,
+  postWithinOf,
   sampleDeadline,
   stageLabel,
   type BoardColumn,
@@ -246,7 +247,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
       )}
       <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
       {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
-      <SampleDue row={row} now={now} />
+      <SampleDue row={row} now={now} postWithin={postWithinOf(plan)} />
       {sales && (
         <span className="plans-muted" data-testid="plan-sales">
           {sales}
@@ -328,8 +329,8 @@ const CardBody = memo(function CardBody(props: CardProps) {
 });
 
 /** TikTok's sample deadline for a card in a sample stage; past ones say so in words, not colour alone. */
-export function SampleDue({ row, now }: { row: SyncRow; now: number }) {
-  const d = sampleDeadline(row, now);
+export function SampleDue({ row, now, postWithin }: { row: SyncRow; now: number; postWithin: number }) {
+  const d = sampleDeadline(row, now, postWithin);
   if (!d) return null;
   const date = formatDate(d.due);
   const text = d.kind === 'approve' ? m.plans_due_approve({ date }) : m.plans_due_content({ date });

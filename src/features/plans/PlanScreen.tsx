@@ -46,6 +46,7 @@ import { connectedCreators, messageCounts, repliedInHistory } from './quota-rule
 import {
   boardColumns,
   filterMembers,
+  postWithinOf,
   funnels,
   isFiltered,
   isStage,
@@ -141,10 +142,10 @@ export function PlanScreen({ id }: { id: number }) {
   }, [query, everyone]);
   const filter: MemberFilter = useMemo(() => ({ stage, due, ids: matches }), [stage, due, matches]);
   const filtered = useMemo(
-    () => (isFiltered(filter) ? filterMembers(planRows, id, filter, now) : planRows),
+    () => (isFiltered(filter) ? filterMembers(planRows, id, filter, now, postWithinOf(plan)) : planRows),
     // `now` matters only to the due filter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [planRows, id, filter, due ? now : 0],
+    [planRows, id, filter, due ? now : 0, plan],
   );
   const columns = useMemo(() => boardColumns(filtered, id, Number.POSITIVE_INFINITY), [filtered, id]);
   const shown = useMemo(

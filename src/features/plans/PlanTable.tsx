@@ -21,6 +21,7 @@ import {
   isStage,
   nextAction,
   PLAN_STAGES,
+  postWithinOf,
   sampleDeadline,
   sortMembers,
   stageLabel,
@@ -94,8 +95,8 @@ export function PlanTable({
   const [sort, setSort] = useState<SortState>({ field: 'stage', order: 'asc' });
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE });
   const sorted = useMemo(
-    () => sortMembers(rows, sort.field as MemberSort, sort.order, now),
-    [rows, sort, now],
+    () => sortMembers(rows, sort.field as MemberSort, sort.order, now, postWithinOf(plan)),
+    [rows, sort, now, plan],
   );
   const pages = Math.max(1, Math.ceil(sorted.length / paging.size));
   const page = Math.min(paging.page, pages);
@@ -105,7 +106,7 @@ export function PlanTable({
     () =>
       slice.map((r): TableRow => {
         const c = creators?.get(Number(r.creator_id));
-        const d = sampleDeadline(r, now);
+        const d = sampleDeadline(r, now, postWithinOf(plan));
         return {
           ...r,
           creator_id: Number(r.creator_id),

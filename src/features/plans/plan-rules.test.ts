@@ -12,6 +12,7 @@ import {
   nextAction,
   NO_FILTER,
   PLAN_STAGES,
+  postWithinOf,
   sampleDeadline,
   sortMembers,
 } from './plan-rules.ts';
@@ -77,6 +78,21 @@ describe('plan rules', () => {
     });
     expect(sampleDeadline(row(3, 7, 'contacted', 1000), 1000)).toBeNull();
     expect(sampleDeadline(row(4, 7, 'shipped', 0), 1000)).toBeNull();
+  });
+
+  it("dates content by the plan's days to post, the same the samples-without-content list uses", () => {
+    const day = 86_400;
+    const shipped = row(5, 7, 'shipped', 1000);
+    const plan = (days: unknown) => ({ id: 7, post_within_days: days }) as unknown as SyncRow;
+    expect(postWithinOf(plan(3))).toBe(3);
+    expect(postWithinOf(plan(0))).toBe(14);
+    expect(postWithinOf(plan(''))).toBe(14);
+    expect(postWithinOf(null)).toBe(14);
+    expect(sampleDeadline(shipped, 1000, postWithinOf(plan(3)))?.due).toBe(1000 + 3 * day);
+    expect(isDue(shipped, 1000 + 2 * day, 3)).toBe(true);
+    expect(isDue(shipped, 1000 + 2 * day)).toBe(false);
+    expect(filterMembers([shipped], 7, { ...NO_FILTER, due: true }, 1000 + 2 * day, 3)).toEqual([shipped]);
+    expect(filterMembers([shipped], 7, { ...NO_FILTER, due: true }, 1000 + 2 * day)).toEqual([]);
   });
 
   it("splits a selection into TikTok's target invitations of at most 100 creators", () => {

@@ -3,7 +3,12 @@
  * language, the funnel (creators per stage), a board's columns (newest arrivals first, a bounded
  * number of cards each), days in stage, and what an "Add to plan" did, in words.
  */
-import { PLAN_INVITE_MAX, PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
+import {
+  PLAN_INVITE_MAX,
+  PLAN_STAGES,
+  POST_WITHIN_DEFAULT,
+  type PlanStage,
+} from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 
@@ -76,10 +81,21 @@ export interface SampleDeadline {
 /**
  * TikTok's sample deadlines (TikTok Shop's Seller University articles on samples): a request is
  * approved (or declined) within 7 days; content is due 14 days after delivery (7 more if extended),
+ * or after the plan's own days to post (its terms, `postWithinOf`), as samples without content count them,
  * with one reminder allowed after 5 days. The app knows when the creator entered a stage, not when
  * the parcel arrived, so "shipped" stands for delivery: the content date is a seller's estimate.
  */
-export function sampleDeadline(row: SyncRow, now: number): SampleDeadline | null {
+/** The plan's days to post after shipping (its terms; 14 when it sets none). */
+export function postWithinOf(plan: SyncRow | null | undefined): number {
+  const n = Number(plan?.post_within_days);
+  return Number.isInteger(n) && n > 0 ? n : POST_WITHIN_DEFAULT;
+}
+
+export function sampleDeadline(
+  row: SyncRow,
+  now: number,
+  postWithin: number = POST_WITHIN_DEFAULT,
+): SampleDeadline | null {
   const since = Number(row.stage_time);
   if (!Number.isFinite(since) || since <= 0) return null;
   if (row.stage === 'sample_requested') {
@@ -87,7 +103,7 @@ export function sampleDeadline(row: SyncRow, now: number): SampleDeadline | null
     return { kind: 'approve', due, overdue: now > due };
   }
   if (row.stage === 'shipped') {
-    const due = since + 14 * DAY;
+    const due = since + postWithin * DAY;
     return { kind: 'content', due, remindFrom: since + 5 * DAY, overdue: now > due };
   }
   return null;
@@ -124,8 +140,8 @@ export const nextAction = (s: unknown): string => (isStage(s) ? (NEXT[s]?.() ?? 
 export const DUE_SOON = 2 * DAY;
 
 /** The creator has a sample deadline that is past or within DUE_SOON. */
-export function isDue(row: SyncRow, now: number): boolean {
-  const d = sampleDeadline(row, now);
+export function isDue(row: SyncRow, now: number, postWithin: number = POST_WITHIN_DEFAULT): boolean {
+  const d = sampleDeadline(row, now, postWithin);
   return d !== null && d.due - now <= DUE_SOON;
 }
 
@@ -147,12 +163,13 @@ export function filterMembers(
   planId: number,
   f: MemberFilter,
   now: number,
+  postWithin: number = POST_WITHIN_DEFAULT,
 ): SyncRow[] {
   return members.filter(
     (r) =>
       Number(r.plan_id) === planId &&
       (f.stage === '' || r.stage === f.stage) &&
-      (!f.due || isDue(r, now)) &&
+      (!f.due || isDue(r, now, postWithin)) &&
       (f.ids === null || f.ids.has(Number(r.creator_id))),
   );
 }
@@ -168,12 +185,13 @@ export function sortMembers(
   field: MemberSort,
   order: 'asc' | 'desc',
   now: number,
+  postWithin: number = POST_WITHIN_DEFAULT,
 ): SyncRow[] {
   const sign = order === 'asc' ? 1 : -1;
   const key = (r: SyncRow): number => {
     if (field === 'stage') return PLAN_STAGES.indexOf(r.stage as PlanStage);
     if (field === 'days') return now - Number(r.stage_time);
-    return sampleDeadline(r, now)?.due ?? Number.NaN;
+    return sampleDeadline(r, now, postWithin)?.due ?? Number.NaN;
   };
   return rows
     .map((r) => ({ r, k: key(r) }))
