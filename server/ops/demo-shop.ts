@@ -73,6 +73,24 @@ export async function connectDemoShop(
     .where('email', '=', DEMO_ACCOUNTS.en.email)
     .executeTakeFirst();
   if (!user) throw new Error('the demo account is missing');
+  // A seller who tried their own app in the demo workspace keeps it: saving the simulator's app
+  // would disconnect the shops authorised through theirs.
+  const ws = Number(user.workspace_id);
+  const own = await db
+    .selectFrom('shop_apps')
+    .select('app_key')
+    .where('workspace_id', '=', ws)
+    .executeTakeFirst();
+  const others = await db
+    .selectFrom('shop_connections')
+    .innerJoin('shop_authorizations', 'shop_authorizations.id', 'shop_connections.authorization_id')
+    .select('shop_connections.id')
+    .where('shop_connections.workspace_id', '=', ws)
+    .where('shop_connections.status', '!=', 'disconnected')
+    .where('shop_authorizations.app_key', '!=', demo.sim.control.app.appKey)
+    .executeTakeFirst();
+  if ((own && own.app_key !== demo.sim.control.app.appKey) || others)
+    throw new Error('the demo workspace uses its own TikTok Shop app');
   const now = Math.floor(Date.now() / 1000);
   const { token } = await db
     .transaction()

@@ -150,3 +150,53 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     }, 240_000);
   });
 }
+
+describe('demo shop at start, when the demo workspace has its own app (sqlite)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-demoshop-own-'));
+  let server: RunningServer | undefined;
+  let database: Database | undefined;
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the seller’s app and shops alone and says why in the banner', async () => {
+    const env = { DATA_DIR: dataDir, SEED_DEMO_CREATORS: '8' };
+    server = await startServer({ ...env, DEMO_SHOP: '0' });
+    await server.stop();
+    database = openDatabase({ dataDir });
+    const user = await database.db
+      .selectFrom('users')
+      .select(['id', 'workspace_id'])
+      .where('email', '=', DEMO_ACCOUNTS.en.email)
+      .executeTakeFirstOrThrow();
+    const ws = Number(user.workspace_id);
+    const own = {
+      workspace_id: ws,
+      app_key: 'sellers-own-app',
+      app_secret_enc: 'sealed-elsewhere',
+      service_id: '42',
+      user_id: Number(user.id),
+      created_at: 1,
+      updated_at: 1,
+    };
+    await database.db.insertInto('shop_apps').values(own).execute();
+
+    server = await startServer({ ...env, DEMO_SHOP: '1' });
+    await expect
+      .poll(() => server!.output(), { timeout: 60_000 })
+      .toMatch(
+        /Demo TikTok Shop: simulator at \S+, not connected \(the demo workspace uses its own TikTok Shop app\)/,
+      );
+    const apps = await database.db
+      .selectFrom('shop_apps')
+      .selectAll()
+      .where('workspace_id', '=', ws)
+      .execute();
+    expect(apps).toEqual([expect.objectContaining({ ...own, id: expect.anything() })]);
+    const consents = await database.db.selectFrom('shop_consents').select('id').execute();
+    expect(consents).toEqual([]);
+  }, 120_000);
+});
