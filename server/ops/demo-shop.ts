@@ -28,9 +28,12 @@ export interface DemoShop {
   close(): Promise<void>;
 }
 
-/** Starts the simulator on 127.0.0.1 (a free port) with a consent page that approves at once. */
+/**
+ * Starts the simulator on 127.0.0.1 (a free port) with a consent page that approves at once and
+ * without its unauthenticated /_sim control routes (the demo needs none of them).
+ */
 export async function startDemoShop(): Promise<DemoShop> {
-  const sim = buildTikTokSimulator({ seed: DEMO_SHOP_SEED, consent: 'approve' });
+  const sim = buildTikTokSimulator({ seed: DEMO_SHOP_SEED, consent: 'approve', controlRoutes: false });
   const base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
   return { sim, base, close: () => sim.app.close() };
 }
