@@ -63,6 +63,11 @@ const Env = z
     SEED_DEMO: z.enum(['0', '1']).default('1'),
     /** Creators per demo workspace when SEED_DEMO seeds; unset, DEFAULT_SEED_CREATORS (browser tests use fewer). */
     SEED_DEMO_CREATORS: z.coerce.number().int().min(8).max(1_000_000).optional(),
+    /**
+     * Run the TikTok Shop simulator in this process and connect the demo workspace to it (server/ops/demo-shop.ts).
+     * Unset, on exactly when SEED_DEMO is; it never runs without the demo seed.
+     */
+    DEMO_SHOP: z.enum(['0', '1']).optional(),
     BODY_LIMIT: z.coerce
       .number()
       .int()
@@ -173,6 +178,8 @@ export type Config = {
   helpUrl: string;
   seedDemo: boolean;
   seedDemoCreators: number | undefined;
+  /** DEMO_SHOP: the simulator runs in this process and the demo workspace is connected to it. */
+  demoShop: boolean;
   bodyLimit: number;
   trustProxy: boolean;
   allowedOrigins: string[];
@@ -213,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     helpUrl: e.HELP_URL,
     seedDemo: e.SEED_DEMO === '1',
     seedDemoCreators: e.SEED_DEMO_CREATORS,
+    demoShop: e.SEED_DEMO === '1' && (e.DEMO_SHOP ?? '1') === '1',
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY === '1',
     allowedOrigins: e.ALLOWED_ORIGINS.split(',')

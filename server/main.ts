@@ -10,8 +10,12 @@ import { startupBanner } from './ops/banner.ts';
 import { listensEverywhere } from './http/host-guard.ts';
 import { seedIfEmpty } from './services/seed.service.ts';
 import { loadSecretsKey } from './secrets/secrets-key.ts';
+import { connectDemoShop, startDemoShop, withDemoHosts } from './ops/demo-shop.ts';
 
-const config = loadConfig();
+const loaded = loadConfig();
+// The demo's shop: a simulator on loopback stands in for TikTok wherever TTS_* do not say otherwise.
+const demoShop = loaded.demoShop ? await startDemoShop() : null;
+const config = demoShop ? withDemoHosts(loaded, demoShop.base, process.env) : loaded;
 const database = openDatabase({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
@@ -26,6 +30,15 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+let demoShopLine = '';
+if (demoShop) {
+  // A demo that cannot connect still starts: the line says why, the rest of the app works.
+  demoShopLine = await connectDemoShop(app, database, demoShop).then(
+    () => `Demo TikTok Shop: simulator at ${demoShop.base}, connected to the demo workspace`,
+    (err: unknown) =>
+      `Demo TikTok Shop: simulator at ${demoShop.base}, not connected (${(err as Error).message})`,
+  );
+}
 console.log(
   await startupBanner({
     url,
@@ -37,6 +50,7 @@ console.log(
     secretsKey,
   }),
 );
+if (demoShopLine) console.log(demoShopLine);
 
 // Shutdown drains first: readiness answers 503 for SHUTDOWN_DRAIN_MS while every call is still
 // served, so the proxy's health check takes this process out of rotation before it stops accepting
@@ -58,6 +72,7 @@ const shutdown = () => {
   }, SHUTDOWN_GRACE_MS).unref();
   void app
     .close()
+    .then(() => demoShop?.close())
     .then(() => database.close())
     .then(() => process.exit(0));
 };

@@ -43,6 +43,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // A quarter of `npm start`'s demo: every new browser profile pulls the whole workspace, and the
       // browser tests open about forty (the engine at 100k and 1M rows is measured by `npm run bench`).
       SEED_DEMO_CREATORS: '5000',
+      // No simulated shop unless a test asks for one (DEMO_SHOP=1): it would connect and sync at start.
+      DEMO_SHOP: '0',
       ...env,
       PORT: String(port),
     },
