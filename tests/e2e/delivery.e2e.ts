@@ -96,6 +96,26 @@ describe('delivery of the build', () => {
     await ctx.close();
   });
 
+  it("keeps the screen when the stopped-shop banner's code cannot load, and loads it once back online", async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'en');
+    const page = await ctx.newPage();
+    const chunk = /\/assets\/ShopBanner-[\w-]+\.js$/;
+    let blocked = true;
+    await page.route(chunk, (r) => (blocked ? r.abort() : r.continue()));
+    const failed = page.waitForEvent('requestfailed', (r) => chunk.test(r.url()));
+    await page.goto('/home');
+    await failed;
+    // Back online, the banner's code is fetched again; the screen stayed itself all along.
+    blocked = false;
+    const loaded = page.waitForResponse((r) => chunk.test(r.url()) && r.ok());
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await loaded;
+    await page.getByRole('heading', { level: 1, name: en.app_title_home }).waitFor();
+    expect(await page.getByText(en.app_error_title).count()).toBe(0);
+    await ctx.close();
+  });
+
   it('shows the 404 page for an unknown app route', async () => {
     const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
     const page = await ctx.newPage();

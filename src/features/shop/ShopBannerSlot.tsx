@@ -1,10 +1,14 @@
 /**
  * Where the stopped-shop banner goes in the signed-in layout. Its code and its status call wait
  * until the browser is idle after the first paint, so the banner costs a cold start nothing.
+ *
+ * Its code loads by itself, not on a member's action, so a failed load (offline before the
+ * service worker holds it, a deploy that replaced the chunk) must not take the screen with it:
+ * nothing is shown, and the load is tried again once the browser is back online.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 
-const ShopBanner = lazy(() => import('./ShopBanner.tsx'));
+const load = () => import('./ShopBanner.tsx');
 
 /** After the first paint, when the browser has a moment (at most 3 s later). */
 function afterFirstPaint(run: () => void): () => void {
@@ -23,12 +27,25 @@ function afterFirstPaint(run: () => void): () => void {
 }
 
 export function ShopBannerSlot() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => afterFirstPaint(() => setReady(true)), []);
-  if (!ready) return null;
-  return (
-    <Suspense fallback={null}>
-      <ShopBanner />
-    </Suspense>
-  );
+  const [Banner, setBanner] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    let cancel = () => {};
+    const attempt = () => {
+      load().then(
+        (mod) => live && setBanner(() => mod.default),
+        () => live && window.addEventListener('online', retry, { once: true }),
+      );
+    };
+    const retry = () => {
+      cancel = afterFirstPaint(attempt);
+    };
+    retry();
+    return () => {
+      live = false;
+      cancel();
+      window.removeEventListener('online', retry);
+    };
+  }, []);
+  return Banner ? <Banner /> : null;
 }
