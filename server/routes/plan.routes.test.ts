@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { PLAN_CREATORS_MAX, PLANS_MAX } from '../../contract/limits.ts';
+import { postByDay } from '../../contract/shop-time.ts';
 import { teamOfTwo } from '../../tests/helpers/live-stream.ts';
 import { addCreators } from '../../tests/helpers/sync-fixtures.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
@@ -506,7 +507,9 @@ describeEngines('collaboration plans', (t) => {
         .sort(),
     ).toEqual(
       [
-        [day(14), '计划“Serums”'],
+        // Content is due on the plan's post-by day, a calendar day in the shop's time zone (US: Pacific),
+        // which is the UTC date's day before from 00:00 to 08:00 UTC.
+        [postByDay(Math.floor(Date.now() / 1000), 14, 'US'), '计划“Serums”'],
         [day(5), '计划“Serums”'],
       ].sort(),
     );
