@@ -88,8 +88,9 @@ describe('range-date picker', () => {
     const next = page.getByRole('button', { name: 'Next month' });
     if (tomorrow.getMonth() !== now.getMonth()) await next.click();
     await expect.poll(() => disabled(tomorrow.getDate())).toBe(false);
-    if (after.getMonth() !== tomorrow.getMonth()) await next.click();
-    await expect.poll(() => disabled(after.getDate())).toBe(true);
+    // On the last day of a month the day after tomorrow lies in a month the calendar cannot open at all.
+    if (after.getMonth() === tomorrow.getMonth())
+      await expect.poll(() => disabled(after.getDate())).toBe(true);
     await expect.poll(() => next.isDisabled()).toBe(true);
 
     const prev = page.getByRole('button', { name: 'Previous month' });
