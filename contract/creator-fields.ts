@@ -1,7 +1,7 @@
 /** Creator fields both programs name, in a module without zod so the query worker can import it. */
 
-/** Numeric and time columns of the creator row a grid may sort by. */
-export const CREATOR_SORT_FIELDS = [
+/** Numeric columns of the creator row (a blank row holds 0 in each). */
+export const CREATOR_NUMERIC_FIELDS = [
   'status',
   'is_chat',
   'is_invitation',
@@ -18,6 +18,11 @@ export const CREATOR_SORT_FIELDS = [
   'following_count',
   'heart',
   'heart_count',
+] as const;
+
+/** Numeric and time columns of the creator row a grid may sort by. */
+export const CREATOR_SORT_FIELDS = [
+  ...CREATOR_NUMERIC_FIELDS,
   'video_last_time',
   'check_time',
   'nick_update_time',

@@ -3,6 +3,7 @@
  * the workspace id and filters `deleted_at is null`; long name/id lists are cut into chunks so
  * neither engine hits its bound-parameter limit.
  */
+import { CREATOR_NUMERIC_FIELDS } from '../../contract/creator-fields.ts';
 import {
   CompiledQuery,
   sql,
@@ -87,24 +88,7 @@ export function blankCreator(
     'head_img',
     'categorys',
   ] as const;
-  const nums = [
-    'status',
-    'is_chat',
-    'is_invitation',
-    'is_black',
-    'follower_count',
-    'product_count',
-    'gmv_t30',
-    'video_count',
-    'units_sold_t30',
-    'video_publish_t30',
-    'video_view_t30',
-    'video_engagement_t30',
-    'digg_count',
-    'following_count',
-    'heart',
-    'heart_count',
-  ] as const;
+  const nums = CREATOR_NUMERIC_FIELDS;
   return {
     ...(Object.fromEntries(texts.map((k) => [k, ''])) as Record<(typeof texts)[number], string>),
     ...(Object.fromEntries(nums.map((k) => [k, 0])) as Record<(typeof nums)[number], number>),
