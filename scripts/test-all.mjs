@@ -1,18 +1,52 @@
 // `npm test`: everything, in the order that fails fastest. Every step runs even when an earlier one
 // failed, so one red run shows every failure at once; the exit code is non-zero if any step failed.
-// Each step prints its own output; the last lines summarise the steps.
+// Each step prints its own output; the last lines summarise the steps, and the slowest test files
+// of the two test steps (from vitest's JSON report), so a slowdown shows where it came from.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'cd-test-all-'));
+/** vitest's own reporter plus a JSON report of each file's start and end. */
+const timed = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, name)}`,
+];
 
 const steps = [
   ['format', ['npm', 'run', '--silent', 'format:check']],
   ['lint', ['npm', 'run', '--silent', 'lint']],
   ['typecheck', ['npm', 'run', '--silent', 'typecheck']],
-  ['unit + integration (SQLite and PostgreSQL)', ['npx', 'vitest', 'run']],
-  ['browser (Chromium against the real server)', ['node', 'tests/e2e/run.mjs']],
+  [
+    'unit + integration (SQLite and PostgreSQL)',
+    ['npx', 'vitest', 'run', ...timed('unit.json')],
+    'unit.json',
+    10,
+  ],
+  [
+    'browser (Chromium against the real server)',
+    ['node', 'tests/e2e/run.mjs', ...timed('browser.json')],
+    'browser.json',
+    Infinity,
+  ],
 ];
 
+/** The files of a JSON report, slowest first: [seconds, file]. */
+function fileSeconds(report) {
+  try {
+    const { testResults } = JSON.parse(fs.readFileSync(path.join(reports, report), 'utf8'));
+    return testResults
+      .map((f) => [Math.round((f.endTime - f.startTime) / 1000), path.relative(process.cwd(), f.name)])
+      .sort((a, b) => b[0] - a[0]);
+  } catch {
+    return []; // the step did not get as far as writing its report
+  }
+}
+
 const results = [];
-for (const [name, [cmd, ...args]] of steps) {
+for (const [name, [cmd, ...args], report, top] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
   const r = spawnSync(cmd, args, {
@@ -20,9 +54,18 @@ for (const [name, [cmd, ...args]] of steps) {
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
   });
   const ok = r.status === 0;
-  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), report, top });
 }
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+for (const r of results) {
+  console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
+  if (!r.report) continue;
+  const files = fileSeconds(r.report);
+  const shown = files.slice(0, r.top);
+  for (const [s, f] of shown) console.log(`       ${String(s).padStart(5)}s  ${f}`);
+  if (files.length > shown.length)
+    console.log(`       (${files.length - shown.length} more files, each faster)`);
+}
+fs.rmSync(reports, { recursive: true, force: true });
 const failed = results.filter((r) => !r.ok).length;
 process.exit(failed ? 1 : 0);
