@@ -11,7 +11,10 @@ export interface ButtonProps extends Omit<RacButtonProps, 'className' | 'childre
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
-  /** Shows a spinner and disables the button while a call runs. */
+  /**
+   * Shows a spinner while a call runs. The button is pending, not disabled: presses are ignored and
+   * a submit does not repeat, but keyboard focus stays on it (a disabled button drops focus to the page).
+   */
   isLoading?: boolean;
   icon?: ReactNode;
   children?: ReactNode;
@@ -38,7 +41,7 @@ export function Button({
       {...rest}
       id={id}
       aria-labelledby={labelledBy}
-      isDisabled={isDisabled || isLoading}
+      isDisabled={isDisabled}
       isPending={isLoading}
       className={cx('cd-button', `cd-button--${variant}`, `cd-button--${size}`, className)}
     >
