@@ -15,6 +15,25 @@ import { toast } from '../../ui/toast-queue.ts';
 import { Refusal, type Refused } from './Refusal.tsx';
 import { removeCredentials, saveCredentials, type StatusEnvelope } from './shop-api.ts';
 
+/** The three values Partner Center shows for an app; the secret is typed like a password and never shown back. */
+const FIELDS = [
+  { name: 'app_key', label: m.shop_app_key, max: SHOP_APP_KEY_MAX, autoComplete: 'off', type: 'text' },
+  {
+    name: 'app_secret',
+    label: m.shop_app_secret,
+    max: SHOP_APP_SECRET_MAX,
+    autoComplete: 'new-password',
+    type: 'password',
+  },
+  {
+    name: 'service_id',
+    label: m.shop_service_id,
+    max: SHOP_SERVICE_ID_MAX,
+    autoComplete: 'off',
+    type: 'text',
+  },
+] as const;
+
 interface Props {
   status: ShopStatus;
   onStatus: (s: ShopStatus) => void;
@@ -84,37 +103,20 @@ export function CredentialsPanel({ status, onStatus }: Props) {
       <Refusal refused={refused} />
       {showForm && (
         <form className="shop-form" onSubmit={onSubmit} aria-labelledby="shop-app-title">
-          <Field
-            label={m.shop_app_key()}
-            name="app_key"
-            value={form.app_key}
-            onChange={set('app_key')}
-            maxLength={SHOP_APP_KEY_MAX}
-            autoComplete="off"
-            isRequired
-            validationBehavior="aria"
-          />
-          <Field
-            label={m.shop_app_secret()}
-            name="app_secret"
-            type="password"
-            value={form.app_secret}
-            onChange={set('app_secret')}
-            maxLength={SHOP_APP_SECRET_MAX}
-            autoComplete="new-password"
-            isRequired
-            validationBehavior="aria"
-          />
-          <Field
-            label={m.shop_service_id()}
-            name="service_id"
-            value={form.service_id}
-            onChange={set('service_id')}
-            maxLength={SHOP_SERVICE_ID_MAX}
-            autoComplete="off"
-            isRequired
-            validationBehavior="aria"
-          />
+          {FIELDS.map((f) => (
+            <Field
+              key={f.name}
+              label={f.label()}
+              name={f.name}
+              type={f.type}
+              value={form[f.name]}
+              onChange={set(f.name)}
+              maxLength={f.max}
+              autoComplete={f.autoComplete}
+              isRequired
+              validationBehavior="aria"
+            />
+          ))}
           <div className="shop-actions">
             <Button type="submit" variant="primary" isLoading={save.busy}>
               {m.shop_save()}
