@@ -15,7 +15,8 @@ import { isForceLogout } from '../../contract/codes.ts';
 import { decodeLiveEvent, LIVE_PATH, LIVE_SILENCE_MS, type LiveEvent } from '../../contract/live.ts';
 import { backoffMs } from './sync-http.ts';
 
-export type LiveState = 'live' | 'reconnecting' | 'off';
+/** `connecting` until the first open succeeds; `reconnecting` after a stream dropped; `off` once stopped or refused. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'off';
 
 export interface LiveDeps {
   fetch: typeof fetch;
@@ -46,7 +47,7 @@ export class LiveStream implements LiveHandle {
   private holding = false;
   private ctrl: AbortController | null = null;
   private wake: (() => void) | null = null;
-  private state: LiveState = 'off';
+  private state: LiveState = 'connecting';
 
   constructor(private readonly deps: LiveDeps) {}
 
@@ -57,7 +58,8 @@ export class LiveStream implements LiveHandle {
         if (this.holding && e.data.ask) channel.postMessage({ state: this.state });
         else if (!this.holding && e.data.state) this.deps.onState(e.data.state);
       };
-    this.set('reconnecting');
+    // Told at once, so a tab that waits for another's stream says "connecting" until it hears.
+    this.deps.onState(this.state);
     if (!locks) return void this.hold();
     channel?.postMessage({ ask: true });
     void locks.request(LOCK, () => (this.stopped ? undefined : this.hold())).catch(() => undefined);

@@ -94,7 +94,8 @@ export class SyncEngine {
     lastError: null,
     pausedBy: null,
     quotaExceeded: false,
-    live: 'off',
+    // A signed-in screen appears before the stream opens: it is on its way, not off.
+    live: 'connecting',
   };
   private live: { handle: LiveHandle; token: string } | null = null;
   private auth: SyncAuth | null = null;
@@ -115,7 +116,9 @@ export class SyncEngine {
    */
   private online = true;
 
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(private readonly deps: EngineDeps) {
+    if (!deps.live) this.state.live = 'off';
+  }
 
   async start(auth: SyncAuth): Promise<void> {
     const { db } = this.deps;

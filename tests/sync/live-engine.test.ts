@@ -70,6 +70,15 @@ describe('sync engine with the live stream', () => {
     const h = harness();
     await h.engine.start({ token: user.token, language: 'en-us' });
     await expect.poll(() => h.engine.state.live).toBe('live');
+    // Until the stream first opens the header says it is connecting, never that live updates are off.
+    const beforeLive = h.states
+      .slice(
+        0,
+        h.states.findIndex((s) => s.live === 'live'),
+      )
+      .map((s) => s.live);
+    expect(beforeLive.length).toBeGreaterThan(0);
+    expect(new Set(beforeLive)).toEqual(new Set(['connecting']));
     const pullsBefore = h.calls.pulls;
     // Another session of the same workspace (a teammate's device) writes through the server.
     await addTag(user.token, 'pushed-1');

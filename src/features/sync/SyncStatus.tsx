@@ -28,6 +28,7 @@ export function syncLabel(online: boolean, state: SyncState | null, failed = 0):
 export function liveLabel(online: boolean, state: SyncState | null): string | null {
   if (!online || !state) return null;
   if (state.live === 'live') return m.sync_live_on();
+  if (state.live === 'connecting') return m.sync_live_connecting();
   return state.live === 'reconnecting' ? m.sync_live_reconnecting() : m.sync_live_off();
 }
 
