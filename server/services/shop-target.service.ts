@@ -239,6 +239,30 @@ export async function createTargetCollaborations(
     await deps.db.deleteFrom('shop_target_requests').where('id', '=', c.requestId).execute();
     throw err;
   }
+  try {
+    return await record(deps, ws, by, c, parts);
+  } catch (err) {
+    // TikTok made these; the request stays "running" so the plan frees up after the stale time.
+    deps.log.error(
+      {
+        workspace: ws,
+        request: c.requestId,
+        created: parts.map((p) => p.collaboration_id).filter(Boolean),
+        err,
+      },
+      'TikTok Shop target collaborations created but not recorded',
+    );
+    throw err;
+  }
+}
+
+async function record(
+  deps: ShopDeps,
+  ws: number,
+  by: Actor,
+  c: Claim,
+  parts: Awaited<ReturnType<typeof sendTargetParts>>,
+): Promise<ShopTargetResult> {
   return deps.db.transaction().execute(async (trx) => {
     let invited = 0;
     const t = deps.now();
