@@ -131,6 +131,16 @@ export const CONTENT_MAX = 200_000;
 export const CONTENT_LIST_MAX = 500;
 /** Overdue samples one answer holds (most overdue first), with the total beside it. */
 export const OVERDUE_LIST_MAX = 1000;
+/** A TikTok target collaboration made from a plan (contract/schemas/shop-target.ts): creators and
+ * products per request, creators per TikTok call (TikTok's own cap), the end time's margin ahead of
+ * now (TikTok asks for a few days) and how far ahead it may lie. */
+export const SHOP_TARGET_CREATORS_MAX = 100;
+export const SHOP_TARGET_PRODUCTS_MAX = 10;
+export const SHOP_TARGET_PER_CALL = 50;
+export const SHOP_TARGET_END_MARGIN_DAYS = 3;
+export const SHOP_TARGET_END_MAX_DAYS = 365;
+export const SHOP_TARGET_NAME_MAX = 100;
+export const SHOP_TARGET_MESSAGE_MAX = 1000;
 /** TikTok's commission range for a target collaboration, in percent. */
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;

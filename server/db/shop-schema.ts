@@ -153,6 +153,40 @@ export interface ShopSamplesTable {
   update_time: number;
 }
 
+/** A member's request for target collaborations from a plan (0045): the claim, the log and the outcome. */
+export interface ShopTargetRequestsTable {
+  id: Id;
+  workspace_id: number;
+  connection_id: number;
+  plan_id: number;
+  user_id: number;
+  user_name: string;
+  /** Made once per dialog by the PWA: a second submit with it answers the first outcome. */
+  request_key: string;
+  status: 'running' | 'done';
+  /** JSON: what was asked (name, end time, products and rates, creators, free sample, email). */
+  request: string;
+  /** JSON: the answer (per part), '' while running. */
+  result: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A collaboration TikTok created for a request (0045). */
+export interface ShopTargetCollaborationsTable {
+  id: Id;
+  workspace_id: number;
+  request_id: number;
+  connection_id: number;
+  plan_id: number;
+  part: number;
+  collaboration_id: string;
+  /** Comma lists: our creator ids invited in it, TikTok's product ids. */
+  creator_ids: string;
+  product_ids: string;
+  created_at: number;
+}
+
 export interface ShopTables {
   shop_apps: ShopAppsTable;
   shop_consents: ShopConsentsTable;
@@ -161,4 +195,6 @@ export interface ShopTables {
   shop_sync_state: ShopSyncStateTable;
   shop_notifications: ShopNotificationsTable;
   shop_samples: ShopSamplesTable;
+  shop_target_requests: ShopTargetRequestsTable;
+  shop_target_collaborations: ShopTargetCollaborationsTable;
 }

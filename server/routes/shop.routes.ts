@@ -22,7 +22,11 @@ import {
 import { disconnectShop, requestSync, shopStatus } from '../services/shop-status.service.ts';
 import { receiveWebhook, WEBHOOK_BODY_MAX } from '../services/shop-webhook.service.ts';
 import type { ShopDeps } from '../services/shop-deps.ts';
+import { createTargetCollaborations } from '../services/shop-target.service.ts';
+import { shopTargetEndpoints } from '../../contract/schemas/shop-target.ts';
+import { actorOf } from '../http/actor.ts';
 import '../domain/messages/shop.messages.ts';
+import '../domain/messages/shop-target.messages.ts';
 
 export const CALLBACK_PATH = '/shop/callback';
 export const WEBHOOK_PATH = '/shop/webhook';
@@ -115,6 +119,13 @@ export const registerShopRoutes: RegisterRoutes = async (api, ctx) => {
     });
     sync.kick();
     return ok(req, await status(req));
+  });
+
+  // Not through `mutation`: TikTok is called between the claim and the record, outside a
+  // transaction; the request's own key (`request_key`) makes a double submit one request.
+  route(api, ctx, shopTargetEndpoints.shopTargetCreate, async (req, input) => {
+    const auth = authOf(req);
+    return ok(req, await createTargetCollaborations(deps, auth.workspaceId, actorOf(auth), input));
   });
 
   // TikTok sends the seller's browser here after the consent page. A GET that changes state, so no

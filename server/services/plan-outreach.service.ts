@@ -51,10 +51,14 @@ export async function setWeeklyQuota(trx: Trx, ws: number, by: Actor, quota: num
   };
 }
 
-/** The plan's terms a target invitation carries: its products (TikTok ids) and commission. */
-async function inviteTerms(trx: Trx, ws: number, planId: number) {
+/**
+ * The plan's terms a target invitation carries: its products (TikTok ids) and commission. A
+ * collaboration TikTok already created names its own products (and rates, chosen per product).
+ */
+async function inviteTerms(trx: Trx, ws: number, planId: number, chosen?: string[]) {
   const plan = await planTerms(trx, ws, planId);
   if (!plan) throw new AppError(40004, 'plan_not_found');
+  if (chosen) return { country: plan.country, productIds: chosen };
   const ids = String(plan.product_ids)
     .split(',')
     .map(Number)
@@ -71,10 +75,18 @@ async function inviteTerms(trx: Trx, ws: number, planId: number) {
  * Records one target invitation (at most PLAN_INVITE_MAX creators, checked by the schema) of a
  * plan's creators with the plan's products: an invitation row per creator (as /blogger/invitation.add
  * does, blacklisted names refused), and creators not invited yet in this plan move to "invited".
+ * `productIds`: the TikTok products of a collaboration already created in the shop (instead of the plan's).
  */
-export async function invitePlanCreators(trx: Trx, ws: number, by: Actor, planId: number, ids: number[]) {
+export async function invitePlanCreators(
+  trx: Trx,
+  ws: number,
+  by: Actor,
+  planId: number,
+  ids: number[],
+  productIds?: string[],
+) {
   await nextVersion(trx, ws);
-  const terms = await inviteTerms(trx, ws, planId);
+  const terms = await inviteTerms(trx, ws, planId, productIds);
   const wanted = [...new Set(ids)];
   const live = (await memberRows(trx, ws, planId, wanted)).filter((r) => r.deleted_at === null);
   const creators = live.length

@@ -30,6 +30,9 @@ const CANDIDATES: unknown[] = [
   'contacted',
   // A pasted TikTok video link (content records).
   'https://www.tiktok.com/@probe_creator/video/7310000000000000001',
+  // A contact email, and a target collaboration's products with their rates (shop target create).
+  'probe@example.com',
+  [{ id: '1', rate: '10' }],
 ];
 
 export interface IdPools {

@@ -1,7 +1,8 @@
 /**
  * A plan's creators as a table: stage, days in stage, next action and due date, sorted
  * and paged on local data (offline too), with a selection that moves many creators at once through
- * the same checks as the board (requestMove). Loaded when the user switches to it.
+ * the same checks as the board (requestMove), or invites them in TikTok Shop (ShopTargetButton).
+ * Loaded when the user switches to it.
  */
 import { useMemo, useState } from 'react';
 import type { SyncRow } from '../../../contract/sync.ts';
@@ -15,6 +16,7 @@ import { Select } from '../../ui/Select.tsx';
 import { pageOf } from '../catalog/catalog-rules.ts';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import { requestMove, whoOf } from './plan-move.ts';
+import { ShopTargetButton } from './ShopTargetButton.tsx';
 import { useCreatorsOf } from './plan-queries.ts';
 import {
   daysIn,
@@ -146,25 +148,28 @@ export function PlanTable({
       onPageChange={(p, size) => setPaging({ page: p, size })}
       selection={selection}
       selectionActions={
-        <Select<string>
-          size="sm"
-          aria-label={m.plans_move_selected({ count: formatNumber(chosen.length) })}
-          placeholder={m.plans_move_selected({ count: formatNumber(chosen.length) })}
-          items={stages}
-          value={null}
-          isDisabled={chosen.length === 0}
-          onChange={(s) => {
-            if (!isStage(s)) return;
-            void requestMove(
-              plan,
-              chosen,
-              s,
-              whoOf(chosen.length, nameOf(creators?.get(chosen[0]!), chosen[0]!)),
-            ).then((ok) => {
-              if (ok) selection.clear();
-            });
-          }}
-        />
+        <>
+          <Select<string>
+            size="sm"
+            aria-label={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+            placeholder={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+            items={stages}
+            value={null}
+            isDisabled={chosen.length === 0}
+            onChange={(s) => {
+              if (!isStage(s)) return;
+              void requestMove(
+                plan,
+                chosen,
+                s,
+                whoOf(chosen.length, nameOf(creators?.get(chosen[0]!), chosen[0]!)),
+              ).then((ok) => {
+                if (ok) selection.clear();
+              });
+            }}
+          />
+          <ShopTargetButton plan={plan} creatorIds={chosen} onSent={() => selection.clear()} />
+        </>
       }
       stickyFirstColumn
       maxHeight="min(70vh, 720px)"

@@ -174,6 +174,40 @@ describe('target collaborations', () => {
     ).toBe(98001004);
   });
 
+  it('refuses a product named twice, a rate that is not an integer, bad sample switches and a bad contact email', async () => {
+    const base = {
+      name: 'Strict',
+      end_time: end,
+      products: [{ id: shop.products[23]!.id, target_commission_rate: 1500 }],
+      creator_user_ids: [shop.creators[42]!.userId],
+    };
+    const reply = async (body: Record<string, unknown>) => (await create({ ...base, ...body })).json;
+    const rate = (r: unknown) => ({ products: [{ id: shop.products[23]!.id, target_commission_rate: r }] });
+    const twice = await reply({ products: [base.products[0], base.products[0]] });
+    expect(twice.code).toBe(98001004);
+    expect(twice.message).toMatch(/named twice/);
+    for (const bad of [15.5, '1500', 8001, 99]) expect((await reply(rate(bad))).code).toBe(98001004);
+    expect((await reply({ free_sample_rule: { has_free_sample: 'yes' } })).code).toBe(98001004);
+    expect((await reply({ seller_contact_info: { email: 'not an address' } })).code).toBe(98001004);
+    expect((await reply({ end_time: String(sim.control.now() - 1) })).message).toMatch(/end_time/);
+    expect(
+      sim.control.shop(US).targetCollaborations.some((t) => t.productIds.includes(base.products[0]!.id)),
+    ).toBe(false);
+  });
+
+  it('fails only the second call of a batch when a fault skips the first', async () => {
+    sim.control.failNext('target.create', 'internal', 1, { skip: 1 });
+    const body = (i: number) => ({
+      name: `Batch ${i}`,
+      end_time: end,
+      products: [{ id: shop.products[24]!.id, target_commission_rate: 1500 }],
+      creator_user_ids: [shop.creators[43 + i]!.userId],
+    });
+    expect((await create(body(0))).json.code).toBe(0);
+    expect((await create(body(1))).json.code).toBe(36009003);
+    expect(sim.control.pendingFaults()).toEqual([]);
+  });
+
   it('reports conflicts when a creator-product pair is already in another live invite, creating nothing', async () => {
     const existing = shop.targetCollaborations[0]!;
     const res = await create({
@@ -187,7 +221,7 @@ describe('target collaborations', () => {
       { creator_user_id: existing.creatorUserIds[0], product_id: existing.productIds[0] },
     ]);
     expect(res.json.data.target_collaboration).toBeUndefined();
-    expect(sim.control.shop(US).targetCollaborations.length).toBe(shop.targetCollaborations.length + 2);
+    expect(sim.control.shop(US).targetCollaborations.length).toBe(shop.targetCollaborations.length + 3);
   });
 });
 

@@ -6,7 +6,9 @@
  * Choices the guide leaves open (unconfirmed): a non-empty conflict list creates nothing and the
  * reply then has no `target_collaboration` (the AFF reading; another SDK reports partial creation);
  * the accepted rate range is [100, 8000] (the docs also say a minimum of 1000); an `end_time` that is
- * not a digit string, or not in the future, is refused with 98001004 "invalid_params".
+ * not a digit string, or not in the future, is refused with 98001004 "invalid_params"; a product
+ * named twice, a `free_sample_rule` whose switches are not booleans and a contact email that is not
+ * an address are refused with 98001004 as well (the docs give the types, not the wording).
  */
 import type { Catalog } from './catalog.ts';
 import { hashDigits, mix, pad } from './determinism.ts';
@@ -19,6 +21,8 @@ export interface TargetCollaboration {
   endTime: number;
   products: { id: string; rate: number }[];
   creatorUserIds: string[];
+  freeSample: boolean;
+  email: string;
   createdAt: number;
 }
 
@@ -36,10 +40,13 @@ export function seedTargetCollaborations(catalog: Catalog, anchor: number): Targ
     endTime: anchor + (30 + k * 15) * DAY,
     products: catalog.products.slice(k * 2, k * 2 + 3).map((p) => ({ id: p.id, rate: p.openRate + 500 })),
     creatorUserIds: catalog.creators.slice(k * 3, k * 3 + 3).map((c) => c.userId),
+    freeSample: true,
+    email: '',
     createdAt: anchor - (20 - k) * DAY,
   }));
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const isDigits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,20}$/.test(v);
 
 export function createTargetCollaboration(
@@ -82,6 +89,8 @@ export function createTargetCollaboration(
         '100-8000',
       );
     }
+    if (parsedProducts.some((q) => q.id === id))
+      throw paramInvalid('products.id', `product ${id} is named twice`);
     parsedProducts.push({ id, rate });
   }
   const creators = body.creator_user_ids;
@@ -92,6 +101,21 @@ export function createTargetCollaboration(
   const contact = body.seller_contact_info;
   if (contact !== undefined && (typeof contact !== 'object' || contact === null)) {
     throw paramInvalid('seller_contact_info', 'must be an object');
+  }
+  const email = (contact as { email?: unknown } | undefined)?.email;
+  if (email !== undefined && (typeof email !== 'string' || email.length > 255 || !EMAIL.test(email))) {
+    throw paramInvalid('seller_contact_info.email', 'not an email address');
+  }
+  const sample = body.free_sample_rule;
+  const flags = sample as { has_free_sample?: unknown; is_sample_approval_exempt?: unknown } | undefined;
+  if (
+    sample !== undefined &&
+    (typeof sample !== 'object' ||
+      sample === null ||
+      typeof flags?.has_free_sample !== 'boolean' ||
+      (flags.is_sample_approval_exempt !== undefined && typeof flags.is_sample_approval_exempt !== 'boolean'))
+  ) {
+    throw paramInvalid('free_sample_rule', 'has_free_sample (and is_sample_approval_exempt) are booleans');
   }
 
   const conflicts: { creator_user_id: string; product_id: string }[] = [];
@@ -115,6 +139,8 @@ export function createTargetCollaboration(
     endTime,
     products: parsedProducts,
     creatorUserIds: [...new Set(creators as string[])],
+    freeSample: flags?.has_free_sample === true,
+    email: typeof email === 'string' ? email : '',
     createdAt: now,
   };
   list.push(record);

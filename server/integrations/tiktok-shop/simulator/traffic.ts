@@ -29,6 +29,8 @@ export interface FaultRule {
   kind: FaultKind;
   /** How many calls it affects. */
   count: number;
+  /** Calls of the endpoint let through untouched before it applies (the second call of a batch fails). */
+  skip?: number;
   delayMs?: number;
   retryAfterSeconds?: number;
 }
@@ -46,6 +48,10 @@ export class Faults {
     const i = this.rules.findIndex((r) => r.endpoint === endpoint || r.endpoint === '*');
     if (i < 0) return null;
     const rule = this.rules[i]!;
+    if (rule.skip) {
+      rule.skip -= 1;
+      return null;
+    }
     rule.count -= 1;
     if (rule.count <= 0) this.rules.splice(i, 1);
     return rule;
