@@ -6,18 +6,23 @@
  *
  *   await editCreators(db, 'US', selected, { is_chat: 1 });          // PUT /blogger/edit
  *   await setCreatorTags(db, 'US', selected, 'add', [{ tag_id, tag_title }]); // PUT /blogger/set.tags
- *   await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: { country, title } },
+ *   await addRow(db, 'tags', call(API.tagsAdd, { country, title }),
  *                { country, title, add_time: now, update_time: now });     // shown with a temporary id
- *   await editRow(db, 'tags', { method: 'PUT', path: '/tags/edit', body: { id, country, title } }, { id, title });
- *   await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: { id, country } }, [id]);
- *   await enqueue(db, call, effect);                                      // anything else
+ *   await editRow(db, 'tags', call(API.tagsEdit, { id, country, title }), { id, title });
+ *   await deleteRows(db, 'tags', call(API.tagsDel, { id, country }), [id]);
+ *   await enqueue(db, call(API.planMessage, { creator_id }), effect);    // anything else
+ *
+ * Every call names its endpoint in contract/api.ts and is typed by its request schema (./call.ts).
  *
  * Creators are addressed by id locally and by unique_id (`bloggers`) on the wire.
  */
+import { API } from '../../contract/api.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import { ID_LIST_MAX, NAME_LIST_MAX } from '../../contract/constants.ts';
 import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
-import { append, type Call } from './outbox.ts';
+import { call, type Call, type Input } from './call.ts';
+import { append } from './outbox.ts';
 import type { Effect } from './outbox-types.ts';
 import { tempId } from './temp-id.ts';
 
@@ -80,11 +85,14 @@ export function editCreators(
   patch: { is_chat?: 0 | 1; is_invitation?: 0 | 1 },
 ): Promise<number> {
   return enqueueInParts(db, creators, NAME_LIST_MAX, (part) => {
-    const body: Record<string, unknown> = { country, bloggers: part.map((c) => c.unique_id) };
-    if (patch.is_chat !== undefined) body.isChat = patch.is_chat;
-    if (patch.is_invitation !== undefined) body.isInvitation = patch.is_invitation;
+    const body: Input<typeof API.bloggerEdit> = {
+      country,
+      bloggers: part.map((c) => c.unique_id),
+      ...(patch.is_chat === undefined ? {} : { isChat: patch.is_chat }),
+      ...(patch.is_invitation === undefined ? {} : { isInvitation: patch.is_invitation }),
+    };
     return {
-      call: { method: 'PUT', path: '/blogger/edit', body },
+      call: call(API.bloggerEdit, body),
       effect: { table: 'creators', kind: 'patch', ids: part.map((c) => c.id), patch: { ...patch } },
     };
   });
@@ -98,16 +106,12 @@ export function setCreatorTags(
   tags: readonly CreatorTag[],
 ): Promise<number> {
   return enqueueInParts(db, creators, NAME_LIST_MAX, (part) => ({
-    call: {
-      method: 'PUT',
-      path: '/blogger/set.tags',
-      body: {
-        country,
-        bloggers: part.map((c) => c.unique_id),
-        type: op,
-        tagIds: tags.map((t) => t.tag_id),
-      },
-    },
+    call: call(API.bloggerSetTags, {
+      country,
+      bloggers: part.map((c) => c.unique_id),
+      type: op,
+      tagIds: tags.map((t) => t.tag_id),
+    }),
     effect: { table: 'creators', kind: 'tags', ids: part.map((c) => c.id), op, tags: [...tags] },
   }));
 }
@@ -124,16 +128,16 @@ export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Ca
   return enqueue(db, call, { table, kind: 'delete', ids });
 }
 
-/** Deletes many rows by id, ID_LIST_MAX per call; `body` builds one call's body from its ids. */
-export function deleteRowsById(
+/** Deletes many rows by id, ID_LIST_MAX per call to `ep`; `body` builds one call's body from its ids. */
+export function deleteRowsById<E extends Endpoint>(
   db: LocalDB,
   table: SmallTable,
-  call: Omit<Call, 'body'>,
+  ep: E,
   ids: readonly number[],
-  body: (ids: number[]) => Record<string, unknown>,
+  body: (ids: number[]) => Input<E>,
 ): Promise<number> {
   return enqueueInParts(db, ids, ID_LIST_MAX, (part) => ({
-    call: { ...call, body: body(part) },
+    call: call(ep, body(part)),
     effect: { table, kind: 'delete', ids: part },
   }));
 }

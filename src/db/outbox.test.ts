@@ -1,5 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { API } from '../../contract/api.ts';
+import { call } from './call.ts';
 import { META, setMeta } from './db.ts';
 import {
   editCreators,
@@ -64,15 +66,7 @@ describe('the outbox', () => {
     expect(edits[1]).toMatchObject({ body: { bloggers: ['c10000'], isChat: 1 }, effect: { ids: [10_001] } });
     expect(new Set(edits.map((e) => e.idempotencyKey)).size).toBe(2);
     const ids = Array.from({ length: 2_500 }, (_, i) => i + 1);
-    await deleteRowsById(
-      db,
-      'invitations',
-      { method: 'DELETE', path: '/blogger/invitation.del' },
-      ids,
-      (part) => ({
-        ids: part,
-      }),
-    );
+    await deleteRowsById(db, 'invitations', API.invitationDel, ids, (part) => ({ ids: part }));
     const dels = (await db.outbox.orderBy('seq').toArray()).slice(2);
     expect(dels.map((e) => (e.body.ids as number[]).length)).toEqual([1000, 1000, 500]);
     expect(dels.map((e) => (e.effect as { ids: number[] }).ids.length)).toEqual([1000, 1000, 500]);
@@ -94,14 +88,16 @@ describe('the outbox', () => {
   it('refuses to enqueue without a session', async () => {
     const db = await freshDb(S);
     await db.meta.delete(META.session);
-    await expect(enqueue(db, { method: 'POST', path: '/x', body: {} })).rejects.toBeInstanceOf(NotSignedIn);
+    await expect(enqueue(db, call(API.tagsAdd, { country: 'US', title: 'x' }))).rejects.toBeInstanceOf(
+      NotSignedIn,
+    );
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('hands out entries in order, keeps a transient failure in place and skips a rejected one', async () => {
     const db = await freshDb(S);
-    const a = await enqueue(db, { method: 'POST', path: '/a', body: {} });
-    const b = await enqueue(db, { method: 'POST', path: '/b', body: {} });
+    const a = await enqueue(db, call(API.tagsAdd, { country: 'US', title: 'a' }));
+    const b = await enqueue(db, call(API.tagsAdd, { country: 'US', title: 'b' }));
     expect((await nextToSend(db, S))?.seq).toBe(a);
     await markSending(db, a);
     await markRetryLater(db, a, { code: 0, msg: 'offline' });
@@ -118,8 +114,8 @@ describe('the outbox', () => {
   it('retrying a conflict (40012) sends the same call with force, under the same key; other refusals go as they were', async () => {
     const db = await freshDb(S);
     const body = { id: 4, country: 'US', title: 'Hi', content: 'mine', base_version: 12 };
-    const a = await enqueue(db, { method: 'PUT', path: '/chattmp/edit', body });
-    const b = await enqueue(db, { method: 'PUT', path: '/tags/edit', body: { id: 5, title: 'x' } });
+    const a = await enqueue(db, call(API.chatTmpEdit, body));
+    const b = await enqueue(db, call(API.tagsEdit, { id: 5, country: 'US', title: 'x' }));
     const keyOf = async (seq: number) => (await db.outbox.get(seq))!.idempotencyKey;
     const key = await keyOf(a);
     await markFailed(db, a, { code: 40012, msg: 'Mia changed this template' });
@@ -129,22 +125,22 @@ describe('the outbox', () => {
     const [again, other] = [await db.outbox.get(a), await db.outbox.get(b)];
     expect(again).toMatchObject({ state: 'pending', body: { ...body, force: 1 } });
     expect(await keyOf(a)).toBe(key);
-    expect(other?.body).toEqual({ id: 5, title: 'x' });
+    expect(other?.body).toEqual({ id: 5, country: 'US', title: 'x' });
   });
 
   it("never hands one user's entries to another user or workspace", async () => {
     const db = await freshDb(S);
-    await enqueue(db, { method: 'POST', path: '/a', body: {} });
+    await enqueue(db, call(API.tagsAdd, { country: 'US', title: 'a' }));
     expect(await nextToSend(db, { userId: 2, workspaceId: 10 })).toBeUndefined();
     expect(await nextToSend(db, { userId: 1, workspaceId: 11 })).toBeUndefined();
     await setMeta(db, META.session, { userId: 2, workspaceId: 20 });
-    await enqueue(db, { method: 'POST', path: '/b', body: {} });
-    expect((await nextToSend(db, S))?.path).toBe('/a');
+    await enqueue(db, call(API.tagsAdd, { country: 'US', title: 'b' }));
+    expect((await nextToSend(db, S))?.body.title).toBe('a');
   });
 
   it('keeps an acked entry until a pull started after the ack, then settles it', async () => {
     const db = await freshDb(S);
-    const a = await enqueue(db, { method: 'POST', path: '/a', body: {} });
+    const a = await enqueue(db, call(API.tagsAdd, { country: 'US', title: 'a' }));
     await markAcked(db, a, 1000);
     expect(await settle(db, 999)).toBe(0);
     expect(await settle(db, 1000)).toBe(1);
@@ -156,11 +152,11 @@ describe('local edits over the mirror', () => {
   it('shows an edit at once, keeps it over a pull of the old server row, and drops it when rejected', async () => {
     const db = await freshDb(S);
     await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'old' }] } }));
-    const seq = await enqueue(
-      db,
-      { method: 'PUT', path: '/tags/edit', body: {} },
-      { table: 'tags', kind: 'upsert', row: { id: 1, version: 1, title: 'new' } },
-    );
+    const seq = await enqueue(db, call(API.tagsEdit, { id: 1, country: 'US', title: 'new' }), {
+      table: 'tags',
+      kind: 'upsert',
+      row: { id: 1, version: 1, title: 'new' },
+    });
     expect((await readRows(db, 'tags', 'US')).map((r) => r.title)).toEqual(['new']);
     // A pull that still carries the old server row does not erase the pending edit.
     await applyPage(db, page({ changes: { tags: [{ id: 1, version: 2, country: 'US', title: 'old' }] } }));
@@ -172,8 +168,8 @@ describe('local edits over the mirror', () => {
   it('shows an added row with a temporary id and a delete as gone', async () => {
     const db = await freshDb(S);
     await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'a' }] } }));
-    await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, { country: 'US', title: 'b' });
-    await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: {} }, [1]);
+    await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'b' }), { country: 'US', title: 'b' });
+    await deleteRows(db, 'tags', call(API.tagsDel, { id: 1, country: 'US' }), [1]);
     const rows = await readRows(db, 'tags', 'US');
     expect(rows.map((r) => r.title)).toEqual(['b']);
     expect(rows[0]!.id).toBeLessThan(0);
@@ -181,31 +177,27 @@ describe('local edits over the mirror', () => {
 
   it("shows an accepted add under the server's id, so the pulled copy is the same row, never a second one", async () => {
     const db = await freshDb(S);
-    const seq = await addRow(
-      db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: {} },
-      { country: 'US', title: 'b' },
-    );
+    const seq = await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'b' }), {
+      country: 'US',
+      title: 'b',
+    });
     await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data: { id: 42, country: 'US', title: 'b' } });
     expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
     // The pull brings the saved row before the entry settles: still one row.
     await applyPage(db, page({ changes: { tags: [{ id: 42, version: 7, country: 'US', title: 'b' }] } }));
     expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
     // Addressable at once: a delete by the saved id hides it.
-    await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: {} }, [42]);
+    await deleteRows(db, 'tags', call(API.tagsDel, { id: 42, country: 'US' }), [42]);
     expect(await readRows(db, 'tags', 'US')).toEqual([]);
   });
 
   it('keeps the temporary id when the answer carries no usable id', async () => {
     const db = await freshDb(S);
     for (const data of [undefined, null, { id: '7' }, { id: -3 }, { id: 1.5 }]) {
-      const seq = await addRow(
-        db,
-        'tags',
-        { method: 'POST', path: '/tags/add', body: {} },
-        { country: 'US', title: 'x' },
-      );
+      const seq = await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'x' }), {
+        country: 'US',
+        title: 'x',
+      });
       await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data });
       const e = await db.outbox.get(seq);
       expect(e?.effect?.kind === 'upsert' && e.effect.row.id).toBeLessThan(0);

@@ -14,24 +14,16 @@
  * overlay (earlier or later, same rows or not) keeps applying. The refusal itself becomes a notice
  * (notices.ts) in the same transaction.
  */
-import type { Method } from '../../contract/api.ts';
 import { CODES } from '../../contract/codes.ts';
+import type { Call } from './call.ts';
 import type { LocalDB, LocalSession } from './db.ts';
 import { dropNoticesOf, raise, skippedNames } from './notices.ts';
 import type { Effect, OutboxEntry } from './outbox-types.ts';
 
-export interface Call {
-  method: Method;
-  path: string;
-  body: Record<string, unknown>;
-  /** Plain words for the object when the body carries only ids (shown if the server refuses it). */
-  about?: string;
-}
-
 export const newKey = (): string =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
-/** Appends a call. Runs inside the caller's transaction when there is one (Dexie zones). */
+/** Appends a call (built by `call()`, ./call.ts). Runs inside the caller's transaction when there is one (Dexie zones). */
 export async function append(
   db: LocalDB,
   session: LocalSession,

@@ -10,6 +10,8 @@ import { LocalDB, META, getMeta, setMeta } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { countsOf } from '../../src/db/outbox.ts';
 import { addRow, enqueue } from '../../src/db/actions.ts';
+import { call } from '../../src/db/call.ts';
+import { API } from '../../contract/api.ts';
 import { readRows } from '../../src/db/queries.ts';
 import { SyncEngine, type SyncState } from '../../src/workers/sync-engine.ts';
 
@@ -103,7 +105,7 @@ describe('sync engine', () => {
     const h = harness({ locks });
     locks.held = true; // the other tab
     await h.engine.start({ ...a, language: 'en-us' });
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'one' } });
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'one' }));
     await h.engine.syncNow();
     expect(h.sent).toHaveLength(0);
     locks.held = false;
@@ -122,7 +124,7 @@ describe('sync engine', () => {
     h.onFetch = async (path) => {
       if (path !== '/sync/pull' || !once) return;
       once = false;
-      await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'offline' } });
+      await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'offline' }));
       h.engine.setOnline(false);
     };
     await addCreators(t.database.db, a.workspaceId, 30);
@@ -182,12 +184,10 @@ describe('sync engine', () => {
     const h = harness();
     await h.engine.start({ token: a.token, language: 'en-us' });
     expect(await getMeta(h.db, META.session)).toEqual({ userId: a.userId, workspaceId: a.workspaceId });
-    await addRow(
-      h.db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'fresh' } },
-      { country: 'US', title: 'fresh' },
-    );
+    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'fresh' }), {
+      country: 'US',
+      title: 'fresh',
+    });
     await h.engine.syncNow();
     expect(h.sent).toHaveLength(1);
     expect(h.sent[0]!.body).toContain('title=fresh');
@@ -199,14 +199,67 @@ describe('sync engine', () => {
     h.engine.stop();
   });
 
+  it('drains the rows an earlier build stored (plain method, path and body) after an update, in order and once', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    // Written as the outbox stored calls before they were built from the endpoint table: no
+    // field of the row names an endpoint, only the wire's method, path and form body.
+    const before = { userId: a.userId, workspaceId: a.workspaceId, createdAt: Date.now(), attempts: 0 };
+    await h.db.outbox.bulkAdd([
+      {
+        ...before,
+        method: 'POST',
+        path: '/tags/add',
+        body: { country: 'US', title: 'stored-before' },
+        idempotencyKey: 'earlier-build-key-0001',
+        state: 'pending',
+        effect: {
+          table: 'tags',
+          kind: 'upsert',
+          row: { id: -7, version: 0, country: 'US', title: 'stored-before', add_time: 1, update_time: 1 },
+        },
+      },
+      {
+        ...before,
+        method: 'POST',
+        path: '/chattmp/add',
+        body: { country: 'US', title: 'Hello', content: 'Hi {creator_name}' },
+        idempotencyKey: 'earlier-build-key-0002',
+        state: 'sending',
+        about: 'Hello',
+      },
+    ]);
+    await h.engine.syncNow();
+    expect(h.sent.map((x) => [x.path, x.key])).toEqual([
+      ['/tags/add', 'earlier-build-key-0001'],
+      ['/chattmp/add', 'earlier-build-key-0002'],
+    ]);
+    const titles = async (table: 'tags' | 'chat_templates') =>
+      (
+        await t.database.db
+          .selectFrom(table)
+          .select('title')
+          .where('workspace_id', '=', a.workspaceId)
+          .execute()
+      ).map((x) => x.title);
+    expect(await titles('tags')).toEqual(['stored-before']);
+    expect(await titles('chat_templates')).toEqual(['Hello']);
+    expect((await readRows(h.db, 'tags', 'US')).map((r) => [r.title, r.id > 0])).toEqual([
+      ['stored-before', true],
+    ]);
+    expect(await h.db.outbox.count()).toBe(0);
+    h.engine.stop();
+  });
+
   it('retries after offline and 5xx with the same key, in order, applying once', async () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
     h.faults.offline = 1;
     h.faults.http500 = 1;
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'first' } });
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'second' } });
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'first' }));
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'second' }));
     for (let i = 0; i < 3; i++) await h.engine.syncNow();
     expect(h.sent.map((s) => s.body.match(/title=(\w+)/)?.[1])).toEqual(['first', 'second']);
     const tags = await t.database.db
@@ -225,12 +278,10 @@ describe('sync engine', () => {
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
     h.faults.lostAnswer = 1;
-    await addRow(
-      h.db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'once' } },
-      { country: 'US', title: 'once' },
-    );
+    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'once' }), {
+      country: 'US',
+      title: 'once',
+    });
     await h.engine.syncNow(); // applied on the server, the answer lost, then offline: the entry waits
     expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
 
@@ -262,13 +313,8 @@ describe('sync engine', () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await addRow(
-      h.db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: { country: 'US', title: '' } },
-      { country: 'US', title: '' },
-    );
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'ok' } });
+    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: '' }), { country: 'US', title: '' });
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'ok' }));
     await h.engine.syncNow();
     const failed = (await h.db.outbox.toArray()).filter((e) => e.state === 'failed');
     expect(failed).toHaveLength(1);
@@ -287,7 +333,7 @@ describe('sync engine', () => {
       .set({ revoked_at: 1, revoked_reason: 'replaced' })
       .where('user_id', '=', a.userId)
       .execute();
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'later' } });
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'later' }));
     await h.engine.syncNow();
     expect(h.engine.state.pausedBy).toBe(10007);
     expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });

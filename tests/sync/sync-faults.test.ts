@@ -24,6 +24,8 @@ import { FC_SEED } from '../helpers/fc-seed.ts';
 import { LocalDB } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { addRow, deleteRows, editCreators, editRow, enqueue, setCreatorTags } from '../../src/db/actions.ts';
+import { call, type Input } from '../../src/db/call.ts';
+import { API } from '../../contract/api.ts';
 import { SyncEngine } from '../../src/workers/sync-engine.ts';
 
 // The script of mutations, reloads and faults comes from one seed: fixed in `npm test` (like the
@@ -265,57 +267,47 @@ describeEngines('sync under injected network faults', (t) => {
       if (liveTitles.length && model.rejected.length < Math.floor(model.keys.length / 40)) {
         // One in ~40: a title that is live when the server gets to it: refused, and must stay so.
         const body = { country: COUNTRY, title: pick(liveTitles) };
-        const call = { method: 'POST' as const, path: '/tags/add', body };
-        await remember(await addRow(db2, 'tags', call, body), 'tag.add (duplicate)', true);
+        const entry = call(API.tagsAdd, body);
+        await remember(await addRow(db2, 'tags', entry, body), 'tag.add (duplicate)', true);
       } else if (r < 0.1) {
         const title = fresh('tag-');
         model.tags.push({ title, deleted: false });
         const body = { country: COUNTRY, title };
-        await remember(
-          await addRow(db2, 'tags', { method: 'POST', path: '/tags/add', body }, body),
-          'tag.add',
-        );
+        await remember(await addRow(db2, 'tags', call(API.tagsAdd, body), body), 'tag.add');
       } else if (r < 0.15) {
         if (!liveTags.length) return false;
         const m = pick(liveTags);
         m.title = fresh('tag-');
         const body = { id: m.id!, country: COUNTRY, title: m.title };
-        await remember(
-          await editRow(db2, 'tags', { method: 'PUT', path: '/tags/edit', body }, body),
-          'tag.edit',
-        );
+        await remember(await editRow(db2, 'tags', call(API.tagsEdit, body), body), 'tag.edit');
       } else if (r < 0.19) {
         if (liveTags.length < 3) return false;
         const m = pick(liveTags);
         m.deleted = true;
         for (const c of model.creators.values()) c.tags.delete(m);
-        const call = { method: 'DELETE' as const, path: '/tags/del', body: { id: m.id!, country: COUNTRY } };
-        await remember(await deleteRows(db2, 'tags', call, [m.id!]), 'tag.del');
+        const entry = call(API.tagsDel, { id: m.id!, country: COUNTRY });
+        await remember(await deleteRows(db2, 'tags', entry, [m.id!]), 'tag.del');
       } else if (r < 0.27) {
         const title = fresh('tpl-');
         const content = `Hello {creator_name} ${n}`;
         model.templates.push({ title, content, deleted: false });
         const body = { country: COUNTRY, title, content };
-        const call = { method: 'POST' as const, path: '/chattmp/add', body };
-        await remember(await addRow(db2, 'chat_templates', call, body), 'chattmp.add');
+        const entry = call(API.chatTmpAdd, body);
+        await remember(await addRow(db2, 'chat_templates', entry, body), 'chattmp.add');
       } else if (r < 0.32) {
         if (!liveTemplates.length) return false;
         const m = pick(liveTemplates);
         m.content = `Edited ${fresh('c')}`;
         if (rnd() < 0.5) m.title = fresh('tpl-');
         const body = { id: m.id!, country: COUNTRY, title: m.title, content: m.content };
-        const call = { method: 'PUT' as const, path: '/chattmp/edit', body };
-        await remember(await editRow(db2, 'chat_templates', call, body), 'chattmp.edit');
+        const entry = call(API.chatTmpEdit, body);
+        await remember(await editRow(db2, 'chat_templates', entry, body), 'chattmp.edit');
       } else if (r < 0.35) {
         if (liveTemplates.length < 2) return false;
         const m = pick(liveTemplates);
         m.deleted = true;
-        const call = {
-          method: 'DELETE' as const,
-          path: '/chattmp/del',
-          body: { id: m.id!, country: COUNTRY },
-        };
-        await remember(await deleteRows(db2, 'chat_templates', call, [m.id!]), 'chattmp.del');
+        const entry = call(API.chatTmpDel, { id: m.id!, country: COUNTRY });
+        await remember(await deleteRows(db2, 'chat_templates', entry, [m.id!]), 'chattmp.del');
       } else if (r < 0.5) {
         const names = some(tagPool, 4);
         const patch: { is_chat?: 0 | 1; is_invitation?: 0 | 1 } = {};
@@ -343,12 +335,8 @@ describeEngines('sync under injected network faults', (t) => {
           model.blacklist.set(name, reason);
           model.creator(name).is_black = 1;
         }
-        const call = {
-          method: 'POST' as const,
-          path: '/blogger/black.add',
-          body: { country: COUNTRY, bloggers: names, reason },
-        };
-        await remember(await enqueue(db2, call), 'black.add');
+        const entry = call(API.blackAdd, { country: COUNTRY, bloggers: names, reason });
+        await remember(await enqueue(db2, entry), 'black.add');
       } else if (r < 0.76) {
         const listed = [...model.blacklist.keys()];
         if (!listed.length) return false;
@@ -357,12 +345,8 @@ describeEngines('sync under injected network faults', (t) => {
           model.blacklist.delete(name);
           model.creator(name).is_black = 0;
         }
-        const call = {
-          method: 'DELETE' as const,
-          path: '/blogger/black.del',
-          body: { country: COUNTRY, bloggers: names },
-        };
-        await remember(await enqueue(db2, call), 'black.del');
+        const entry = call(API.blackDel, { country: COUNTRY, bloggers: names });
+        await remember(await enqueue(db2, entry), 'black.del');
       } else if (r < 0.86) {
         const names =
           rnd() < 0.5 ? some(invitePool, 2) : [fresh('iv_'), ...(rnd() < 0.3 ? [fresh('iv_')] : [])];
@@ -386,16 +370,17 @@ describeEngines('sync under injected network faults', (t) => {
           }
           if (isInvitation) c.is_invitation = 1;
         }
-        const call = {
-          method: 'POST' as const,
-          path: '/blogger/invitation.add',
-          body: { country: COUNTRY, bloggers: names, isInvitation, productIds },
-        };
-        await remember(await enqueue(db2, call), 'invitation.add');
+        const entry = call(API.invitationAdd, {
+          country: COUNTRY,
+          bloggers: names,
+          isInvitation,
+          productIds,
+        });
+        await remember(await enqueue(db2, entry), 'invitation.add');
       } else if (r < 0.95) {
         if (!knownInvitations.length) return false;
         const [name, m] = pick(knownInvitations);
-        const body: Record<string, unknown> = { id: m.id! };
+        const body: Input<typeof API.invitationEdit> = { id: m.id! };
         if (rnd() < 0.75) {
           const status = pick([1, 2, 3, 4].filter((s) => s !== m.status));
           body.status = status;
@@ -409,16 +394,16 @@ describeEngines('sync under injected network faults', (t) => {
           m.logistics = `parcel ${fresh('l')}`;
           body.logistics = m.logistics;
         }
-        const call = { method: 'PUT' as const, path: '/blogger/invitation.edit', body };
-        await remember(await enqueue(db2, call), 'invitation.edit');
+        const entry = call(API.invitationEdit, body);
+        await remember(await enqueue(db2, entry), 'invitation.edit');
       } else {
         if (!knownInvitations.length) return false;
         const [name, m] = pick(knownInvitations);
         model.invitations.delete(name);
         model.deletedInvitations.push(m);
         model.creator(name).status = 0;
-        const call = { method: 'DELETE' as const, path: '/blogger/invitation.del', body: { ids: [m.id!] } };
-        await remember(await deleteRows(db2, 'invitations', call, [m.id!]), 'invitation.del');
+        const entry = call(API.invitationDel, { ids: [m.id!] });
+        await remember(await deleteRows(db2, 'invitations', entry, [m.id!]), 'invitation.del');
       }
       return true;
     };

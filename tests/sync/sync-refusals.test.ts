@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeForm } from '../../contract/wire.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
 import { addRow, editCreators, enqueue, setCreatorTags } from '../../src/db/actions.ts';
+import { call } from '../../src/db/call.ts';
+import { API } from '../../contract/api.ts';
 import { LocalDB } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { unreadOf } from '../../src/db/notices.ts';
@@ -136,18 +138,14 @@ describe('a refused change', () => {
       expect((await api(a, 'POST', '/challenge/add', { country: 'US', title })).code).toBe(200);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await addRow(
-      h.db,
-      'topics',
-      { method: 'POST', path: '/challenge/add', body: { country: 'US', title: 'summerglow' } },
-      { country: 'US', challenge_title: 'summerglow' },
-    );
-    await addRow(
-      h.db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'after' } },
-      { country: 'US', title: 'after' },
-    );
+    await addRow(h.db, 'topics', call(API.challengeAdd, { country: 'US', title: 'summerglow' }), {
+      country: 'US',
+      challenge_title: 'summerglow',
+    });
+    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'after' }), {
+      country: 'US',
+      title: 'after',
+    });
     await h.engine.syncNow();
     const topics = (await readRows(h.db, 'topics', 'US')).map((r) => r.challenge_title).sort();
     expect(topics).toEqual(['one', 'three', 'two']);
@@ -178,11 +176,10 @@ describe('a refused change', () => {
     ).toBe(200);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await enqueue(h.db, {
-      method: 'POST',
-      path: '/blogger/invitation.add',
-      body: { country: 'US', bloggers: ['bad.one'], isInvitation: 1 },
-    });
+    await enqueue(
+      h.db,
+      call(API.invitationAdd, { country: 'US', bloggers: ['bad.one'], isInvitation: 1, productIds: [] }),
+    );
     await h.engine.syncNow();
     const [notice] = await unreadOf(h.db, a);
     expect(notice).toMatchObject({ kind: 'refused', code: 40009 });
@@ -201,11 +198,15 @@ describe('an accepted change that skipped part of it', () => {
     await api(a, 'POST', '/blogger/black.add', { country: 'US', bloggers: ['skip.me'], reason: 'x' });
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await enqueue(h.db, {
-      method: 'POST',
-      path: '/blogger/invitation.add',
-      body: { country: 'US', bloggers: ['skip.me', 'fine.one'], isInvitation: 1 },
-    });
+    await enqueue(
+      h.db,
+      call(API.invitationAdd, {
+        country: 'US',
+        bloggers: ['skip.me', 'fine.one'],
+        isInvitation: 1,
+        productIds: [],
+      }),
+    );
     await h.engine.syncNow();
     expect((await readRows(h.db, 'invitations', 'US')).map((r) => r.unique_id)).toEqual(['fine.one']);
     const [notice] = await unreadOf(h.db, a);
@@ -219,7 +220,7 @@ describe('an accepted change that skipped part of it', () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'plain' } });
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'plain' }));
     await h.engine.syncNow();
     expect(await unreadOf(h.db, a)).toEqual([]);
     h.engine.stop();

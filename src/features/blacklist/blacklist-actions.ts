@@ -5,8 +5,10 @@
  * blacklist-data.ts); black.del hides the selected names at once, saved or still being added (the
  * creators' flag follows by sync).
  */
+import { API } from '../../../contract/api.ts';
 import { NAME_LIST_MAX } from '../../../contract/constants.ts';
 import { enqueue, enqueueInParts } from '../../db/actions.ts';
+import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { m } from '../../paraglide/messages.js';
@@ -20,7 +22,7 @@ export function addToBlacklist(country: string, names: readonly string[], reason
     const ids = (await loadCountry(localDb, country)).filter((c) => wanted.has(c.unique_id)).map((c) => c.id);
     return enqueue(
       localDb,
-      { method: 'POST', path: '/blogger/black.add', body: { country, bloggers: [...names], reason } },
+      call(API.blackAdd, { country, bloggers: [...names], reason }),
       ids.length > 0 ? { table: 'creators', kind: 'patch', ids, patch: { is_black: 1 } } : undefined,
     );
   }, m.catalog_added());
@@ -37,11 +39,7 @@ export async function removeFromBlacklist(country: string, rows: readonly BlackR
   return record(
     () =>
       enqueueInParts(localDb, rows, NAME_LIST_MAX, (part) => ({
-        call: {
-          method: 'DELETE',
-          path: '/blogger/black.del',
-          body: { country, bloggers: part.map((r) => r.unique_id) },
-        },
+        call: call(API.blackDel, { country, bloggers: part.map((r) => r.unique_id) }),
         effect: { table: 'blacklist', kind: 'delete', ids: part.filter((r) => r.id > 0).map((r) => r.id) },
       })),
     m.catalog_deleted(),
@@ -57,11 +55,12 @@ export async function unblacklistCreator(country: string, creator: { id: number;
     return false;
   return record(
     () =>
-      enqueue(
-        localDb,
-        { method: 'DELETE', path: '/blogger/black.del', body: { country, bloggers: [creator.unique_id] } },
-        { table: 'creators', kind: 'patch', ids: [creator.id], patch: { is_black: 0 } },
-      ),
+      enqueue(localDb, call(API.blackDel, { country, bloggers: [creator.unique_id] }), {
+        table: 'creators',
+        kind: 'patch',
+        ids: [creator.id],
+        patch: { is_black: 0 },
+      }),
     m.catalog_deleted(),
   );
 }

@@ -4,12 +4,14 @@
  * literally: the page shows the server's msg once the server has accepted the change
  * (features/sync/outcome.ts), and says "saved on this device, sending" while it has not; a refusal
  * is told by the sync engine's notice, where the user acted or as a persistent notice.
+ * Each catalogue builds its calls from the contract in its own actions module (tags/tag-actions.ts,
+ * templates/template-actions.ts, …); these helpers add the row shown meanwhile and the outcome.
  */
 import type { SyncRow } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, withBasis } from '../../db/actions.ts';
+import type { Call } from '../../db/call.ts';
 import type { SmallTable } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
-import type { Call } from '../../db/outbox.ts';
 import { isPending } from '../../db/temp-id.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirm } from '../../ui/confirm-store.ts';
@@ -53,8 +55,8 @@ export function editCatalogRow(
   );
 }
 
-/** Asks first, then deletes by the spec's `{id, country}` call. */
-export async function deleteCatalogRow(table: SmallTable, path: string, row: SyncRow, name: string) {
+/** Asks first (naming the row `name`), then sends the delete call (the spec's `{id, country}`). */
+export async function deleteCatalogRow(table: SmallTable, call: Call, row: SyncRow, name: string) {
   if (
     !(await confirmDelete(
       isPending(row) ? 0 : 1,
@@ -63,7 +65,6 @@ export async function deleteCatalogRow(table: SmallTable, path: string, row: Syn
     ))
   )
     return false;
-  const call: Call = { method: 'DELETE', path, body: { id: row.id, country: row.country }, about: name };
   return record(() => deleteRows(localDb, table, withBasis(table, call, row), [row.id]), m.catalog_deleted());
 }
 

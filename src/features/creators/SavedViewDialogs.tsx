@@ -5,25 +5,17 @@
  */
 import { useState } from 'react';
 import { VIEW_TITLE_MAX, VIEWS_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
-import { deleteRows } from '../../db/actions.ts';
-import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog, FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow, confirmDelete, editCatalogRow } from '../catalog/catalog-actions.ts';
-import { record } from '../sync/outcome.ts';
+import { confirmDelete } from '../catalog/catalog-actions.ts';
 import { isDuplicate } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
+import { addView, deleteView, replaceViewQuery, type View } from './saved-view-actions.ts';
 
-export interface View extends SyncRow {
-  title: string;
-  query: string;
-  user_id: number;
-  user_name: string;
-}
+export type { View };
 
 interface ViewDialogProps {
   /** Home's query now. */
@@ -42,11 +34,7 @@ export function SaveViewDialog({ query, views, me, onClose }: ViewDialogProps) {
     if (!t) return toast.error(m.views_name_required());
     if (isDuplicate(views, 'title', t)) return toast.error(m.views_name_taken());
     if (full) return toast.error(m.views_limit_reached({ max: VIEWS_MAX }));
-    const ok = await addCatalogRow(
-      'saved_views',
-      { method: 'POST', path: '/view/add', body: { title: t, query } },
-      { title: t, query, user_id: me ?? 0, user_name: '' },
-    );
+    const ok = await addView(t, query, me);
     if (ok) onClose();
   };
   return (
@@ -64,13 +52,9 @@ export function ManageViewsDialog({ query, views, me, onClose }: ViewDialogProps
         ? m.views_delete_message({ title: v.title })
         : m.views_delete_message_other({ title: v.title, name: v.user_name });
     if (!(await confirmDelete(isPending(v) ? 0 : 1, m.views_delete_title(), message))) return;
-    const call = { method: 'DELETE', path: '/view/del', body: { id: v.id }, about: v.title } as const;
-    await record(() => deleteRows(localDb, 'saved_views', call, [v.id]), m.catalog_deleted());
+    await deleteView(v);
   };
-  const replace = (v: View) =>
-    editCatalogRow('saved_views', { method: 'PUT', path: '/view/edit', body: { id: v.id, query } }, v, {
-      query,
-    });
+  const replace = (v: View) => replaceViewQuery(v, query);
   return (
     <Dialog isOpen onClose={onClose} title={m.views_manage_title()} size="md">
       <ul className="home-views-list" aria-label={m.views_menu_label()}>

@@ -1,5 +1,7 @@
 /** Invitation writes through the outbox (src/db/actions.ts) with the catalogue screens' toasts. */
+import { API } from '../../../contract/api.ts';
 import { deleteRowsById, editRow, enqueue } from '../../db/actions.ts';
+import { call, type Input } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirmDelete } from '../catalog/catalog-actions.ts';
@@ -9,11 +11,10 @@ import { record } from '../sync/outcome.ts';
 export function addInvitations(country: string, names: string[], productIds: string[], invited: 0 | 1) {
   return record(
     () =>
-      enqueue(localDb, {
-        method: 'POST',
-        path: '/blogger/invitation.add',
-        body: { country, bloggers: names, productIds, isInvitation: invited },
-      }),
+      enqueue(
+        localDb,
+        call(API.invitationAdd, { country, bloggers: names, productIds, isInvitation: invited }),
+      ),
     m.catalog_added(),
   );
 }
@@ -21,19 +22,18 @@ export function addInvitations(country: string, names: string[], productIds: str
 /** PUT /blogger/invitation.edit with only the changed fields (`body`); `patch` is shown at once. */
 export function editInvitation(
   id: number,
-  body: Record<string, unknown>,
+  body: Omit<Input<typeof API.invitationEdit>, 'id'>,
   patch: Record<string, unknown>,
   about: string,
 ) {
   const update_time = Math.floor(Date.now() / 1000);
   return record(
     () =>
-      editRow(
-        localDb,
-        'invitations',
-        { method: 'PUT', path: '/blogger/invitation.edit', body: { id, ...body }, about },
-        { id, ...patch, update_time },
-      ),
+      editRow(localDb, 'invitations', call(API.invitationEdit, { id, ...body }, about), {
+        id,
+        ...patch,
+        update_time,
+      }),
     m.catalog_updated(),
   );
 }
@@ -43,14 +43,7 @@ export async function deleteInvitations(ids: number[]): Promise<boolean> {
   const message = m.invited_delete_message({ count: saved.length });
   if (!(await confirmDelete(saved.length, m.invited_delete_title(), message))) return false;
   return record(
-    () =>
-      deleteRowsById(
-        localDb,
-        'invitations',
-        { method: 'DELETE', path: '/blogger/invitation.del' },
-        saved,
-        (ids) => ({ ids }),
-      ),
+    () => deleteRowsById(localDb, 'invitations', API.invitationDel, saved, (ids) => ({ ids })),
     m.catalog_deleted(),
   );
 }

@@ -4,26 +4,19 @@
  * replaced put back) and delete one stored line. The server's answer ("Import undone", "Order line
  * deleted") is told once it has accepted the call; the sums arrive with the next pull.
  */
+import { API } from '../../../contract/api.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { enqueue } from '../../db/actions.ts';
+import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { record } from '../sync/outcome.ts';
 
 export const undoImport = (imp: SyncRow, file: string): Promise<boolean> =>
-  record(
-    () => enqueue(localDb, { method: 'POST', path: '/plan/orders.undo', body: { id: imp.id }, about: file }),
-    m.orders_undone(),
-  );
+  record(() => enqueue(localDb, call(API.planOrdersUndo, { id: imp.id }, file)), m.orders_undone());
 
 export const deleteOrderLine = (line: { id: number; order_id: string }): Promise<boolean> =>
   record(
-    () =>
-      enqueue(localDb, {
-        method: 'DELETE',
-        path: '/plan/order.del',
-        body: { id: line.id },
-        about: line.order_id,
-      }),
+    () => enqueue(localDb, call(API.planOrderDel, { id: line.id }, line.order_id)),
     m.orders_line_deleted(),
   );

@@ -5,6 +5,7 @@
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
  * each change before the server has answered (overlay.ts, MembersEffect).
  */
+import { API } from '../../../contract/api.ts';
 import { POST_WITHIN_DEFAULT } from '../../../contract/limits.ts';
 import {
   MESSAGES_BEFORE_REPLY,
@@ -15,6 +16,7 @@ import {
 } from '../../../contract/limits.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueue, enqueueInParts, enqueueParts } from '../../db/actions.ts';
+import { call, type Call, type Input } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
 import { m } from '../../paraglide/messages.js';
@@ -45,20 +47,19 @@ export interface PlanDraft {
 }
 
 /** The call's terms (an empty commission or budget is left out: not given, or kept on edit). */
-function termsBody(d: PlanDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = {
+function termsBody(d: PlanDraft): Omit<Input<typeof API.planAdd>, 'country'> {
+  return {
     name: d.name,
     product_ids: d.product_ids,
     start_date: d.start_date,
     end_date: d.end_date,
     chat_template_id: d.chat_template_id,
+    ...(d.commission_rate === '' ? {} : { commission_rate: d.commission_rate }),
+    ...(d.budget === '' ? {} : { budget: d.budget }),
+    ...(d.sample_cost === '' ? {} : { sample_cost: d.sample_cost }),
+    ...(d.shipping_cost === '' ? {} : { shipping_cost: d.shipping_cost }),
+    ...(d.post_within_days === '' ? {} : { post_within_days: d.post_within_days }),
   };
-  if (d.commission_rate !== '') body.commission_rate = d.commission_rate;
-  if (d.budget !== '') body.budget = d.budget;
-  if (d.sample_cost !== '') body.sample_cost = d.sample_cost;
-  if (d.shipping_cost !== '') body.shipping_cost = d.shipping_cost;
-  if (d.post_within_days !== '') body.post_within_days = d.post_within_days;
-  return body;
 }
 
 /** The same terms as the row shows them until the server's copy arrives. */
@@ -69,7 +70,7 @@ function termsRow(d: PlanDraft): Record<string, unknown> {
 
 export function createPlan(d: PlanDraft): Promise<boolean> {
   const t = nowSeconds();
-  const call = { method: 'POST' as const, path: '/plan/add', body: { ...termsBody(d), country: d.country } };
+  const add = call(API.planAdd, { ...termsBody(d), country: d.country });
   const row = {
     commission_rate: 0,
     budget: 0,
@@ -82,7 +83,7 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
     user_name: '',
   };
   return record(
-    () => addRow(localDb, 'plans', call, { ...row, add_time: t, update_time: t }),
+    () => addRow(localDb, 'plans', add, { ...row, add_time: t, update_time: t }),
     m.plans_created(),
   );
 }
@@ -90,9 +91,9 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
 /** New terms for a plan (its country stays): shown at once, sent as PUT /plan/edit. */
 export async function editPlan(plan: SyncRow, d: PlanDraft): Promise<boolean> {
   if (waitsForServer(plan)) return false;
-  const call = { method: 'PUT' as const, path: '/plan/edit', body: { id: plan.id, ...termsBody(d) } };
+  const edit = call(API.planEdit, { id: plan.id, ...termsBody(d) });
   return record(
-    () => editRow(localDb, 'plans', call, { ...termsRow(d), id: plan.id, update_time: nowSeconds() }),
+    () => editRow(localDb, 'plans', edit, { ...termsRow(d), id: plan.id, update_time: nowSeconds() }),
     m.plans_saved(),
   );
 }
@@ -107,8 +108,7 @@ function waitsForServer(plan: SyncRow): boolean {
 export async function deletePlan(plan: SyncRow): Promise<boolean> {
   if (waitsForServer(plan)) return false;
   return record(
-    () =>
-      deleteRows(localDb, 'plans', { method: 'DELETE', path: '/plan/del', body: { id: plan.id } }, [plan.id]),
+    () => deleteRows(localDb, 'plans', call(API.planDel, { id: plan.id }), [plan.id]),
     m.plans_deleted(),
   );
 }
@@ -117,7 +117,8 @@ function members(
   plan: SyncRow,
   creatorIds: readonly number[],
   op: MembersEffect['op'],
-  call: { method: 'POST' | 'PUT' | 'DELETE'; path: string; extra?: Record<string, unknown> },
+  /** The call for one part of the creators. */
+  partCall: (creatorIds: number[]) => Call,
   okMessage: string,
   effect: Partial<MembersEffect> = {},
   summary?: Summary,
@@ -127,11 +128,7 @@ function members(
   return record(
     () =>
       enqueueParts(localDb, creatorIds, PLAN_CALL_MAX, (part) => ({
-        call: {
-          method: call.method,
-          path: call.path,
-          body: { plan_id: plan.id, creator_ids: part, ...call.extra },
-        },
+        call: partCall(part),
         effect: {
           table: 'plan_creators',
           kind: 'members',
@@ -156,7 +153,7 @@ export const addToPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise
     plan,
     creatorIds,
     'join',
-    { method: 'POST', path: '/plan/creator.add' },
+    (part) => call(API.planCreatorAdd, { plan_id: plan.id, creator_ids: part }),
     m.plans_added(),
     {},
     addedText,
@@ -172,13 +169,19 @@ export const moveInPlan = (
     plan,
     creatorIds,
     'stage',
-    { method: 'PUT', path: '/plan/creator.stage', extra: { stage, reason } },
+    (part) => call(API.planCreatorStage, { plan_id: plan.id, creator_ids: part, stage, reason }),
     m.plans_moved(),
     { stage, reason },
   );
 
 export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
-  members(plan, creatorIds, 'leave', { method: 'DELETE', path: '/plan/creator.del' }, m.plans_removed());
+  members(
+    plan,
+    creatorIds,
+    'leave',
+    (part) => call(API.planCreatorDel, { plan_id: plan.id, creator_ids: part }),
+    m.plans_removed(),
+  );
 
 /**
  * Target invitations (POST /plan/invite) of the plan's creators, one per PLAN_INVITE_MAX (TikTok's
@@ -201,7 +204,7 @@ export function invitePlan(
   return record(
     () =>
       enqueueInParts(localDb, creatorIds, PLAN_INVITE_MAX, (part) => ({
-        call: { method: 'POST', path: '/plan/invite', body: { plan_id: plan.id, creator_ids: part } },
+        call: call(API.planInvite, { plan_id: plan.id, creator_ids: part }),
         effect: {
           table: 'plan_creators',
           kind: 'members',
@@ -233,30 +236,24 @@ export function logMessage(
     return Promise.resolve(false);
   }
   return record(
-    () =>
-      enqueue(localDb, {
-        method: 'POST',
-        path: '/plan/message',
-        body: { creator_id: creatorId },
-        about: name,
-      }),
+    () => enqueue(localDb, call(API.planMessage, { creator_id: creatorId }, name)),
     m.plans_message_logged(),
   );
 }
 
 /** The workspace's weekly quota of new creators (-1: not set), shown at once and sent as PUT /plan/quota. */
 export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Promise<boolean> {
-  const call = { method: 'PUT' as const, path: '/plan/quota', body: { weekly_quota: quota } };
+  const set = call(API.planQuota, { weekly_quota: quota });
   const t = nowSeconds();
   return record(
     () =>
       current
-        ? editRow(localDb, 'workspace_settings', call, {
+        ? editRow(localDb, 'workspace_settings', set, {
             id: current.id,
             weekly_quota: quota,
             update_time: t,
           })
-        : addRow(localDb, 'workspace_settings', call, {
+        : addRow(localDb, 'workspace_settings', set, {
             weekly_quota: quota,
             user_id: 0,
             user_name: '',
@@ -304,27 +301,17 @@ export function addSale(creatorId: number, name: string, d: SaleDraft): Promise<
   const { currency, ...body } = d;
   return record(
     () =>
-      addRow(
-        localDb,
-        'creator_sales',
-        {
-          method: 'POST',
-          path: '/plan/sale.add',
-          body: { creator_id: creatorId, ...body, ref },
-          about: name,
-        },
-        {
-          creator_id: creatorId,
-          product_id: d.product_id,
-          gmv: d.gmv,
-          orders: 1,
-          units: d.units,
-          commission: d.commission,
-          currency,
-          last_time: Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 1000),
-          update_time: nowSeconds(),
-        },
-      ),
+      addRow(localDb, 'creator_sales', call(API.planSaleAdd, { creator_id: creatorId, ...body, ref }, name), {
+        creator_id: creatorId,
+        product_id: d.product_id,
+        gmv: d.gmv,
+        orders: 1,
+        units: d.units,
+        commission: d.commission,
+        currency,
+        last_time: Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 1000),
+        update_time: nowSeconds(),
+      }),
     m.sale_recorded(),
   );
 }

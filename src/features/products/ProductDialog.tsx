@@ -11,17 +11,12 @@ import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { ImageUpload } from '../../ui/ImageUpload.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 import { isDuplicate } from '../catalog/catalog-rules.ts';
+import { addProduct, editProduct, type ProductForm } from './product-actions.ts';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-export interface ProductForm {
-  productId: string;
-  productTitle: string;
-  productCategory: string;
-  productImage: string;
-}
+export type { ProductForm };
 
 /** The first missing required field, as its message; null when the form may be saved. */
 export function productProblem(f: ProductForm): string | null {
@@ -58,30 +53,7 @@ export function ProductDialog({ country, row, rows, onClose }: ProductDialogProp
       toast.error(m.products_duplicate());
       return;
     }
-    const body = {
-      productId: form.productId.trim(),
-      productTitle: form.productTitle.trim(),
-      productCategory: form.productCategory.trim(),
-      productImage: form.productImage,
-    };
-    const shown = {
-      product_id: body.productId,
-      product_title: body.productTitle,
-      category: body.productCategory,
-      product_img: body.productImage,
-    };
-    const ok = row
-      ? await editCatalogRow(
-          'products',
-          { method: 'PUT', path: '/product/edit', body: { id: row.id, country: row.country, ...body } },
-          row,
-          shown,
-        )
-      : await addCatalogRow(
-          'products',
-          { method: 'POST', path: '/product/add', body: { country, ...body } },
-          { country, ...shown },
-        );
+    const ok = row ? await editProduct(row, form) : await addProduct(country, form);
     if (ok) onClose();
   };
 

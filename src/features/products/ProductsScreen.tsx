@@ -10,13 +10,13 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Input } from '../../ui/Input.tsx';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { deleteCatalogRow } from '../catalog/catalog-actions.ts';
 import { contains, inRange, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
 import { ProductDialog } from './ProductDialog.tsx';
+import { deleteProduct } from './product-actions.ts';
 import '../catalog/catalog.css';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -83,7 +83,7 @@ export function ProductsScreen() {
           name={str(r.product_id)}
           pending={isPending(r)}
           onEdit={() => setEditing(r)}
-          onDelete={() => void deleteCatalogRow('products', '/product/del', r, str(r.product_title))}
+          onDelete={() => void deleteProduct(r, str(r.product_title))}
         />
       ),
     },

@@ -3,7 +3,9 @@
  * server is told, through the outbox (so it works offline too), so the history records the
  * conflict and its outcome. "Save mine" is the outbox's retry (src/db/outbox.ts: `force`).
  */
+import { API } from '../../../contract/api.ts';
 import { enqueue } from '../../db/actions.ts';
+import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { discard } from '../../db/outbox.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
@@ -15,10 +17,8 @@ export async function keepTheirs(e: OutboxEntry): Promise<void> {
   const base = Number(e.body.base_version);
   await discard(localDb, e.seq);
   if (!subject || !Number.isSafeInteger(base)) return;
-  await enqueue(localDb, {
-    method: 'POST',
-    path: '/conflict/keep.theirs',
-    body: { record: subject.table, id: subject.id, base_version: base },
-    about: describeChange(e),
-  });
+  await enqueue(
+    localDb,
+    call(API.keepTheirs, { record: subject.table, id: subject.id, base_version: base }, describeChange(e)),
+  );
 }

@@ -13,12 +13,12 @@ import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { UserTag } from '../../ui/StatusTag.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 import { contains, isDuplicate, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
+import { addTag, deleteTag, editTag } from './tag-actions.ts';
 import '../catalog/catalog.css';
 
 const title = (r: SyncRow): string => String(r.title ?? '');
@@ -60,7 +60,7 @@ export function TagsScreen() {
           name={title(r)}
           pending={isPending(r)}
           onEdit={() => setEditing(r)}
-          onDelete={() => void deleteCatalogRow('tags', '/tags/del', r, title(r))}
+          onDelete={() => void deleteTag(r, title(r))}
         />
       ),
     },
@@ -112,18 +112,7 @@ function TagDialog({ country, row, rows, onClose }: TagDialogProps) {
       toast.error(m.tags_duplicate());
       return;
     }
-    const ok = row
-      ? await editCatalogRow(
-          'tags',
-          { method: 'PUT', path: '/tags/edit', body: { id: row.id, country: row.country, title: t } },
-          row,
-          { title: t },
-        )
-      : await addCatalogRow(
-          'tags',
-          { method: 'POST', path: '/tags/add', body: { country, title: t } },
-          { country, title: t },
-        );
+    const ok = row ? await editTag(row, t) : await addTag(country, t);
     if (ok) onClose();
   };
   return (

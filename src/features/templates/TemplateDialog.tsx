@@ -13,8 +13,8 @@ import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { TextArea } from '../../ui/Input.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 import { fillTemplate, TEMPLATE_VARS } from '../../../contract/chat-template-fill.ts';
+import { addTemplate, editTemplate } from './template-actions.ts';
 
 /** The first problem of a template form, as its message; null when it may be saved. */
 export function templateProblem(title: string, content: string): string | null {
@@ -46,22 +46,7 @@ export function TemplateDialog({ country, row, onClose }: TemplateDialogProps) {
       return;
     }
     const t = title.trim();
-    const ok = row
-      ? await editCatalogRow(
-          'chat_templates',
-          {
-            method: 'PUT',
-            path: '/chattmp/edit',
-            body: { id: row.id, country: row.country, title: t, content },
-          },
-          row,
-          { title: t, content },
-        )
-      : await addCatalogRow(
-          'chat_templates',
-          { method: 'POST', path: '/chattmp/add', body: { country, title: t, content } },
-          { country, title: t, content },
-        );
+    const ok = row ? await editTemplate(row, t, content) : await addTemplate(country, t, content);
     if (ok) onClose();
   };
 

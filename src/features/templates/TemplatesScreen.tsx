@@ -10,7 +10,6 @@ import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { deleteCatalogRow } from '../catalog/catalog-actions.ts';
 import { contains } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
@@ -18,6 +17,7 @@ import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/Catalog
 import { RowActions } from '../catalog/RowActions.tsx';
 import { CopyForCreatorDialog } from './CopyForCreatorDialog.tsx';
 import { TemplateDialog } from './TemplateDialog.tsx';
+import { deleteTemplate } from './template-actions.ts';
 import '../catalog/catalog.css';
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -66,7 +66,7 @@ export function TemplatesScreen() {
           name={text(r.title)}
           pending={isPending(r)}
           onEdit={() => setEditing(r)}
-          onDelete={() => void deleteCatalogRow('chat_templates', '/chattmp/del', r, text(r.title))}
+          onDelete={() => void deleteTemplate(r, text(r.title))}
         >
           <Button
             variant="link"

@@ -5,7 +5,6 @@
  * still has the last word (a refusal then comes back as the sync engine's notice).
  */
 import { useState } from 'react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router-dom';
 import { TOPIC_TITLE_MAX } from '../../../contract/limits.ts';
 import { localDb } from '../../db/local.ts';
@@ -17,8 +16,8 @@ import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { todayString } from '../../ui/date-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
-import { addCatalogRow } from '../catalog/catalog-actions.ts';
 import { usePlan } from '../vip/plan.ts';
+import { addTopic } from './topic-actions.ts';
 import { activeTopicCount, topicLimitProblem } from './topic-rules.ts';
 
 /** The hashtag as the server stores it, or the message of its first problem. */
@@ -49,23 +48,7 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
     const problem = topicLimitProblem(activeTopicCount(topics), plan);
     setLimit(problem);
     if (problem) return;
-    const body: Record<string, unknown> = { country, title: checked.title };
-    if (end) body.endTime = end; // a date means "through that day" on the server
-    const ok = await addCatalogRow(
-      'topics',
-      { method: 'POST', path: '/challenge/add', body },
-      {
-        country,
-        challenge_id: '',
-        challenge_title: checked.title,
-        end_time: end ? dayjs(end).endOf('day').unix() : null,
-        cover_larger: '',
-        video_count: 0,
-        view_count: 0,
-        is_commerce: 0,
-        check_time: null,
-      },
-    );
+    const ok = await addTopic(country, checked.title, end);
     if (ok) onClose();
   };
 

@@ -11,13 +11,13 @@ import { localDb } from '../../db/local.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { toUnixRange } from '../../ui/date-rules.ts';
-import { deleteCatalogRow } from '../catalog/catalog-actions.ts';
 import { contains, inRange, withoutArrivedTwins } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
 import { usePlan } from '../vip/plan.ts';
+import { deleteTopic } from './topic-actions.ts';
 import { TopicDialog } from './TopicDialog.tsx';
 import { activeTopicCount, topicUsage } from './topic-rules.ts';
 import '../catalog/catalog.css';
@@ -105,7 +105,7 @@ export function TopicsScreen() {
         <RowActions
           name={str(r.challenge_title)}
           pending={isPending(r)}
-          onDelete={() => void deleteCatalogRow('topics', '/challenge/del', r, str(r.challenge_title))}
+          onDelete={() => void deleteTopic(r, str(r.challenge_title))}
         >
           <TopicLinks row={r} />
         </RowActions>

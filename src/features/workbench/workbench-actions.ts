@@ -3,8 +3,10 @@
  * show at once and are sent as /creator/* calls later. A note or follow-up added offline has a
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
+import { API } from '../../../contract/api.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueue, withBasis } from '../../db/actions.ts';
+import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
@@ -17,13 +19,9 @@ const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 const byMe = (t: number) => ({ user_id: 0, user_name: '', add_time: t, update_time: t });
 
 export function addNote(creatorId: number, content: string): Promise<boolean> {
-  const call = {
-    method: 'POST' as const,
-    path: '/creator/note.add',
-    body: { creator_id: creatorId, content },
-  };
+  const add = call(API.noteAdd, { creator_id: creatorId, content });
   return record(
-    () => addRow(localDb, 'creator_notes', call, { creator_id: creatorId, content, ...byMe(nowSeconds()) }),
+    () => addRow(localDb, 'creator_notes', add, { creator_id: creatorId, content, ...byMe(nowSeconds()) }),
     m.workbench_note_saved(),
   );
 }
@@ -36,33 +34,29 @@ function waitsForServer(row: SyncRow): boolean {
 
 export async function deleteNote(row: SyncRow): Promise<boolean> {
   if (waitsForServer(row)) return false;
-  const call = withBasis(
-    'creator_notes',
-    { method: 'DELETE', path: '/creator/note.del', body: { id: row.id } },
-    row,
-  );
-  return record(() => deleteRows(localDb, 'creator_notes', call, [row.id]), m.workbench_note_deleted());
+  const del = withBasis('creator_notes', call(API.noteDel, { id: row.id }), row);
+  return record(() => deleteRows(localDb, 'creator_notes', del, [row.id]), m.workbench_note_deleted());
 }
 
 /** A new text for a note (any member may edit one; the author shown becomes the editor's). */
 export async function editNote(row: SyncRow, content: string): Promise<boolean> {
   if (waitsForServer(row)) return false;
-  const call = withBasis(
-    'creator_notes',
-    { method: 'PUT', path: '/creator/note.edit', body: { id: row.id, content } },
-    row,
-  );
+  const edit = withBasis('creator_notes', call(API.noteEdit, { id: row.id, content }), row);
   return record(
-    () => editRow(localDb, 'creator_notes', call, { id: row.id, content, update_time: nowSeconds() }),
+    () => editRow(localDb, 'creator_notes', edit, { id: row.id, content, update_time: nowSeconds() }),
     m.workbench_note_saved(),
   );
 }
 
 export function addFollowup(creatorId: number, dueDate: string, text: string): Promise<boolean> {
   const body = { creator_id: creatorId, due_date: dueDate, text };
-  const call = { method: 'POST' as const, path: '/creator/followup.add', body };
   return record(
-    () => addRow(localDb, 'creator_followups', call, { ...body, done_time: 0, ...byMe(nowSeconds()) }),
+    () =>
+      addRow(localDb, 'creator_followups', call(API.followupAdd, body), {
+        ...body,
+        done_time: 0,
+        ...byMe(nowSeconds()),
+      }),
     m.workbench_followup_saved(),
   );
 }
@@ -74,11 +68,11 @@ export async function editFollowup(
 ): Promise<boolean> {
   if (waitsForServer(row)) return false;
   const t = nowSeconds();
-  const call = { method: 'PUT' as const, path: '/creator/followup.edit', body: { id: row.id, ...patch } };
+  const edit = call(API.followupEdit, { id: row.id, ...patch });
   const shown: Partial<SyncRow> & { id: number } = { id: row.id, update_time: t };
   if (patch.due_date !== undefined) shown.due_date = patch.due_date;
   if (patch.done !== undefined) shown.done_time = patch.done ? t : 0;
-  return record(() => editRow(localDb, 'creator_followups', call, shown), m.workbench_followup_updated());
+  return record(() => editRow(localDb, 'creator_followups', edit, shown), m.workbench_followup_updated());
 }
 
 /** The contact fields of a creator (email, WhatsApp or phone, how to reach them): shown at once, sent later. */
@@ -86,10 +80,10 @@ export function editContact(
   creator: { id: number; country: string },
   fields: { email: string; phone: string; reach: string },
 ): Promise<boolean> {
-  const call = { method: 'PUT' as const, path: '/creator/contact.edit', body: { id: creator.id, ...fields } };
+  const edit = call(API.contactEdit, { id: creator.id, ...fields });
   const patch = { daren_email: fields.email, daren_phone: fields.phone, daren_socialize: fields.reach };
   return record(
-    () => enqueue(localDb, call, { table: 'creators', kind: 'patch', ids: [creator.id], patch }),
+    () => enqueue(localDb, edit, { table: 'creators', kind: 'patch', ids: [creator.id], patch }),
     m.workbench_contact_saved(),
   );
 }

@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { API } from '../../../contract/api.ts';
 import { addRow, editCreators, editRow } from '../../db/actions.ts';
+import { call } from '../../db/call.ts';
 import { applyPage } from '../../db/mirror.ts';
 import { creator, freshDb, page } from '../../db/test-db.ts';
 import { readCreator, readCreatorRows } from './workbench-queries.ts';
@@ -27,18 +29,16 @@ describe('workbench reads', () => {
       db,
       page({ changes: { creator_notes: [note(1, 7, 'saved'), note(2, 8, 'other creator')] } }),
     );
-    const call = { method: 'POST' as const, path: '/creator/note.add', body: {} };
-    await addRow(db, 'creator_notes', call, { creator_id: 7, content: 'offline' });
+    const add = call(API.noteAdd, { creator_id: 7, content: 'offline' });
+    await addRow(db, 'creator_notes', add, { creator_id: 7, content: 'offline' });
     const rows = await readCreatorRows(db, 'creator_notes', 7);
     expect(rows.map((r) => r.content).sort()).toEqual(['offline', 'saved']);
     expect(rows.find((r) => r.content === 'offline')!.id).toBeLessThan(0);
 
-    await editRow(
-      db,
-      'creator_notes',
-      { method: 'PUT', path: '/creator/note.edit', body: {} },
-      { id: 1, content: 'edited' },
-    );
+    await editRow(db, 'creator_notes', call(API.noteEdit, { id: 1, content: 'edited' }), {
+      id: 1,
+      content: 'edited',
+    });
     expect((await readCreatorRows(db, 'creator_notes', 7)).map((r) => r.content).sort()).toEqual([
       'edited',
       'offline',
