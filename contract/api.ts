@@ -26,6 +26,7 @@ import { viewEndpoints } from './schemas/view.ts';
 import { planEndpoints } from './schemas/plan.ts';
 import { extensionEndpoints } from './schemas/extension.ts';
 import { shopEndpoints } from './schemas/shop.ts';
+import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { syncEndpoints } from './sync.ts';
 
@@ -49,6 +50,7 @@ export const API = {
   ...planEndpoints,
   ...extensionEndpoints,
   ...shopEndpoints,
+  ...shopSampleEndpoints,
   ...contentEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
