@@ -30,6 +30,8 @@ const CANDIDATES: unknown[] = [
   'contacted',
   // A pasted TikTok video link (content records).
   'https://www.tiktok.com/@probe_creator/video/7310000000000000001',
+  // A sample review's result (shop sample applications).
+  'approve',
 ];
 
 export interface IdPools {
