@@ -27,6 +27,7 @@ import { planEndpoints } from './schemas/plan.ts';
 import { extensionEndpoints } from './schemas/extension.ts';
 import { shopEndpoints } from './schemas/shop.ts';
 import { shopTargetEndpoints } from './schemas/shop-target.ts';
+import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { syncEndpoints } from './sync.ts';
 
@@ -51,6 +52,7 @@ export const API = {
   ...extensionEndpoints,
   ...shopEndpoints,
   ...shopTargetEndpoints,
+  ...shopSampleEndpoints,
   ...contentEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;

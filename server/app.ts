@@ -47,6 +47,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerShopRoutes } from './routes/shop.routes.ts';
+import { registerShopSampleRoutes } from './routes/shop-samples.routes.ts';
 import { registerContentRoutes } from './routes/content.routes.ts';
 import { loadSecretsKey } from './secrets/secrets-key.ts';
 import { createShopDeps } from './services/shop-deps.ts';
@@ -84,6 +85,7 @@ const ROUTES: RegisterRoutes[] = [
   registerPlanRoutes,
   registerExtensionRoutes,
   registerShopRoutes,
+  registerShopSampleRoutes,
   registerContentRoutes,
 ];
 

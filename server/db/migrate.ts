@@ -29,6 +29,7 @@ import * as m0036 from './migrations/0036_order_imports.ts';
 import * as m0040 from './migrations/0040_shop_connection.ts';
 import * as m0041 from './migrations/0041_content.ts';
 import * as m0042 from './migrations/0042_shop_orders_samples.ts';
+import * as m0043 from './migrations/0043_shop_sample_reviews.ts';
 import * as m0045 from './migrations/0045_shop_target.ts';
 
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0040_shop_connection': m0040,
   '0041_content': m0041,
   '0042_shop_orders_samples': m0042,
+  '0043_shop_sample_reviews': m0043,
   '0045_shop_target': m0045,
 };
 

@@ -151,6 +151,32 @@ export interface ShopSamplesTable {
   status_time: number;
   add_time: number;
   update_time: number;
+  /** 1 when TikTok allowed APPROVE as last seen (0043); its reasons when not, joined with `,`. */
+  is_approvable: Generated<number>;
+  disapprovable_reasons: Generated<string>;
+  /** When a member's review of it started talking to TikTok; 0: none under way (0043). */
+  review_claim_at: Generated<number>;
+}
+
+/** A member's review of a sample application, and what came of it (0043). */
+export interface ShopSampleReviewsTable {
+  id: Id;
+  workspace_id: number;
+  connection_id: number;
+  application_id: string;
+  /** Ours (0: the application has no creator of the workspace). */
+  creator_id: number;
+  user_id: number;
+  user_name: string;
+  /** `approve` or `reject`; `reason` TikTok's reject reason ('' with approve). */
+  result: string;
+  reason: string;
+  /** `done`, or `refused` with `code` and `msg` (TikTok's, or ours), and TikTok's request id. */
+  outcome: string;
+  code: string;
+  msg: string;
+  request_id: string;
+  add_time: number;
 }
 
 /** A member's request for target collaborations from a plan (0045): the claim, the log and the outcome. */
@@ -197,4 +223,5 @@ export interface ShopTables {
   shop_samples: ShopSamplesTable;
   shop_target_requests: ShopTargetRequestsTable;
   shop_target_collaborations: ShopTargetCollaborationsTable;
+  shop_sample_reviews: ShopSampleReviewsTable;
 }

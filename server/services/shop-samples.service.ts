@@ -35,6 +35,8 @@ const rowOf = (s: SampleApplication, handle: string) => ({
   partner_name: s.partner_name,
   approve_expiration_time: s.approve_expiration_time,
   shipment_expiration_time: s.shipment_expiration_time,
+  is_approvable: s.is_approvable ? 1 : 0,
+  disapprovable_reasons: s.disapprovable_reasons.join(',').slice(0, 500),
 });
 
 /** Writes one page of applications; answers how many were new or changed. */

@@ -67,6 +67,7 @@ export const ROUTES: RouteObject[] = [
                 'plans',
                 () => import('../routes/SamplesWithoutContentPage.tsx'),
               ),
+              signedIn('/plans/sample-requests', 'plans', () => import('../routes/SampleRequestsPage.tsx')),
               signedIn('/plans/:id', 'plans', () => import('../routes/PlanPage.tsx')),
               signedIn(SHOP_SETTINGS_ROUTE, undefined, () => import('../routes/ShopSettingsPage.tsx')),
             ],

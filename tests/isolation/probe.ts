@@ -33,6 +33,8 @@ const CANDIDATES: unknown[] = [
   // A contact email, and a target collaboration's products with their rates (shop target create).
   'probe@example.com',
   [{ id: '1', rate: '10' }],
+  // A sample review's result (shop sample applications).
+  'approve',
 ];
 
 export interface IdPools {

@@ -44,6 +44,8 @@ export {
   SampleApplication,
   SAMPLES_PAGE_SIZE,
   SAMPLES_SEARCH_PATH,
+  SAMPLE_REJECT_REASONS,
+  sampleReviewPath,
   isSampleWindowEnd,
   stageOfSample,
 } from './sample-applications.ts';

@@ -15,6 +15,11 @@ import { TtsId } from './schemas.ts';
 export const SAMPLES_SEARCH_PATH = '/affiliate_seller/202409/sample_applications/search';
 /** 1-50 a page. */
 export const SAMPLES_PAGE_SIZE = 50;
+/** APPROVE or REJECT one application: `data` is empty. */
+export const sampleReviewPath = (applicationId: string) =>
+  `/affiliate_seller/202409/sample_applications/${applicationId}/review`;
+/** TikTok's reasons to reject, one required with REJECT. */
+export const SAMPLE_REJECT_REASONS = ['NOT_MATCH', 'OFFLINE', 'OUT_OF_STOCK', 'OTHER'] as const;
 
 const Text = (max: number) =>
   z
@@ -45,6 +50,16 @@ export const SampleApplication = z.object({
   shipment_expiration_time: Time,
   fulfillment_status: Text(40),
   partner_name: Text(200),
+  // Absent (an older version, unconfirmed): read as allowed; TikTok's review decides in the end.
+  is_approvable: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? true),
+  disapprovable_reasons: z
+    .array(z.string().max(60))
+    .max(20)
+    .nullish()
+    .transform((v) => v ?? []),
   creator: z.object({
     user_id: OptId,
     username: z.string().trim().max(100),

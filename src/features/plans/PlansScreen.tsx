@@ -49,6 +49,9 @@ export function PlansScreen() {
         <Link to="/plans/samples-without-content" className="plans-toolbar__link">
           {m.ledger_link_from_plans()}
         </Link>
+        <Link to="/plans/sample-requests" className="plans-toolbar__link">
+          {m.sample_requests_link_from_plans()}
+        </Link>
       </div>
       {importing && (
         <Suspense fallback={null}>

@@ -1,0 +1,220 @@
+/**
+ * /plans/sample-requests: the shop's pending sample applications (docs/decisions/shop-connection.md,
+ * "Reviewing sample applications"), closest approve-by deadline first, with whether TikTok allows
+ * approval and why not. A member selects rows and approves or rejects them (a rejection asks for one
+ * of TikTok's reasons); each row then shows what TikTok answered. Nothing is shown as approved before
+ * the server says TikTok accepted it; offline the screen says it needs a connection.
+ */
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { SHOP_SETTINGS_PATH } from '../../../contract/limits.ts';
+import type { ShopRejectReason, ShopReviewResult } from '../../../contract/shop-review.ts';
+import { formatDate } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { CheckBox } from '../../ui/CheckBox.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
+import { RejectDialog } from './RejectDialog.tsx';
+import {
+  fetchPendingSamples,
+  reviewSamples,
+  type ShopReviewOutcome,
+  type ShopSampleView,
+} from './sample-review-api.ts';
+import { blockedReasonLabel } from './sample-review-rules.ts';
+import './sample-requests.css';
+
+type List = { items: ShopSampleView[]; total: number };
+
+const subscribeOnline = (cb: () => void) => {
+  window.addEventListener('online', cb);
+  window.addEventListener('offline', cb);
+  return () => {
+    window.removeEventListener('online', cb);
+    window.removeEventListener('offline', cb);
+  };
+};
+const useOnline = () => useSyncExternalStore(subscribeOnline, () => navigator.onLine);
+
+export function SampleRequests() {
+  const online = useOnline();
+  const [data, setData] = useState<List | 'loading' | 'offline'>('loading');
+  const [round, setRound] = useState(0);
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, ShopReviewOutcome>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [summary, setSummary] = useState('');
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchPendingSamples(ctrl.signal).then(
+      (r) => setData(r),
+      () => !ctrl.signal.aborted && setData('offline'),
+    );
+    return () => ctrl.abort();
+  }, [round]);
+
+  const items = typeof data === 'object' ? data.items : [];
+  const open = items.filter((r) => outcomes.get(r.application_id)?.outcome !== 'done');
+  const chosen = open.filter((r) => selected.has(r.application_id)).map((r) => r.application_id);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const review = async (result: ShopReviewResult, reason?: ShopRejectReason) => {
+    if (!chosen.length || busy) return;
+    setBusy(true);
+    setProblem('');
+    setSummary('');
+    try {
+      const env = await reviewSamples(chosen, result, reason);
+      if (env.code !== 200 || !env.data) {
+        setProblem(`${env.msg} (${env.code})`);
+        return;
+      }
+      const next = new Map(outcomes);
+      for (const o of env.data.results) next.set(o.application_id, o);
+      setOutcomes(next);
+      setSelected(new Set());
+      const done = env.data.results.filter((o) => o.outcome === 'done').length;
+      setSummary(m.sample_requests_summary({ done, refused: env.data.results.length - done }));
+    } catch {
+      setProblem(m.sample_requests_needs_connection());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const outcomeText = (r: ShopSampleView) => {
+    const o = outcomes.get(r.application_id);
+    if (o?.outcome === 'done')
+      return o.status === 'REJECT_CANCELLED' ? m.sample_requests_rejected() : m.sample_requests_approved();
+    if (o) return m.sample_requests_refused({ msg: o.msg, code: o.code });
+    if (r.last_code) return m.sample_requests_refused({ msg: r.last_msg, code: r.last_code });
+    return '';
+  };
+  const canAct = online && !busy && chosen.length > 0;
+  return (
+    <div className="screen-panel sample-requests">
+      <p className="sample-requests__muted">{m.sample_requests_hint()}</p>
+      {!online && <p role="status">{m.sample_requests_needs_connection()}</p>}
+      {data === 'loading' && <p role="status">{m.sample_requests_loading()}</p>}
+      {data === 'offline' && (
+        <p role="status">
+          {m.sample_requests_needs_connection()}{' '}
+          <Button size="sm" onPress={reload}>
+            {m.sample_requests_retry()}
+          </Button>
+        </p>
+      )}
+      {typeof data === 'object' && data.items.length === 0 && (
+        <p>
+          {m.sample_requests_none()} <Link to={SHOP_SETTINGS_PATH}>{m.sample_requests_shop_link()}</Link>
+        </p>
+      )}
+      {problem && <InlineAlert>{problem}</InlineAlert>}
+      <p role="status" className="sample-requests__summary">
+        {summary}
+      </p>
+      {items.length > 0 && (
+        <>
+          <div className="sample-requests__actions">
+            <Button
+              variant="primary"
+              isDisabled={!canAct}
+              isLoading={busy}
+              onPress={() => void review('approve')}
+            >
+              {m.sample_requests_approve({ count: chosen.length })}
+            </Button>
+            <Button isDisabled={!canAct} onPress={() => setRejecting(true)}>
+              {m.sample_requests_reject({ count: chosen.length })}
+            </Button>
+          </div>
+          {typeof data === 'object' && data.total > data.items.length && (
+            <p>{m.sample_requests_more({ shown: data.items.length, total: data.total })}</p>
+          )}
+          <div
+            className="sample-requests__scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={m.sample_requests_title()}
+          >
+            <table className="sample-requests__table" data-testid="sample-requests">
+              <caption className="cd-visually-hidden">{m.sample_requests_title()}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <CheckBox
+                      aria-label={m.sample_requests_select_all()}
+                      isSelected={open.length > 0 && chosen.length === open.length}
+                      isIndeterminate={chosen.length > 0 && chosen.length < open.length}
+                      isDisabled={open.length === 0}
+                      onChange={(on) => setSelected(new Set(on ? open.map((r) => r.application_id) : []))}
+                    />
+                  </th>
+                  <th scope="col">{m.sample_requests_col_creator()}</th>
+                  <th scope="col">{m.sample_requests_col_product()}</th>
+                  <th scope="col">{m.sample_requests_col_requested()}</th>
+                  <th scope="col">{m.sample_requests_col_approve_by()}</th>
+                  <th scope="col">{m.sample_requests_col_approvable()}</th>
+                  <th scope="col">{m.sample_requests_col_outcome()}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((r) => {
+                  const who = r.creator_nickname ? `${r.creator_nickname} (@${r.creator})` : `@${r.creator}`;
+                  const done = outcomes.get(r.application_id)?.outcome === 'done';
+                  return (
+                    <tr
+                      key={r.application_id}
+                      data-testid="sample-request-row"
+                      data-application={r.application_id}
+                    >
+                      <td>
+                        <CheckBox
+                          aria-label={m.sample_requests_select({ name: who })}
+                          isSelected={!done && selected.has(r.application_id)}
+                          isDisabled={done}
+                          onChange={(on) => toggle(r.application_id, on)}
+                        />
+                      </td>
+                      <td>{r.creator_id ? <Link to={`/creator/${r.creator_id}`}>{who}</Link> : who}</td>
+                      <td>{r.product_title || r.product_id}</td>
+                      <td>{formatDate(r.requested_at)}</td>
+                      <td>{r.approve_by ? formatDate(r.approve_by) : '-'}</td>
+                      <td>
+                        {r.is_approvable
+                          ? m.sample_requests_approvable_yes()
+                          : m.sample_requests_approvable_no({
+                              why: r.disapprovable_reasons.map(blockedReasonLabel).join(', ') || '-',
+                            })}
+                      </td>
+                      <td data-testid="sample-request-outcome">{outcomeText(r)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {rejecting && (
+        <RejectDialog
+          count={chosen.length}
+          onClose={() => setRejecting(false)}
+          onReject={async (reason) => {
+            setRejecting(false);
+            await review('reject', reason);
+          }}
+        />
+      )}
+    </div>
+  );
+}
