@@ -151,6 +151,10 @@ export interface ShopSamplesTable {
   status_time: number;
   add_time: number;
   update_time: number;
+  /** When the content kind last read the fulfilments (0: never), the status then, and the newest content's create time then (0044). */
+  content_read_at: Generated<number>;
+  content_read_status: Generated<string>;
+  content_newest: Generated<number>;
 }
 
 export interface ShopTables {
