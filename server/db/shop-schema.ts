@@ -165,4 +165,14 @@ export interface ShopTables {
   shop_sync_state: ShopSyncStateTable;
   shop_notifications: ShopNotificationsTable;
   shop_samples: ShopSamplesTable;
+  shop_creator_reads: ShopCreatorReadsTable;
+}
+
+/** When the sync last read a creator's marketplace details (0044), by TikTok user id. */
+export interface ShopCreatorReadsTable {
+  id: Id;
+  workspace_id: number;
+  creator_user_id: string;
+  creator_id: number;
+  read_at: number;
 }

@@ -9,8 +9,12 @@
  * - `workspace_settings.quota_source`: '' when a member set the weekly quota (or nobody did),
  *   'shop' when the shop's API gave it; `quota_unlimited` 1 when the shop says there is no limit
  *   (then `weekly_quota` stays -1: no number is made up).
+ * - `shop_creator_reads` (server only): when the sync last read a creator's marketplace details, by
+ *   TikTok user id, so each run reads the few read longest ago.
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { engineOf, withId } from '../dialect.ts';
+import { num, str } from '../migration-columns.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -31,6 +35,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('workspace_settings')
     .addColumn('quota_unlimited', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
+  await num(
+    str(withId(db.schema.createTable('shop_creator_reads'), engineOf(db)), 'creator_user_id'),
+    'workspace_id',
+    'creator_id',
+    'read_at',
+  ).execute();
+  await sql`create unique index shop_creator_reads_user on shop_creator_reads (workspace_id, creator_user_id)`.execute(
+    db,
+  );
 }
 
 export async function down(): Promise<void> {

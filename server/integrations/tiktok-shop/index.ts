@@ -55,3 +55,4 @@ export {
   readOutreachQuota,
   type OutreachQuota,
 } from './outreach-quota.ts';
+export { MarketplaceCreatorData, marketplaceCreatorPath } from './marketplace-creator.ts';

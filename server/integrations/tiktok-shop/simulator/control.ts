@@ -11,6 +11,7 @@ import { apiOrder, statusAt } from './order-view.ts';
 import type { ChangedLine } from './orders.ts';
 import { addOrders, changeOrderLines, findOrder, ordersDescending } from './orders.ts';
 import type { SampleStatus } from './samples-data.ts';
+import { marketplaceCreator } from './creators.ts';
 import { apiSample } from './samples-data.ts';
 import { addSampleApplications, addSampleContent, sampleFulfillments, setSampleStatus } from './samples.ts';
 import { affiliateOrdersCsv } from './seller-center-csv.ts';
@@ -220,6 +221,9 @@ export function createControl(world: SimWorld) {
       const s = shopOf(world, idOrCipher);
       return apiSample(addSampleContent(s, now(), applicationId, format), now(), s.catalog.currency);
     },
+    /** A marketplace creator's details as the API answers them. */
+    marketplaceCreator: (idOrCipher: string, userId: string) =>
+      marketplaceCreator(shopOf(world, idOrCipher), userId),
     /** An application's fulfilments as the API answers them now. */
     sampleFulfillments: (idOrCipher: string, applicationId: string) =>
       sampleFulfillments(shopOf(world, idOrCipher), now(), applicationId, {}).fulfillments,

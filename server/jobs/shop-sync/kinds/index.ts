@@ -4,6 +4,7 @@
  */
 import type { ShopSync } from '../scheduler.ts';
 import { contentKind } from './content.ts';
+import { marketplaceCreatorsKind } from './marketplace-creators.ts';
 import { ordersKind } from './orders.ts';
 import { outreachQuotaKind } from './outreach-quota.ts';
 import { samplesKind } from './samples.ts';
@@ -19,4 +20,5 @@ export function registerBuiltInKinds(sync: ShopSync, opts: { data?: boolean } = 
   sync.register(samplesKind);
   sync.register(contentKind);
   sync.register(outreachQuotaKind);
+  sync.register(marketplaceCreatorsKind);
 }
