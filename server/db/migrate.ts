@@ -30,6 +30,7 @@ import * as m0040 from './migrations/0040_shop_connection.ts';
 import * as m0041 from './migrations/0041_content.ts';
 import * as m0042 from './migrations/0042_shop_orders_samples.ts';
 import * as m0043 from './migrations/0043_shop_sample_reviews.ts';
+import * as m0044 from './migrations/0044_shop_content_kinds.ts';
 import * as m0045 from './migrations/0045_shop_target.ts';
 
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0041_content': m0041,
   '0042_shop_orders_samples': m0042,
   '0043_shop_sample_reviews': m0043,
+  '0044_shop_content_kinds': m0044,
   '0045_shop_target': m0045,
 };
 

@@ -99,7 +99,16 @@ export async function weeklyQuotaOf(db: Db, ws: number): Promise<number> {
 export async function saveWeeklyQuota(
   db: Db,
   ws: number,
-  values: { weekly_quota: number; user_id: number; user_name: string; update_time: number; version: number },
+  values: {
+    weekly_quota: number;
+    user_id: number;
+    user_name: string;
+    update_time: number;
+    version: number;
+    /** '' a member's value, 'shop' the shop's (the quota kind); 1: the shop sets no limit. */
+    quota_source: string;
+    quota_unlimited: number;
+  },
 ) {
   const cols = ['id', 'weekly_quota', 'user_id', 'user_name', 'update_time'] as const;
   const existing = await db

@@ -501,6 +501,9 @@ export interface PlanCreatorsTable extends Synced {
 export interface WorkspaceSettingsTable extends Synced {
   id: Id;
   weekly_quota: Generated<number>;
+  /** '' a member's (or none), 'shop' the shop's API (0044); `quota_unlimited` 1: the shop sets no limit. */
+  quota_source: Generated<string>;
+  quota_unlimited: Generated<number>;
   user_id: Generated<number>;
   user_name: Generated<string>;
   update_time: Generated<number>;

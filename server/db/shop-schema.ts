@@ -156,6 +156,10 @@ export interface ShopSamplesTable {
   disapprovable_reasons: Generated<string>;
   /** When a member's review of it started talking to TikTok; 0: none under way (0043). */
   review_claim_at: Generated<number>;
+  /** When the content kind last read the fulfilments (0: never), the status then, and the newest content's create time then (0044). */
+  content_read_at: Generated<number>;
+  content_read_status: Generated<string>;
+  content_newest: Generated<number>;
 }
 
 /** A member's review of a sample application, and what came of it (0043). */
@@ -224,4 +228,14 @@ export interface ShopTables {
   shop_target_requests: ShopTargetRequestsTable;
   shop_target_collaborations: ShopTargetCollaborationsTable;
   shop_sample_reviews: ShopSampleReviewsTable;
+  shop_creator_reads: ShopCreatorReadsTable;
+}
+
+/** When the sync last read a creator's marketplace details (0044), by TikTok user id. */
+export interface ShopCreatorReadsTable {
+  id: Id;
+  workspace_id: number;
+  creator_user_id: string;
+  creator_id: number;
+  read_at: number;
 }

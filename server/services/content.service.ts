@@ -51,7 +51,7 @@ const splitIds = (s: string): string[] => s.split(',').filter(Boolean);
  * else each plan carrying one of its products; only where the creator's samples were shipped and
  * no content was recorded yet (stage "shipped"). Answers how many moves were made.
  */
-async function postedFromContent(
+export async function postedFromContent(
   trx: Trx,
   ws: number,
   by: Actor,

@@ -41,6 +41,9 @@ export async function setWeeklyQuota(trx: Trx, ws: number, by: Actor, quota: num
     user_name: by.name,
     update_time: t,
     version,
+    // A member's number is theirs until the shop's API gives one (docs/decisions/shop-connection.md).
+    quota_source: '',
+    quota_unlimited: 0,
   });
   return numericIds(row) as {
     id: number;

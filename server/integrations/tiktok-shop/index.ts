@@ -49,3 +49,12 @@ export {
   isSampleWindowEnd,
   stageOfSample,
 } from './sample-applications.ts';
+export { FulfillmentsData, SampleFulfillment, fulfillmentsPath } from './sample-fulfillments.ts';
+export {
+  OUTREACH_QUOTA_PATH,
+  OutreachQuotaData,
+  isQuotaUnavailable,
+  readOutreachQuota,
+  type OutreachQuota,
+} from './outreach-quota.ts';
+export { MarketplaceCreatorData, marketplaceCreatorPath } from './marketplace-creator.ts';

@@ -245,6 +245,8 @@ export async function runShop(
     .where('next_run_at', '<=', deps.now())
     .where('kind', 'in', [...kinds.keys()])
     .orderBy('next_run_at')
+    // Equally due: in the order the kinds were added (samples before the content read from them).
+    .orderBy('id')
     .execute();
   const api = shopApi(deps, app, { authorizationId: shop.authorizationId, cipher: row.cipher }, signal);
   for (let i = 0; i < due.length; i++) {

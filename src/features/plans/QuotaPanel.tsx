@@ -24,15 +24,18 @@ export function QuotaPanel() {
         {m.quota_title()}
       </h2>
       <p className="plans-muted" data-testid="quota-text">
-        {q.quota < 0
-          ? m.quota_unset({ used: formatNumber(used) })
-          : m.quota_used({
-              used: formatNumber(used),
-              quota: formatNumber(q.quota),
-              left: formatNumber(Math.max(0, q.quota - used)),
-              time: formatDateTime(q.next),
-            })}
+        {q.unlimited
+          ? m.quota_unlimited({ used: formatNumber(used) })
+          : q.quota < 0
+            ? m.quota_unset({ used: formatNumber(used) })
+            : m.quota_used({
+                used: formatNumber(used),
+                quota: formatNumber(q.quota),
+                left: formatNumber(Math.max(0, q.quota - used)),
+                time: formatDateTime(q.next),
+              })}
       </p>
+      {q.fromShop && <p className="plans-muted">{m.quota_from_shop()}</p>}
       <Button size="sm" onPress={() => setEditing(true)}>
         {m.quota_set()}
       </Button>

@@ -251,6 +251,9 @@ export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Pro
         ? editRow(localDb, 'workspace_settings', set, {
             id: current.id,
             weekly_quota: quota,
+            // A member's number, as the server records it (the shop's "unlimited" no longer holds).
+            quota_source: '',
+            quota_unlimited: 0,
             update_time: t,
           })
         : addRow(localDb, 'workspace_settings', set, {

@@ -127,6 +127,10 @@ export function useCreatorsOf(ids: readonly number[]): Map<number, CreatorRow> |
 export interface QuotaState {
   /** -1: not set. */
   quota: number;
+  /** The shop says there is no weekly limit (no number is stored then). */
+  unlimited: boolean;
+  /** The number (or "unlimited") came from the shop sync, not a member. */
+  fromShop: boolean;
   /** The settings row, when the workspace has one (to edit it). */
   row: SyncRow | undefined;
   contacted: Set<number>;
@@ -168,6 +172,9 @@ export async function readQuota(): Promise<QuotaState> {
   const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
   return {
     quota: Number.isFinite(quota) ? quota : -1,
+    // Set by the shop sync (a row from before it has neither column: a member's, with a limit).
+    unlimited: Number(settings[0]?.quota_unlimited ?? 0) === 1,
+    fromShop: settings[0]?.quota_source === 'shop',
     row: settings[0],
     contacted: contactedSince(events, members, since),
     connected: connectedCreators(members),

@@ -24,6 +24,8 @@ const KIND_NAMES: Record<string, () => string> = {
   orders: m.shop_kind_name_orders,
   samples: m.shop_kind_name_samples,
   content: m.shop_kind_name_content,
+  outreach_quota: m.shop_kind_name_outreach_quota,
+  marketplace_creators: m.shop_kind_name_marketplace_creators,
 };
 const kindName = (kind: string): string => KIND_NAMES[kind]?.() ?? kind;
 

@@ -11,8 +11,9 @@ import { apiOrder, statusAt } from './order-view.ts';
 import type { ChangedLine } from './orders.ts';
 import { addOrders, changeOrderLines, findOrder, ordersDescending } from './orders.ts';
 import type { SampleStatus } from './samples-data.ts';
+import { marketplaceCreator } from './creators.ts';
 import { apiSample } from './samples-data.ts';
-import { addSampleApplications, addSampleContent, setSampleStatus } from './samples.ts';
+import { addSampleApplications, addSampleContent, sampleFulfillments, setSampleStatus } from './samples.ts';
 import { affiliateOrdersCsv } from './seller-center-csv.ts';
 import type { OutreachQuota } from './shop.ts';
 import type { CallRecord, FaultKind, FaultRule } from './traffic.ts';
@@ -220,12 +221,23 @@ export function createControl(world: SimWorld) {
       const s = shopOf(world, idOrCipher);
       return apiSample(addSampleContent(s, now(), applicationId, format), now(), s.catalog.currency);
     },
+    /** A marketplace creator's details as the API answers them. */
+    marketplaceCreator: (idOrCipher: string, userId: string) =>
+      marketplaceCreator(shopOf(world, idOrCipher), userId),
+    /** An application's fulfilments as the API answers them now. */
+    sampleFulfillments: (idOrCipher: string, applicationId: string) =>
+      sampleFulfillments(shopOf(world, idOrCipher), now(), applicationId, {}).fulfillments,
     addSampleApplications: (idOrCipher: string, count: number) => {
       const s = shopOf(world, idOrCipher);
       return addSampleApplications(s, now(), count).map((x) => apiSample(x, now(), s.catalog.currency));
     },
     setOutreachQuota: (idOrCipher: string, quota: Partial<OutreachQuota>) => {
       Object.assign(shopOf(world, idOrCipher).outreach, quota);
+    },
+    /** Answers an endpoint as absent ('path', 36009009) or out of the seller's scopes ('scope', 105005); null: served again. */
+    withholdEndpoint: (endpoint: EndpointName, how: 'path' | 'scope' | null) => {
+      if (how) world.settings.withheld.set(endpoint, how);
+      else world.settings.withheld.delete(endpoint);
     },
     /** Sets the sample search rolling window (98001004 beyond it). */
     setSampleWindow: (n: number) => {

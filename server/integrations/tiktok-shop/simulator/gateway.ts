@@ -173,6 +173,9 @@ export async function handleApiRequest(world: SimWorld, raw: RawRequest): Promis
   let fault: FaultRule | null = null;
   try {
     const { served, params } = resolveRoute(raw.method, raw.path);
+    // A test's stand-in for a shop or region without this endpoint.
+    if (world.settings.withheld.get(served.name) === 'path')
+      throw new SimError('invalidPath', `Invalid path. The path ${raw.path} does not exist.`);
     endpoint = served.name;
     if (query.app_key !== world.app.appKey) throw new SimError('credentials', MESSAGES.badAppKey);
     if (!query.sign) throw new SimError('credentials', MESSAGES.missingSign);
@@ -187,7 +190,10 @@ export async function handleApiRequest(world: SimWorld, raw: RawRequest): Promis
     if (!signMatches(query.sign, expected)) throw new SimError('badSign', MESSAGES.badSign);
     const auth = checkToken(world, header(raw.headers, 'x-tts-access-token'), query.app_key);
     const shop: ShopRuntime | undefined = checkCipher(world, served, query, auth);
-    if (served.scope && !auth.grantedScopes.includes(served.scope)) {
+    if (
+      (served.scope && !auth.grantedScopes.includes(served.scope)) ||
+      world.settings.withheld.get(served.name) === 'scope'
+    ) {
       throw new SimError('scopeMissing', `${MESSAGES.scopeMissing} Required scope: ${served.scope}.`);
     }
     const wait = world.throttle.check(

@@ -2,6 +2,7 @@
 import type { AppOptions, SellerOptions, ShopOptions, SimulatorOptions } from './config.ts';
 import { DEFAULT_APP, defaultSellers } from './config.ts';
 import { AuthStore } from './auth-store.ts';
+import type { EndpointName } from './endpoints.ts';
 import type { SimClock } from './clock.ts';
 import { createClock } from './clock.ts';
 import type { ShopRuntime } from './shop.ts';
@@ -28,6 +29,8 @@ export interface SimWorld {
     sampleWindow: number;
     ordersMaxRangeDays: number | null;
     rejectEmptyPageToken: boolean;
+    /** Endpoints answered as absent ('path': 36009009) or out of scope ('scope': 105005), for tests. */
+    withheld: Map<EndpointName, 'path' | 'scope'>;
   };
 }
 
@@ -96,6 +99,7 @@ export function buildWorld(options: SimulatorOptions = {}): SimWorld {
       sampleWindow: options.sampleWindow ?? 1000,
       ordersMaxRangeDays: options.ordersMaxRangeDays ?? null,
       rejectEmptyPageToken: options.rejectEmptyPageToken ?? false,
+      withheld: new Map(),
     },
   };
 }

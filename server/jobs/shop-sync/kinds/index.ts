@@ -3,7 +3,10 @@
  * marketplace creators …): see server/jobs/shop-sync/types.ts for what a kind does.
  */
 import type { ShopSync } from '../scheduler.ts';
+import { contentKind } from './content.ts';
+import { marketplaceCreatorsKind } from './marketplace-creators.ts';
 import { ordersKind } from './orders.ts';
+import { outreachQuotaKind } from './outreach-quota.ts';
 import { samplesKind } from './samples.ts';
 import { shopsKind } from './shops.ts';
 import { tokensKind } from './tokens.ts';
@@ -15,4 +18,7 @@ export function registerBuiltInKinds(sync: ShopSync, opts: { data?: boolean } = 
   if (opts.data === false) return;
   sync.register(ordersKind);
   sync.register(samplesKind);
+  sync.register(contentKind);
+  sync.register(outreachQuotaKind);
+  sync.register(marketplaceCreatorsKind);
 }
