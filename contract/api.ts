@@ -27,6 +27,7 @@ import { planEndpoints } from './schemas/plan.ts';
 import { extensionEndpoints } from './schemas/extension.ts';
 import { shopEndpoints } from './schemas/shop.ts';
 import { contentEndpoints } from './schemas/content.ts';
+import { moneyEndpoints } from './schemas/money.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -50,6 +51,7 @@ export const API = {
   ...extensionEndpoints,
   ...shopEndpoints,
   ...contentEndpoints,
+  ...moneyEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

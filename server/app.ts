@@ -48,6 +48,7 @@ import { createMetrics, registerMetricsHooks } from './ops/metrics.ts';
 import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerShopRoutes } from './routes/shop.routes.ts';
 import { registerContentRoutes } from './routes/content.routes.ts';
+import { registerMoneyRoutes } from './routes/money.routes.ts';
 import { loadSecretsKey } from './secrets/secrets-key.ts';
 import { createShopDeps } from './services/shop-deps.ts';
 import { createShopSync } from './jobs/shop-sync/scheduler.ts';
@@ -85,6 +86,7 @@ const ROUTES: RegisterRoutes[] = [
   registerExtensionRoutes,
   registerShopRoutes,
   registerContentRoutes,
+  registerMoneyRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

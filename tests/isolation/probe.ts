@@ -30,6 +30,8 @@ const CANDIDATES: unknown[] = [
   'contacted',
   // A pasted TikTok video link (content records).
   'https://www.tiktok.com/@probe_creator/video/7310000000000000001',
+  // A plan cost's kind: ad spend names a content record (another id to probe).
+  'ad',
 ];
 
 export interface IdPools {
