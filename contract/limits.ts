@@ -234,3 +234,5 @@ export const COST_LIST_MAX = 1000;
 export const COST_HISTORY_MAX = 200;
 /** Videos a plan's money answer holds at most: the best half and the worst half by net profit. */
 export const PLAN_MONEY_VIDEOS_MAX = 500;
+/** Videos the plan screen names at each end (best and worst net profit). */
+export const MONEY_PANEL_VIDEOS = 3;
