@@ -111,9 +111,21 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await pollNet(page, 42_500);
     await expect.poll(() => page.getByText(en.money_net_formula).count()).toBe(1);
 
-    await openCost(page);
-    await page.getByRole('textbox', { name: /Amount/ }).fill('123.45');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    // The fee by keyboard alone: Enter on the card's button, the amount has the focus, Tab to Save.
+    await page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode') ?? ''))
+      .toBe('decimal');
+    await page.keyboard.type('123.45');
+    // Tab on to Save (past the date, then Cancel), and press it.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === 'Save') break;
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await pollNet(page, 42_500 - 12_345);
 
     await openCost(page);
