@@ -29,6 +29,7 @@ import { shopEndpoints } from './schemas/shop.ts';
 import { shopTargetEndpoints } from './schemas/shop-target.ts';
 import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
+import { moneyEndpoints } from './schemas/money.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -54,6 +55,7 @@ export const API = {
   ...shopTargetEndpoints,
   ...shopSampleEndpoints,
   ...contentEndpoints,
+  ...moneyEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -225,3 +225,24 @@ export const SHOP_CALLBACK_ERRORS = [
   'credentials_invalid',
 ] as const;
 export type ShopCallbackError = (typeof SHOP_CALLBACK_ERRORS)[number];
+
+// Plan costs: fees, monthly retainers and ad spend per creator in a plan (contract/schemas/money.ts)
+export const COST_KINDS = ['fee', 'retainer', 'ad'] as const;
+export type CostKind = (typeof COST_KINDS)[number];
+/** Where an ad spend went: Spark Ads on the creator's video, or Shop Ads. */
+export const AD_CHANNELS = ['spark', 'shop_ads'] as const;
+/** The largest single amount, in the plan's currency (room for IDR and VND, whose units are small). */
+export const COST_AMOUNT_MAX = 10_000_000_000;
+/** A retainer covers at most this many months; longer is refused rather than read as open-ended. */
+export const RETAINER_MONTHS_MAX = 120;
+export const COST_NOTE_MAX = 200;
+/** Cost lines a workspace keeps (live ones); the next is refused with this number. */
+export const COSTS_MAX = 200_000;
+/** Cost lines one list answer holds (newest first), with the total beside it. */
+export const COST_LIST_MAX = 1000;
+/** History rows one answer holds (newest first). */
+export const COST_HISTORY_MAX = 200;
+/** Videos a plan's money answer holds at most: the best half and the worst half by net profit. */
+export const PLAN_MONEY_VIDEOS_MAX = 500;
+/** Videos the plan screen names at each end (best and worst net profit). */
+export const MONEY_PANEL_VIDEOS = 3;

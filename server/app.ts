@@ -49,6 +49,7 @@ import { registerOpsRoutes } from './ops/ops.routes.ts';
 import { registerShopRoutes } from './routes/shop.routes.ts';
 import { registerShopSampleRoutes } from './routes/shop-samples.routes.ts';
 import { registerContentRoutes } from './routes/content.routes.ts';
+import { registerMoneyRoutes } from './routes/money.routes.ts';
 import { loadSecretsKey } from './secrets/secrets-key.ts';
 import { createShopDeps } from './services/shop-deps.ts';
 import { createShopSync } from './jobs/shop-sync/scheduler.ts';
@@ -87,6 +88,7 @@ const ROUTES: RegisterRoutes[] = [
   registerShopRoutes,
   registerShopSampleRoutes,
   registerContentRoutes,
+  registerMoneyRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -329,6 +329,8 @@ export interface DB extends ShopTables {
   contents: ContentsTable;
   content_snapshots: ContentSnapshotsTable;
   creator_sales: CreatorSalesTable;
+  plan_costs: PlanCostsTable;
+  plan_cost_history: PlanCostHistoryTable;
 }
 
 /** A video the topic collector found for one topic (0007_topic_tracking). */
@@ -612,4 +614,46 @@ export interface ContentSnapshotsTable {
   comments: Generated<number>;
   orders: Generated<number>;
   gmv: Generated<number>;
+}
+
+/** A fee, monthly retainer or ad spend for a creator in a plan, in whole cents (0047). */
+export interface PlanCostsTable extends Synced {
+  id: Id;
+  plan_id: number;
+  creator_id: number;
+  /** 'fee' | 'retainer' | 'ad'. */
+  kind: string;
+  /** The content record an ad spend paid for; 0 for a fee or retainer. */
+  content_id: Generated<number>;
+  amount_cents: number;
+  currency: string;
+  start_date: string;
+  /** A retainer's last day; '' for a fee or ad spend. */
+  end_date: Generated<string>;
+  /** An ad spend's channel: 'spark' | 'shop_ads'; '' otherwise. */
+  channel: Generated<string>;
+  note: Generated<string>;
+  user_id: number;
+  user_name: Generated<string>;
+  updated_by: Generated<number>;
+  updated_by_name: Generated<string>;
+  add_time: number;
+  update_time: number;
+}
+
+/** One write to a plan cost: the values after it (0047). */
+export interface PlanCostHistoryTable {
+  id: Id;
+  workspace_id: number;
+  cost_id: number;
+  /** 'add' | 'edit' | 'delete'. */
+  action: string;
+  amount_cents: Generated<number>;
+  start_date: Generated<string>;
+  end_date: Generated<string>;
+  channel: Generated<string>;
+  note: Generated<string>;
+  user_id: number;
+  user_name: Generated<string>;
+  at: number;
 }

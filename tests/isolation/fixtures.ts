@@ -357,5 +357,39 @@ async function seedWorkbench(
     .insertInto('content_snapshots')
     .values({ workspace_id: workspaceId, content_id: content.id, taken_at: t, views: 10, gmv: 1.5 })
     .execute();
-  return [note.id, followup.id, event.id, view.id, plan.id, member.id, imp.id, line.id, content.id];
+  // An ad spend on that video, with its history row.
+  const cost = await db
+    .insertInto('plan_costs')
+    .values({
+      workspace_id: workspaceId,
+      version,
+      deleted_at: null,
+      ...by,
+      plan_id: Number(plan.id),
+      creator_id: creatorId,
+      kind: 'ad',
+      content_id: Number(content.id),
+      amount_cents: 1234,
+      currency: 'USD',
+      start_date: '2026-03-01',
+      channel: 'spark',
+      note: text('cost note'),
+      add_time: t,
+      update_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('plan_cost_history')
+    .values({
+      workspace_id: workspaceId,
+      cost_id: cost.id,
+      action: 'add',
+      amount_cents: 1234,
+      note: text('cost history'),
+      ...by,
+      at: t,
+    })
+    .execute();
+  return [note.id, followup.id, event.id, view.id, plan.id, member.id, imp.id, line.id, content.id, cost.id];
 }

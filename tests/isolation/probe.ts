@@ -35,6 +35,8 @@ const CANDIDATES: unknown[] = [
   [{ id: '1', rate: '10' }],
   // A sample review's result (shop sample applications).
   'approve',
+  // A plan cost's kind: ad spend names a content record (another id to probe).
+  'ad',
 ];
 
 export interface IdPools {

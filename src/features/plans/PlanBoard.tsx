@@ -29,6 +29,7 @@ import {
 } from './plan-rules.ts';
 
 const SaleDialog = lazy(() => import('./SaleDialog.tsx').then((mod) => ({ default: mod.SaleDialog })));
+const CostDialog = lazy(() => import('./CostDialog.tsx').then((mod) => ({ default: mod.CostDialog })));
 const SalesLinesDialog = lazy(() =>
   import('./SalesLinesDialog.tsx').then((mod) => ({ default: mod.SalesLinesDialog })),
 );
@@ -238,6 +239,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
   const label = labelOf(props, creatorId);
   const [selling, setSelling] = useState(false);
   const [listing, setListing] = useState(false);
+  const [costing, setCosting] = useState(false);
   return (
     <>
       {handle !== undefined ? (
@@ -288,6 +290,14 @@ const CardBody = memo(function CardBody(props: CardProps) {
             {m.plans_add_sale()}
           </Button>
         )}
+        <Button
+          size="sm"
+          variant="text"
+          aria-label={m.money_cost_add_label({ name: label })}
+          onPress={() => setCosting(true)}
+        >
+          {m.money_cost_add()}
+        </Button>
         {sales && (
           <Button
             size="sm"
@@ -310,6 +320,18 @@ const CardBody = memo(function CardBody(props: CardProps) {
       {listing && (
         <Suspense fallback={null}>
           <SalesLinesDialog creatorId={creatorId} name={label} onClose={() => setListing(false)} />
+        </Suspense>
+      )}
+      {costing && (
+        <Suspense fallback={null}>
+          <CostDialog
+            planId={Number(plan.id)}
+            country={String(plan.country)}
+            creatorId={creatorId}
+            name={label}
+            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            onClose={() => setCosting(false)}
+          />
         </Suspense>
       )}
       {selling && (

@@ -65,6 +65,9 @@ import './plans.css';
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
 const PlanTable = lazy(() => import('./PlanTable.tsx').then((mod) => ({ default: mod.PlanTable })));
 // The charts (and uPlot) load when the user opens them.
+const PlanNetProfit = lazy(() =>
+  import('./PlanNetProfit.tsx').then((mod) => ({ default: mod.PlanNetProfit })),
+);
 const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ default: mod.PlanCharts })));
 /** The longest name search kept (a handle is at most 24 characters, a display name 30). */
 const SEARCH_MAX = 64;
@@ -286,6 +289,9 @@ export function PlanScreen({ id }: { id: number }) {
         onFit={setFit}
         hasSales={bestSellers.length > 0}
       />
+      <Suspense fallback={null}>
+        <PlanNetProfit planId={id} />
+      </Suspense>
       {fit && (
         <Suspense fallback={null}>
           <FitDialog plan={plan} members={members ?? []} onClose={() => setFit(false)} />

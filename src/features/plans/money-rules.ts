@@ -6,7 +6,7 @@
  * that moved a creator to "selling" sent no sample), and ROI = (GMV − commission − sample cost) /
  * (commission + sample cost). Pure, so it is tested apart and cheap to run on every change.
  */
-import { PLAN_STAGES } from '../../../contract/limits.ts';
+import { samplesSent } from '../../../contract/plan-samples.ts';
 import type { SyncRow } from '../../../contract/sync.ts';
 
 export interface Money {
@@ -69,17 +69,8 @@ export function planMoney(
   return total;
 }
 
-const BEFORE_SHIPPED = new Set<string>(PLAN_STAGES.slice(0, PLAN_STAGES.indexOf('shipped')));
-
-/**
- * Whether a plan creator's samples were sent: at "shipped" now, or recorded as sent by that move
- * (`sample_time`) and not moved back before it since (the server clears it on such a move; a move
- * not sent yet shows here first).
- */
-export const samplesSent = (member: SyncRow): boolean => {
-  const stage = String(member.stage ?? '');
-  return stage === 'shipped' || (Number(member.sample_time ?? 0) > 0 && !BEFORE_SHIPPED.has(stage));
-};
+/** Whether a plan creator's samples were sent (shared with the server's net profit). */
+export { samplesSent };
 
 /** What one creator's samples cost this plan. */
 export const sampleCostEach = (plan: SyncRow): number =>

@@ -1,0 +1,138 @@
+/**
+ * A plan's net profit, read on the server (docs/decisions/plans.md, "Net profit"): order lines and
+ * content records are not mirrored to the app, and a video's money needs the lines, so the server
+ * reads them here and server/services/net-profit.ts sums them. The plan's lines are the counted
+ * lines (server/services/order-sums.ts, countedKeys) of its products sold by the creators in it now,
+ * matched by handle in their country as `creator_sales` matches them, so the GMV and commission
+ * here are the ones the plan screen shows from the mirrored sums. Workspace-scoped throughout.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Country } from '../../contract/constants.ts';
+import { PLAN_MONEY_VIDEOS_MAX } from '../../contract/limits.ts';
+import { chunks } from '../db/creator.repository.ts';
+import { planCosts } from '../db/plan-cost.repository.ts';
+import { tiktokProductIds } from '../db/plan.repository.ts';
+import type { DB } from '../db/schema.ts';
+import { AppError } from '../domain/errors.ts';
+import { netProfit } from './net-profit.ts';
+import { countedKeys } from './order-sums.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+const cents = (n: unknown) => Math.round(Number(n) * 100);
+
+export async function planMoney(db: Db, ws: number, planId: number) {
+  const plan = await db
+    .selectFrom('plans')
+    .select(['id', 'country', 'product_ids', 'sample_cost', 'shipping_cost'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .where('id', '=', planId)
+    .executeTakeFirst();
+  if (!plan) throw new AppError(40004, 'plan_not_found');
+  const members = (
+    await db
+      .selectFrom('plan_creators')
+      .select(['creator_id', 'stage', 'sample_time', 'stage_time'])
+      .where('workspace_id', '=', ws)
+      .where('plan_id', '=', planId)
+      .where('deleted_at', 'is', null)
+      .execute()
+  ).map((m) => ({
+    creator_id: Number(m.creator_id),
+    stage: m.stage,
+    sample_time: Number(m.sample_time),
+    stage_time: Number(m.stage_time),
+  }));
+  // Handle → creator, per country, of the creators in the plan now (live rows only).
+  const handles = new Map<string, number>();
+  const countries = new Set<string>();
+  for (const part of chunks(members.map((m) => m.creator_id)))
+    for (const c of await db
+      .selectFrom('creators')
+      .select(['id', 'unique_id', 'country'])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', part)
+      .execute()) {
+      handles.set(`${c.country}|${c.unique_id}`, Number(c.id));
+      countries.add(c.country);
+    }
+  const rowIds = String(plan.product_ids).split(',').filter(Boolean).map(Number);
+  const products = [...new Set((await tiktokProductIds(db, ws, rowIds)).values())];
+
+  const raw = [];
+  if (products.length && handles.size)
+    for (const country of countries) {
+      const theirs = [...handles.keys()]
+        .filter((k) => k.startsWith(`${country}|`))
+        .map((k) => k.slice(country.length + 1));
+      for (const part of chunks(theirs))
+        raw.push(
+          ...(await db
+            .selectFrom('orders')
+            .select([
+              'layout',
+              'order_id',
+              'sku_id',
+              'content_id',
+              'creator',
+              'country',
+              'gmv',
+              'commission',
+              'void',
+              'created_time',
+            ])
+            .where('workspace_id', '=', ws)
+            .where('country', '=', country)
+            .where('creator', 'in', part)
+            .where('product_id', 'in', products)
+            .execute()),
+        );
+    }
+  const counts = await countedKeys(db, ws, raw);
+  const lines = raw.filter(counts).map((l) => ({
+    creator_id: handles.get(`${l.country}|${l.creator}`)!,
+    video_id: l.content_id,
+    gmv_cents: cents(l.gmv),
+    commission_cents: cents(l.commission),
+    created_time: Number(l.created_time),
+  }));
+
+  const costs = await planCosts(db, ws, planId);
+  const memberIds = members.map((m) => m.creator_id);
+  const adContentIds = [...new Set(costs.filter((c) => c.kind === 'ad').map((c) => c.content_id))];
+  const contents = new Map<number, { id: number; creator_id: number; video_id: string; link: string }>();
+  const addContents = (rows: { id: unknown; creator_id: unknown; video_id: unknown; link: string }[]) => {
+    for (const r of rows)
+      contents.set(Number(r.id), {
+        id: Number(r.id),
+        creator_id: Number(r.creator_id),
+        video_id: String(r.video_id),
+        link: r.link,
+      });
+  };
+  const contentBase = () =>
+    db
+      .selectFrom('contents')
+      .select(['id', 'creator_id', 'video_id', 'link'])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .where('country', '=', plan.country);
+  // The plan's videos: its creators' records for this plan or for no plan, and those its ad spend paid for.
+  for (const part of chunks(memberIds))
+    addContents(
+      await contentBase().where('creator_id', 'in', part).where('plan_id', 'in', [planId, 0]).execute(),
+    );
+  for (const part of chunks(adContentIds)) addContents(await contentBase().where('id', 'in', part).execute());
+
+  return netProfit({
+    planId,
+    country: plan.country as Country,
+    sampleCents: cents(plan.sample_cost) + cents(plan.shipping_cost),
+    members,
+    lines,
+    contents: [...contents.values()],
+    costs,
+    videosMax: PLAN_MONEY_VIDEOS_MAX,
+  });
+}

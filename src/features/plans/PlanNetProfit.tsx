@@ -1,0 +1,108 @@
+/**
+ * A plan's net profit beside its ROI, with the formula in words and the top and bottom videos
+ * (docs/decisions/plans.md, "Net profit"). Read from the server (order lines and content are not
+ * mirrored) when the plan opens and again after a cost is saved; offline, it says it needs a
+ * connection instead of showing a figure the server has not given.
+ */
+import { useEffect, useState } from 'react';
+import { MONEY_PANEL_VIDEOS } from '../../../contract/limits.ts';
+import type { PlanMoneyResult } from '../../../contract/schemas/money.ts';
+import { formatGmv } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { formatRoi } from './money-rules.ts';
+import { fetchPlanMoney, onMoneyChanged } from './money-api.ts';
+
+type Video = PlanMoneyResult['videos'][number];
+
+function VideoList({ title, videos, currency }: { title: string; videos: Video[]; currency: string }) {
+  const money = (v: number) => formatGmv(v, currency);
+  return (
+    <div>
+      <h3 className="plans-net__heading">{title}</h3>
+      <ol className="plans-net__videos">
+        {videos.map((v) => (
+          <li key={v.content_id}>
+            <a href={v.link} target="_blank" rel="noreferrer noopener">
+              {m.money_net_video({
+                video: v.video_id,
+                gmv: money(v.gmv),
+                ads: money(v.ads),
+                net: money(v.net),
+              })}
+            </a>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function PlanNetProfit({ planId }: { planId: number }) {
+  const [data, setData] = useState<PlanMoneyResult | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => onMoneyChanged(planId, () => setAsked((n) => n + 1)), [planId]);
+  useEffect(() => {
+    const ctl = new AbortController();
+    fetchPlanMoney(planId, ctl.signal).then(
+      (d) => {
+        setData(d);
+        setFailed(false);
+      },
+      () => {
+        if (!ctl.signal.aborted) setFailed(true);
+      },
+    );
+    return () => ctl.abort();
+  }, [planId, asked]);
+
+  if (!data)
+    return (
+      <section className="plans-net" aria-label={m.money_net_title()}>
+        <p className="plans-muted" role="status">
+          {failed ? m.money_net_offline() : m.money_net_loading()}
+        </p>
+      </section>
+    );
+  const money = (v: number) => formatGmv(v, data.currency);
+  const t = data.total;
+  const top = data.videos.slice(0, MONEY_PANEL_VIDEOS);
+  const bottom = data.videos.slice(top.length).slice(-MONEY_PANEL_VIDEOS).reverse();
+  return (
+    <section className="plans-net" aria-label={m.money_net_title()}>
+      <h2 className="plans-net__heading">{m.money_net_title()}</h2>
+      <p data-testid="plan-net-profit" data-net-cents={Math.round(t.net * 100)}>
+        <strong>
+          {t.roi === null
+            ? m.money_net_value_no_roi({ net: money(t.net) })
+            : m.money_net_value({ net: money(t.net), roi: formatRoi(t.roi) })}
+        </strong>
+      </p>
+      <p className="plans-muted">
+        {m.money_net_parts({
+          gmv: money(t.gmv),
+          commission: money(t.commission),
+          samples: money(t.samples),
+          fees: money(t.fees),
+          ads: money(t.ads),
+        })}
+      </p>
+      <p className="plans-muted">{m.money_net_formula()}</p>
+      {failed && (
+        <p className="plans-muted" role="status">
+          {m.money_net_offline()}
+        </p>
+      )}
+      {data.videos.length === 0 ? (
+        <p className="plans-muted">{m.money_net_no_videos()}</p>
+      ) : (
+        <div className="plans-net__lists">
+          <VideoList title={m.money_net_top()} videos={top} currency={data.currency} />
+          {bottom.length > 0 && (
+            <VideoList title={m.money_net_bottom()} videos={bottom} currency={data.currency} />
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The plan cost and net profit calls (contract/schemas/money.ts) through the shared client. Cost
+ * lines and net profit are read from and written to the server directly: order lines and content
+ * records are not mirrored (docs/decisions/plans.md, "Net profit"). A change to a plan's costs is
+ * announced so its net profit panel reads again what the server now holds.
+ */
+import { contentEndpoints } from '../../../contract/schemas/content.ts';
+import { moneyEndpoints } from '../../../contract/schemas/money.ts';
+import { request } from '../../api/client.ts';
+
+const CHANGED = 'creatordesk:plan-money';
+
+export const fetchPlanMoney = (planId: number, signal?: AbortSignal) =>
+  request(moneyEndpoints.planMoney, { plan_id: planId }, { silent: true, signal });
+
+export const fetchCreatorVideos = (creatorId: number, signal?: AbortSignal) =>
+  request(contentEndpoints.contentList, { creator_id: creatorId } as never, { silent: true, signal });
+
+export interface CostInput {
+  plan_id: number;
+  creator_id: number;
+  kind: 'fee' | 'retainer' | 'ad';
+  amount: string;
+  start_date: string;
+  end_date?: string;
+  content_id?: number;
+  channel?: 'spark' | 'shop_ads';
+}
+
+/** Adds a cost line; the server's refusal rejects (with its message) and nothing is shown as saved. */
+export async function addCost(input: CostInput) {
+  const row = await request(moneyEndpoints.costAdd, input as never, { silent: true });
+  window.dispatchEvent(new CustomEvent(CHANGED, { detail: input.plan_id }));
+  return row;
+}
+
+export function onMoneyChanged(planId: number, then: () => void): () => void {
+  const listener = (e: Event) => {
+    if ((e as CustomEvent<number>).detail === planId) then();
+  };
+  window.addEventListener(CHANGED, listener);
+  return () => window.removeEventListener(CHANGED, listener);
+}

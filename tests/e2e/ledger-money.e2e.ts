@@ -1,0 +1,176 @@
+/**
+ * A plan's net profit with costs, as a member enters them: a fixed fee and an ad spend for a video
+ * added from the creator's card lower the plan's net profit by exactly their amounts once the server
+ * has accepted them, and are still there after a reload; a line the server refuses (a retainer that
+ * ends before it starts) shows the server's reason and changes nothing. The formula is on screen in
+ * both languages; 390 and 1440 px, axe clean.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../../messages/en-us.json';
+import zh from '../../messages/zh-cn.json';
+import { decodePull, type PullWire } from '../../contract/sync.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
+import { browserSuite, callApi, ingestCreators, popupOption } from '../helpers/browser-suite.ts';
+import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+
+const stamp = Date.now() % 100_000;
+const HANDLE = `lm_a_${stamp}`;
+const NAME = 'Ledger money creator';
+const PRODUCT = '1729000000000000777';
+const VIDEO = `73100000000${String(stamp).padStart(8, '0')}`;
+
+let admin: ApiSession;
+let planId = 0;
+const pages: Record<'en' | 'zh', Page> = {} as Record<'en' | 'zh', Page>;
+const errors: string[][] = [];
+
+const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
+  const url = suite.server.url;
+  const api = <T>(method: string, path: string, body: Record<string, unknown> = {}) =>
+    callApi<T>(url, admin.token, method, path, body);
+  admin = await registerEmail(url, `money${stamp}@example.com`, 'Secret#2026');
+  await ingestCreators(url, admin.token, 'US', [{ unique_id: HANDLE, daren_name: NAME }]);
+  await api('POST', '/product/add', {
+    country: 'US',
+    productId: PRODUCT,
+    productTitle: 'Desk lamp',
+    productImage: 'https://example.com/lamp.png',
+  });
+  const pull = decodePull(await api<PullWire>('POST', '/sync/pull', { cursor: '' }));
+  const creator = Number(pull.changes.creators.find((c) => c.unique_id === HANDLE)!.id);
+  const product = pull.changes.products.find((p) => p.product_id === PRODUCT)!;
+  planId = (
+    await api<{ id: number }>('POST', '/plan/add', {
+      name: 'Lamp money',
+      country: 'US',
+      product_ids: [product.id],
+      commission_rate: 10,
+      sample_cost: 20,
+      shipping_cost: 5,
+    })
+  ).id;
+  await api('POST', '/plan/creator.add', { plan_id: planId, creator_ids: [creator] });
+  await api('PUT', '/plan/creator.stage', { plan_id: planId, creator_ids: [creator], stage: 'shipped' });
+  await api('POST', '/plan/sale.add', {
+    creator_id: creator,
+    product_id: PRODUCT,
+    gmv: 500,
+    units: 2,
+    commission: 50,
+    day: '2026-03-10',
+    ref: `${stamp}01`,
+  });
+  await api('POST', '/content/add', {
+    country: 'US',
+    link: `https://www.tiktok.com/@${HANDLE}/video/${VIDEO}`,
+    plan_id: planId,
+  });
+  const mate = await registerEmail(url, `money-mate${stamp}@example.com`, 'Secret#2026');
+  const team = await api<{ invite_code: string }>('POST', '/team/add', { title: 'Money crew' });
+  await callApi(url, mate.token, 'POST', '/team/user.add', { teamId: team.invite_code });
+  for (const [lang, locale, session] of [
+    ['en', 'en-US', admin],
+    ['zh', 'zh-CN', mate],
+  ] as const) {
+    const ctx = await newContext(suite.browser, url, locale);
+    await useSession(ctx, url, session);
+    pages[lang] = await ctx.newPage();
+    errors.push(trackErrors(pages[lang]));
+  }
+});
+
+const netCents = async (page: Page): Promise<number | null> => {
+  const el = page.getByTestId('plan-net-profit');
+  if (!(await el.count())) return null;
+  return Number(await el.getAttribute('data-net-cents'));
+};
+const pollNet = (page: Page, want: number) =>
+  expect.poll(() => netCents(page), { timeout: 20_000, interval: 250 }).toBe(want);
+
+async function openCost(page: Page) {
+  await page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) }).click();
+  await page.getByRole('dialog').waitFor();
+}
+async function pickKind(page: Page, label: string) {
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: new RegExp(en.money_cost_kind) })
+    .click();
+  await popupOption(page, label).click();
+}
+
+describe('a plan’s net profit with fees and ad spend', () => {
+  it('a fee and an ad spend lower the net profit by exactly their amounts, and stay after a reload', async () => {
+    const page = pages.en;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/plans/${planId}`);
+    await page.getByRole('heading', { name: 'Lamp money', level: 1 }).waitFor({ timeout: 30_000 });
+    // 500 GMV − 50 commission − 25 samples.
+    await pollNet(page, 42_500);
+    await expect.poll(() => page.getByText(en.money_net_formula).count()).toBe(1);
+
+    // The fee by keyboard alone: Enter on the card's button, the amount has the focus, Tab to Save.
+    await page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('inputmode') ?? ''))
+      .toBe('decimal');
+    await page.keyboard.type('123.45');
+    // Tab on to Save (past the date, then Cancel), and press it.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      if ((await page.evaluate(() => document.activeElement?.textContent ?? '')) === 'Save') break;
+    }
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await pollNet(page, 42_500 - 12_345);
+
+    await openCost(page);
+    await pickKind(page, en.money_cost_kind_ad);
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: new RegExp(en.money_cost_video) })
+      .waitFor();
+    await page.getByRole('textbox', { name: /Amount/ }).fill('50');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await pollNet(page, 42_500 - 12_345 - 5_000);
+
+    // A retainer ending before it starts: the server refuses it, the dialog says why, nothing changes.
+    await openCost(page);
+    await pickKind(page, en.money_cost_kind_retainer);
+    await page.getByRole('textbox', { name: /Amount per month/ }).fill('1000');
+    await page.getByRole('textbox', { name: new RegExp(en.money_cost_start) }).fill('2026-05-01');
+    await page.getByRole('textbox', { name: new RegExp(en.money_cost_end) }).fill('2026-04-01');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() =>
+        page.getByRole('alert').filter({ hasText: 'The end date cannot be before the start date' }).count(),
+      )
+      .toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await pollNet(page, 42_500 - 12_345 - 5_000);
+
+    await page.reload();
+    await pollNet(page, 42_500 - 12_345 - 5_000);
+    // The video is named among the plan's top videos with its ad spend.
+    await expect.poll(() => page.getByRole('link', { name: new RegExp(VIDEO) }).count()).toBeGreaterThan(0);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await seriousAxeViolations(page);
+      expect(found, `plan with net profit, ${width} px: ${JSON.stringify(found)}`).toEqual([]);
+    }
+    expect(errors[0]).toEqual([]);
+  });
+
+  it('states the formula in Chinese, with the same figure', async () => {
+    const page = pages.zh;
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/plans/${planId}`);
+    await pollNet(page, 42_500 - 12_345 - 5_000);
+    await expect.poll(() => page.getByText(zh.money_net_formula).count()).toBe(1);
+    expect(await seriousAxeViolations(page), 'zh, 390 px').toEqual([]);
+  });
+});
