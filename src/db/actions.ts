@@ -15,7 +15,7 @@
  * Creators are addressed by id locally and by unique_id (`bloggers`) on the wire.
  */
 import { ID_LIST_MAX, NAME_LIST_MAX } from '../../contract/constants.ts';
-import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
+import type { CreatorTag, SyncRow, SyncRows } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { append, type Call } from './outbox.ts';
 import type { Effect } from './outbox-types.ts';
@@ -112,12 +112,22 @@ export function setCreatorTags(
   }));
 }
 
-export function addRow(db: LocalDB, table: SmallTable, call: Call, row: Omit<SyncRow, 'id' | 'version'>) {
-  return enqueue(db, call, { table, kind: 'upsert', row: { ...row, id: tempId(), version: 0 } as SyncRow });
+/** A row made offline before the server numbers it: every column but `id` and `version`. */
+export type NewRow<T extends SmallTable> = Omit<SyncRows[T], 'id' | 'version'>;
+
+/** A row made offline: the whole row as the server will send it, shown under a temporary id. */
+export function addRow<T extends SmallTable>(db: LocalDB, table: T, call: Call, row: NewRow<T>) {
+  const shown = { ...row, id: tempId(), version: 0 } as SyncRows[T];
+  return enqueue(db, call, { table, kind: 'upsert', row: shown });
 }
 
-export function editRow(db: LocalDB, table: SmallTable, call: Call, row: Partial<SyncRow> & { id: number }) {
-  return enqueue(db, call, { table, kind: 'upsert', row: row as SyncRow });
+export function editRow<T extends SmallTable>(
+  db: LocalDB,
+  table: T,
+  call: Call,
+  row: Partial<SyncRows[T]> & { id: number },
+) {
+  return enqueue(db, call, { table, kind: 'upsert', row });
 }
 
 export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Call, ids: number[]) {
@@ -146,8 +156,8 @@ export function deleteRowsById(
 const TEXT_TABLES: ReadonlySet<string> = new Set(['tags', 'chat_templates', 'products', 'creator_notes']);
 
 /** Sends the version of the row the member started from with an edit or delete of a text record. */
-export function withBasis(table: string, call: Call, row: SyncRow): Call {
-  const version = Number(row.version);
+export function withBasis(table: string, call: Call, row: Pick<SyncRow, 'version'>): Call {
+  const { version } = row;
   if (!TEXT_TABLES.has(table) || !Number.isSafeInteger(version) || version <= 0) return call;
   return { ...call, body: { ...call.body, base_version: version } };
 }

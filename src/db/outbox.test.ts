@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { RowOf } from '../../contract/sync.ts';
 import { META, setMeta } from './db.ts';
 import {
   editCreators,
@@ -25,6 +26,9 @@ import {
 import { liveEffects, overlayRows } from './overlay.ts';
 import { readRows } from './queries.ts';
 import { creator, freshDb, page } from './test-db.ts';
+
+/** A tag added offline; these tests read only its title. */
+type NewTag = Omit<RowOf<'tags'>, 'id' | 'version'>;
 
 const S = { userId: 1, workspaceId: 10 };
 
@@ -172,7 +176,10 @@ describe('local edits over the mirror', () => {
   it('shows an added row with a temporary id and a delete as gone', async () => {
     const db = await freshDb(S);
     await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'a' }] } }));
-    await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, { country: 'US', title: 'b' });
+    await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, {
+      country: 'US',
+      title: 'b',
+    } as NewTag);
     await deleteRows(db, 'tags', { method: 'DELETE', path: '/tags/del', body: {} }, [1]);
     const rows = await readRows(db, 'tags', 'US');
     expect(rows.map((r) => r.title)).toEqual(['b']);
@@ -181,12 +188,10 @@ describe('local edits over the mirror', () => {
 
   it("shows an accepted add under the server's id, so the pulled copy is the same row, never a second one", async () => {
     const db = await freshDb(S);
-    const seq = await addRow(
-      db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: {} },
-      { country: 'US', title: 'b' },
-    );
+    const seq = await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, {
+      country: 'US',
+      title: 'b',
+    } as NewTag);
     await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data: { id: 42, country: 'US', title: 'b' } });
     expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
     // The pull brings the saved row before the entry settles: still one row.
@@ -200,12 +205,10 @@ describe('local edits over the mirror', () => {
   it('keeps the temporary id when the answer carries no usable id', async () => {
     const db = await freshDb(S);
     for (const data of [undefined, null, { id: '7' }, { id: -3 }, { id: 1.5 }]) {
-      const seq = await addRow(
-        db,
-        'tags',
-        { method: 'POST', path: '/tags/add', body: {} },
-        { country: 'US', title: 'x' },
-      );
+      const seq = await addRow(db, 'tags', { method: 'POST', path: '/tags/add', body: {} }, {
+        country: 'US',
+        title: 'x',
+      } as NewTag);
       await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data });
       const e = await db.outbox.get(seq);
       expect(e?.effect?.kind === 'upsert' && e.effect.row.id).toBeLessThan(0);

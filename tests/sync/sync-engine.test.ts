@@ -9,7 +9,7 @@ import { addCreators, addTag, signInDirect } from '../helpers/sync-fixtures.ts';
 import { LocalDB, META, getMeta, setMeta } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { countsOf } from '../../src/db/outbox.ts';
-import { addRow, enqueue } from '../../src/db/actions.ts';
+import { addRow, enqueue, type NewRow } from '../../src/db/actions.ts';
 import { readRows } from '../../src/db/queries.ts';
 import { SyncEngine, type SyncState } from '../../src/workers/sync-engine.ts';
 
@@ -186,7 +186,7 @@ describe('sync engine', () => {
       h.db,
       'tags',
       { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'fresh' } },
-      { country: 'US', title: 'fresh' },
+      { country: 'US', title: 'fresh' } as NewRow<'tags'>,
     );
     await h.engine.syncNow();
     expect(h.sent).toHaveLength(1);
@@ -229,7 +229,7 @@ describe('sync engine', () => {
       h.db,
       'tags',
       { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'once' } },
-      { country: 'US', title: 'once' },
+      { country: 'US', title: 'once' } as NewRow<'tags'>,
     );
     await h.engine.syncNow(); // applied on the server, the answer lost, then offline: the entry waits
     expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
@@ -262,12 +262,10 @@ describe('sync engine', () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await addRow(
-      h.db,
-      'tags',
-      { method: 'POST', path: '/tags/add', body: { country: 'US', title: '' } },
-      { country: 'US', title: '' },
-    );
+    await addRow(h.db, 'tags', { method: 'POST', path: '/tags/add', body: { country: 'US', title: '' } }, {
+      country: 'US',
+      title: '',
+    } as NewRow<'tags'>);
     await enqueue(h.db, { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'ok' } });
     await h.engine.syncNow();
     const failed = (await h.db.outbox.toArray()).filter((e) => e.state === 'failed');

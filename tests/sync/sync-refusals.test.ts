@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeForm } from '../../contract/wire.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
-import { addRow, editCreators, enqueue, setCreatorTags } from '../../src/db/actions.ts';
+import { addRow, editCreators, enqueue, setCreatorTags, type NewRow } from '../../src/db/actions.ts';
 import { LocalDB } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { unreadOf } from '../../src/db/notices.ts';
@@ -140,13 +140,13 @@ describe('a refused change', () => {
       h.db,
       'topics',
       { method: 'POST', path: '/challenge/add', body: { country: 'US', title: 'summerglow' } },
-      { country: 'US', challenge_title: 'summerglow' },
+      { country: 'US', challenge_title: 'summerglow' } as NewRow<'topics'>,
     );
     await addRow(
       h.db,
       'tags',
       { method: 'POST', path: '/tags/add', body: { country: 'US', title: 'after' } },
-      { country: 'US', title: 'after' },
+      { country: 'US', title: 'after' } as NewRow<'tags'>,
     );
     await h.engine.syncNow();
     const topics = (await readRows(h.db, 'topics', 'US')).map((r) => r.challenge_title).sort();

@@ -5,7 +5,7 @@
  * (features/sync/outcome.ts), and says "saved on this device, sending" while it has not; a refusal
  * is told by the sync engine's notice, where the user acted or as a persistent notice.
  */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { SyncRow, SyncRows } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, withBasis } from '../../db/actions.ts';
 import type { SmallTable } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
@@ -19,23 +19,25 @@ import { record } from '../sync/outcome.ts';
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** Adds a row: the call as the spec sends it, and the row to show until the server's copy arrives. */
-export function addCatalogRow(table: SmallTable, call: Call, row: Record<string, unknown>): Promise<boolean> {
+export function addCatalogRow<T extends SmallTable>(
+  table: T,
+  call: Call,
+  row: Omit<SyncRows[T], 'id' | 'version' | 'add_time' | 'update_time'>,
+): Promise<boolean> {
   const t = nowSeconds();
-  return record(
-    () => addRow(localDb, table, call, { ...row, add_time: t, update_time: t }),
-    m.catalog_added(),
-  );
+  const shown = { ...row, add_time: t, update_time: t } as Omit<SyncRows[T], 'id' | 'version'>;
+  return record(() => addRow(localDb, table, call, shown), m.catalog_added());
 }
 
 /**
  * Edits a row. A row added offline has no server id yet (temporary negative id) and cannot be
  * addressed by an edit call, so it waits until it is saved.
  */
-export function editCatalogRow(
-  table: SmallTable,
+export function editCatalogRow<T extends SmallTable>(
+  table: T,
   call: Call,
-  row: SyncRow,
-  patch: Record<string, unknown>,
+  row: SyncRows[T],
+  patch: Partial<SyncRows[T]>,
 ): Promise<boolean> {
   if (isPending(row)) {
     toast.info(m.catalog_still_saving());
@@ -54,7 +56,12 @@ export function editCatalogRow(
 }
 
 /** Asks first, then deletes by the spec's `{id, country}` call. */
-export async function deleteCatalogRow(table: SmallTable, path: string, row: SyncRow, name: string) {
+export async function deleteCatalogRow(
+  table: SmallTable,
+  path: string,
+  row: Pick<SyncRow, 'id' | 'version'> & { country: string },
+  name: string,
+) {
   if (
     !(await confirmDelete(
       isPending(row) ? 0 : 1,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { VIEW_TITLE_MAX, VIEWS_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { deleteRows } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
@@ -18,7 +18,7 @@ import { record } from '../sync/outcome.ts';
 import { isDuplicate } from '../catalog/catalog-rules.ts';
 import { isPending } from '../../db/temp-id.ts';
 
-export interface View extends SyncRow {
+export interface View extends RowOf<'saved_views'> {
   title: string;
   query: string;
   user_id: number;

@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Label, Slider, SliderOutput, SliderThumb, SliderTrack } from 'react-aria-components';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -37,9 +37,9 @@ export function FitDialog({
   members,
   onClose,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   /** Every plan's members: the seller's outcomes with each creator. */
-  members: readonly SyncRow[];
+  members: readonly RowOf<'plan_creators'>[];
   onClose: () => void;
 }) {
   const country = String(plan.country) as Country;

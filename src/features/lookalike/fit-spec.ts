@@ -5,7 +5,7 @@
  * Pure functions of mirrored rows.
  */
 import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import {
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
@@ -26,7 +26,11 @@ const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
 const POSTED = new Set<string>(path('posted', 'selling'));
 
 /** Every creator's outcomes from the mirrored plan members and `creator_sales` rows (pure). */
-export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[], now: number): Outcomes {
+export function outcomesOf(
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
+  now: number,
+): Outcomes {
   const by = new Map<number, Outcome>();
   const get = (id: number): Outcome => {
     let o = by.get(id);
@@ -81,7 +85,7 @@ export function readWeights(raw: unknown): FitWeights {
 }
 
 /** Creators by their counted sales (all products), most first, those without sales left out. */
-export function bestSellers(sales: readonly SyncRow[], limit: number): number[] {
+export function bestSellers(sales: readonly RowOf<'creator_sales'>[], limit: number): number[] {
   const by = new Map<number, number>();
   for (const s of sales) {
     const gmv = Number(s.gmv ?? 0);

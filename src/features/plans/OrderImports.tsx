@@ -4,7 +4,7 @@
  * and what comes back). An undo not sent yet says so; an undone import says who undid it.
  */
 import type { Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -14,17 +14,18 @@ import { undoImport } from './orders-actions.ts';
 import { useOrderImports } from './orders-queries.ts';
 import './orders.css';
 
-const fileOf = (imp: SyncRow): string => String(imp.file_name ?? '').trim() || m.orders_imports_api();
+const fileOf = (imp: RowOf<'order_imports'>): string =>
+  String(imp.file_name ?? '').trim() || m.orders_imports_api();
 
 export function OrderImports() {
   const data = useOrderImports();
   const undo = useConfirmedAction(
-    (imp: SyncRow) => ({
+    (imp: RowOf<'order_imports'>) => ({
       message: m.orders_undo_confirm({ file: fileOf(imp), count: Number(imp.lines) }),
       confirmLabel: m.orders_imports_undo(),
       tone: 'danger',
     }),
-    (imp: SyncRow) => undoImport(imp, fileOf(imp)),
+    (imp: RowOf<'order_imports'>) => undoImport(imp, fileOf(imp)),
   );
   if (!data || data.imports.length === 0) return null;
   return (

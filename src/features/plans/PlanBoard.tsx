@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import { MESSAGES_BEFORE_REPLY } from '../../../contract/limits.ts';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -42,7 +42,7 @@ const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_rep
 
 /** What every card of the board needs besides its row. */
 export interface BoardData {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   creators: Map<number, CreatorRow> | undefined;
   /** Each creator's sales of the plan's products, in words. */
   money: Map<number, string>;
@@ -213,8 +213,8 @@ function Card({
 }
 
 interface CardProps {
-  plan: SyncRow;
-  row: SyncRow;
+  plan: RowOf<'plans'>;
+  row: RowOf<'plan_creators'>;
   /** The plan's products (a sale entered by hand names one). */
   products: { product_id: string; title: string }[];
   /** The creator's sales of the plan's products, in words; undefined when none were imported. */
@@ -329,7 +329,15 @@ const CardBody = memo(function CardBody(props: CardProps) {
 });
 
 /** TikTok's sample deadline for a card in a sample stage; past ones say so in words, not colour alone. */
-export function SampleDue({ row, now, postWithin }: { row: SyncRow; now: number; postWithin: number }) {
+export function SampleDue({
+  row,
+  now,
+  postWithin,
+}: {
+  row: RowOf<'plan_creators'>;
+  now: number;
+  postWithin: number;
+}) {
   const d = sampleDeadline(row, now, postWithin);
   if (!d) return null;
   const date = formatDate(d.due);

@@ -26,7 +26,7 @@ import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { createPlan, editPlan, type PlanDraft } from './plan-actions.ts';
 import { isDay } from './plan-rules.ts';
 
@@ -37,11 +37,11 @@ export function PlanDialog({
   onClose,
 }: {
   country: Country;
-  plan?: SyncRow;
+  plan?: RowOf<'plans'>;
   onClose: () => void;
 }) {
-  const was = (k: string): string => (plan && plan[k] !== undefined ? String(plan[k]) : '');
-  const positive = (k: string): string => (Number(plan?.[k] ?? 0) > 0 ? was(k) : '');
+  const was = (k: keyof RowOf<'plans'>): string => (plan && plan[k] !== undefined ? String(plan[k]) : '');
+  const positive = (k: keyof RowOf<'plans'>): string => (Number(plan?.[k] ?? 0) > 0 ? was(k) : '');
   const [country, setCountry] = useState<Country>(plan ? (String(plan.country) as Country) : initial);
   const [name, setName] = useState(was('name'));
   const [products, setProducts] = useState<string[]>(() => was('product_ids').split(',').filter(Boolean));

@@ -19,7 +19,7 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
@@ -83,7 +83,7 @@ export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
   // Each read answers new objects: the plan is kept while its values stay (memoised cards).
   const planJson = JSON.stringify(data?.plans.find((p) => p.id === id) ?? null);
-  const plan = useMemo(() => JSON.parse(planJson) as SyncRow | null, [planJson]);
+  const plan = useMemo(() => JSON.parse(planJson) as RowOf<'plans'> | null, [planJson]);
   const members = data?.members;
   // The plan's rows as read, and with the moves just made on top (shown in the click's frame).
   const readRows = useMemo(() => (members ?? []).filter((r) => Number(r.plan_id) === id), [members, id]);
@@ -382,7 +382,7 @@ const PlanToolbar = memo(function PlanToolbar({
   onFit,
   hasSales,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   charts: boolean;
   onSimilar: (open: boolean) => void;
   onFit: (open: boolean) => void;

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COUNTRY_CURRENCY, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -31,12 +31,12 @@ export function PlansScreen() {
   const [importing, setImporting] = useState(false);
   const money = useSalesRows();
   const remove = useConfirmedAction(
-    (plan: SyncRow) => ({
+    (plan: RowOf<'plans'>) => ({
       message: m.plans_delete_confirm({ name: String(plan.name) }),
       confirmLabel: m.common_delete(),
       tone: 'danger',
     }),
-    (plan: SyncRow) => deletePlan(plan),
+    (plan: RowOf<'plans'>) => deletePlan(plan),
   );
   const counts = funnels(data?.members ?? []);
   return (
@@ -107,7 +107,7 @@ export function PlansScreen() {
   );
 }
 
-export function PlanTerms({ plan }: { plan: SyncRow }) {
+export function PlanTerms({ plan }: { plan: RowOf<'plans'> }) {
   const parts: string[] = [];
   if (Number(plan.commission_rate) > 0 || Number(plan.budget) > 0)
     parts.push(
@@ -132,10 +132,10 @@ function PlanMoney({
   sales,
   products,
 }: {
-  plan: SyncRow;
-  members: SyncRow[];
-  sales: SyncRow[];
-  products: SyncRow[];
+  plan: RowOf<'plans'>;
+  members: RowOf<'plan_creators'>[];
+  sales: RowOf<'creator_sales'>[];
+  products: RowOf<'products'>[];
 }) {
   const total = planMoney(plan.id, planProductIds(plan, products), members, sales);
   const currency = total.currency || COUNTRY_CURRENCY[String(plan.country) as Country];

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { BUDGET_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -25,7 +25,7 @@ export function SaleDialog({
 }: {
   creatorId: number;
   name: string;
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   /** The plan's products: TikTok id and title. */
   products: readonly { product_id: string; title: string }[];
   currency: string;

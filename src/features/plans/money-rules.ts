@@ -7,7 +7,7 @@
  * (commission + sample cost). Pure, so it is tested apart and cheap to run on every change.
  */
 import { PLAN_STAGES } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 
 export interface Money {
   gmv: number;
@@ -22,7 +22,7 @@ export interface Money {
 export const NO_MONEY: Money = { gmv: 0, orders: 0, units: 0, commission: 0, currency: '' };
 
 /** The TikTok product ids of a plan: its product rows' `product_id`. */
-export function planProductIds(plan: SyncRow, products: readonly SyncRow[]): Set<string> {
+export function planProductIds(plan: RowOf<'plans'>, products: readonly RowOf<'products'>[]): Set<string> {
   const ids = new Set(
     String(plan.product_ids ?? '')
       .split(',')
@@ -33,7 +33,7 @@ export function planProductIds(plan: SyncRow, products: readonly SyncRow[]): Set
 
 const cents = (v: unknown): number => Math.round(Number(v ?? 0) * 100);
 
-function add(into: Money, s: SyncRow): Money {
+function add(into: Money, s: RowOf<'creator_sales'>): Money {
   const currency = String(s.currency ?? '');
   return {
     gmv: (cents(into.gmv) + cents(s.gmv)) / 100,
@@ -45,7 +45,10 @@ function add(into: Money, s: SyncRow): Money {
 }
 
 /** Each creator's sales of these products (creators without any are left out). */
-export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<string>): Map<number, Money> {
+export function creatorMoney(
+  sales: readonly RowOf<'creator_sales'>[],
+  productIds: ReadonlySet<string>,
+): Map<number, Money> {
   const out = new Map<number, Money>();
   for (const s of sales) {
     if (!productIds.has(String(s.product_id))) continue;
@@ -59,8 +62,8 @@ export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<
 export function planMoney(
   planId: number,
   productIds: ReadonlySet<string>,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
 ): Money {
   const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
   let total = NO_MONEY;
@@ -76,17 +79,20 @@ const BEFORE_SHIPPED = new Set<string>(PLAN_STAGES.slice(0, PLAN_STAGES.indexOf(
  * (`sample_time`) and not moved back before it since (the server clears it on such a move; a move
  * not sent yet shows here first).
  */
-export const samplesSent = (member: SyncRow): boolean => {
+export const samplesSent = (member: RowOf<'plan_creators'>): boolean => {
   const stage = String(member.stage ?? '');
   return stage === 'shipped' || (Number(member.sample_time ?? 0) > 0 && !BEFORE_SHIPPED.has(stage));
 };
 
 /** What one creator's samples cost this plan. */
-export const sampleCostEach = (plan: SyncRow): number =>
+export const sampleCostEach = (plan: RowOf<'plans'>): number =>
   Number(plan.sample_cost ?? 0) + Number(plan.shipping_cost ?? 0);
 
 /** The plan's sample cost: its creators whose samples were sent, each at the plan's cost. */
-export function planSamples(plan: SyncRow, members: readonly SyncRow[]): { shipped: number; cost: number } {
+export function planSamples(
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
+): { shipped: number; cost: number } {
   const shipped = members.filter((m) => m.plan_id === plan.id && samplesSent(m)).length;
   return { shipped, cost: (shipped * cents(sampleCostEach(plan))) / 100 };
 }
@@ -104,8 +110,8 @@ export const formatRoi = (r: number): string => `${Math.round(r * 1000) / 10}%`;
 export function planWeeks(
   planId: number,
   productIds: ReadonlySet<string>,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
 ): { week: number; gmv: number }[] {
   const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
   const weeks = new Map<number, number>();
@@ -127,9 +133,9 @@ export interface CreatorRoi {
 
 /** The plan's creators with the best ROI (something spent on them), best first. */
 export function topByRoi(
-  plan: SyncRow,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
   productIds: ReadonlySet<string>,
   n = 10,
 ): CreatorRoi[] {

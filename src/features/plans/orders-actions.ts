@@ -4,13 +4,13 @@
  * replaced put back) and delete one stored line. The server's answer ("Import undone", "Order line
  * deleted") is told once it has accepted the call; the sums arrive with the next pull.
  */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { enqueue } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { record } from '../sync/outcome.ts';
 
-export const undoImport = (imp: SyncRow, file: string): Promise<boolean> =>
+export const undoImport = (imp: RowOf<'order_imports'>, file: string): Promise<boolean> =>
   record(
     () => enqueue(localDb, { method: 'POST', path: '/plan/orders.undo', body: { id: imp.id }, about: file }),
     m.orders_undone(),

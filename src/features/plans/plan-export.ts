@@ -5,7 +5,7 @@
  * XLSX writer (no exceljs), on this device from the local mirror, so it works offline.
  */
 import dayjs from 'dayjs';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Cell, TableSpec } from '../../files/table-writer.ts';
 import { creatorMoney, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
@@ -16,11 +16,11 @@ const money = (n: number): number => Math.round(n * 100) / 100;
 
 /** The plan's creators as a table, newest arrivals first. */
 export function planTable(
-  plan: SyncRow,
-  members: readonly SyncRow[],
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
   creators: ReadonlyMap<number, CreatorRow>,
-  sales: readonly SyncRow[],
-  products: readonly SyncRow[],
+  sales: readonly RowOf<'creator_sales'>[],
+  products: readonly RowOf<'products'>[],
   now: number,
 ): TableSpec & { rows: Cell[][] } {
   const mine = members
@@ -76,7 +76,7 @@ export function planTable(
   };
 }
 
-export const planFileName = (plan: SyncRow, at = new Date()): string =>
+export const planFileName = (plan: RowOf<'plans'>, at = new Date()): string =>
   `plan-${String(plan.name)
     .replace(/[^\p{L}\p{N}_-]+/gu, '_')
     .slice(0, 40)}-${dayjs(at).format('YYYYMMDD-HHmmss')}.xlsx`;

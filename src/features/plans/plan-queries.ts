@@ -4,7 +4,7 @@
  * (one read per block, not per creator).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
@@ -21,8 +21,8 @@ import { connectedCreators, contactedSince, isMessage, lastReset, nextReset } fr
  * under that key and read again only when it changed. The key includes the cursor, which names the
  * workspace and the moment of the pull: a new session never meets an old session's rows.
  */
-let membersRead: { key: string; rows: SyncRow[] } | null = null;
-async function mirroredMembers(): Promise<SyncRow[]> {
+let membersRead: { key: string; rows: RowOf<'plan_creators'>[] } | null = null;
+async function mirroredMembers(): Promise<RowOf<'plan_creators'>[]> {
   const [rev, cursor] = await Promise.all([
     getMeta<number>(localDb, META.rev),
     getMeta<string>(localDb, META.cursor),
@@ -42,7 +42,7 @@ async function sessionEntries(): Promise<OutboxEntry[]> {
 }
 
 /** Plans and every plan's creators with the user's unsent changes on top, read as one state. */
-export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
+export function readPlans(): Promise<{ plans: RowOf<'plans'>[]; members: RowOf<'plan_creators'>[] }> {
   return localDb.transaction(
     'r',
     [localDb.small('plans'), localDb.small('plan_creators'), localDb.outbox, localDb.meta],
@@ -60,7 +60,7 @@ export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
 }
 
 /** Every plan (newest first) and every plan's creators; undefined while loading. */
-export const usePlans = (): { plans: SyncRow[]; members: SyncRow[] } | undefined =>
+export const usePlans = (): { plans: RowOf<'plans'>[]; members: RowOf<'plan_creators'>[] } | undefined =>
   useLiveQuery(readPlans, []);
 
 /**
@@ -128,7 +128,7 @@ export interface QuotaState {
   /** -1: not set. */
   quota: number;
   /** The settings row, when the workspace has one (to edit it). */
-  row: SyncRow | undefined;
+  row: RowOf<'workspace_settings'> | undefined;
   contacted: Set<number>;
   connected: Set<number>;
   since: number;
@@ -136,8 +136,8 @@ export interface QuotaState {
 }
 
 /** History rows since `since`, kept like mirroredMembers (history is written only by pulled pages). */
-let eventsRead: { key: string; rows: SyncRow[] } | null = null;
-async function eventsSince(since: number): Promise<SyncRow[]> {
+let eventsRead: { key: string; rows: RowOf<'creator_events'>[] } | null = null;
+async function eventsSince(since: number): Promise<RowOf<'creator_events'>[]> {
   const [rev, cursor] = await Promise.all([
     getMeta<number>(localDb, META.rev),
     getMeta<string>(localDb, META.cursor),
@@ -182,7 +182,9 @@ export const useQuota = (): QuotaState | undefined => useLiveQuery(readQuota, []
  * What the message limit counts for these creators: their history rows of messages and the messages
  * still waiting in the outbox (one creator id per message). Fed to quota-rules.ts messageCounts.
  */
-export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pending: number[] } | undefined {
+export function useMessageLog(
+  ids: readonly number[],
+): { events: RowOf<'creator_events'>[]; pending: number[] } | undefined {
   const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
   return useLiveQuery(async () => {
     const wanted = key ? key.split(',').map(Number) : [];
@@ -200,7 +202,10 @@ export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pend
 }
 
 /** The mirrored sales per creator and product, and the products (to read a plan's TikTok product ids). */
-export async function readSalesRows(): Promise<{ sales: SyncRow[]; products: SyncRow[] }> {
+export async function readSalesRows(): Promise<{
+  sales: RowOf<'creator_sales'>[];
+  products: RowOf<'products'>[];
+}> {
   const [sales, products] = await Promise.all([
     readRows(localDb, 'creator_sales'),
     readRows(localDb, 'products'),
@@ -208,5 +213,6 @@ export async function readSalesRows(): Promise<{ sales: SyncRow[]; products: Syn
   return { sales, products };
 }
 
-export const useSalesRows = (): { sales: SyncRow[]; products: SyncRow[] } | undefined =>
+export const useSalesRows = ():
+  { sales: RowOf<'creator_sales'>[]; products: RowOf<'products'>[] } | undefined =>
   useLiveQuery(readSalesRows, []);

@@ -7,7 +7,7 @@
  * shows them (workspace_settings.weekly_quota, -1: not set) and the app counts against it.
  */
 import { lastQuotaReset, MESSAGES_BEFORE_REPLY, PLAN_CONNECTED } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 
 const DAY = 86_400;
 
@@ -22,14 +22,14 @@ const CONNECTED = new Set<string>(PLAN_CONNECTED);
 export const CONTACT_STAGES = new Set(['contacted', 'invited']);
 
 /** Creators connected with the shop in any plan. */
-export function connectedCreators(members: readonly SyncRow[]): Set<number> {
+export function connectedCreators(members: readonly RowOf<'plan_creators'>[]): Set<number> {
   const out = new Set<number>();
   for (const m of members) if (CONNECTED.has(String(m.stage))) out.add(Number(m.creator_id));
   return out;
 }
 
 /** Whether a history row records contacting the creator (a chat mark, an invitation, a contact stage). */
-function isContact(e: SyncRow): boolean {
+function isContact(e: RowOf<'creator_events'>): boolean {
   const detail = String(e.detail ?? '');
   if (e.kind === 'chat') return detail === '1';
   if (e.kind === 'invitation') return true;
@@ -42,8 +42,8 @@ function isContact(e: SyncRow): boolean {
  * plan moves not sent yet (a member in a contact stage since `since`).
  */
 export function contactedSince(
-  events: readonly SyncRow[],
-  members: readonly SyncRow[],
+  events: readonly RowOf<'creator_events'>[],
+  members: readonly RowOf<'plan_creators'>[],
   since: number,
 ): Set<number> {
   const connected = connectedCreators(members);
@@ -86,7 +86,8 @@ export function checkBatch(
 }
 
 /** A recorded message: the history row of a chat mark (written by /plan/message and /blogger/edit isChat=1). */
-export const isMessage = (e: SyncRow): boolean => e.kind === 'chat' && String(e.detail ?? '') === '1';
+export const isMessage = (e: RowOf<'creator_events'>): boolean =>
+  e.kind === 'chat' && String(e.detail ?? '') === '1';
 
 /**
  * Messages recorded per creator (TikTok allows MESSAGES_BEFORE_REPLY before the creator replies): the
@@ -94,7 +95,7 @@ export const isMessage = (e: SyncRow): boolean => e.kind === 'chat' && String(e.
  * server counts the same rows; a connected creator is exempt, so their count is left out.
  */
 export function messageCounts(
-  events: readonly SyncRow[],
+  events: readonly RowOf<'creator_events'>[],
   pending: readonly number[],
   connected: ReadonlySet<number>,
 ): Map<number, number> {
@@ -115,7 +116,7 @@ export function checkMessage(count: number, connected: boolean): { allowed: bool
 }
 
 /** Creators whose history shows a move into a connected stage: they replied once, so stay connected. */
-export function repliedInHistory(events: readonly SyncRow[]): Set<number> {
+export function repliedInHistory(events: readonly RowOf<'creator_events'>[]): Set<number> {
   const out = new Set<number>();
   for (const e of events) {
     if (e.kind !== 'stage') continue;

@@ -4,7 +4,7 @@
  * list of who kept what over whose change. The creator page's timeline shows a note's too.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -29,7 +29,7 @@ export function ConflictHistory() {
     >
       {() => (
         <ul className="cd-sync__list">
-          {recent.slice(0, SHOWN).map((r: SyncRow) => (
+          {recent.slice(0, SHOWN).map((r: RowOf<'text_conflicts'>) => (
             <li key={r.id} className="cd-sync__item">
               <span>{conflictText(r)}</span>
               <span className="cd-sync__hint">{new Date(Number(r.add_time) * 1000).toLocaleString()}</span>

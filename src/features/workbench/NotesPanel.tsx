@@ -1,6 +1,6 @@
 /** Notes on one creator: several per creator, shown to the whole team with author and time. */
 import { useState, type FormEvent } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { NOTE_MAX } from '../../../contract/limits.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -72,11 +72,11 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
 }
 
 /** One note: its text, author and time, Edit (in place, Save / Cancel) and Delete. */
-function NoteItem({ note }: { note: SyncRow }) {
+function NoteItem({ note }: { note: RowOf<'creator_notes'> }) {
   const [draft, setDraft] = useState<string | null>(null);
   // The note as it was when editing started: its version is what the edit is based on, so a
   // teammate's change that arrives while typing is a conflict the server reports, not overwritten.
-  const [started, setStarted] = useState<SyncRow>(note);
+  const [started, setStarted] = useState<RowOf<'creator_notes'>>(note);
   const [error, setError] = useState<string | undefined>();
   const save = useInFlight(async () => {
     const content = (draft ?? '').trim();
