@@ -42,7 +42,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[
     setError(undefined);
     setBusy(true);
     try {
-      const res = await pasteContent({ country: shownCountry, link, planId: plan ? Number(plan.id) : 0 });
+      const res = await pasteContent({ country: shownCountry, link, planId: plan ? plan.id : 0 });
       setOutcome(
         res.already
           ? m.ledger_paste_already({ handle: res.handle })
@@ -62,7 +62,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[
 
   const planItems = [
     { id: NO_PLAN, label: m.ledger_paste_no_plan() },
-    ...plans.map((p) => ({ id: String(p.id), label: `${String(p.name)} · ${String(p.country)}` })),
+    ...plans.map((p) => ({ id: String(p.id), label: `${p.name} · ${p.country}` })),
   ];
   return (
     <form className="ledger-paste" onSubmit={(e) => void submit(e)} aria-label={m.ledger_paste_title()}>

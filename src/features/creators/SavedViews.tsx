@@ -50,10 +50,10 @@ const ManageViewsDialog = lazy(() =>
 
 const asView = (r: RowOf<'saved_views'>): View => ({
   ...r,
-  title: String(r.title ?? ''),
-  query: String(r.query ?? ''),
-  user_id: Number(r.user_id ?? 0),
-  user_name: String(r.user_name ?? ''),
+  title: r.title ?? '',
+  query: r.query ?? '',
+  user_id: r.user_id ?? 0,
+  user_name: r.user_name ?? '',
 });
 
 /** The workspace's saved views by title, and the signed-in user's id (what the save dialog needs). */

@@ -50,7 +50,7 @@ export function InvitedFilters({
       />
       <Select
         label={m.invited_tag()}
-        items={[all, ...(tags ?? []).map((t) => ({ id: t.id, label: String(t.title ?? '') }))]}
+        items={[all, ...(tags ?? []).map((t) => ({ id: t.id, label: t.title ?? '' }))]}
         value={choice.tagId}
         onChange={(v) => onChoice({ ...choice, tagId: Number(v) })}
       />

@@ -38,11 +38,11 @@ export function outcomesOf(
     return o;
   };
   for (const mem of members) {
-    const stage = String(mem.stage ?? '');
-    const o = get(Number(mem.creator_id));
+    const stage = mem.stage ?? '';
+    const o = get(mem.creator_id);
     if (REPLIED.has(stage) || stage === 'no_reply' || stage === 'contacted') {
       // "contacted" today has not answered yet: counted once a week has gone by without a move.
-      const waiting = stage === 'contacted' && now - Number(mem.stage_time ?? 0) < 7 * 86_400;
+      const waiting = stage === 'contacted' && now - (mem.stage_time ?? 0) < 7 * 86_400;
       if (!waiting) {
         o.contacted++;
         if (REPLIED.has(stage)) o.replied++;
@@ -51,7 +51,7 @@ export function outcomesOf(
     // Only a sample that was sent counts (a creator an orders import moved to "selling" got none).
     if (samplesSent(mem)) {
       o.samples++;
-      const sentAt = Number(mem.sample_time ?? 0) || Number(mem.stage_time ?? 0);
+      const sentAt = (mem.sample_time ?? 0) || (mem.stage_time ?? 0);
       const overdue = now - sentAt >= POST_GRACE_DAYS * 86_400;
       if (POSTED.has(stage) || overdue) {
         o.shipped++;
@@ -60,8 +60,8 @@ export function outcomesOf(
     }
   }
   for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0) get(Number(s.creator_id)).gmv += gmv;
+    const gmv = s.gmv ?? 0;
+    if (Number.isFinite(gmv) && gmv > 0) get(s.creator_id).gmv += gmv;
   }
   const ids: number[] = [];
   const rows: Outcome[] = [];
@@ -88,9 +88,8 @@ export function readWeights(raw: unknown): FitWeights {
 export function bestSellers(sales: readonly RowOf<'creator_sales'>[], limit: number): number[] {
   const by = new Map<number, number>();
   for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0)
-      by.set(Number(s.creator_id), (by.get(Number(s.creator_id)) ?? 0) + gmv);
+    const gmv = s.gmv ?? 0;
+    if (Number.isFinite(gmv) && gmv > 0) by.set(s.creator_id, (by.get(s.creator_id) ?? 0) + gmv);
   }
   return [...by]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])

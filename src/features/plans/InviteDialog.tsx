@@ -23,14 +23,12 @@ import { checkBatch, type QuotaCheck } from './quota-rules.ts';
 import './plans.css';
 
 const productCount = (plan: RowOf<'plans'>): number =>
-  String(plan.product_ids ?? '')
-    .split(',')
-    .filter((id) => Number(id) > 0).length;
+  (plan.product_ids ?? '').split(',').filter((id) => Number(id) > 0).length;
 
 /** What the plan lacks for a target invitation, in words; null when it can be sent. */
 export function inviteBlocker(plan: RowOf<'plans'>): string | null {
   if (productCount(plan) === 0) return m.plans_invite_no_products({ max: PLAN_PRODUCTS_MAX });
-  const rate = Number(plan.commission_rate);
+  const rate = plan.commission_rate;
   if (!(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX))
     return m.plans_invite_no_commission({ min: COMMISSION_MIN, max: COMMISSION_MAX });
   return null;
@@ -71,7 +69,7 @@ export function InviteSummary({ plan, creatorIds }: { plan: RowOf<'plans'>; crea
         <p>
           {m.plans_invite_terms({
             products: formatNumber(productCount(plan)),
-            rate: formatNumber(Number(plan.commission_rate)),
+            rate: formatNumber(plan.commission_rate),
           })}
         </p>
       )}

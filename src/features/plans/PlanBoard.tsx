@@ -91,7 +91,7 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
     estimateSize: () => CARD_ESTIMATE,
     overscan: 3,
     gap: 8,
-    getItemKey: (i) => Number(col.cards[i]!.id),
+    getItemKey: (i) => col.cards[i]!.id,
   });
   const items = v.getVirtualItems();
   const start = Math.floor((items[0]?.index ?? 0) / CARD_CHUNK) * CARD_CHUNK;
@@ -109,7 +109,7 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
         id: number;
         name: string;
       };
-      const from = col.cards.find((r) => Number(r.creator_id) === card.id);
+      const from = col.cards.find((r) => r.creator_id === card.id);
       if (card.plan === plan.id && !from) void requestMove(plan, [card.id], col.stage, card.name);
     } catch {
       // Not one of our cards.
@@ -140,9 +140,9 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
         <ul className="plans-column__cards" style={{ height: v.getTotalSize() }}>
           {items.map((item) => {
             const r = col.cards[item.index]!;
-            const id = Number(r.creator_id);
+            const id = r.creator_id;
             const creator = creators?.get(id);
-            const messaging = MESSAGING.has(String(r.stage)) && !data.connected.has(id);
+            const messaging = MESSAGING.has(r.stage) && !data.connected.has(id);
             return (
               <Card
                 key={item.key}
@@ -187,7 +187,7 @@ function Card({
   setSize: number;
   measure: (el: Element | null) => void;
 }) {
-  const creatorId = Number(body.row.creator_id);
+  const creatorId = body.row.creator_id;
   return (
     <li
       ref={measure}
@@ -234,7 +234,7 @@ const labelOf = (p: { name: string | undefined; handle: string | undefined }, id
 
 const CardBody = memo(function CardBody(props: CardProps) {
   const { plan, row, name, handle, creatorId: mirrored, stages, now, messages, sales, products } = props;
-  const creatorId = Number(row.creator_id);
+  const creatorId = row.creator_id;
   const label = labelOf(props, creatorId);
   const [selling, setSelling] = useState(false);
   const [listing, setListing] = useState(false);
@@ -245,8 +245,8 @@ const CardBody = memo(function CardBody(props: CardProps) {
       ) : (
         <span>{label}</span>
       )}
-      <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
-      {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
+      <span className="plans-muted">{m.plans_days({ days: daysIn(row.stage_time, now) })}</span>
+      {row.reason ? <span className="plans-muted plans-reason">{row.reason}</span> : null}
       <SampleDue row={row} now={now} postWithin={postWithinOf(plan)} />
       {sales && (
         <span className="plans-muted" data-testid="plan-sales">
@@ -263,7 +263,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
           size="sm"
           aria-label={m.plans_move_label({ name: label })}
           items={stages}
-          value={String(row.stage)}
+          value={row.stage}
           onChange={(s) => {
             if (isStage(s) && s !== row.stage) void requestMove(plan, [creatorId], s, label);
           }}
@@ -319,7 +319,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
             name={label}
             plan={plan}
             products={products}
-            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            currency={COUNTRY_CURRENCY[plan.country as Country]}
             onClose={() => setSelling(false)}
           />
         </Suspense>

@@ -86,7 +86,7 @@ export function PlanScreen({ id }: { id: number }) {
   const plan = useMemo(() => JSON.parse(planJson) as RowOf<'plans'> | null, [planJson]);
   const members = data?.members;
   // The plan's rows as read, and with the moves just made on top (shown in the click's frame).
-  const readRows = useMemo(() => (members ?? []).filter((r) => Number(r.plan_id) === id), [members, id]);
+  const readRows = useMemo(() => (members ?? []).filter((r) => r.plan_id === id), [members, id]);
   const held = useSyncExternalStore(subscribeMoves, pendingMoves, pendingMoves);
   const planRows = useMemo(() => withPending(readRows, held, id), [readRows, held, id]);
   // The weekly quota, kept live so a move need not read it before it shows.
@@ -114,10 +114,7 @@ export function PlanScreen({ id }: { id: number }) {
   const [charts, setCharts] = useState(false);
   // Creators this plan has not invited yet: what "Send target invitations" sends.
   const uninvited = useMemo(
-    () =>
-      planRows
-        .filter((r) => PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
-        .map((r) => Number(r.creator_id)),
+    () => planRows.filter((r) => PLAN_BEFORE_INVITE.includes(r.stage as PlanStage)).map((r) => r.creator_id),
     [planRows],
   );
 
@@ -131,7 +128,7 @@ export function PlanScreen({ id }: { id: number }) {
     [],
   );
   // A name search reads the plan's creators (none match until they are read).
-  const everyone = useCreatorsOf(query ? planRows.map((r) => Number(r.creator_id)) : []);
+  const everyone = useCreatorsOf(query ? planRows.map((r) => r.creator_id) : []);
   const matches = useMemo(() => {
     if (!query) return null;
     const out = new Set<number>();
@@ -153,7 +150,7 @@ export function PlanScreen({ id }: { id: number }) {
       view === 'board'
         ? columns.flatMap((c) => {
             const [a, b] = ranges[c.stage] ?? [0, CARD_CHUNK];
-            return c.cards.slice(a, b).map((r) => Number(r.creator_id));
+            return c.cards.slice(a, b).map((r) => r.creator_id);
           })
         : [],
     [columns, ranges, view],
@@ -173,12 +170,8 @@ export function PlanScreen({ id }: { id: number }) {
   const productsJson = JSON.stringify(
     salesRows && plan
       ? salesRows.products
-          .filter((p) =>
-            String(plan.product_ids ?? '')
-              .split(',')
-              .includes(String(p.id)),
-          )
-          .map((p) => ({ product_id: String(p.product_id), title: String(p.product_title ?? p.product_id) }))
+          .filter((p) => (plan.product_ids ?? '').split(',').includes(String(p.id)))
+          .map((p) => ({ product_id: p.product_id, title: p.product_title ?? p.product_id }))
       : [],
   );
   const planProducts = useMemo(
@@ -199,8 +192,8 @@ export function PlanScreen({ id }: { id: number }) {
   const money = useMemo(() => {
     const out = new Map<number, string>();
     if (!salesRows || !plan) return out;
-    const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
-    const rowOf = new Map(planRows.map((r) => [Number(r.creator_id), r]));
+    const fallback = COUNTRY_CURRENCY[plan.country as Country];
+    const rowOf = new Map(planRows.map((r) => [r.creator_id, r]));
     for (const [cid, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
       const cur = mo.currency || fallback;
       const text = { gmv: formatGmv(mo.gmv, cur), commission: formatGmv(mo.commission, cur) };
@@ -213,7 +206,7 @@ export function PlanScreen({ id }: { id: number }) {
   // The plan's best sellers (GMV of its products), the seeds of "Creators like the best sellers".
   const bestSellers = useMemo(() => {
     if (!salesRows || !plan) return [];
-    const inPlan = new Set(planRows.map((r) => Number(r.creator_id)));
+    const inPlan = new Set(planRows.map((r) => r.creator_id));
     return [...creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))]
       .filter(([cid, mo]) => inPlan.has(cid) && mo.gmv > 0)
       .sort((a, b) => b[1].gmv - a[1].gmv || a[0] - b[0])
@@ -271,7 +264,7 @@ export function PlanScreen({ id }: { id: number }) {
       />
     );
   if (!plan || !board) return null;
-  const name = String(plan.name);
+  const name = plan.name;
 
   return (
     <div className="screen-panel plans-panel">
@@ -294,7 +287,7 @@ export function PlanScreen({ id }: { id: number }) {
       {similar && (
         <Suspense fallback={null}>
           <SimilarDialog
-            country={String(plan.country) as Country}
+            country={plan.country as Country}
             seedIds={bestSellers}
             filter={NO_CREATOR_FILTER}
             title={m.similar_best_title({ count: formatNumber(bestSellers.length) })}
@@ -314,7 +307,7 @@ export function PlanScreen({ id }: { id: number }) {
         </Suspense>
       )}
       {editing && (
-        <PlanDialog country={String(plan.country) as Country} plan={plan} onClose={() => setEditing(false)} />
+        <PlanDialog country={plan.country as Country} plan={plan} onClose={() => setEditing(false)} />
       )}
       {chartData && (
         <Suspense fallback={null}>
@@ -333,7 +326,7 @@ export function PlanScreen({ id }: { id: number }) {
                 }),
               )
             }
-            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            currency={COUNTRY_CURRENCY[plan.country as Country]}
           />
         </Suspense>
       )}

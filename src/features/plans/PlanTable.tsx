@@ -119,7 +119,7 @@ export function PlanTable({
   const cols = useMemo(() => columns(now), [now]);
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
   // Only creators still in the plan (and shown by the filters) are moved.
-  const chosen = rows.filter((r) => selection.has(Number(r.creator_id))).map((r) => Number(r.creator_id));
+  const chosen = rows.filter((r) => selection.has(r.creator_id)).map((r) => r.creator_id);
 
   return (
     <DataGrid<TableRow>

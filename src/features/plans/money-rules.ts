@@ -23,22 +23,18 @@ export const NO_MONEY: Money = { gmv: 0, orders: 0, units: 0, commission: 0, cur
 
 /** The TikTok product ids of a plan: its product rows' `product_id`. */
 export function planProductIds(plan: RowOf<'plans'>, products: readonly RowOf<'products'>[]): Set<string> {
-  const ids = new Set(
-    String(plan.product_ids ?? '')
-      .split(',')
-      .filter(Boolean),
-  );
-  return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => String(p.product_id)));
+  const ids = new Set((plan.product_ids ?? '').split(',').filter(Boolean));
+  return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => p.product_id));
 }
 
 const cents = (v: unknown): number => Math.round(Number(v ?? 0) * 100);
 
 function add(into: Money, s: RowOf<'creator_sales'>): Money {
-  const currency = String(s.currency ?? '');
+  const currency = s.currency ?? '';
   return {
     gmv: (cents(into.gmv) + cents(s.gmv)) / 100,
-    orders: into.orders + Number(s.orders ?? 0),
-    units: into.units + Number(s.units ?? 0),
+    orders: into.orders + (s.orders ?? 0),
+    units: into.units + (s.units ?? 0),
     commission: (cents(into.commission) + cents(s.commission)) / 100,
     currency: into.orders === 0 && into.gmv === 0 ? currency : into.currency === currency ? currency : '',
   };
@@ -51,8 +47,8 @@ export function creatorMoney(
 ): Map<number, Money> {
   const out = new Map<number, Money>();
   for (const s of sales) {
-    if (!productIds.has(String(s.product_id))) continue;
-    const id = Number(s.creator_id);
+    if (!productIds.has(s.product_id)) continue;
+    const id = s.creator_id;
     out.set(id, add(out.get(id) ?? NO_MONEY, s));
   }
   return out;
@@ -65,10 +61,9 @@ export function planMoney(
   members: readonly RowOf<'plan_creators'>[],
   sales: readonly RowOf<'creator_sales'>[],
 ): Money {
-  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => m.creator_id));
   let total = NO_MONEY;
-  for (const s of sales)
-    if (inPlan.has(Number(s.creator_id)) && productIds.has(String(s.product_id))) total = add(total, s);
+  for (const s of sales) if (inPlan.has(s.creator_id) && productIds.has(s.product_id)) total = add(total, s);
   return total;
 }
 
@@ -80,13 +75,13 @@ const BEFORE_SHIPPED = new Set<string>(PLAN_STAGES.slice(0, PLAN_STAGES.indexOf(
  * not sent yet shows here first).
  */
 export const samplesSent = (member: RowOf<'plan_creators'>): boolean => {
-  const stage = String(member.stage ?? '');
-  return stage === 'shipped' || (Number(member.sample_time ?? 0) > 0 && !BEFORE_SHIPPED.has(stage));
+  const stage = member.stage ?? '';
+  return stage === 'shipped' || ((member.sample_time ?? 0) > 0 && !BEFORE_SHIPPED.has(stage));
 };
 
 /** What one creator's samples cost this plan. */
 export const sampleCostEach = (plan: RowOf<'plans'>): number =>
-  Number(plan.sample_cost ?? 0) + Number(plan.shipping_cost ?? 0);
+  (plan.sample_cost ?? 0) + (plan.shipping_cost ?? 0);
 
 /** The plan's sample cost: its creators whose samples were sent, each at the plan's cost. */
 export function planSamples(
@@ -113,11 +108,11 @@ export function planWeeks(
   members: readonly RowOf<'plan_creators'>[],
   sales: readonly RowOf<'creator_sales'>[],
 ): { week: number; gmv: number }[] {
-  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => m.creator_id));
   const weeks = new Map<number, number>();
   for (const s of sales) {
-    const week = Number(s.week ?? 0);
-    if (week <= 0 || !inPlan.has(Number(s.creator_id)) || !productIds.has(String(s.product_id))) continue;
+    const week = s.week ?? 0;
+    if (week <= 0 || !inPlan.has(s.creator_id) || !productIds.has(s.product_id)) continue;
     weeks.set(week, (weeks.get(week) ?? 0) + cents(s.gmv));
   }
   return [...weeks].sort((a, b) => a[0] - b[0]).map(([week, gmv]) => ({ week, gmv: gmv / 100 }));
@@ -144,7 +139,7 @@ export function topByRoi(
   const out: CreatorRoi[] = [];
   for (const m of members) {
     if (m.plan_id !== plan.id) continue;
-    const id = Number(m.creator_id);
+    const id = m.creator_id;
     const money = per.get(id) ?? NO_MONEY;
     const sample = samplesSent(m) ? each : 0;
     const r = roi(money.gmv, money.commission, sample);

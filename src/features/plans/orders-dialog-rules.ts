@@ -22,7 +22,7 @@ export function countryOfCurrency(currencies: readonly string[]): Country | null
 export function plansCountry(plans: readonly RowOf<'plans'>[]): Country {
   const count = new Map<Country, number>();
   for (const p of plans) {
-    const c = String(p.country) as Country;
+    const c = p.country as Country;
     if (COUNTRIES.includes(c)) count.set(c, (count.get(c) ?? 0) + 1);
   }
   let best: Country = DEFAULT_COUNTRY;

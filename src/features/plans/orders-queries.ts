@@ -35,7 +35,7 @@ export async function readOrderImports(): Promise<{
     readRows(localDb, 'order_imports'),
     pendingIds('/plan/orders.undo'),
   ]);
-  rows.sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+  rows.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   return { imports: rows.slice(0, IMPORTS_SHOWN), undoing };
 }
 

@@ -205,7 +205,7 @@ export function invitePlan(
   const later = new Set(
     members
       .filter((r) => r.plan_id === plan.id && !PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
-      .map((r) => Number(r.creator_id)),
+      .map((r) => r.creator_id),
   );
   return record(
     () =>
@@ -292,7 +292,7 @@ export async function exportPlan(
     import('../export/save-file.ts'),
     import('./plan-queries.ts'),
   ]);
-  const ids = members.filter((r) => r.plan_id === plan.id).map((r) => Number(r.creator_id));
+  const ids = members.filter((r) => r.plan_id === plan.id).map((r) => r.creator_id);
   const [creators, money] = await Promise.all([q.creatorsOf(ids), q.readSalesRows()]);
   const table = planTable(plan, members, creators, money.sales, money.products, nowSeconds());
   saveFile(await writeTable('xlsx', table), planFileName(plan), MIME_TYPE.xlsx);

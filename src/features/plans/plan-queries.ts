@@ -53,7 +53,7 @@ export function readPlans(): Promise<{ plans: RowOf<'plans'>[]; members: RowOf<'
         sessionEntries(),
       ]);
       const shownPlans = overlayRows(plans, liveEffects(entries, 'plans'));
-      shownPlans.sort((a, b) => Number(b.add_time) - Number(a.add_time) || Number(b.id) - Number(a.id));
+      shownPlans.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
       return { plans: shownPlans, members: overlayRows(members, liveEffects(entries, 'plan_creators')) };
     },
   );
@@ -152,7 +152,7 @@ async function eventsSince(since: number): Promise<RowOf<'creator_events'>[]> {
 /** The workspace's weekly quota as the seller entered it; -1 when not set. */
 export async function readWeeklyQuota(): Promise<number> {
   const settings = await readRows(localDb, 'workspace_settings');
-  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  const quota = settings.length ? settings[0]!.weekly_quota : -1;
   return Number.isFinite(quota) ? quota : -1;
 }
 
@@ -165,7 +165,7 @@ export async function readQuota(): Promise<QuotaState> {
     readPlans(),
     eventsSince(since),
   ]);
-  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  const quota = settings.length ? settings[0]!.weekly_quota : -1;
   return {
     quota: Number.isFinite(quota) ? quota : -1,
     row: settings[0],

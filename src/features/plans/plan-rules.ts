@@ -38,7 +38,7 @@ export function funnels(members: readonly RowOf<'plan_creators'>[]): Map<number,
   for (const r of members) {
     const i = PLAN_STAGES.indexOf(r.stage as PlanStage);
     if (i < 0) continue;
-    const plan = Number(r.plan_id);
+    const plan = r.plan_id;
     let counts = out.get(plan);
     if (!counts) out.set(plan, (counts = PLAN_STAGES.map(() => 0)));
     counts[i]!++;
@@ -60,10 +60,10 @@ export function boardColumns(
   perColumn: number,
 ): BoardColumn[] {
   const by = new Map<PlanStage, RowOf<'plan_creators'>[]>(PLAN_STAGES.map((s) => [s, []]));
-  for (const r of members) if (Number(r.plan_id) === planId && isStage(r.stage)) by.get(r.stage)!.push(r);
+  for (const r of members) if (r.plan_id === planId && isStage(r.stage)) by.get(r.stage)!.push(r);
   return PLAN_STAGES.map((stage) => {
     const rows = by.get(stage)!;
-    rows.sort((a, b) => Number(b.stage_time) - Number(a.stage_time) || Number(b.id) - Number(a.id));
+    rows.sort((a, b) => b.stage_time - a.stage_time || b.id - a.id);
     return { stage, count: rows.length, cards: rows.slice(0, perColumn) };
   });
 }
@@ -100,7 +100,7 @@ export function sampleDeadline(
   now: number,
   postWithin: number = POST_WITHIN_DEFAULT,
 ): SampleDeadline | null {
-  const since = Number(row.stage_time);
+  const since = row.stage_time;
   if (!Number.isFinite(since) || since <= 0) return null;
   if (row.stage === 'sample_requested') {
     const due = since + 7 * DAY;
@@ -175,10 +175,10 @@ export function filterMembers(
 ): RowOf<'plan_creators'>[] {
   return members.filter(
     (r) =>
-      Number(r.plan_id) === planId &&
+      r.plan_id === planId &&
       (f.stage === '' || r.stage === f.stage) &&
       (!f.due || isDue(r, now, postWithin)) &&
-      (f.ids === null || f.ids.has(Number(r.creator_id))),
+      (f.ids === null || f.ids.has(r.creator_id)),
   );
 }
 
@@ -198,7 +198,7 @@ export function sortMembers(
   const sign = order === 'asc' ? 1 : -1;
   const key = (r: RowOf<'plan_creators'>): number => {
     if (field === 'stage') return PLAN_STAGES.indexOf(r.stage as PlanStage);
-    if (field === 'days') return now - Number(r.stage_time);
+    if (field === 'days') return now - r.stage_time;
     return sampleDeadline(r, now, postWithin)?.due ?? Number.NaN;
   };
   return rows
@@ -207,11 +207,7 @@ export function sortMembers(
       const an = Number.isNaN(a.k);
       const bn = Number.isNaN(b.k);
       if (an !== bn) return an ? 1 : -1;
-      return (
-        (an ? 0 : sign * (a.k - b.k)) ||
-        Number(b.r.stage_time) - Number(a.r.stage_time) ||
-        Number(b.r.id) - Number(a.r.id)
-      );
+      return (an ? 0 : sign * (a.k - b.k)) || b.r.stage_time - a.r.stage_time || b.r.id - a.r.id;
     })
     .map((x) => x.r);
 }

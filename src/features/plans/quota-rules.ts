@@ -24,13 +24,13 @@ export const CONTACT_STAGES = new Set(['contacted', 'invited']);
 /** Creators connected with the shop in any plan. */
 export function connectedCreators(members: readonly RowOf<'plan_creators'>[]): Set<number> {
   const out = new Set<number>();
-  for (const m of members) if (CONNECTED.has(String(m.stage))) out.add(Number(m.creator_id));
+  for (const m of members) if (CONNECTED.has(m.stage)) out.add(m.creator_id);
   return out;
 }
 
 /** Whether a history row records contacting the creator (a chat mark, an invitation, a contact stage). */
 function isContact(e: RowOf<'creator_events'>): boolean {
-  const detail = String(e.detail ?? '');
+  const detail = e.detail ?? '';
   if (e.kind === 'chat') return detail === '1';
   if (e.kind === 'invitation') return true;
   if (e.kind === 'stage') return CONTACT_STAGES.has(detail.slice(0, detail.indexOf(':')));
@@ -49,15 +49,10 @@ export function contactedSince(
   const connected = connectedCreators(members);
   const out = new Set<number>();
   for (const e of events)
-    if (Number(e.add_time) >= since && isContact(e) && !connected.has(Number(e.creator_id)))
-      out.add(Number(e.creator_id));
+    if (e.add_time >= since && isContact(e) && !connected.has(e.creator_id)) out.add(e.creator_id);
   for (const m of members)
-    if (
-      CONTACT_STAGES.has(String(m.stage)) &&
-      Number(m.stage_time) >= since &&
-      !connected.has(Number(m.creator_id))
-    )
-      out.add(Number(m.creator_id));
+    if (CONTACT_STAGES.has(m.stage) && m.stage_time >= since && !connected.has(m.creator_id))
+      out.add(m.creator_id);
   return out;
 }
 
@@ -87,7 +82,7 @@ export function checkBatch(
 
 /** A recorded message: the history row of a chat mark (written by /plan/message and /blogger/edit isChat=1). */
 export const isMessage = (e: RowOf<'creator_events'>): boolean =>
-  e.kind === 'chat' && String(e.detail ?? '') === '1';
+  e.kind === 'chat' && (e.detail ?? '') === '1';
 
 /**
  * Messages recorded per creator (TikTok allows MESSAGES_BEFORE_REPLY before the creator replies): the
@@ -103,7 +98,7 @@ export function messageCounts(
   const add = (id: number) => {
     if (!connected.has(id)) out.set(id, (out.get(id) ?? 0) + 1);
   };
-  for (const e of events) if (isMessage(e)) add(Number(e.creator_id));
+  for (const e of events) if (isMessage(e)) add(e.creator_id);
   for (const id of pending) add(id);
   return out;
 }
@@ -120,8 +115,8 @@ export function repliedInHistory(events: readonly RowOf<'creator_events'>[]): Se
   const out = new Set<number>();
   for (const e of events) {
     if (e.kind !== 'stage') continue;
-    const detail = String(e.detail ?? '');
-    if (CONNECTED.has(detail.slice(0, detail.indexOf(':')))) out.add(Number(e.creator_id));
+    const detail = e.detail ?? '';
+    if (CONNECTED.has(detail.slice(0, detail.indexOf(':')))) out.add(e.creator_id);
   }
   return out;
 }

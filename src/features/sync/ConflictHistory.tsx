@@ -17,8 +17,8 @@ const SHOWN = 20;
 export function ConflictHistory() {
   const recent = useLiveQuery(async () => {
     const since = Math.floor(Date.now() / 1000) - DAY_SECONDS;
-    const rows = await localDb.text_conflicts.filter((r) => Number(r.add_time) >= since).toArray();
-    return rows.sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+    const rows = await localDb.text_conflicts.filter((r) => r.add_time >= since).toArray();
+    return rows.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   }, []);
   if (!recent?.length) return null;
   return (
@@ -32,7 +32,7 @@ export function ConflictHistory() {
           {recent.slice(0, SHOWN).map((r: RowOf<'text_conflicts'>) => (
             <li key={r.id} className="cd-sync__item">
               <span>{conflictText(r)}</span>
-              <span className="cd-sync__hint">{new Date(Number(r.add_time) * 1000).toLocaleString()}</span>
+              <span className="cd-sync__hint">{new Date(r.add_time * 1000).toLocaleString()}</span>
             </li>
           ))}
         </ul>

@@ -21,7 +21,7 @@ import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/Catalog
 import { RowActions } from '../catalog/RowActions.tsx';
 import '../catalog/catalog.css';
 
-const title = (r: RowOf<'tags'>): string => String(r.title ?? '');
+const title = (r: RowOf<'tags'>): string => r.title ?? '';
 
 export function TagsScreen() {
   const filters = useCatalogFilters();

@@ -6,7 +6,7 @@ import { snoozedDate } from './followup-rules.ts';
 import { editFollowup } from './workbench-actions.ts';
 
 export function FollowupActions({ row }: { row: RowOf<'creator_followups'> }) {
-  const due = String(row.due_date);
+  const due = row.due_date;
   if (row.done_time) {
     return (
       <Button size="sm" variant="text" onPress={() => void editFollowup(row, { done: 0 })}>

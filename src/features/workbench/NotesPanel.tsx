@@ -16,7 +16,7 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
   const rows = useCreatorRows('creator_notes', creatorId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const notes = [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+  const notes = [...(rows ?? [])].sort((a, b) => b.add_time - a.add_time || b.id - a.id);
 
   // A double-click on Add makes one note: the second press meets the running add.
   const add = useInFlight(async () => {
@@ -85,7 +85,7 @@ function NoteItem({ note }: { note: RowOf<'creator_notes'> }) {
       return;
     }
     setError(undefined);
-    if (content === String(started.content) || (await editNote(started, content))) setDraft(null);
+    if (content === started.content || (await editNote(started, content))) setDraft(null);
   });
 
   if (draft !== null)
@@ -111,13 +111,13 @@ function NoteItem({ note }: { note: RowOf<'creator_notes'> }) {
     );
   return (
     <li className="workbench-note" data-testid="workbench-note">
-      <p className="workbench-note__text">{String(note.content)}</p>
+      <p className="workbench-note__text">{note.content}</p>
       <span className="workbench-meta">
         {isPending(note)
           ? m.workbench_unsent()
           : m.workbench_by({
-              name: String(note.user_name || '-'),
-              time: formatDateTime(Number(note.add_time)),
+              name: note.user_name || '-',
+              time: formatDateTime(note.add_time),
             })}
       </span>
       <span className="workbench-note__actions">
@@ -126,7 +126,7 @@ function NoteItem({ note }: { note: RowOf<'creator_notes'> }) {
           variant="text"
           onPress={() => {
             setStarted(note);
-            setDraft(String(note.content));
+            setDraft(note.content);
           }}
           aria-label={m.workbench_note_edit_label()}
         >

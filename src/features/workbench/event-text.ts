@@ -6,7 +6,7 @@ import { statusLabel, subStatusLabel } from '../invitations/invitation-rules.ts'
 import { stageLabel } from '../plans/plan-rules.ts';
 
 export function eventText(e: RowOf<'creator_events'>): string {
-  const detail = String(e.detail ?? '');
+  const detail = e.detail ?? '';
   switch (e.kind) {
     case 'chat':
       return detail === '1' ? m.workbench_event_chat_on() : m.workbench_event_chat_off();
