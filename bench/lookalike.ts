@@ -31,7 +31,7 @@ function rowsOf(n: number): CreatorRow[] {
         add_time: 1_700_000_000 + i,
         update_time: 1_700_000_000 + i,
         tags: [],
-      }) as CreatorRow,
+      }) as Partial<CreatorRow> as CreatorRow,
   );
 }
 

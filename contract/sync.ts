@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { Endpoint } from './endpoint.ts';
+import type { SYNC_ROWS } from './sync-rows.ts';
 import { formInt, optFlag } from './schemas/common.ts';
 
 export const SYNC_VERSION = 1;
@@ -60,19 +61,17 @@ export interface CreatorTag {
   tag_title: string;
 }
 
-/** A mirrored row: the table's columns minus workspace_id/deleted_at, plus `version`. */
-export type SyncRow = { id: number; version: number } & Record<string, unknown>;
-export type CreatorRow = SyncRow & {
-  country: string;
-  unique_id: string;
-  daren_name: string;
-  nick_name: string;
-  is_chat: number;
-  is_invitation: number;
-  is_black: number;
-  add_time: number;
-  tags: CreatorTag[];
+/**
+ * Each mirrored table's row, typed from contract/sync-rows.ts (a type-only import: the PWA loads no
+ * schema for it). A creator also carries its tags, which a pull sends apart (`decodePull`).
+ */
+export type SyncRows = { [T in Exclude<SyncTable, 'creators'>]: z.infer<(typeof SYNC_ROWS)[T]> } & {
+  creators: CreatorRow;
 };
+export type RowOf<T extends SyncTable> = SyncRows[T];
+export type CreatorRow = z.infer<typeof SYNC_ROWS.creators> & { tags: CreatorTag[] };
+/** Any mirrored row: what code that serves every table (the outbox's effects, the mirror) knows. */
+export type SyncRow = SyncRows[SyncTable];
 
 export const pullRequest = z.object({
   cursor: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().max(200)),
@@ -111,7 +110,7 @@ export type PullWire = z.infer<typeof pullResponse>;
 
 /** A pulled page with row objects; creators carry `tags: [{tag_id, tag_title}]`. */
 export type PullResponse = Omit<PullWire, 'changes' | 'creator_tags'> & {
-  changes: Record<SyncTable, SyncRow[]> & { creators: CreatorRow[] };
+  changes: { [T in SyncTable]: SyncRows[T][] };
 };
 
 export function decodePull(w: PullWire): PullResponse {

@@ -19,7 +19,7 @@
 import { API } from '../../contract/api.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { ID_LIST_MAX, NAME_LIST_MAX } from '../../contract/constants.ts';
-import type { CreatorTag, SyncRow } from '../../contract/sync.ts';
+import type { CreatorTag, SyncRow, SyncRows } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { call, type Call, type Input } from './call.ts';
 import { append } from './outbox.ts';
@@ -116,12 +116,22 @@ export function setCreatorTags(
   }));
 }
 
-export function addRow(db: LocalDB, table: SmallTable, call: Call, row: Omit<SyncRow, 'id' | 'version'>) {
-  return enqueue(db, call, { table, kind: 'upsert', row: { ...row, id: tempId(), version: 0 } as SyncRow });
+/** A row made offline before the server numbers it: every column but `id` and `version`. */
+export type NewRow<T extends SmallTable> = Omit<SyncRows[T], 'id' | 'version'>;
+
+/** A row made offline: the whole row as the server will send it, shown under a temporary id. */
+export function addRow<T extends SmallTable>(db: LocalDB, table: T, call: Call, row: NewRow<T>) {
+  const shown = { ...row, id: tempId(), version: 0 } as SyncRows[T];
+  return enqueue(db, call, { table, kind: 'upsert', row: shown });
 }
 
-export function editRow(db: LocalDB, table: SmallTable, call: Call, row: Partial<SyncRow> & { id: number }) {
-  return enqueue(db, call, { table, kind: 'upsert', row: row as SyncRow });
+export function editRow<T extends SmallTable>(
+  db: LocalDB,
+  table: T,
+  call: Call,
+  row: Partial<SyncRows[T]> & { id: number },
+) {
+  return enqueue(db, call, { table, kind: 'upsert', row });
 }
 
 export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Call, ids: number[]) {
@@ -150,8 +160,8 @@ export function deleteRowsById<E extends Endpoint>(
 const TEXT_TABLES: ReadonlySet<string> = new Set(['tags', 'chat_templates', 'products', 'creator_notes']);
 
 /** Sends the version of the row the member started from with an edit or delete of a text record. */
-export function withBasis(table: string, call: Call, row: SyncRow): Call {
-  const version = Number(row.version);
+export function withBasis(table: string, call: Call, row: Pick<SyncRow, 'version'>): Call {
+  const { version } = row;
   if (!TEXT_TABLES.has(table) || !Number.isSafeInteger(version) || version <= 0) return call;
   return { ...call, body: { ...call.body, base_version: version } };
 }

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
+import type { RowOf } from '../../contract/sync.ts';
 import { LocalDB, SCHEMA_VERSION } from './db.ts';
 
 /** A device's database as an older app left it: versions 1-3 only, with rows in it. */
@@ -41,8 +42,8 @@ describe('the local database schema', () => {
     expect(await db.meta.get('cursor')).toEqual({ key: 'cursor', value: 'c1' });
     // creator_events gained an add_time index in version 7; the tables of versions 4-8 exist.
     expect((await db.creator_events.where('add_time').above(0).toArray()).map((r) => r.id)).toEqual([5]);
-    await db.creator_sales.put({ id: 1, version: 1, creator_id: 9 });
-    await db.plan_creators.put({ id: 2, version: 1, plan_id: 3 });
+    await db.creator_sales.put({ id: 1, version: 1, creator_id: 9 } as RowOf<'creator_sales'>);
+    await db.plan_creators.put({ id: 2, version: 1, plan_id: 3 } as RowOf<'plan_creators'>);
     expect(await db.plan_creators.where('plan_id').equals(3).count()).toBe(1);
     expect(await db.creator_sales.where('creator_id').equals(9).count()).toBe(1);
     db.close();

@@ -21,7 +21,7 @@
  * resets the mirror.
  */
 import Dexie, { type Table } from 'dexie';
-import type { CreatorRow, SyncRow, SyncTable } from '../../contract/sync.ts';
+import type { CreatorRow, SyncRows, SyncTable } from '../../contract/sync.ts';
 import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 /** Versions 1-8 were declared one by one until 2026-11; a device on any of them upgrades to this. */
@@ -64,22 +64,22 @@ export interface MetaRow {
 
 export class LocalDB extends Dexie {
   creatorBlocks!: Table<CreatorBlock, [string, number]>;
-  tags!: Table<SyncRow, number>;
-  chat_templates!: Table<SyncRow, number>;
-  products!: Table<SyncRow, number>;
-  topics!: Table<SyncRow, number>;
-  invitations!: Table<SyncRow, number>;
-  blacklist!: Table<SyncRow, number>;
-  creator_notes!: Table<SyncRow, number>;
-  creator_followups!: Table<SyncRow, number>;
-  creator_events!: Table<SyncRow, number>;
-  saved_views!: Table<SyncRow, number>;
-  text_conflicts!: Table<SyncRow, number>;
-  plans!: Table<SyncRow, number>;
-  plan_creators!: Table<SyncRow, number>;
-  workspace_settings!: Table<SyncRow, number>;
-  creator_sales!: Table<SyncRow, number>;
-  order_imports!: Table<SyncRow, number>;
+  tags!: Table<SyncRows['tags'], number>;
+  chat_templates!: Table<SyncRows['chat_templates'], number>;
+  products!: Table<SyncRows['products'], number>;
+  topics!: Table<SyncRows['topics'], number>;
+  invitations!: Table<SyncRows['invitations'], number>;
+  blacklist!: Table<SyncRows['blacklist'], number>;
+  creator_notes!: Table<SyncRows['creator_notes'], number>;
+  creator_followups!: Table<SyncRows['creator_followups'], number>;
+  creator_events!: Table<SyncRows['creator_events'], number>;
+  saved_views!: Table<SyncRows['saved_views'], number>;
+  text_conflicts!: Table<SyncRows['text_conflicts'], number>;
+  plans!: Table<SyncRows['plans'], number>;
+  plan_creators!: Table<SyncRows['plan_creators'], number>;
+  workspace_settings!: Table<SyncRows['workspace_settings'], number>;
+  creator_sales!: Table<SyncRows['creator_sales'], number>;
+  order_imports!: Table<SyncRows['order_imports'], number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -121,8 +121,9 @@ export class LocalDB extends Dexie {
     });
   }
 
-  small(table: SmallTable): Table<SyncRow, number> {
-    return this[table];
+  /** A small table by name, typed with its row (contract/sync.ts `SyncRows`). */
+  small<T extends SmallTable>(table: T): Table<SyncRows[T], number> {
+    return this[table] as Table<SyncRows[T], number>;
   }
 }
 

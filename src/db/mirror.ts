@@ -4,8 +4,17 @@
  * last page written. `reset` drops the whole mirror first (the server said the cursor is void).
  */
 import Dexie, { RangeSet, type Transaction } from 'dexie';
-import type { CreatorRow, PullResponse, SyncRow } from '../../contract/sync.ts';
-import { META, SMALL_TABLES, blockOf, getMeta, setMeta, type CreatorBlock, type LocalDB } from './db.ts';
+import type { CreatorRow, PullResponse, SyncRows } from '../../contract/sync.ts';
+import {
+  META,
+  SMALL_TABLES,
+  blockOf,
+  getMeta,
+  setMeta,
+  type CreatorBlock,
+  type LocalDB,
+  type SmallTable,
+} from './db.ts';
 
 export interface ApplyResult {
   creatorsChanged: number;
@@ -17,11 +26,7 @@ export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyR
   const tables = [db.creatorBlocks, db.meta, ...SMALL_TABLES.map((t) => db.small(t))];
   return db.transaction('rw', tables, async (tx) => {
     if (page.reset) await clearMirror(db);
-    for (const t of SMALL_TABLES) {
-      const rows = page.changes[t] as SyncRow[];
-      if (rows.length) await db.small(t).bulkPut(rows);
-      if (page.deletes[t].length) await db.small(t).bulkDelete(page.deletes[t]);
-    }
+    for (const t of SMALL_TABLES) await applyTable(db, page, t);
     const rev = ((await getMeta<number>(db, META.rev)) ?? 0) + 1;
     const countries = await mergeCreators(db, page.changes.creators, page.deletes.creators, rev);
     await setMeta(db, META.rev, rev);
@@ -29,6 +34,12 @@ export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyR
     widenChanges(tx, db.creatorBlocks.name);
     return { creatorsChanged: page.changes.creators.length + page.deletes.creators.length, countries };
   });
+}
+
+async function applyTable<T extends SmallTable>(db: LocalDB, page: PullResponse, t: T): Promise<void> {
+  const rows: SyncRows[T][] = page.changes[t];
+  if (rows.length) await db.small(t).bulkPut(rows);
+  if (page.deletes[t].length) await db.small(t).bulkDelete(page.deletes[t]);
 }
 
 /**

@@ -1,6 +1,13 @@
 /** The outbox row, the optimistic effects it carries (see outbox.ts, overlay.ts) and the notices of its outcome (notices.ts). */
 import type { Method } from '../../contract/api.ts';
+import type { PlanStage } from '../../contract/limits.ts';
 import type { CreatorTag, SyncRow, SyncTable } from '../../contract/sync.ts';
+
+/**
+ * The row an upsert shows: a whole row for one made offline (addRow), the changed fields for an
+ * edit (editRow); overlay.ts lays it over the mirrored row with the same id.
+ */
+export type UpsertRow = Partial<SyncRow> & { id: number };
 
 export type OutboxState = 'pending' | 'sending' | 'acked' | 'failed';
 
@@ -9,7 +16,7 @@ export type Effect =
   | { table: 'creators'; kind: 'patch'; ids: number[]; patch: Record<string, unknown> }
   | { table: 'creators'; kind: 'tags'; ids: number[]; op: 'add' | 'del'; tags: CreatorTag[] }
   | { table: SyncTable; kind: 'delete'; ids: number[] }
-  | { table: Exclude<SyncTable, 'creators'>; kind: 'upsert'; row: SyncRow }
+  | { table: Exclude<SyncTable, 'creators'>; kind: 'upsert'; row: UpsertRow }
   | MembersEffect;
 
 /**
@@ -23,7 +30,7 @@ export interface MembersEffect {
   op: 'join' | 'stage' | 'leave';
   plan_id: number;
   creator_ids: number[];
-  stage?: string;
+  stage?: PlanStage;
   reason?: string;
   /** When the user acted (unix seconds): the stage's start until the server's copy arrives. */
   time: number;

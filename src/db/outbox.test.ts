@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../contract/api.ts';
+import type { RowOf } from '../../contract/sync.ts';
 import { call } from './call.ts';
 import { META, setMeta } from './db.ts';
 import {
@@ -27,6 +28,9 @@ import {
 import { liveEffects, overlayRows } from './overlay.ts';
 import { readRows } from './queries.ts';
 import { creator, freshDb, page } from './test-db.ts';
+
+/** A tag added offline; these tests read only its title. */
+type NewTag = Omit<RowOf<'tags'>, 'id' | 'version'>;
 
 const S = { userId: 1, workspaceId: 10 };
 
@@ -168,7 +172,10 @@ describe('local edits over the mirror', () => {
   it('shows an added row with a temporary id and a delete as gone', async () => {
     const db = await freshDb(S);
     await applyPage(db, page({ changes: { tags: [{ id: 1, version: 1, country: 'US', title: 'a' }] } }));
-    await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'b' }), { country: 'US', title: 'b' });
+    await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'b' }), {
+      country: 'US',
+      title: 'b',
+    } as NewTag);
     await deleteRows(db, 'tags', call(API.tagsDel, { id: 1, country: 'US' }), [1]);
     const rows = await readRows(db, 'tags', 'US');
     expect(rows.map((r) => r.title)).toEqual(['b']);
@@ -180,7 +187,7 @@ describe('local edits over the mirror', () => {
     const seq = await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'b' }), {
       country: 'US',
       title: 'b',
-    });
+    } as NewTag);
     await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data: { id: 42, country: 'US', title: 'b' } });
     expect((await readRows(db, 'tags', 'US')).map((r) => [r.id, r.title])).toEqual([[42, 'b']]);
     // The pull brings the saved row before the entry settles: still one row.
@@ -197,7 +204,7 @@ describe('local edits over the mirror', () => {
       const seq = await addRow(db, 'tags', call(API.tagsAdd, { country: 'US', title: 'x' }), {
         country: 'US',
         title: 'x',
-      });
+      } as NewTag);
       await markAcked(db, seq, 1000, { code: 0, msg: 'Added', data });
       const e = await db.outbox.get(seq);
       expect(e?.effect?.kind === 'upsert' && e.effect.row.id).toBeLessThan(0);

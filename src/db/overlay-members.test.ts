@@ -1,17 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../contract/sync.ts';
+import type { RowOf } from '../../contract/sync.ts';
 import type { MembersEffect } from './outbox-types.ts';
 import { overlayRows } from './overlay.ts';
 
-const member = (id: number, plan_id: number, creator_id: number, stage = 'to_contact'): SyncRow => ({
-  id,
-  version: 1,
-  plan_id,
-  creator_id,
-  stage,
-  reason: '',
-  stage_time: 100,
-});
+const member = (
+  id: number,
+  plan_id: number,
+  creator_id: number,
+  stage = 'to_contact',
+): RowOf<'plan_creators'> =>
+  ({
+    id,
+    version: 1,
+    plan_id,
+    creator_id,
+    stage,
+    reason: '',
+    stage_time: 100,
+  }) as RowOf<'plan_creators'>;
 const fx = (
   op: MembersEffect['op'],
   creator_ids: number[],
@@ -25,7 +31,7 @@ const fx = (
   time: 500,
   ...extra,
 });
-const view = (rows: SyncRow[]) =>
+const view = (rows: RowOf<'plan_creators'>[]) =>
   rows
     .map((r) => `${String(r.plan_id)}/${String(r.creator_id)}:${String(r.stage)}:${String(r.reason)}`)
     .sort();

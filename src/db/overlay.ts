@@ -3,7 +3,7 @@
  * live outbox entry's effect is applied here, in outbox order, whenever rows are read. Pure
  * functions, so screens (useLiveQuery), the query worker and tests share them.
  */
-import type { CreatorRow, CreatorTag, SyncRow } from '../../contract/sync.ts';
+import type { CreatorRow, CreatorTag, SyncRow, SyncRows } from '../../contract/sync.ts';
 import type { Effect, MembersEffect, OutboxEntry } from './outbox-types.ts';
 import { isLive } from './outbox.ts';
 
@@ -20,7 +20,7 @@ export function overlayRows<R extends SyncRow>(rows: readonly R[], effects: read
   for (const fx of effects) {
     if (fx.kind === 'delete') for (const id of fx.ids) byId.delete(id);
     else if (fx.kind === 'upsert') byId.set(fx.row.id, { ...byId.get(fx.row.id), ...fx.row } as R);
-    else if (fx.kind === 'members') applyMembers(byId as Map<number, SyncRow>, fx);
+    else if (fx.kind === 'members') applyMembers(byId as unknown as Map<number, MemberRow>, fx);
     else
       for (const id of fx.ids) {
         const row = byId.get(id);
@@ -34,18 +34,18 @@ export function overlayRows<R extends SyncRow>(rows: readonly R[], effects: read
 const EXITS = new Set(['declined', 'no_reply', 'dropped']);
 
 /** A plan's creators after a join / stage / leave, matched by (plan, creator) as the server does. */
-function applyMembers(byId: Map<number, SyncRow>, fx: MembersEffect): void {
+type MemberRow = SyncRows['plan_creators'];
+function applyMembers(byId: Map<number, MemberRow>, fx: MembersEffect): void {
   const wanted = new Set(fx.creator_ids);
-  const present = new Map<number, SyncRow>();
+  const present = new Map<number, MemberRow>();
   for (const row of byId.values())
-    if (row.plan_id === fx.plan_id && wanted.has(row.creator_id as number))
-      present.set(row.creator_id as number, row);
+    if (row.plan_id === fx.plan_id && wanted.has(row.creator_id)) present.set(row.creator_id, row);
   const t = fx.time;
   if (fx.op === 'leave') for (const row of present.values()) byId.delete(row.id);
   else if (fx.op === 'stage')
     for (const row of present.values()) {
-      if (row.stage === fx.stage) continue;
-      const reason = EXITS.has(fx.stage ?? '') ? (fx.reason ?? '') : '';
+      if (!fx.stage || row.stage === fx.stage) continue;
+      const reason = EXITS.has(fx.stage) ? (fx.reason ?? '') : '';
       byId.set(row.id, { ...row, stage: fx.stage, reason, stage_time: t, update_time: t });
     }
   else
@@ -61,6 +61,7 @@ function applyMembers(byId: Map<number, SyncRow>, fx: MembersEffect): void {
         stage: 'to_contact',
         reason: '',
         stage_time: t,
+        sample_time: 0,
         user_id: 0,
         user_name: '',
         add_time: t,

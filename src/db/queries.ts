@@ -3,7 +3,7 @@
  * `useLocalRows` is the live hook screens use: it re-runs when the table or the outbox changes.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SyncRow } from '../../contract/sync.ts';
+import type { SyncRows } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { liveEffects, overlayRows } from './overlay.ts';
 
@@ -12,11 +12,19 @@ import { liveEffects, overlayRows } from './overlay.ts';
  * read apart, a pull landing in between (the saved row in, the sent change settled) could answer
  * the mirror before it and the outbox after it, and a just-saved row would vanish for a moment.
  */
-export function readRows(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
+export function readRows<T extends SmallTable>(
+  db: LocalDB,
+  table: T,
+  country?: string,
+): Promise<SyncRows[T][]> {
   return db.transaction('r', db.small(table), db.outbox, db.meta, () => readRowsIn(db, table, country));
 }
 
-async function readRowsIn(db: LocalDB, table: SmallTable, country?: string): Promise<SyncRow[]> {
+async function readRowsIn<T extends SmallTable>(
+  db: LocalDB,
+  table: T,
+  country?: string,
+): Promise<SyncRows[T][]> {
   const base = country
     ? await db.small(table).where('country').equals(country).toArray()
     : await db.small(table).toArray();
@@ -29,9 +37,13 @@ async function readRowsIn(db: LocalDB, table: SmallTable, country?: string): Pro
         .sortBy('seq')
     : [];
   const rows = overlayRows(base, liveEffects(entries, table));
-  return country ? rows.filter((r) => r.country === country) : rows;
+  return country ? rows.filter((r) => 'country' in r && r.country === country) : rows;
 }
 
-export function useLocalRows(db: LocalDB, table: SmallTable, country?: string): SyncRow[] | undefined {
+export function useLocalRows<T extends SmallTable>(
+  db: LocalDB,
+  table: T,
+  country?: string,
+): SyncRows[T][] | undefined {
   return useLiveQuery(() => readRows(db, table, country), [db, table, country]);
 }

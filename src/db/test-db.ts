@@ -1,6 +1,12 @@
 /** Test helpers: a fresh LocalDB on fake-indexeddb and pulled pages built by hand. */
 import 'fake-indexeddb/auto';
-import { SYNC_TABLES, type CreatorRow, type PullResponse, type SyncRow } from '../../contract/sync.ts';
+import {
+  SYNC_TABLES,
+  type CreatorRow,
+  type PullResponse,
+  type SyncRows,
+  type SyncTable,
+} from '../../contract/sync.ts';
 import { LocalDB, META, setMeta } from './db.ts';
 
 let n = 0;
@@ -9,6 +15,16 @@ export async function freshDb(session = { userId: 1, workspaceId: 10 }): Promise
   await setMeta(db, META.session, session);
   return db;
 }
+
+/**
+ * A row built by a test: the columns the code under test reads, typed like the mirror's (a test
+ * leaves the others out).
+ */
+export type TestRow<T extends SyncTable> = Partial<SyncRows[T]> & { id: number; version: number };
+
+/** Test rows as the mirror types them. */
+export const asRows = <T extends SyncTable>(_table: T, rows: TestRow<T>[]): SyncRows[T][] =>
+  rows as SyncRows[T][];
 
 export function creator(id: number, over: Partial<CreatorRow> = {}): CreatorRow {
   return {
@@ -25,11 +41,11 @@ export function creator(id: number, over: Partial<CreatorRow> = {}): CreatorRow 
     follower_count: id * 10,
     tags: [],
     ...over,
-  };
+  } as CreatorRow;
 }
 
 export function page(over: {
-  changes?: Partial<Record<(typeof SYNC_TABLES)[number], SyncRow[]>>;
+  changes?: { [T in SyncTable]?: TestRow<T>[] };
   deletes?: Partial<Record<(typeof SYNC_TABLES)[number], number[]>>;
   cursor?: string;
   reset?: boolean;
@@ -37,7 +53,7 @@ export function page(over: {
 }): PullResponse {
   const empty = <T>() => Object.fromEntries(SYNC_TABLES.map((t) => [t, [] as T[]]));
   return {
-    changes: { ...empty<SyncRow>(), ...over.changes } as PullResponse['changes'],
+    changes: { ...empty<unknown>(), ...over.changes } as PullResponse['changes'],
     deletes: { ...empty<number>(), ...over.deletes } as PullResponse['deletes'],
     cursor: over.cursor ?? 'c1',
     has_more: over.has_more ?? false,

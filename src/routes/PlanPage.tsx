@@ -11,8 +11,8 @@ export default function PlanPage() {
   const plan = useLocalRows(localDb, 'plans')?.find((p) => p.id === id);
   return (
     <ScreenPage
-      title={plan ? String(plan.name) : m.plans_title()}
-      breadcrumb={[{ label: m.plans_title(), to: '/plans' }, { label: plan ? String(plan.name) : '…' }]}
+      title={plan ? plan.name : m.plans_title()}
+      breadcrumb={[{ label: m.plans_title(), to: '/plans' }, { label: plan ? plan.name : '…' }]}
     >
       <PlanScreen id={Number.isSafeInteger(id) ? id : 0} />
     </ScreenPage>

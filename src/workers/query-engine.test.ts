@@ -190,7 +190,7 @@ describe('lookalikes in the query engine', () => {
       video_engagement_t30: 4,
       categorys: 'Pet Supplies',
       ...extra,
-    }) as CreatorRow;
+    }) as Partial<CreatorRow> as CreatorRow;
 
   it('ranks the closest first and leaves out the seed, blacklisted, filtered-out and (asked) contacted creators', () => {
     const rows = [

@@ -30,7 +30,7 @@ export function creatorCells(r: CreatorRow, language: Language): Cell[] {
       case 'add_time':
         return typeof r.add_time === 'number' ? dayjs.unix(r.add_time).format('YYYY-MM-DD HH:mm:ss') : '';
       default: {
-        const v = r[col.key];
+        const v = (r as unknown as Record<string, unknown>)[col.key];
         return typeof v === 'number' ? numOrBlank(v) : str(v);
       }
     }

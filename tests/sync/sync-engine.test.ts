@@ -9,7 +9,7 @@ import { addCreators, addTag, signInDirect } from '../helpers/sync-fixtures.ts';
 import { LocalDB, META, getMeta, setMeta } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
 import { countsOf } from '../../src/db/outbox.ts';
-import { addRow, enqueue } from '../../src/db/actions.ts';
+import { addRow, enqueue, type NewRow } from '../../src/db/actions.ts';
 import { call } from '../../src/db/call.ts';
 import { API } from '../../contract/api.ts';
 import { readRows } from '../../src/db/queries.ts';
@@ -187,7 +187,7 @@ describe('sync engine', () => {
     await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'fresh' }), {
       country: 'US',
       title: 'fresh',
-    });
+    } as NewRow<'tags'>);
     await h.engine.syncNow();
     expect(h.sent).toHaveLength(1);
     expect(h.sent[0]!.body).toContain('title=fresh');
@@ -281,7 +281,7 @@ describe('sync engine', () => {
     await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'once' }), {
       country: 'US',
       title: 'once',
-    });
+    } as NewRow<'tags'>);
     await h.engine.syncNow(); // applied on the server, the answer lost, then offline: the entry waits
     expect(await countsOf(h.db, a)).toEqual({ unsent: 1, failed: 0 });
 
@@ -313,7 +313,10 @@ describe('sync engine', () => {
     const a = await signInDirect(t.database.db);
     const h = harness();
     await h.engine.start({ ...a, language: 'en-us' });
-    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: '' }), { country: 'US', title: '' });
+    await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: '' }), {
+      country: 'US',
+      title: '',
+    } as NewRow<'tags'>);
     await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'ok' }));
     await h.engine.syncNow();
     const failed = (await h.db.outbox.toArray()).filter((e) => e.state === 'failed');

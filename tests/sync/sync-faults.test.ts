@@ -23,7 +23,15 @@ import { FAULT_KINDS, seededRandom, startFaultProxy, type FaultProxy } from '../
 import { FC_SEED } from '../helpers/fc-seed.ts';
 import { LocalDB } from '../../src/db/db.ts';
 import { loadCountry } from '../../src/db/mirror.ts';
-import { addRow, deleteRows, editCreators, editRow, enqueue, setCreatorTags } from '../../src/db/actions.ts';
+import {
+  addRow,
+  deleteRows,
+  editCreators,
+  editRow,
+  enqueue,
+  setCreatorTags,
+  type NewRow,
+} from '../../src/db/actions.ts';
 import { call, type Input } from '../../src/db/call.ts';
 import { API } from '../../contract/api.ts';
 import { SyncEngine } from '../../src/workers/sync-engine.ts';
@@ -268,12 +276,12 @@ describeEngines('sync under injected network faults', (t) => {
         // One in ~40: a title that is live when the server gets to it: refused, and must stay so.
         const body = { country: COUNTRY, title: pick(liveTitles) };
         const entry = call(API.tagsAdd, body);
-        await remember(await addRow(db2, 'tags', entry, body), 'tag.add (duplicate)', true);
+        await remember(await addRow(db2, 'tags', entry, body as NewRow<'tags'>), 'tag.add (duplicate)', true);
       } else if (r < 0.1) {
         const title = fresh('tag-');
         model.tags.push({ title, deleted: false });
         const body = { country: COUNTRY, title };
-        await remember(await addRow(db2, 'tags', call(API.tagsAdd, body), body), 'tag.add');
+        await remember(await addRow(db2, 'tags', call(API.tagsAdd, body), body as NewRow<'tags'>), 'tag.add');
       } else if (r < 0.15) {
         if (!liveTags.length) return false;
         const m = pick(liveTags);
@@ -293,7 +301,10 @@ describeEngines('sync under injected network faults', (t) => {
         model.templates.push({ title, content, deleted: false });
         const body = { country: COUNTRY, title, content };
         const entry = call(API.chatTmpAdd, body);
-        await remember(await addRow(db2, 'chat_templates', entry, body), 'chattmp.add');
+        await remember(
+          await addRow(db2, 'chat_templates', entry, body as NewRow<'chat_templates'>),
+          'chattmp.add',
+        );
       } else if (r < 0.32) {
         if (!liveTemplates.length) return false;
         const m = pick(liveTemplates);

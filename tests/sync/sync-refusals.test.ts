@@ -9,7 +9,7 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeForm } from '../../contract/wire.ts';
 import type { CreatorRow } from '../../contract/sync.ts';
-import { addRow, editCreators, enqueue, setCreatorTags } from '../../src/db/actions.ts';
+import { addRow, editCreators, enqueue, setCreatorTags, type NewRow } from '../../src/db/actions.ts';
 import { call } from '../../src/db/call.ts';
 import { API } from '../../contract/api.ts';
 import { LocalDB } from '../../src/db/db.ts';
@@ -141,11 +141,11 @@ describe('a refused change', () => {
     await addRow(h.db, 'topics', call(API.challengeAdd, { country: 'US', title: 'summerglow' }), {
       country: 'US',
       challenge_title: 'summerglow',
-    });
+    } as NewRow<'topics'>);
     await addRow(h.db, 'tags', call(API.tagsAdd, { country: 'US', title: 'after' }), {
       country: 'US',
       title: 'after',
-    });
+    } as NewRow<'tags'>);
     await h.engine.syncNow();
     const topics = (await readRows(h.db, 'topics', 'US')).map((r) => r.challenge_title).sort();
     expect(topics).toEqual(['one', 'three', 'two']);

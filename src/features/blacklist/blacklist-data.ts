@@ -6,7 +6,7 @@
  * pending row (negative id); a name removed, saved or not, is hidden at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf, SyncRows } from '../../../contract/sync.ts';
 import { splitNames } from '../../../contract/limits.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
@@ -14,7 +14,7 @@ import { loadCountry } from '../../db/mirror.ts';
 import { isLive } from '../../db/outbox.ts';
 import { readRows } from '../../db/queries.ts';
 
-export interface BlackRow extends SyncRow {
+export interface BlackRow extends RowOf<'blacklist'> {
   unique_id: string;
   reason: string;
   email: string;
@@ -55,11 +55,11 @@ export async function pendingCalls(path: string, country: string) {
  * the name would show neither saved nor pending for a moment (a ticked row would drop out of a
  * bulk action's count).
  */
-export function useSavedAndPending<P>(
-  table: 'blacklist' | 'invitations',
+export function useSavedAndPending<T extends 'blacklist' | 'invitations', P>(
+  table: T,
   country: string,
   pendingOf: (country: string) => Promise<P>,
-): { saved: SyncRow[]; pending: P } | undefined {
+): { saved: SyncRows[T][]; pending: P } | undefined {
   return useLiveQuery(
     () =>
       localDb.transaction('r', localDb.small(table), localDb.outbox, localDb.meta, async () => ({

@@ -5,13 +5,12 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader, type SortDescriptor } from 'react-aria-components';
-import type { SyncRow } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Pager } from '../../ui/Pager.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { pageOf, sortRows, type SortDir } from './catalog-rules.ts';
 
-export interface CatalogColumn<R extends SyncRow> {
+export interface CatalogColumn<R extends { id: number }> {
   id: string;
   name: ReactNode;
   /** Sorts by this row field (the column id when true). */
@@ -21,7 +20,7 @@ export interface CatalogColumn<R extends SyncRow> {
   render: (row: R) => ReactNode;
 }
 
-export interface CatalogTableProps<R extends SyncRow> {
+export interface CatalogTableProps<R extends { id: number }> {
   label: string;
   columns: readonly CatalogColumn<R>[];
   rows: readonly R[] | undefined;
@@ -31,7 +30,7 @@ export interface CatalogTableProps<R extends SyncRow> {
   resetKey?: string;
 }
 
-export function CatalogTable<R extends SyncRow>({
+export function CatalogTable<R extends { id: number }>({
   label,
   columns,
   rows,

@@ -7,7 +7,7 @@
  * Each catalogue builds its calls from the contract in its own actions module (tags/tag-actions.ts,
  * templates/template-actions.ts, …); these helpers add the row shown meanwhile and the outcome.
  */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { SyncRow, SyncRows } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, withBasis } from '../../db/actions.ts';
 import type { Call } from '../../db/call.ts';
 import type { SmallTable } from '../../db/db.ts';
@@ -21,23 +21,25 @@ import { record } from '../sync/outcome.ts';
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /** Adds a row: the call as the spec sends it, and the row to show until the server's copy arrives. */
-export function addCatalogRow(table: SmallTable, call: Call, row: Record<string, unknown>): Promise<boolean> {
+export function addCatalogRow<T extends SmallTable>(
+  table: T,
+  call: Call,
+  row: Omit<SyncRows[T], 'id' | 'version' | 'add_time' | 'update_time'>,
+): Promise<boolean> {
   const t = nowSeconds();
-  return record(
-    () => addRow(localDb, table, call, { ...row, add_time: t, update_time: t }),
-    m.catalog_added(),
-  );
+  const shown = { ...row, add_time: t, update_time: t } as Omit<SyncRows[T], 'id' | 'version'>;
+  return record(() => addRow(localDb, table, call, shown), m.catalog_added());
 }
 
 /**
  * Edits a row. A row added offline has no server id yet (temporary negative id) and cannot be
  * addressed by an edit call, so it waits until it is saved.
  */
-export function editCatalogRow(
-  table: SmallTable,
+export function editCatalogRow<T extends SmallTable>(
+  table: T,
   call: Call,
-  row: SyncRow,
-  patch: Record<string, unknown>,
+  row: SyncRows[T],
+  patch: Partial<SyncRows[T]>,
 ): Promise<boolean> {
   if (isPending(row)) {
     toast.info(m.catalog_still_saving());
@@ -56,7 +58,12 @@ export function editCatalogRow(
 }
 
 /** Asks first (naming the row `name`), then sends the delete call (the spec's `{id, country}`). */
-export async function deleteCatalogRow(table: SmallTable, call: Call, row: SyncRow, name: string) {
+export async function deleteCatalogRow(
+  table: SmallTable,
+  call: Call,
+  row: Pick<SyncRow, 'id' | 'version'> & { country: string },
+  name: string,
+) {
   if (
     !(await confirmDelete(
       isPending(row) ? 0 : 1,

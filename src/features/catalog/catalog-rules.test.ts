@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { contains, inRange, pageOf, sortRows, withoutArrivedTwins } from './catalog-rules.ts';
 
-const r = (id: number, extra: Record<string, unknown> = {}): SyncRow => ({ id, version: 1, ...extra });
+const r = (id: number, extra: Record<string, unknown> = {}) =>
+  ({ id, version: 1, add_time: 0, ...extra }) as RowOf<'tags'>;
 
 describe('catalog rules', () => {
   it('matches titles case-insensitively; an empty search matches all', () => {

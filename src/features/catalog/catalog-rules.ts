@@ -3,7 +3,6 @@
  * filtering, sorting and paging of the mirrored rows, and the checks made before a write. The lists
  * are small and mirrored (docs/decisions/local-first-engine.md), so all of this runs on local data.
  */
-import type { SyncRow } from '../../../contract/sync.ts';
 import { isPending } from '../../db/temp-id.ts';
 
 export interface TimeRange {
@@ -12,6 +11,9 @@ export interface TimeRange {
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v));
+/** Any mirrored row: these rules read a column named at run time (a sort field, a unique key). */
+type Row = { id: number };
+const get = (row: Row, field: string): unknown => (row as Record<string, unknown>)[field];
 const num = (v: unknown): number => (typeof v === 'number' && !Number.isNaN(v) ? v : -Infinity);
 
 /** Case-insensitive substring match; an empty needle matches everything. */
@@ -21,7 +23,7 @@ export function contains(value: unknown, needle: string): boolean {
 }
 
 /** Rows whose `add_time` lies in the range (inclusive); no range keeps all rows. */
-export function inRange(row: SyncRow, range: TimeRange | null): boolean {
+export function inRange(row: { add_time: number }, range: TimeRange | null): boolean {
   if (!range) return true;
   const t = num(row.add_time);
   return t >= range.startTime && t <= range.endTime;
@@ -30,11 +32,11 @@ export function inRange(row: SyncRow, range: TimeRange | null): boolean {
 export type SortDir = 'ascending' | 'descending';
 
 /** A copy sorted by one column; rows without the value go last either way; ties by id desc. */
-export function sortRows<R extends SyncRow>(rows: readonly R[], field: string, dir: SortDir): R[] {
+export function sortRows<R extends Row>(rows: readonly R[], field: string, dir: SortDir): R[] {
   const sign = dir === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
-    const x = a[field];
-    const y = b[field];
+    const x = get(a, field);
+    const y = get(b, field);
     const xMissing = x == null;
     const yMissing = y == null;
     if (xMissing !== yMissing) return xMissing ? 1 : -1;
@@ -56,12 +58,12 @@ export function pageOf<R>(rows: readonly R[], page: number, size: number): R[] {
  * once, even offline, instead of later from the sync status.
  */
 export function isDuplicate(
-  rows: readonly SyncRow[] | undefined,
+  rows: readonly Row[] | undefined,
   field: string,
   value: string,
   exceptId?: number,
 ): boolean {
-  return (rows ?? []).some((r) => r.id !== exceptId && r[field] === value);
+  return (rows ?? []).some((r) => r.id !== exceptId && get(r, field) === value);
 }
 
 /**
@@ -69,7 +71,7 @@ export function isDuplicate(
  * saved row and the outbox settling, both would show for a moment. Only for fields the server
  * keeps unique per country (tag title, product id, topic), so no real row is ever hidden.
  */
-export function withoutArrivedTwins<R extends SyncRow>(rows: readonly R[], key: string): R[] {
-  const saved = new Set(rows.filter((r) => !isPending(r)).map((r) => r[key]));
-  return rows.filter((r) => !isPending(r) || !saved.has(r[key]));
+export function withoutArrivedTwins<R extends Row>(rows: readonly R[], key: string): R[] {
+  const saved = new Set(rows.filter((r) => !isPending(r)).map((r) => get(r, key)));
+  return rows.filter((r) => !isPending(r) || !saved.has(get(r, key)));
 }

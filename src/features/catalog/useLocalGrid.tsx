@@ -5,7 +5,6 @@
  */
 import { useMemo, useState } from 'react';
 import type { Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -17,7 +16,7 @@ import { pageOf, sortRows } from './catalog-rules.ts';
 import { filterKey } from './CatalogToolbar.tsx';
 
 /** The DataGrid's paging and sorting props for `filtered` rows; `filters` are what resets the page. */
-export function useLocalGrid<R extends SyncRow>(filtered: readonly R[], filters: readonly unknown[]) {
+export function useLocalGrid<R extends { id: number }>(filtered: readonly R[], filters: readonly unknown[]) {
   const [sort, setSort] = useState<SortState>({ field: 'add_time', order: 'desc' });
   const key = filterKey(...filters, sort);
   const [paging, setPaging] = useState({ page: 1, size: DEFAULT_PAGE_SIZE, key });
@@ -38,7 +37,7 @@ export function useLocalGrid<R extends SyncRow>(filtered: readonly R[], filters:
 }
 
 /** The creator id, linking to the creator's profile on the platform. */
-export function creatorIdColumn<R extends SyncRow & { unique_id: string }>(
+export function creatorIdColumn<R extends { id: number; unique_id: string }>(
   header: string,
   sortable = false,
 ): GridColumn<R> {
@@ -57,14 +56,16 @@ export function creatorIdColumn<R extends SyncRow & { unique_id: string }>(
 }
 
 /** Added and updated times, newest first on the first click. */
-export function timeColumns<R extends SyncRow>(): GridColumn<R>[] {
+export function timeColumns<
+  R extends { id: number; add_time: number; update_time: number },
+>(): GridColumn<R>[] {
   const column = (id: 'add_time' | 'update_time', header: string): GridColumn<R> => ({
     id,
     header,
     width: 170,
     sortable: true,
     firstOrder: 'desc',
-    render: (r) => formatDateTime(r[id] as number),
+    render: (r) => formatDateTime(r[id]),
   });
   return [column('add_time', m.catalog_col_added()), column('update_time', m.catalog_col_updated())];
 }

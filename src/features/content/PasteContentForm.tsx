@@ -7,7 +7,7 @@
 import { useState, type FormEvent } from 'react';
 import { COUNTRIES, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
 import { isVideoLink, parseVideoLink } from '../../../contract/tiktok-link.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { isApiError } from '../../api/errors.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -21,7 +21,7 @@ import { linkProblem } from './content-rules.ts';
 const NO_PLAN = 'none';
 const isCountry = (c: unknown): c is Country => (COUNTRIES as readonly unknown[]).includes(c);
 
-export function PasteContentForm({ plans, onRecorded }: { plans: SyncRow[]; onRecorded: () => void }) {
+export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[]; onRecorded: () => void }) {
   const [link, setLink] = useState('');
   const [planKey, setPlanKey] = useState<string>(NO_PLAN);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
@@ -42,7 +42,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: SyncRow[]; onRe
     setError(undefined);
     setBusy(true);
     try {
-      const res = await pasteContent({ country: shownCountry, link, planId: plan ? Number(plan.id) : 0 });
+      const res = await pasteContent({ country: shownCountry, link, planId: plan ? plan.id : 0 });
       setOutcome(
         res.already
           ? m.ledger_paste_already({ handle: res.handle })
@@ -62,7 +62,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: SyncRow[]; onRe
 
   const planItems = [
     { id: NO_PLAN, label: m.ledger_paste_no_plan() },
-    ...plans.map((p) => ({ id: String(p.id), label: `${String(p.name)} · ${String(p.country)}` })),
+    ...plans.map((p) => ({ id: String(p.id), label: `${p.name} · ${p.country}` })),
   ];
   return (
     <form className="ledger-paste" onSubmit={(e) => void submit(e)} aria-label={m.ledger_paste_title()}>

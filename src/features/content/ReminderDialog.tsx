@@ -21,13 +21,13 @@ export function ReminderDialog({ row, onClose }: { row: OverdueSampleRow; onClos
   const list = templates ?? [];
   const key =
     chosen ??
-    (list.some((t) => Number(t.id) === row.chat_template_id)
+    (list.some((t) => t.id === row.chat_template_id)
       ? String(row.chat_template_id)
       : list[0]
         ? String(list[0].id)
         : null);
   const template = list.find((t) => String(t.id) === key);
-  const text = template ? draftReminder(String(template.content), row, getSession().member_name ?? '') : '';
+  const text = template ? draftReminder(template.content, row, getSession().member_name ?? '') : '';
   const who = row.name || `@${row.handle}`;
 
   const copy = async () => {
@@ -60,7 +60,7 @@ export function ReminderDialog({ row, onClose }: { row: OverdueSampleRow; onClos
         <div className="ledger-reminder">
           <Select
             label={m.ledger_reminder_template()}
-            items={list.map((t) => ({ id: String(t.id), label: String(t.title) }))}
+            items={list.map((t) => ({ id: String(t.id), label: t.title }))}
             value={key}
             onChange={setChosen}
           />

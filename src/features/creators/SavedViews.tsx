@@ -8,7 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover, Separator } from 'react-aria-components';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
@@ -48,12 +48,12 @@ const ManageViewsDialog = lazy(() =>
   import('./SavedViewDialogs.tsx').then((mod) => ({ default: mod.ManageViewsDialog })),
 );
 
-const asView = (r: SyncRow): View => ({
+const asView = (r: RowOf<'saved_views'>): View => ({
   ...r,
-  title: String(r.title ?? ''),
-  query: String(r.query ?? ''),
-  user_id: Number(r.user_id ?? 0),
-  user_name: String(r.user_name ?? ''),
+  title: r.title ?? '',
+  query: r.query ?? '',
+  user_id: r.user_id ?? 0,
+  user_name: r.user_name ?? '',
 });
 
 /** The workspace's saved views by title, and the signed-in user's id (what the save dialog needs). */

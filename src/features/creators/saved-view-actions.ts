@@ -3,7 +3,7 @@
  * work offline and show at once. The dialogs that ask for them are SavedViewDialogs.tsx.
  */
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { deleteRows } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
@@ -11,7 +11,7 @@ import { m } from '../../paraglide/messages.js';
 import { addCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 import { record } from '../sync/outcome.ts';
 
-export interface View extends SyncRow {
+export interface View extends RowOf<'saved_views'> {
   title: string;
   query: string;
   user_id: number;

@@ -4,7 +4,7 @@
  * with its tooltip.
  */
 import { Tooltip, TooltipTrigger } from 'react-aria-components';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Icon } from '../../ui/Icon.tsx';
@@ -32,7 +32,7 @@ export function InvitedFilters({
   filters: CatalogFilters;
   choice: InvitedChoice;
   onChoice: (c: InvitedChoice) => void;
-  tags: readonly SyncRow[] | undefined;
+  tags: readonly RowOf<'tags'>[] | undefined;
   onAdd: () => void;
   /** The spec's search button: the filters apply as they change; this goes back to page 1. */
   onSearch: () => void;
@@ -50,7 +50,7 @@ export function InvitedFilters({
       />
       <Select
         label={m.invited_tag()}
-        items={[all, ...(tags ?? []).map((t) => ({ id: t.id, label: String(t.title ?? '') }))]}
+        items={[all, ...(tags ?? []).map((t) => ({ id: t.id, label: t.title ?? '' }))]}
         value={choice.tagId}
         onChange={(v) => onChoice({ ...choice, tagId: Number(v) })}
       />

@@ -5,18 +5,12 @@
  * starts them) until the server's rows arrive by sync; names already invited are not repeated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CreatorTag, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorTag, RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
 import { pendingCalls, useSavedAndPending } from '../blacklist/blacklist-data.ts';
 
-export interface InvitationView extends SyncRow {
-  unique_id: string;
-  status: number;
-  sub_status: number | null;
-  daren_name: string;
-  daren_email: string;
-  product_id: string;
+export interface InvitationView extends RowOf<'invitations'> {
   tags: CreatorTag[];
   /** The creator's id in the mirror (for the creator page link), when mirrored. */
   creator_id?: number;
@@ -37,7 +31,7 @@ export function useInvitations(country: string): InvitationView[] | undefined {
   if (!both) return undefined;
   const { saved: rows, pending } = both;
   const have = new Set(rows.map((r) => str(r.unique_id)));
-  const extra: SyncRow[] = [];
+  const extra: RowOf<'invitations'>[] = [];
   for (const p of pending)
     for (const name of p.names)
       if (!have.has(name)) {
@@ -48,6 +42,16 @@ export function useInvitations(country: string): InvitationView[] | undefined {
           country,
           unique_id: name,
           status: 1,
+          // What the server starts an invitation with: the call names only the creator.
+          sub_status: null,
+          daren_name: '',
+          daren_sex: '',
+          daren_email: '',
+          daren_phone: '',
+          daren_addr: '',
+          logistics: '',
+          cooperate: '',
+          product_id: '',
           add_time: p.at,
           update_time: p.at,
         });

@@ -13,7 +13,7 @@ import { pendingBlacklist } from '../blacklist/blacklist-data.ts';
 
 /** The names that are on the country's blacklist, saved or still being sent. */
 export async function blacklistedAmong(country: string, names: readonly string[]): Promise<string[]> {
-  const black = new Set((await readRows(localDb, 'blacklist', country)).map((r) => String(r.unique_id)));
+  const black = new Set((await readRows(localDb, 'blacklist', country)).map((r) => r.unique_id));
   const pending = await pendingBlacklist(country);
   const listed = (n: string) => {
     const last = pending.get(n)?.op;

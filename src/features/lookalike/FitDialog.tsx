@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Label, Slider, SliderOutput, SliderThumb, SliderTrack } from 'react-aria-components';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -37,12 +37,12 @@ export function FitDialog({
   members,
   onClose,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   /** Every plan's members: the seller's outcomes with each creator. */
-  members: readonly SyncRow[];
+  members: readonly RowOf<'plan_creators'>[];
   onClose: () => void;
 }) {
-  const country = String(plan.country) as Country;
+  const country = plan.country as Country;
   const currency = COUNTRY_CURRENCY[country];
   const sales = useSalesRows();
   const [weights, setWeights] = useState<FitWeights>(() =>
@@ -62,11 +62,9 @@ export function FitDialog({
   // The plan's product categories, and what the ranking needs as one key (with outcomes and its own creators).
   const categories = useMemo(() => {
     if (!sales) return null;
-    const ids = new Set(String(plan.product_ids ?? '').split(','));
+    const ids = new Set((plan.product_ids ?? '').split(','));
     return [
-      ...new Set(
-        sales.products.filter((p) => ids.has(String(p.id))).map((p) => String(p.category ?? '').trim()),
-      ),
+      ...new Set(sales.products.filter((p) => ids.has(String(p.id))).map((p) => (p.category ?? '').trim())),
     ].filter(Boolean);
   }, [sales, plan]);
   const specJson = useMemo(() => {
@@ -75,7 +73,7 @@ export function FitDialog({
     return JSON.stringify({
       categories,
       outcomes: outcomesOf(members, sales.sales, now),
-      exclude: members.filter((r) => Number(r.plan_id) === plan.id).map((r) => Number(r.creator_id)),
+      exclude: members.filter((r) => r.plan_id === plan.id).map((r) => r.creator_id),
     });
   }, [sales, categories, members, plan]);
 
@@ -139,7 +137,7 @@ export function FitDialog({
       : m.fit_none();
 
   return (
-    <ListDialog title={m.fit_title({ plan: String(plan.name) })} onClose={onClose}>
+    <ListDialog title={m.fit_title({ plan: plan.name })} onClose={onClose}>
       <p className="similar__status">{m.fit_hint()}</p>
       {noCategories && <p className="similar__status">{m.fit_no_categories()}</p>}
       <details className="fit__weights">

@@ -65,7 +65,7 @@ export function PickList({
   const [dialog, setDialog] = useState<'plan' | 'tags' | 'view' | null>(null);
   const tagRows = useLocalRows(localDb, 'tags', country);
   const tags = useMemo<CreatorTag[]>(
-    () => (tagRows ?? []).map((t) => ({ tag_id: t.id, tag_title: String(t.title ?? '') })),
+    () => (tagRows ?? []).map((t) => ({ tag_id: t.id, tag_title: t.title ?? '' })),
     [tagRows],
   );
   const { views, me } = useSavedViews();

@@ -65,7 +65,7 @@ export function SimilarList({
               ))}
             </ul>
             <span className="similar__age">
-              {m.similar_numbers_from({ date: formatDate(Number(row.update_time)) })}
+              {m.similar_numbers_from({ date: formatDate(row.update_time) })}
             </span>
           </>
         ),

@@ -5,7 +5,7 @@
  * Pure functions of mirrored rows.
  */
 import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import {
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
@@ -26,7 +26,11 @@ const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
 const POSTED = new Set<string>(path('posted', 'selling'));
 
 /** Every creator's outcomes from the mirrored plan members and `creator_sales` rows (pure). */
-export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[], now: number): Outcomes {
+export function outcomesOf(
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
+  now: number,
+): Outcomes {
   const by = new Map<number, Outcome>();
   const get = (id: number): Outcome => {
     let o = by.get(id);
@@ -34,11 +38,11 @@ export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[
     return o;
   };
   for (const mem of members) {
-    const stage = String(mem.stage ?? '');
-    const o = get(Number(mem.creator_id));
+    const stage = mem.stage ?? '';
+    const o = get(mem.creator_id);
     if (REPLIED.has(stage) || stage === 'no_reply' || stage === 'contacted') {
       // "contacted" today has not answered yet: counted once a week has gone by without a move.
-      const waiting = stage === 'contacted' && now - Number(mem.stage_time ?? 0) < 7 * 86_400;
+      const waiting = stage === 'contacted' && now - (mem.stage_time ?? 0) < 7 * 86_400;
       if (!waiting) {
         o.contacted++;
         if (REPLIED.has(stage)) o.replied++;
@@ -47,7 +51,7 @@ export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[
     // Only a sample that was sent counts (a creator an orders import moved to "selling" got none).
     if (samplesSent(mem)) {
       o.samples++;
-      const sentAt = Number(mem.sample_time ?? 0) || Number(mem.stage_time ?? 0);
+      const sentAt = (mem.sample_time ?? 0) || (mem.stage_time ?? 0);
       const overdue = now - sentAt >= POST_GRACE_DAYS * 86_400;
       if (POSTED.has(stage) || overdue) {
         o.shipped++;
@@ -56,8 +60,8 @@ export function outcomesOf(members: readonly SyncRow[], sales: readonly SyncRow[
     }
   }
   for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0) get(Number(s.creator_id)).gmv += gmv;
+    const gmv = s.gmv ?? 0;
+    if (Number.isFinite(gmv) && gmv > 0) get(s.creator_id).gmv += gmv;
   }
   const ids: number[] = [];
   const rows: Outcome[] = [];
@@ -81,12 +85,11 @@ export function readWeights(raw: unknown): FitWeights {
 }
 
 /** Creators by their counted sales (all products), most first, those without sales left out. */
-export function bestSellers(sales: readonly SyncRow[], limit: number): number[] {
+export function bestSellers(sales: readonly RowOf<'creator_sales'>[], limit: number): number[] {
   const by = new Map<number, number>();
   for (const s of sales) {
-    const gmv = Number(s.gmv ?? 0);
-    if (Number.isFinite(gmv) && gmv > 0)
-      by.set(Number(s.creator_id), (by.get(Number(s.creator_id)) ?? 0) + gmv);
+    const gmv = s.gmv ?? 0;
+    if (Number.isFinite(gmv) && gmv > 0) by.set(s.creator_id, (by.get(s.creator_id) ?? 0) + gmv);
   }
   return [...by]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])

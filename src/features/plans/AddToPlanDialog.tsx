@@ -48,7 +48,7 @@ export function AddToPlanDialog({
   const already = useMemo(() => {
     if (!plan) return 0;
     const inPlan = new Set(
-      (data?.members ?? []).filter((r) => r.plan_id === plan.id).map((r) => Number(r.creator_id)),
+      (data?.members ?? []).filter((r) => r.plan_id === plan.id).map((r) => r.creator_id),
     );
     return creatorIds.filter((id) => inPlan.has(id)).length;
   }, [plan, data, creatorIds]);
@@ -74,7 +74,7 @@ export function AddToPlanDialog({
       ) : (
         <Select<number>
           label={m.plans_add_pick()}
-          items={plans.map((p) => ({ id: p.id, label: String(p.name) }))}
+          items={plans.map((p) => ({ id: p.id, label: p.name }))}
           value={plan?.id ?? null}
           onChange={setPicked}
         />

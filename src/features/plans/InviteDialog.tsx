@@ -11,7 +11,7 @@ import {
   PLAN_INVITE_MAX,
   PLAN_PRODUCTS_MAX,
 } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
@@ -22,15 +22,13 @@ import { batchSizes } from './plan-rules.ts';
 import { checkBatch, type QuotaCheck } from './quota-rules.ts';
 import './plans.css';
 
-const productCount = (plan: SyncRow): number =>
-  String(plan.product_ids ?? '')
-    .split(',')
-    .filter((id) => Number(id) > 0).length;
+const productCount = (plan: RowOf<'plans'>): number =>
+  (plan.product_ids ?? '').split(',').filter((id) => Number(id) > 0).length;
 
 /** What the plan lacks for a target invitation, in words; null when it can be sent. */
-export function inviteBlocker(plan: SyncRow): string | null {
+export function inviteBlocker(plan: RowOf<'plans'>): string | null {
   if (productCount(plan) === 0) return m.plans_invite_no_products({ max: PLAN_PRODUCTS_MAX });
-  const rate = Number(plan.commission_rate);
+  const rate = plan.commission_rate;
   if (!(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX))
     return m.plans_invite_no_commission({ min: COMMISSION_MIN, max: COMMISSION_MAX });
   return null;
@@ -50,7 +48,7 @@ export function useInviteQuota(
 }
 
 /** The batches, the terms and the quota for inviting `creatorIds` from `plan`. */
-export function InviteSummary({ plan, creatorIds }: { plan: SyncRow; creatorIds: readonly number[] }) {
+export function InviteSummary({ plan, creatorIds }: { plan: RowOf<'plans'>; creatorIds: readonly number[] }) {
   const sizes = batchSizes(creatorIds.length);
   const blocker = inviteBlocker(plan);
   const quota = useInviteQuota(creatorIds);
@@ -71,7 +69,7 @@ export function InviteSummary({ plan, creatorIds }: { plan: SyncRow; creatorIds:
         <p>
           {m.plans_invite_terms({
             products: formatNumber(productCount(plan)),
-            rate: formatNumber(Number(plan.commission_rate)),
+            rate: formatNumber(plan.commission_rate),
           })}
         </p>
       )}
@@ -104,10 +102,10 @@ export function InviteDialog({
   members,
   onClose,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   creatorIds: readonly number[];
   /** Every plan's creators as the screen has them (the invitation shows only on those it moves). */
-  members: readonly SyncRow[];
+  members: readonly RowOf<'plan_creators'>[];
   onClose: () => void;
 }) {
   const sizes = batchSizes(creatorIds.length);

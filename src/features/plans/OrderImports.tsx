@@ -4,7 +4,7 @@
  * and what comes back). An undo not sent yet says so; an undone import says who undid it.
  */
 import type { Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -14,17 +14,18 @@ import { undoImport } from './orders-actions.ts';
 import { useOrderImports } from './orders-queries.ts';
 import './orders.css';
 
-const fileOf = (imp: SyncRow): string => String(imp.file_name ?? '').trim() || m.orders_imports_api();
+const fileOf = (imp: RowOf<'order_imports'>): string =>
+  (imp.file_name ?? '').trim() || m.orders_imports_api();
 
 export function OrderImports() {
   const data = useOrderImports();
   const undo = useConfirmedAction(
-    (imp: SyncRow) => ({
-      message: m.orders_undo_confirm({ file: fileOf(imp), count: Number(imp.lines) }),
+    (imp: RowOf<'order_imports'>) => ({
+      message: m.orders_undo_confirm({ file: fileOf(imp), count: imp.lines }),
       confirmLabel: m.orders_imports_undo(),
       tone: 'danger',
     }),
-    (imp: SyncRow) => undoImport(imp, fileOf(imp)),
+    (imp: RowOf<'order_imports'>) => undoImport(imp, fileOf(imp)),
   );
   if (!data || data.imports.length === 0) return null;
   return (
@@ -36,24 +37,24 @@ export function OrderImports() {
         {data.imports.map((imp) => {
           const file = fileOf(imp);
           const pending = data.undoing.get(imp.id);
-          const undone = Number(imp.undo_time) > 0;
+          const undone = imp.undo_time > 0;
           return (
             <li key={imp.id} className="orders-imports__item" data-testid="order-import">
               <span>
                 {m.orders_imports_row({
                   file,
-                  country: countryName(String(imp.country) as Country),
-                  count: Number(imp.lines),
-                  who: String(imp.user_name ?? ''),
-                  when: formatDateTime(Number(imp.add_time)),
+                  country: countryName(imp.country as Country),
+                  count: imp.lines,
+                  who: imp.user_name ?? '',
+                  when: formatDateTime(imp.add_time),
                 })}
-                {Number(imp.refused) > 0 && ` · ${m.orders_refused_title({ count: Number(imp.refused) })}`}
+                {imp.refused > 0 && ` · ${m.orders_refused_title({ count: imp.refused })}`}
               </span>
               {undone ? (
                 <span className="plans-muted">
                   {m.orders_imports_undone({
-                    who: String(imp.undo_user_name ?? ''),
-                    when: formatDateTime(Number(imp.undo_time)),
+                    who: imp.undo_user_name ?? '',
+                    when: formatDateTime(imp.undo_time),
                   })}
                 </span>
               ) : pending === 'acked' ? (

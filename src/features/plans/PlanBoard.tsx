@@ -9,7 +9,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { lazy, memo, Suspense, useEffect, useRef, useState, type DragEvent } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import { MESSAGES_BEFORE_REPLY } from '../../../contract/limits.ts';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -43,7 +43,7 @@ const MESSAGING = new Set<string>(['to_contact', 'contacted', 'invited', 'no_rep
 
 /** What every card of the board needs besides its row. */
 export interface BoardData {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   creators: Map<number, CreatorRow> | undefined;
   /** Each creator's sales of the plan's products, in words. */
   money: Map<number, string>;
@@ -92,7 +92,7 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
     estimateSize: () => CARD_ESTIMATE,
     overscan: 3,
     gap: 8,
-    getItemKey: (i) => Number(col.cards[i]!.id),
+    getItemKey: (i) => col.cards[i]!.id,
   });
   const items = v.getVirtualItems();
   const start = Math.floor((items[0]?.index ?? 0) / CARD_CHUNK) * CARD_CHUNK;
@@ -110,7 +110,7 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
         id: number;
         name: string;
       };
-      const from = col.cards.find((r) => Number(r.creator_id) === card.id);
+      const from = col.cards.find((r) => r.creator_id === card.id);
       if (card.plan === plan.id && !from) void requestMove(plan, [card.id], col.stage, card.name);
     } catch {
       // Not one of our cards.
@@ -141,9 +141,9 @@ const Column = memo(function Column({ col, data }: { col: BoardColumn; data: Boa
         <ul className="plans-column__cards" style={{ height: v.getTotalSize() }}>
           {items.map((item) => {
             const r = col.cards[item.index]!;
-            const id = Number(r.creator_id);
+            const id = r.creator_id;
             const creator = creators?.get(id);
-            const messaging = MESSAGING.has(String(r.stage)) && !data.connected.has(id);
+            const messaging = MESSAGING.has(r.stage) && !data.connected.has(id);
             return (
               <Card
                 key={item.key}
@@ -188,7 +188,7 @@ function Card({
   setSize: number;
   measure: (el: Element | null) => void;
 }) {
-  const creatorId = Number(body.row.creator_id);
+  const creatorId = body.row.creator_id;
   return (
     <li
       ref={measure}
@@ -214,8 +214,8 @@ function Card({
 }
 
 interface CardProps {
-  plan: SyncRow;
-  row: SyncRow;
+  plan: RowOf<'plans'>;
+  row: RowOf<'plan_creators'>;
   /** The plan's products (a sale entered by hand names one). */
   products: { product_id: string; title: string }[];
   /** The creator's sales of the plan's products, in words; undefined when none were imported. */
@@ -235,7 +235,7 @@ const labelOf = (p: { name: string | undefined; handle: string | undefined }, id
 
 const CardBody = memo(function CardBody(props: CardProps) {
   const { plan, row, name, handle, creatorId: mirrored, stages, now, messages, sales, products } = props;
-  const creatorId = Number(row.creator_id);
+  const creatorId = row.creator_id;
   const label = labelOf(props, creatorId);
   const [selling, setSelling] = useState(false);
   const [listing, setListing] = useState(false);
@@ -247,8 +247,8 @@ const CardBody = memo(function CardBody(props: CardProps) {
       ) : (
         <span>{label}</span>
       )}
-      <span className="plans-muted">{m.plans_days({ days: daysIn(Number(row.stage_time), now) })}</span>
-      {row.reason ? <span className="plans-muted plans-reason">{String(row.reason)}</span> : null}
+      <span className="plans-muted">{m.plans_days({ days: daysIn(row.stage_time, now) })}</span>
+      {row.reason ? <span className="plans-muted plans-reason">{row.reason}</span> : null}
       <SampleDue row={row} now={now} postWithin={postWithinOf(plan)} />
       {sales && (
         <span className="plans-muted" data-testid="plan-sales">
@@ -265,7 +265,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
           size="sm"
           aria-label={m.plans_move_label({ name: label })}
           items={stages}
-          value={String(row.stage)}
+          value={row.stage}
           onChange={(s) => {
             if (isStage(s) && s !== row.stage) void requestMove(plan, [creatorId], s, label);
           }}
@@ -341,7 +341,7 @@ const CardBody = memo(function CardBody(props: CardProps) {
             name={label}
             plan={plan}
             products={products}
-            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            currency={COUNTRY_CURRENCY[plan.country as Country]}
             onClose={() => setSelling(false)}
           />
         </Suspense>
@@ -351,7 +351,15 @@ const CardBody = memo(function CardBody(props: CardProps) {
 });
 
 /** TikTok's sample deadline for a card in a sample stage; past ones say so in words, not colour alone. */
-export function SampleDue({ row, now, postWithin }: { row: SyncRow; now: number; postWithin: number }) {
+export function SampleDue({
+  row,
+  now,
+  postWithin,
+}: {
+  row: RowOf<'plan_creators'>;
+  now: number;
+  postWithin: number;
+}) {
   const d = sampleDeadline(row, now, postWithin);
   if (!d) return null;
   const date = formatDate(d.due);

@@ -26,7 +26,7 @@ import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { createPlan, editPlan, type PlanDraft } from './plan-actions.ts';
 import { isDay } from './plan-rules.ts';
 
@@ -37,12 +37,12 @@ export function PlanDialog({
   onClose,
 }: {
   country: Country;
-  plan?: SyncRow;
+  plan?: RowOf<'plans'>;
   onClose: () => void;
 }) {
-  const was = (k: string): string => (plan && plan[k] !== undefined ? String(plan[k]) : '');
-  const positive = (k: string): string => (Number(plan?.[k] ?? 0) > 0 ? was(k) : '');
-  const [country, setCountry] = useState<Country>(plan ? (String(plan.country) as Country) : initial);
+  const was = (k: keyof RowOf<'plans'>): string => (plan && plan[k] !== undefined ? String(plan[k]) : '');
+  const positive = (k: keyof RowOf<'plans'>): string => (Number(plan?.[k] ?? 0) > 0 ? was(k) : '');
+  const [country, setCountry] = useState<Country>(plan ? (plan.country as Country) : initial);
   const [name, setName] = useState(was('name'));
   const [products, setProducts] = useState<string[]>(() => was('product_ids').split(',').filter(Boolean));
   const [commission, setCommission] = useState(positive('commission_rate'));
@@ -52,7 +52,7 @@ export function PlanDialog({
   const [postWithin, setPostWithin] = useState(positive('post_within_days'));
   const [start, setStart] = useState(was('start_date'));
   const [end, setEnd] = useState(was('end_date'));
-  const [template, setTemplate] = useState(Number(plan?.chat_template_id ?? 0));
+  const [template, setTemplate] = useState(plan?.chat_template_id ?? 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   // Money is entered in the plan's market currency, and the labels say which.
@@ -62,9 +62,7 @@ export function PlanDialog({
   const templates = useMemo(
     () => [
       { id: 0, label: m.plans_template_none() },
-      ...(templateRows ?? [])
-        .filter((t) => t.id > 0)
-        .map((t) => ({ id: t.id, label: String(t.title ?? '') })),
+      ...(templateRows ?? []).filter((t) => t.id > 0).map((t) => ({ id: t.id, label: t.title ?? '' })),
     ],
     [templateRows],
   );
@@ -157,7 +155,7 @@ export function PlanDialog({
                 value={String(p.id)}
                 isDisabled={products.length >= PLAN_PRODUCTS_MAX && !products.includes(String(p.id))}
               >
-                {String(p.product_title ?? p.product_id ?? '')}
+                {p.product_title ?? p.product_id ?? ''}
               </CheckBox>
             ))}
           </div>

@@ -19,7 +19,7 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { m } from '../../paraglide/messages.js';
@@ -86,10 +86,10 @@ export function PlanScreen({ id }: { id: number }) {
   const data = usePlans();
   // Each read answers new objects: the plan is kept while its values stay (memoised cards).
   const planJson = JSON.stringify(data?.plans.find((p) => p.id === id) ?? null);
-  const plan = useMemo(() => JSON.parse(planJson) as SyncRow | null, [planJson]);
+  const plan = useMemo(() => JSON.parse(planJson) as RowOf<'plans'> | null, [planJson]);
   const members = data?.members;
   // The plan's rows as read, and with the moves just made on top (shown in the click's frame).
-  const readRows = useMemo(() => (members ?? []).filter((r) => Number(r.plan_id) === id), [members, id]);
+  const readRows = useMemo(() => (members ?? []).filter((r) => r.plan_id === id), [members, id]);
   const held = useSyncExternalStore(subscribeMoves, pendingMoves, pendingMoves);
   const planRows = useMemo(() => withPending(readRows, held, id), [readRows, held, id]);
   // The weekly quota, kept live so a move need not read it before it shows.
@@ -117,10 +117,7 @@ export function PlanScreen({ id }: { id: number }) {
   const [charts, setCharts] = useState(false);
   // Creators this plan has not invited yet: what "Send target invitations" sends.
   const uninvited = useMemo(
-    () =>
-      planRows
-        .filter((r) => PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
-        .map((r) => Number(r.creator_id)),
+    () => planRows.filter((r) => PLAN_BEFORE_INVITE.includes(r.stage as PlanStage)).map((r) => r.creator_id),
     [planRows],
   );
 
@@ -134,7 +131,7 @@ export function PlanScreen({ id }: { id: number }) {
     [],
   );
   // A name search reads the plan's creators (none match until they are read).
-  const everyone = useCreatorsOf(query ? planRows.map((r) => Number(r.creator_id)) : []);
+  const everyone = useCreatorsOf(query ? planRows.map((r) => r.creator_id) : []);
   const matches = useMemo(() => {
     if (!query) return null;
     const out = new Set<number>();
@@ -156,7 +153,7 @@ export function PlanScreen({ id }: { id: number }) {
       view === 'board'
         ? columns.flatMap((c) => {
             const [a, b] = ranges[c.stage] ?? [0, CARD_CHUNK];
-            return c.cards.slice(a, b).map((r) => Number(r.creator_id));
+            return c.cards.slice(a, b).map((r) => r.creator_id);
           })
         : [],
     [columns, ranges, view],
@@ -176,12 +173,8 @@ export function PlanScreen({ id }: { id: number }) {
   const productsJson = JSON.stringify(
     salesRows && plan
       ? salesRows.products
-          .filter((p) =>
-            String(plan.product_ids ?? '')
-              .split(',')
-              .includes(String(p.id)),
-          )
-          .map((p) => ({ product_id: String(p.product_id), title: String(p.product_title ?? p.product_id) }))
+          .filter((p) => (plan.product_ids ?? '').split(',').includes(String(p.id)))
+          .map((p) => ({ product_id: p.product_id, title: p.product_title ?? p.product_id }))
       : [],
   );
   const planProducts = useMemo(
@@ -202,8 +195,8 @@ export function PlanScreen({ id }: { id: number }) {
   const money = useMemo(() => {
     const out = new Map<number, string>();
     if (!salesRows || !plan) return out;
-    const fallback = COUNTRY_CURRENCY[String(plan.country) as Country];
-    const rowOf = new Map(planRows.map((r) => [Number(r.creator_id), r]));
+    const fallback = COUNTRY_CURRENCY[plan.country as Country];
+    const rowOf = new Map(planRows.map((r) => [r.creator_id, r]));
     for (const [cid, mo] of creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))) {
       const cur = mo.currency || fallback;
       const text = { gmv: formatGmv(mo.gmv, cur), commission: formatGmv(mo.commission, cur) };
@@ -216,7 +209,7 @@ export function PlanScreen({ id }: { id: number }) {
   // The plan's best sellers (GMV of its products), the seeds of "Creators like the best sellers".
   const bestSellers = useMemo(() => {
     if (!salesRows || !plan) return [];
-    const inPlan = new Set(planRows.map((r) => Number(r.creator_id)));
+    const inPlan = new Set(planRows.map((r) => r.creator_id));
     return [...creatorMoney(salesRows.sales, planProductIds(plan, salesRows.products))]
       .filter(([cid, mo]) => inPlan.has(cid) && mo.gmv > 0)
       .sort((a, b) => b[1].gmv - a[1].gmv || a[0] - b[0])
@@ -274,7 +267,7 @@ export function PlanScreen({ id }: { id: number }) {
       />
     );
   if (!plan || !board) return null;
-  const name = String(plan.name);
+  const name = plan.name;
 
   return (
     <div className="screen-panel plans-panel">
@@ -300,7 +293,7 @@ export function PlanScreen({ id }: { id: number }) {
       {similar && (
         <Suspense fallback={null}>
           <SimilarDialog
-            country={String(plan.country) as Country}
+            country={plan.country as Country}
             seedIds={bestSellers}
             filter={NO_CREATOR_FILTER}
             title={m.similar_best_title({ count: formatNumber(bestSellers.length) })}
@@ -320,7 +313,7 @@ export function PlanScreen({ id }: { id: number }) {
         </Suspense>
       )}
       {editing && (
-        <PlanDialog country={String(plan.country) as Country} plan={plan} onClose={() => setEditing(false)} />
+        <PlanDialog country={plan.country as Country} plan={plan} onClose={() => setEditing(false)} />
       )}
       {chartData && (
         <Suspense fallback={null}>
@@ -339,7 +332,7 @@ export function PlanScreen({ id }: { id: number }) {
                 }),
               )
             }
-            currency={COUNTRY_CURRENCY[String(plan.country) as Country]}
+            currency={COUNTRY_CURRENCY[plan.country as Country]}
           />
         </Suspense>
       )}
@@ -388,7 +381,7 @@ const PlanToolbar = memo(function PlanToolbar({
   onFit,
   hasSales,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   charts: boolean;
   onSimilar: (open: boolean) => void;
   onFit: (open: boolean) => void;

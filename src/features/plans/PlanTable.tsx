@@ -5,7 +5,7 @@
  * Loaded when the user switches to it.
  */
 import { useMemo, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
@@ -30,12 +30,9 @@ import {
   type MemberSort,
 } from './plan-rules.ts';
 
-interface TableRow extends SyncRow {
-  creator_id: number;
+interface TableRow extends RowOf<'plan_creators'> {
   daren_name: string;
   unique_id: string;
-  stage: string;
-  stage_time: number;
   /** Unix seconds of the row's sample deadline, or NaN. */
   due: number;
   overdue: boolean;
@@ -87,9 +84,9 @@ export function PlanTable({
   now,
   name,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   /** The plan's creators that pass the screen's filters. */
-  rows: readonly SyncRow[];
+  rows: readonly RowOf<'plan_creators'>[];
   now: number;
   name: string;
 }) {
@@ -103,19 +100,16 @@ export function PlanTable({
   const pages = Math.max(1, Math.ceil(sorted.length / paging.size));
   const page = Math.min(paging.page, pages);
   const slice = pageOf(sorted, page, paging.size);
-  const creators = useCreatorsOf(slice.map((r) => Number(r.creator_id)));
+  const creators = useCreatorsOf(slice.map((r) => r.creator_id));
   const shown = useMemo(
     () =>
       slice.map((r): TableRow => {
-        const c = creators?.get(Number(r.creator_id));
+        const c = creators?.get(r.creator_id);
         const d = sampleDeadline(r, now, postWithinOf(plan));
         return {
           ...r,
-          creator_id: Number(r.creator_id),
           daren_name: c?.daren_name ?? '',
-          unique_id: c?.unique_id ?? `#${String(r.creator_id)}`,
-          stage: String(r.stage),
-          stage_time: Number(r.stage_time),
+          unique_id: c?.unique_id ?? `#${r.creator_id}`,
           due: d?.due ?? Number.NaN,
           overdue: d?.overdue ?? false,
         };
@@ -127,7 +121,7 @@ export function PlanTable({
   const cols = useMemo(() => columns(now), [now]);
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
   // Only creators still in the plan (and shown by the filters) are moved.
-  const chosen = rows.filter((r) => selection.has(Number(r.creator_id))).map((r) => Number(r.creator_id));
+  const chosen = rows.filter((r) => selection.has(r.creator_id)).map((r) => r.creator_id);
 
   return (
     <DataGrid<TableRow>

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COUNTRY_CURRENCY, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -31,12 +31,12 @@ export function PlansScreen() {
   const [importing, setImporting] = useState(false);
   const money = useSalesRows();
   const remove = useConfirmedAction(
-    (plan: SyncRow) => ({
-      message: m.plans_delete_confirm({ name: String(plan.name) }),
+    (plan: RowOf<'plans'>) => ({
+      message: m.plans_delete_confirm({ name: plan.name }),
       confirmLabel: m.common_delete(),
       tone: 'danger',
     }),
-    (plan: SyncRow) => deletePlan(plan),
+    (plan: RowOf<'plans'>) => deletePlan(plan),
   );
   const counts = funnels(data?.members ?? []);
   return (
@@ -67,7 +67,7 @@ export function PlansScreen() {
         {data?.plans.map((plan) => {
           const f = counts.get(plan.id) ?? PLAN_STAGES.map(() => 0);
           const total = f.reduce((a, b) => a + b, 0);
-          const name = String(plan.name);
+          const name = plan.name;
           return (
             <li key={plan.id} className="plans-card" data-testid="plan-card">
               <div className="plans-card__head">
@@ -79,7 +79,7 @@ export function PlansScreen() {
                   <span className="plans-card__name">{name}</span>
                 )}
                 <span className="plans-muted">
-                  {countryName(String(plan.country) as Country)} · {m.plans_creators_count({ count: total })}
+                  {countryName(plan.country as Country)} · {m.plans_creators_count({ count: total })}
                 </span>
                 <Button
                   size="sm"
@@ -110,20 +110,20 @@ export function PlansScreen() {
   );
 }
 
-export function PlanTerms({ plan }: { plan: SyncRow }) {
+export function PlanTerms({ plan }: { plan: RowOf<'plans'> }) {
   const parts: string[] = [];
-  if (Number(plan.commission_rate) > 0 || Number(plan.budget) > 0)
+  if (plan.commission_rate > 0 || plan.budget > 0)
     parts.push(
       m.plans_terms({
-        rate: formatNumber(Number(plan.commission_rate)),
+        rate: formatNumber(plan.commission_rate),
         // Money with its currency, like every amount: the plan's market's.
-        budget: formatGmv(Number(plan.budget), COUNTRY_CURRENCY[String(plan.country) as Country]),
+        budget: formatGmv(plan.budget, COUNTRY_CURRENCY[plan.country as Country]),
       }),
     );
   if (plan.start_date || plan.end_date)
-    parts.push(m.plans_dates({ start: String(plan.start_date || '…'), end: String(plan.end_date || '…') }));
+    parts.push(m.plans_dates({ start: plan.start_date || '…', end: plan.end_date || '…' }));
   // The teammate who made the plan (the server's name for them).
-  if (String(plan.user_name ?? '').trim()) parts.push(m.plans_owner({ name: String(plan.user_name).trim() }));
+  if ((plan.user_name ?? '').trim()) parts.push(m.plans_owner({ name: plan.user_name.trim() }));
   if (!parts.length) return null;
   return <p className="plans-muted plans-terms">{parts.join(' · ')}</p>;
 }
@@ -135,13 +135,13 @@ function PlanMoney({
   sales,
   products,
 }: {
-  plan: SyncRow;
-  members: SyncRow[];
-  sales: SyncRow[];
-  products: SyncRow[];
+  plan: RowOf<'plans'>;
+  members: RowOf<'plan_creators'>[];
+  sales: RowOf<'creator_sales'>[];
+  products: RowOf<'products'>[];
 }) {
   const total = planMoney(plan.id, planProductIds(plan, products), members, sales);
-  const currency = total.currency || COUNTRY_CURRENCY[String(plan.country) as Country];
+  const currency = total.currency || COUNTRY_CURRENCY[plan.country as Country];
   const samples = planSamples(plan, members);
   const r = roi(total.gmv, total.commission, samples.cost);
   return (

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { BUDGET_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -25,7 +25,7 @@ export function SaleDialog({
 }: {
   creatorId: number;
   name: string;
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   /** The plan's products: TikTok id and title. */
   products: readonly { product_id: string; title: string }[];
   currency: string;
@@ -45,8 +45,7 @@ export function SaleDialog({
     const n = Number(units);
     if (!Number.isInteger(n) || n < 1 || n > 1_000_000) e.units = m.sale_invalid_units();
     // Empty commission: the plan's rate on the amount.
-    const paid =
-      commission.trim() === '' ? (gmv * Number(plan.commission_rate ?? 0)) / 100 : Number(commission);
+    const paid = commission.trim() === '' ? (gmv * (plan.commission_rate ?? 0)) / 100 : Number(commission);
     // An empty commission follows the amount: its error is the amount's, said once.
     if (commission.trim() !== '' && !(paid >= 0 && paid <= BUDGET_MAX))
       e.commission = m.sale_invalid_amount();

@@ -36,8 +36,7 @@ export function SalesLinesDialog({
   const [lines, setLines] = useState<Lines | 'loading' | 'offline'>('loading');
   const deleting = useDeletingLines();
   const files = useLiveQuery(
-    async () =>
-      new Map((await readRows(localDb, 'order_imports')).map((r) => [r.id, String(r.file_name ?? '')])),
+    async () => new Map((await readRows(localDb, 'order_imports')).map((r) => [r.id, r.file_name ?? ''])),
     [],
   );
   // Read again when a deletion was applied by the server.

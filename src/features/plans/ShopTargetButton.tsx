@@ -4,7 +4,7 @@
  * The dialog's code loads when the button is pressed.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { lastShopStatus, onShopStatus } from '../shop/shop-status-store.ts';
@@ -19,7 +19,7 @@ export function ShopTargetButton({
   creatorIds,
   onSent,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   creatorIds: readonly number[];
   onSent: () => void;
 }) {

@@ -18,7 +18,7 @@ import {
   SHOP_TARGET_PRODUCTS_MAX,
 } from '../../../contract/limits.ts';
 import type { ShopTargetResult } from '../../../contract/schemas/shop-target.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { request } from '../../api/client.ts';
 import { localDb } from '../../db/local.ts';
 import { readRows } from '../../db/queries.ts';
@@ -42,7 +42,7 @@ export function ShopTargetDialog({
   creatorIds,
   onClose,
 }: {
-  plan: SyncRow;
+  plan: RowOf<'plans'>;
   creatorIds: readonly number[];
   onClose: (sent: boolean) => void;
 }) {

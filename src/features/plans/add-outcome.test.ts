@@ -4,14 +4,14 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { META, setMeta } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { markAcked, markFailed } from '../../db/outbox.ts';
 import { toastQueue } from '../../ui/toast-queue.ts';
 import { addToPlan } from './plan-actions.ts';
 
-const plan = { id: 7, version: 1, name: 'Spring cats', country: 'US' } as SyncRow;
+const plan = { id: 7, version: 1, name: 'Spring cats', country: 'US' } as RowOf<'plans'>;
 const said = () => toastQueue.visibleToasts.map((t) => `${t.content.tone}: ${t.content.message}`);
 
 describe('adding creators to a plan', () => {

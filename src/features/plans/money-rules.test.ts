@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { PlanStage } from '../../../contract/limits.ts';
+import type { RowOf, SyncRow } from '../../../contract/sync.ts';
 import {
   creatorMoney,
   planMoney,
@@ -15,31 +16,33 @@ const sale = (
   product_id: string,
   gmv: number,
   extra: Partial<SyncRow> = {},
-): SyncRow => ({
-  id: creator_id * 10 + Number(product_id.slice(-1)),
-  version: 1,
-  creator_id,
-  product_id,
-  gmv,
-  orders: 1,
-  units: 2,
-  commission: gmv / 10,
-  currency: 'USD',
-  ...extra,
-});
-const member = (plan_id: number, creator_id: number): SyncRow => ({
-  id: plan_id * 100 + creator_id,
-  version: 1,
-  plan_id,
-  creator_id,
-});
+): RowOf<'creator_sales'> =>
+  ({
+    id: creator_id * 10 + Number(product_id.slice(-1)),
+    version: 1,
+    creator_id,
+    product_id,
+    gmv,
+    orders: 1,
+    units: 2,
+    commission: gmv / 10,
+    currency: 'USD',
+    ...extra,
+  }) as RowOf<'creator_sales'>;
+const member = (plan_id: number, creator_id: number): RowOf<'plan_creators'> =>
+  ({
+    id: plan_id * 100 + creator_id,
+    version: 1,
+    plan_id,
+    creator_id,
+  }) as RowOf<'plan_creators'>;
 
 describe('plan money', () => {
   const products = [
     { id: 1, version: 1, product_id: '1729000000000000001' },
     { id: 2, version: 1, product_id: '1729000000000000002' },
-  ];
-  const plan = { id: 7, version: 1, product_ids: '1' };
+  ] as RowOf<'products'>[];
+  const plan = { id: 7, version: 1, product_ids: '1' } as RowOf<'plans'>;
   const sales = [
     sale(1, '1729000000000000001', 19.99),
     sale(1, '1729000000000000002', 22),
@@ -69,8 +72,8 @@ describe('plan money', () => {
   });
 
   it('costs samples for creators whose samples were recorded as sent, and gives ROI only when something was spent', () => {
-    const costly = { id: 7, version: 1, sample_cost: 5, shipping_cost: 2.5 };
-    const staged = (creator_id: number, stage: string, sample_time = 0) => ({
+    const costly = { id: 7, version: 1, sample_cost: 5, shipping_cost: 2.5 } as RowOf<'plans'>;
+    const staged = (creator_id: number, stage: PlanStage, sample_time = 0) => ({
       ...member(7, creator_id),
       stage,
       sample_time,
@@ -91,7 +94,7 @@ describe('plan money', () => {
     ];
     expect(planSamples(costly, members)).toEqual({ shipped: 3, cost: 22.5 });
     // A plan mirrored before it had costs reads them as 0.
-    expect(planSamples({ id: 7, version: 1 }, members)).toEqual({ shipped: 3, cost: 0 });
+    expect(planSamples({ id: 7, version: 1 } as RowOf<'plans'>, members)).toEqual({ shipped: 3, cost: 0 });
     expect(roi(35.5, 5.33, 15)).toBeCloseTo((35.5 - 20.33) / 20.33, 10);
     expect(roi(100, 0, 0)).toBeNull();
     expect(roi(0, 1, 1)).toBe(-1);
@@ -112,12 +115,12 @@ describe('plan money', () => {
       { week: w1, gmv: 7.5 },
       { week: w2, gmv: 10 },
     ]);
-    const plan = { id: 7, version: 1, sample_cost: 1, shipping_cost: 0 };
+    const plan = { id: 7, version: 1, sample_cost: 1, shipping_cost: 0 } as RowOf<'plans'>;
     const staged = [
       { ...member(7, 1), stage: 'shipped' },
       { ...member(7, 2), stage: 'invited' },
       { ...member(7, 3), stage: 'invited' },
-    ];
+    ] as RowOf<'plan_creators'>[];
     const top = topByRoi(plan, staged, weekly, ids);
     // Creator 3 had nothing spent on them: no ROI, not ranked.
     expect(top.map((t) => t.creator_id)).toEqual([2, 1]);

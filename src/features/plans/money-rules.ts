@@ -7,7 +7,7 @@
  * (commission + sample cost). Pure, so it is tested apart and cheap to run on every change.
  */
 import { samplesSent } from '../../../contract/plan-samples.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 
 export interface Money {
   gmv: number;
@@ -22,34 +22,33 @@ export interface Money {
 export const NO_MONEY: Money = { gmv: 0, orders: 0, units: 0, commission: 0, currency: '' };
 
 /** The TikTok product ids of a plan: its product rows' `product_id`. */
-export function planProductIds(plan: SyncRow, products: readonly SyncRow[]): Set<string> {
-  const ids = new Set(
-    String(plan.product_ids ?? '')
-      .split(',')
-      .filter(Boolean),
-  );
-  return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => String(p.product_id)));
+export function planProductIds(plan: RowOf<'plans'>, products: readonly RowOf<'products'>[]): Set<string> {
+  const ids = new Set((plan.product_ids ?? '').split(',').filter(Boolean));
+  return new Set(products.filter((p) => ids.has(String(p.id))).map((p) => p.product_id));
 }
 
 const cents = (v: unknown): number => Math.round(Number(v ?? 0) * 100);
 
-function add(into: Money, s: SyncRow): Money {
-  const currency = String(s.currency ?? '');
+function add(into: Money, s: RowOf<'creator_sales'>): Money {
+  const currency = s.currency ?? '';
   return {
     gmv: (cents(into.gmv) + cents(s.gmv)) / 100,
-    orders: into.orders + Number(s.orders ?? 0),
-    units: into.units + Number(s.units ?? 0),
+    orders: into.orders + (s.orders ?? 0),
+    units: into.units + (s.units ?? 0),
     commission: (cents(into.commission) + cents(s.commission)) / 100,
     currency: into.orders === 0 && into.gmv === 0 ? currency : into.currency === currency ? currency : '',
   };
 }
 
 /** Each creator's sales of these products (creators without any are left out). */
-export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<string>): Map<number, Money> {
+export function creatorMoney(
+  sales: readonly RowOf<'creator_sales'>[],
+  productIds: ReadonlySet<string>,
+): Map<number, Money> {
   const out = new Map<number, Money>();
   for (const s of sales) {
-    if (!productIds.has(String(s.product_id))) continue;
-    const id = Number(s.creator_id);
+    if (!productIds.has(s.product_id)) continue;
+    const id = s.creator_id;
     out.set(id, add(out.get(id) ?? NO_MONEY, s));
   }
   return out;
@@ -59,13 +58,12 @@ export function creatorMoney(sales: readonly SyncRow[], productIds: ReadonlySet<
 export function planMoney(
   planId: number,
   productIds: ReadonlySet<string>,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
 ): Money {
-  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => m.creator_id));
   let total = NO_MONEY;
-  for (const s of sales)
-    if (inPlan.has(Number(s.creator_id)) && productIds.has(String(s.product_id))) total = add(total, s);
+  for (const s of sales) if (inPlan.has(s.creator_id) && productIds.has(s.product_id)) total = add(total, s);
   return total;
 }
 
@@ -73,11 +71,14 @@ export function planMoney(
 export { samplesSent };
 
 /** What one creator's samples cost this plan. */
-export const sampleCostEach = (plan: SyncRow): number =>
-  Number(plan.sample_cost ?? 0) + Number(plan.shipping_cost ?? 0);
+export const sampleCostEach = (plan: RowOf<'plans'>): number =>
+  (plan.sample_cost ?? 0) + (plan.shipping_cost ?? 0);
 
 /** The plan's sample cost: its creators whose samples were sent, each at the plan's cost. */
-export function planSamples(plan: SyncRow, members: readonly SyncRow[]): { shipped: number; cost: number } {
+export function planSamples(
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
+): { shipped: number; cost: number } {
   const shipped = members.filter((m) => m.plan_id === plan.id && samplesSent(m)).length;
   return { shipped, cost: (shipped * cents(sampleCostEach(plan))) / 100 };
 }
@@ -95,14 +96,14 @@ export const formatRoi = (r: number): string => `${Math.round(r * 1000) / 10}%`;
 export function planWeeks(
   planId: number,
   productIds: ReadonlySet<string>,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
 ): { week: number; gmv: number }[] {
-  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => Number(m.creator_id)));
+  const inPlan = new Set(members.filter((m) => m.plan_id === planId).map((m) => m.creator_id));
   const weeks = new Map<number, number>();
   for (const s of sales) {
-    const week = Number(s.week ?? 0);
-    if (week <= 0 || !inPlan.has(Number(s.creator_id)) || !productIds.has(String(s.product_id))) continue;
+    const week = s.week ?? 0;
+    if (week <= 0 || !inPlan.has(s.creator_id) || !productIds.has(s.product_id)) continue;
     weeks.set(week, (weeks.get(week) ?? 0) + cents(s.gmv));
   }
   return [...weeks].sort((a, b) => a[0] - b[0]).map(([week, gmv]) => ({ week, gmv: gmv / 100 }));
@@ -118,9 +119,9 @@ export interface CreatorRoi {
 
 /** The plan's creators with the best ROI (something spent on them), best first. */
 export function topByRoi(
-  plan: SyncRow,
-  members: readonly SyncRow[],
-  sales: readonly SyncRow[],
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
+  sales: readonly RowOf<'creator_sales'>[],
   productIds: ReadonlySet<string>,
   n = 10,
 ): CreatorRoi[] {
@@ -129,7 +130,7 @@ export function topByRoi(
   const out: CreatorRoi[] = [];
   for (const m of members) {
     if (m.plan_id !== plan.id) continue;
-    const id = Number(m.creator_id);
+    const id = m.creator_id;
     const money = per.get(id) ?? NO_MONEY;
     const sample = samplesSent(m) ? each : 0;
     const r = roi(money.gmv, money.commission, sample);

@@ -5,14 +5,14 @@
  * deleted") is told once it has accepted the call; the sums arrive with the next pull.
  */
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { enqueue } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { record } from '../sync/outcome.ts';
 
-export const undoImport = (imp: SyncRow, file: string): Promise<boolean> =>
+export const undoImport = (imp: RowOf<'order_imports'>, file: string): Promise<boolean> =>
   record(() => enqueue(localDb, call(API.planOrdersUndo, { id: imp.id }, file)), m.orders_undone());
 
 export const deleteOrderLine = (line: { id: number; order_id: string }): Promise<boolean> =>

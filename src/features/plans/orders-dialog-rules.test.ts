@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { RowOf } from '../../../contract/sync.ts';
 import { addCheck, countryOfCurrency, plansCountry, toConfirm } from './orders-dialog-rules.ts';
 
-const plan = (id: number, country: string) => ({ id, version: 1, country });
+const plan = (id: number, country: string) => ({ id, version: 1, country }) as RowOf<'plans'>;
 
 describe('the orders dialog’s choices', () => {
   it('starts from the file’s currency, else from the country of the plans', () => {

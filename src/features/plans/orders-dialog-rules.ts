@@ -5,7 +5,7 @@
  * would leave that country's creators; a currency that is not the chosen country's). Pure.
  */
 import { COUNTRY_CURRENCY, DEFAULT_COUNTRY, type Country } from '../../../contract/constants.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 
 const COUNTRIES = Object.keys(COUNTRY_CURRENCY) as Country[];
 
@@ -19,10 +19,10 @@ export function countryOfCurrency(currencies: readonly string[]): Country | null
 }
 
 /** The country most of the plans are in (the first plan's on a tie); the default without plans. */
-export function plansCountry(plans: readonly SyncRow[]): Country {
+export function plansCountry(plans: readonly RowOf<'plans'>[]): Country {
   const count = new Map<Country, number>();
   for (const p of plans) {
-    const c = String(p.country) as Country;
+    const c = p.country as Country;
     if (COUNTRIES.includes(c)) count.set(c, (count.get(c) ?? 0) + 1);
   }
   let best: Country = DEFAULT_COUNTRY;

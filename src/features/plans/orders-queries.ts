@@ -4,7 +4,7 @@
  * (the outbox), so the screen says "waits to be sent" instead of claiming it is done.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxState } from '../../db/outbox-types.ts';
@@ -27,12 +27,15 @@ async function pendingIds(path: string): Promise<Map<number, OutboxState>> {
   return out;
 }
 
-export async function readOrderImports(): Promise<{ imports: SyncRow[]; undoing: Map<number, OutboxState> }> {
+export async function readOrderImports(): Promise<{
+  imports: RowOf<'order_imports'>[];
+  undoing: Map<number, OutboxState>;
+}> {
   const [rows, undoing] = await Promise.all([
     readRows(localDb, 'order_imports'),
     pendingIds('/plan/orders.undo'),
   ]);
-  rows.sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+  rows.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   return { imports: rows.slice(0, IMPORTS_SHOWN), undoing };
 }
 

@@ -14,8 +14,16 @@ import {
   PLAN_INVITE_MAX,
   type PlanStage,
 } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
-import { addRow, deleteRows, editRow, enqueue, enqueueInParts, enqueueParts } from '../../db/actions.ts';
+import type { RowOf } from '../../../contract/sync.ts';
+import {
+  addRow,
+  deleteRows,
+  editRow,
+  enqueue,
+  enqueueInParts,
+  enqueueParts,
+  type NewRow,
+} from '../../db/actions.ts';
 import { call, type Call, type Input } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import type { MembersEffect } from '../../db/outbox-types.ts';
@@ -83,13 +91,14 @@ export function createPlan(d: PlanDraft): Promise<boolean> {
     user_name: '',
   };
   return record(
-    () => addRow(localDb, 'plans', add, { ...row, add_time: t, update_time: t }),
+    // The draft's terms (termsRow) fill the plan's other columns.
+    () => addRow(localDb, 'plans', add, { ...row, add_time: t, update_time: t } as NewRow<'plans'>),
     m.plans_created(),
   );
 }
 
 /** New terms for a plan (its country stays): shown at once, sent as PUT /plan/edit. */
-export async function editPlan(plan: SyncRow, d: PlanDraft): Promise<boolean> {
+export async function editPlan(plan: RowOf<'plans'>, d: PlanDraft): Promise<boolean> {
   if (waitsForServer(plan)) return false;
   const edit = call(API.planEdit, { id: plan.id, ...termsBody(d) });
   return record(
@@ -99,13 +108,13 @@ export async function editPlan(plan: SyncRow, d: PlanDraft): Promise<boolean> {
 }
 
 /** A plan still on its way to the server cannot be addressed by a call yet. */
-function waitsForServer(plan: SyncRow): boolean {
+function waitsForServer(plan: RowOf<'plans'>): boolean {
   if (!isPending(plan)) return false;
   toast.info(m.catalog_still_saving());
   return true;
 }
 
-export async function deletePlan(plan: SyncRow): Promise<boolean> {
+export async function deletePlan(plan: RowOf<'plans'>): Promise<boolean> {
   if (waitsForServer(plan)) return false;
   return record(
     () => deleteRows(localDb, 'plans', call(API.planDel, { id: plan.id }), [plan.id]),
@@ -114,7 +123,7 @@ export async function deletePlan(plan: SyncRow): Promise<boolean> {
 }
 
 function members(
-  plan: SyncRow,
+  plan: RowOf<'plans'>,
   creatorIds: readonly number[],
   op: MembersEffect['op'],
   /** The call for one part of the creators. */
@@ -148,7 +157,7 @@ function members(
  * Creators join the plan (those already in it stay where they are). What was done is said once the
  * server has accepted every part, from its counts: "2 added, 2 already in it", never what was asked.
  */
-export const addToPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
+export const addToPlan = (plan: RowOf<'plans'>, creatorIds: readonly number[]): Promise<boolean> =>
   members(
     plan,
     creatorIds,
@@ -160,7 +169,7 @@ export const addToPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise
   );
 
 export const moveInPlan = (
-  plan: SyncRow,
+  plan: RowOf<'plans'>,
   creatorIds: readonly number[],
   stage: PlanStage,
   reason = '',
@@ -174,7 +183,7 @@ export const moveInPlan = (
     { stage, reason },
   );
 
-export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Promise<boolean> =>
+export const removeFromPlan = (plan: RowOf<'plans'>, creatorIds: readonly number[]): Promise<boolean> =>
   members(
     plan,
     creatorIds,
@@ -189,9 +198,9 @@ export const removeFromPlan = (plan: SyncRow, creatorIds: readonly number[]): Pr
  * yet, and its copy replaces this one).
  */
 export function invitePlan(
-  plan: SyncRow,
+  plan: RowOf<'plans'>,
   creatorIds: readonly number[],
-  members: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
 ): Promise<boolean> {
   if (waitsForServer(plan)) return Promise.resolve(false);
   const time = nowSeconds();
@@ -199,7 +208,7 @@ export function invitePlan(
   const later = new Set(
     members
       .filter((r) => r.plan_id === plan.id && !PLAN_BEFORE_INVITE.includes(r.stage as PlanStage))
-      .map((r) => Number(r.creator_id)),
+      .map((r) => r.creator_id),
   );
   return record(
     () =>
@@ -242,7 +251,10 @@ export function logMessage(
 }
 
 /** The workspace's weekly quota of new creators (-1: not set), shown at once and sent as PUT /plan/quota. */
-export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Promise<boolean> {
+export function setWeeklyQuota(
+  current: RowOf<'workspace_settings'> | undefined,
+  quota: number,
+): Promise<boolean> {
   const set = call(API.planQuota, { weekly_quota: quota });
   const t = nowSeconds();
   return record(
@@ -261,6 +273,8 @@ export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Pro
             user_id: 0,
             user_name: '',
             update_time: t,
+            quota_source: '',
+            quota_unlimited: 0,
           }),
     m.quota_saved(),
   );
@@ -270,14 +284,17 @@ export function setWeeklyQuota(current: SyncRow | undefined, quota: number): Pro
  * Writes the plan's creators, stages and money as an XLSX on this device (offline too) and saves it.
  * The writer and the table code load with the first export, not with the board.
  */
-export async function exportPlan(plan: SyncRow, members: readonly SyncRow[]): Promise<void> {
+export async function exportPlan(
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
+): Promise<void> {
   const [{ planTable, planFileName }, { writeTable, MIME_TYPE }, { saveFile }, q] = await Promise.all([
     import('./plan-export.ts'),
     import('../../files/table-writer.ts'),
     import('../export/save-file.ts'),
     import('./plan-queries.ts'),
   ]);
-  const ids = members.filter((r) => r.plan_id === plan.id).map((r) => Number(r.creator_id));
+  const ids = members.filter((r) => r.plan_id === plan.id).map((r) => r.creator_id);
   const [creators, money] = await Promise.all([q.creatorsOf(ids), q.readSalesRows()]);
   const table = planTable(plan, members, creators, money.sales, money.products, nowSeconds());
   saveFile(await writeTable('xlsx', table), planFileName(plan), MIME_TYPE.xlsx);
@@ -312,6 +329,9 @@ export function addSale(creatorId: number, name: string, d: SaleDraft): Promise<
         units: d.units,
         commission: d.commission,
         currency,
+        // The server files the sale under its day's week; until its copy arrives the shown row
+        // counts as a line without a time (0), as it did before the row was typed.
+        week: 0,
         last_time: Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 1000),
         update_time: nowSeconds(),
       }),

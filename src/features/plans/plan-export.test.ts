@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { writeTable } from '../../files/table-writer.ts';
 import { planFileName, planTable } from './plan-export.ts';
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
 
 describe('plan export', () => {
-  const plan: SyncRow = {
+  const plan = {
     id: 3,
     version: 1,
     name: 'Spring cats / 2026',
     product_ids: '9',
     sample_cost: 5,
     shipping_cost: 2,
-  };
-  const members: SyncRow[] = [
+  } as RowOf<'plans'>;
+  const members = [
     {
       id: 1,
       version: 1,
@@ -45,9 +45,9 @@ describe('plan export', () => {
       reason: '',
       add_time: 0,
     },
-  ];
+  ] as RowOf<'plan_creators'>[];
   const creators = new Map([[11, { id: 11, unique_id: 'amy', daren_name: 'Amy' } as unknown as CreatorRow]]);
-  const sales: SyncRow[] = [
+  const sales = [
     {
       id: 1,
       version: 1,
@@ -59,8 +59,8 @@ describe('plan export', () => {
       commission: 5.33,
       currency: 'USD',
     },
-  ];
-  const products: SyncRow[] = [{ id: 9, version: 1, product_id: '1729' }];
+  ] as RowOf<'creator_sales'>[];
+  const products: RowOf<'products'>[] = [{ id: 9, version: 1, product_id: '1729' } as RowOf<'products'>];
 
   it('writes one row per creator of the plan with stage, dates and money, newest arrivals first', async () => {
     const t = planTable(plan, members, creators, sales, products, day('2026-03-11'));

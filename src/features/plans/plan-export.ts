@@ -5,7 +5,7 @@
  * XLSX writer (no exceljs), on this device from the local mirror, so it works offline.
  */
 import dayjs from 'dayjs';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Cell, TableSpec } from '../../files/table-writer.ts';
 import { creatorMoney, planProductIds, roi, sampleCostEach, samplesSent } from './money-rules.ts';
@@ -16,20 +16,20 @@ const money = (n: number): number => Math.round(n * 100) / 100;
 
 /** The plan's creators as a table, newest arrivals first. */
 export function planTable(
-  plan: SyncRow,
-  members: readonly SyncRow[],
+  plan: RowOf<'plans'>,
+  members: readonly RowOf<'plan_creators'>[],
   creators: ReadonlyMap<number, CreatorRow>,
-  sales: readonly SyncRow[],
-  products: readonly SyncRow[],
+  sales: readonly RowOf<'creator_sales'>[],
+  products: readonly RowOf<'products'>[],
   now: number,
 ): TableSpec & { rows: Cell[][] } {
   const mine = members
     .filter((r) => r.plan_id === plan.id)
-    .sort((a, b) => Number(b.add_time) - Number(a.add_time) || Number(b.id) - Number(a.id));
+    .sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   const per = creatorMoney(sales, planProductIds(plan, products));
   const each = sampleCostEach(plan);
   const rows = mine.map((r): Cell[] => {
-    const id = Number(r.creator_id);
+    const id = r.creator_id;
     const c = creators.get(id);
     const mo = per.get(id);
     const sample = samplesSent(r) ? each : 0;
@@ -41,8 +41,8 @@ export function planTable(
       c?.daren_name ?? '',
       stageLabel(r.stage),
       day(r.stage_time),
-      daysIn(Number(r.stage_time), now),
-      String(r.reason ?? ''),
+      daysIn(r.stage_time, now),
+      r.reason ?? '',
       day(r.add_time),
       money(gmv),
       mo?.orders ?? 0,
@@ -53,7 +53,7 @@ export function planTable(
     ];
   });
   return {
-    sheetName: String(plan.name),
+    sheetName: plan.name,
     header: [
       m.plans_export_col_handle(),
       m.plans_export_col_name(),
@@ -76,7 +76,7 @@ export function planTable(
   };
 }
 
-export const planFileName = (plan: SyncRow, at = new Date()): string =>
-  `plan-${String(plan.name)
+export const planFileName = (plan: RowOf<'plans'>, at = new Date()): string =>
+  `plan-${plan.name
     .replace(/[^\p{L}\p{N}_-]+/gu, '_')
     .slice(0, 40)}-${dayjs(at).format('YYYYMMDD-HHmmss')}.xlsx`;

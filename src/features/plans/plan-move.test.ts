@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { holdMoves, moveKey, pendingMoves, shownMoves, withPending, type PendingMove } from './plan-move.ts';
 
-const row = (id: number, creator_id: number, stage: string): SyncRow => ({
-  id,
-  version: 1,
-  plan_id: 7,
-  creator_id,
-  stage,
-  stage_time: 100,
-  reason: '',
-});
+const row = (id: number, creator_id: number, stage: string): RowOf<'plan_creators'> =>
+  ({
+    id,
+    version: 1,
+    plan_id: 7,
+    creator_id,
+    stage,
+    stage_time: 100,
+    reason: '',
+  }) as RowOf<'plan_creators'>;
 
 describe('moves held until the local read shows them', () => {
   it('puts a held move on top of the read, keeps the other rows as they were, and drops it once shown', () => {

@@ -10,7 +10,7 @@
  * once if the outbox refused it. A move the server later refuses is undone by the outbox as usual.
  */
 import { PLAN_EXITS } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { confirm } from '../../ui/confirm.tsx';
@@ -100,7 +100,7 @@ export const knowQuota = (quota: number | undefined): void => {
 
 /** Moves `ids` of `plan` to `stage` after the checks; false when the user stopped or nothing moved. */
 export async function requestMove(
-  plan: SyncRow,
+  plan: RowOf<'plans'>,
   ids: readonly number[],
   stage: PlanStage,
   who: string,
@@ -147,11 +147,11 @@ export const whoOf = (count: number, name: string): string =>
 
 /** One plan's rows with the pending moves on top (rows not moved stay the same objects). */
 export function withPending(
-  rows: readonly SyncRow[],
+  rows: readonly RowOf<'plan_creators'>[],
   held: ReadonlyMap<string, PendingMove>,
   planId: number,
-): SyncRow[] {
-  if (held.size === 0) return rows as SyncRow[];
+): RowOf<'plan_creators'>[] {
+  if (held.size === 0) return rows as RowOf<'plan_creators'>[];
   return rows.map((r) => {
     const mv = held.get(moveKey(planId, r.creator_id));
     return mv && r.stage !== mv.stage
@@ -162,7 +162,7 @@ export function withPending(
 
 /** The pending moves that the read `rows` already show (to drop them). */
 export function shownMoves(
-  rows: readonly SyncRow[],
+  rows: readonly RowOf<'plan_creators'>[],
   held: ReadonlyMap<string, PendingMove>,
   planId: number,
 ): string[] {

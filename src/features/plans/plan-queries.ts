@@ -4,7 +4,7 @@
  * (one read per block, not per creator).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
@@ -21,8 +21,8 @@ import { connectedCreators, contactedSince, isMessage, lastReset, nextReset } fr
  * under that key and read again only when it changed. The key includes the cursor, which names the
  * workspace and the moment of the pull: a new session never meets an old session's rows.
  */
-let membersRead: { key: string; rows: SyncRow[] } | null = null;
-async function mirroredMembers(): Promise<SyncRow[]> {
+let membersRead: { key: string; rows: RowOf<'plan_creators'>[] } | null = null;
+async function mirroredMembers(): Promise<RowOf<'plan_creators'>[]> {
   const [rev, cursor] = await Promise.all([
     getMeta<number>(localDb, META.rev),
     getMeta<string>(localDb, META.cursor),
@@ -42,7 +42,7 @@ async function sessionEntries(): Promise<OutboxEntry[]> {
 }
 
 /** Plans and every plan's creators with the user's unsent changes on top, read as one state. */
-export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
+export function readPlans(): Promise<{ plans: RowOf<'plans'>[]; members: RowOf<'plan_creators'>[] }> {
   return localDb.transaction(
     'r',
     [localDb.small('plans'), localDb.small('plan_creators'), localDb.outbox, localDb.meta],
@@ -53,14 +53,14 @@ export function readPlans(): Promise<{ plans: SyncRow[]; members: SyncRow[] }> {
         sessionEntries(),
       ]);
       const shownPlans = overlayRows(plans, liveEffects(entries, 'plans'));
-      shownPlans.sort((a, b) => Number(b.add_time) - Number(a.add_time) || Number(b.id) - Number(a.id));
+      shownPlans.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
       return { plans: shownPlans, members: overlayRows(members, liveEffects(entries, 'plan_creators')) };
     },
   );
 }
 
 /** Every plan (newest first) and every plan's creators; undefined while loading. */
-export const usePlans = (): { plans: SyncRow[]; members: SyncRow[] } | undefined =>
+export const usePlans = (): { plans: RowOf<'plans'>[]; members: RowOf<'plan_creators'>[] } | undefined =>
   useLiveQuery(readPlans, []);
 
 /**
@@ -132,7 +132,7 @@ export interface QuotaState {
   /** The number (or "unlimited") came from the shop sync, not a member. */
   fromShop: boolean;
   /** The settings row, when the workspace has one (to edit it). */
-  row: SyncRow | undefined;
+  row: RowOf<'workspace_settings'> | undefined;
   contacted: Set<number>;
   connected: Set<number>;
   since: number;
@@ -140,8 +140,8 @@ export interface QuotaState {
 }
 
 /** History rows since `since`, kept like mirroredMembers (history is written only by pulled pages). */
-let eventsRead: { key: string; rows: SyncRow[] } | null = null;
-async function eventsSince(since: number): Promise<SyncRow[]> {
+let eventsRead: { key: string; rows: RowOf<'creator_events'>[] } | null = null;
+async function eventsSince(since: number): Promise<RowOf<'creator_events'>[]> {
   const [rev, cursor] = await Promise.all([
     getMeta<number>(localDb, META.rev),
     getMeta<string>(localDb, META.cursor),
@@ -156,7 +156,7 @@ async function eventsSince(since: number): Promise<SyncRow[]> {
 /** The workspace's weekly quota as the seller entered it; -1 when not set. */
 export async function readWeeklyQuota(): Promise<number> {
   const settings = await readRows(localDb, 'workspace_settings');
-  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  const quota = settings.length ? settings[0]!.weekly_quota : -1;
   return Number.isFinite(quota) ? quota : -1;
 }
 
@@ -169,7 +169,7 @@ export async function readQuota(): Promise<QuotaState> {
     readPlans(),
     eventsSince(since),
   ]);
-  const quota = settings.length ? Number(settings[0]!.weekly_quota) : -1;
+  const quota = settings.length ? settings[0]!.weekly_quota : -1;
   return {
     quota: Number.isFinite(quota) ? quota : -1,
     // Set by the shop sync (a row from before it has neither column: a member's, with a limit).
@@ -189,7 +189,9 @@ export const useQuota = (): QuotaState | undefined => useLiveQuery(readQuota, []
  * What the message limit counts for these creators: their history rows of messages and the messages
  * still waiting in the outbox (one creator id per message). Fed to quota-rules.ts messageCounts.
  */
-export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pending: number[] } | undefined {
+export function useMessageLog(
+  ids: readonly number[],
+): { events: RowOf<'creator_events'>[]; pending: number[] } | undefined {
   const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
   return useLiveQuery(async () => {
     const wanted = key ? key.split(',').map(Number) : [];
@@ -207,7 +209,10 @@ export function useMessageLog(ids: readonly number[]): { events: SyncRow[]; pend
 }
 
 /** The mirrored sales per creator and product, and the products (to read a plan's TikTok product ids). */
-export async function readSalesRows(): Promise<{ sales: SyncRow[]; products: SyncRow[] }> {
+export async function readSalesRows(): Promise<{
+  sales: RowOf<'creator_sales'>[];
+  products: RowOf<'products'>[];
+}> {
   const [sales, products] = await Promise.all([
     readRows(localDb, 'creator_sales'),
     readRows(localDb, 'products'),
@@ -215,5 +220,6 @@ export async function readSalesRows(): Promise<{ sales: SyncRow[]; products: Syn
   return { sales, products };
 }
 
-export const useSalesRows = (): { sales: SyncRow[]; products: SyncRow[] } | undefined =>
+export const useSalesRows = ():
+  { sales: RowOf<'creator_sales'>[]; products: RowOf<'products'>[] } | undefined =>
   useLiveQuery(readSalesRows, []);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAppLocale } from '../../i18n/locale.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { SyncRow, RowOf } from '../../../contract/sync.ts';
 import {
   addedText,
   batchSizes,
@@ -17,14 +17,15 @@ import {
   sortMembers,
 } from './plan-rules.ts';
 
-const row = (id: number, plan_id: number, stage: string, stage_time = 0): SyncRow => ({
-  id,
-  version: 1,
-  plan_id,
-  creator_id: id,
-  stage,
-  stage_time,
-});
+const row = (id: number, plan_id: number, stage: string, stage_time = 0): RowOf<'plan_creators'> =>
+  ({
+    id,
+    version: 1,
+    plan_id,
+    creator_id: id,
+    stage,
+    stage_time,
+  }) as RowOf<'plan_creators'>;
 
 describe('plan rules', () => {
   it('counts creators per stage for each plan, in stage order, ignoring unknown stages', () => {
@@ -83,7 +84,7 @@ describe('plan rules', () => {
   it("dates content by the plan's days to post, the same the samples-without-content list uses", () => {
     const day = 86_400;
     const shipped = row(5, 7, 'shipped', 1000);
-    const plan = (days: unknown) => ({ id: 7, post_within_days: days }) as unknown as SyncRow;
+    const plan = (days: unknown) => ({ id: 7, post_within_days: days }) as unknown as RowOf<'plans'>;
     expect(postWithinOf(plan(3))).toBe(3);
     expect(postWithinOf(plan(0))).toBe(14);
     expect(postWithinOf(plan(''))).toBe(14);

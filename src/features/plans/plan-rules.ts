@@ -9,7 +9,7 @@ import {
   POST_WITHIN_DEFAULT,
   type PlanStage,
 } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 
 export { PLAN_STAGES, type PlanStage };
@@ -33,12 +33,12 @@ export const isStage = (s: unknown): s is PlanStage => (PLAN_STAGES as readonly 
 export const stageLabel = (s: unknown): string => (isStage(s) ? LABELS[s]() : String(s));
 
 /** Creators per stage of each plan: plan id → counts in PLAN_STAGES order. */
-export function funnels(members: readonly SyncRow[]): Map<number, number[]> {
+export function funnels(members: readonly RowOf<'plan_creators'>[]): Map<number, number[]> {
   const out = new Map<number, number[]>();
   for (const r of members) {
     const i = PLAN_STAGES.indexOf(r.stage as PlanStage);
     if (i < 0) continue;
-    const plan = Number(r.plan_id);
+    const plan = r.plan_id;
     let counts = out.get(plan);
     if (!counts) out.set(plan, (counts = PLAN_STAGES.map(() => 0)));
     counts[i]!++;
@@ -50,16 +50,20 @@ export interface BoardColumn {
   stage: PlanStage;
   count: number;
   /** The cards shown: the latest to enter the stage first, at most `perColumn`. */
-  cards: SyncRow[];
+  cards: RowOf<'plan_creators'>[];
 }
 
 /** One plan's board: a column per stage, each holding at most `perColumn` cards (the rest counted). */
-export function boardColumns(members: readonly SyncRow[], planId: number, perColumn: number): BoardColumn[] {
-  const by = new Map<PlanStage, SyncRow[]>(PLAN_STAGES.map((s) => [s, []]));
-  for (const r of members) if (Number(r.plan_id) === planId && isStage(r.stage)) by.get(r.stage)!.push(r);
+export function boardColumns(
+  members: readonly RowOf<'plan_creators'>[],
+  planId: number,
+  perColumn: number,
+): BoardColumn[] {
+  const by = new Map<PlanStage, RowOf<'plan_creators'>[]>(PLAN_STAGES.map((s) => [s, []]));
+  for (const r of members) if (r.plan_id === planId && isStage(r.stage)) by.get(r.stage)!.push(r);
   return PLAN_STAGES.map((stage) => {
     const rows = by.get(stage)!;
-    rows.sort((a, b) => Number(b.stage_time) - Number(a.stage_time) || Number(b.id) - Number(a.id));
+    rows.sort((a, b) => b.stage_time - a.stage_time || b.id - a.id);
     return { stage, count: rows.length, cards: rows.slice(0, perColumn) };
   });
 }
@@ -86,17 +90,17 @@ export interface SampleDeadline {
  * the parcel arrived, so "shipped" stands for delivery: the content date is a seller's estimate.
  */
 /** The plan's days to post after shipping (its terms; 14 when it sets none). */
-export function postWithinOf(plan: SyncRow | null | undefined): number {
+export function postWithinOf(plan: RowOf<'plans'> | null | undefined): number {
   const n = Number(plan?.post_within_days);
   return Number.isInteger(n) && n > 0 ? n : POST_WITHIN_DEFAULT;
 }
 
 export function sampleDeadline(
-  row: SyncRow,
+  row: RowOf<'plan_creators'>,
   now: number,
   postWithin: number = POST_WITHIN_DEFAULT,
 ): SampleDeadline | null {
-  const since = Number(row.stage_time);
+  const since = row.stage_time;
   if (!Number.isFinite(since) || since <= 0) return null;
   if (row.stage === 'sample_requested') {
     const due = since + 7 * DAY;
@@ -140,7 +144,11 @@ export const nextAction = (s: unknown): string => (isStage(s) ? (NEXT[s]?.() ?? 
 export const DUE_SOON = 2 * DAY;
 
 /** The creator has a sample deadline that is past or within DUE_SOON. */
-export function isDue(row: SyncRow, now: number, postWithin: number = POST_WITHIN_DEFAULT): boolean {
+export function isDue(
+  row: RowOf<'plan_creators'>,
+  now: number,
+  postWithin: number = POST_WITHIN_DEFAULT,
+): boolean {
   const d = sampleDeadline(row, now, postWithin);
   return d !== null && d.due - now <= DUE_SOON;
 }
@@ -159,18 +167,18 @@ export const isFiltered = (f: MemberFilter): boolean => f.stage !== '' || f.due 
 
 /** One plan's creators that pass the filter, in the members' order. */
 export function filterMembers(
-  members: readonly SyncRow[],
+  members: readonly RowOf<'plan_creators'>[],
   planId: number,
   f: MemberFilter,
   now: number,
   postWithin: number = POST_WITHIN_DEFAULT,
-): SyncRow[] {
+): RowOf<'plan_creators'>[] {
   return members.filter(
     (r) =>
-      Number(r.plan_id) === planId &&
+      r.plan_id === planId &&
       (f.stage === '' || r.stage === f.stage) &&
       (!f.due || isDue(r, now, postWithin)) &&
-      (f.ids === null || f.ids.has(Number(r.creator_id))),
+      (f.ids === null || f.ids.has(r.creator_id)),
   );
 }
 
@@ -181,16 +189,16 @@ export type MemberSort = 'stage' | 'days' | 'due';
  * due date (creators without a deadline last either way); ties by latest arrival, then id.
  */
 export function sortMembers(
-  rows: readonly SyncRow[],
+  rows: readonly RowOf<'plan_creators'>[],
   field: MemberSort,
   order: 'asc' | 'desc',
   now: number,
   postWithin: number = POST_WITHIN_DEFAULT,
-): SyncRow[] {
+): RowOf<'plan_creators'>[] {
   const sign = order === 'asc' ? 1 : -1;
-  const key = (r: SyncRow): number => {
+  const key = (r: RowOf<'plan_creators'>): number => {
     if (field === 'stage') return PLAN_STAGES.indexOf(r.stage as PlanStage);
-    if (field === 'days') return now - Number(r.stage_time);
+    if (field === 'days') return now - r.stage_time;
     return sampleDeadline(r, now, postWithin)?.due ?? Number.NaN;
   };
   return rows
@@ -199,11 +207,7 @@ export function sortMembers(
       const an = Number.isNaN(a.k);
       const bn = Number.isNaN(b.k);
       if (an !== bn) return an ? 1 : -1;
-      return (
-        (an ? 0 : sign * (a.k - b.k)) ||
-        Number(b.r.stage_time) - Number(a.r.stage_time) ||
-        Number(b.r.id) - Number(a.r.id)
-      );
+      return (an ? 0 : sign * (a.k - b.k)) || b.r.stage_time - a.r.stage_time || b.r.id - a.r.id;
     })
     .map((x) => x.r);
 }

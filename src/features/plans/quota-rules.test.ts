@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { MESSAGES_BEFORE_REPLY } from '../../../contract/limits.ts';
 import {
   checkBatch,
@@ -42,22 +42,29 @@ describe("TikTok's weekly quota", () => {
   });
 
   const since = at('2026-11-22T20:00:00Z');
-  const ev = (creator_id: number, kind: string, detail: string, add_time = since + 60): SyncRow => ({
-    id: creator_id * 100 + kind.length,
-    version: 1,
-    creator_id,
-    kind,
-    detail,
-    add_time,
-  });
-  const member = (creator_id: number, stage: string, stage_time = since + 60): SyncRow => ({
-    id: creator_id,
-    version: 1,
-    plan_id: 1,
-    creator_id,
-    stage,
-    stage_time,
-  });
+  const ev = (
+    creator_id: number,
+    kind: string,
+    detail: string,
+    add_time = since + 60,
+  ): RowOf<'creator_events'> =>
+    ({
+      id: creator_id * 100 + kind.length,
+      version: 1,
+      creator_id,
+      kind,
+      detail,
+      add_time,
+    }) as RowOf<'creator_events'>;
+  const member = (creator_id: number, stage: string, stage_time = since + 60): RowOf<'plan_creators'> =>
+    ({
+      id: creator_id,
+      version: 1,
+      plan_id: 1,
+      creator_id,
+      stage,
+      stage_time,
+    }) as RowOf<'plan_creators'>;
 
   it('counts each unconnected creator contacted this week once, whatever the channel', () => {
     const events = [
@@ -108,7 +115,7 @@ describe("TikTok's weekly quota", () => {
     // A run of actions on one creator: try to message (m), or the creator replies (r, a connected stage).
     fc.assert(
       fc.property(fc.array(fc.constantFrom('m', 'r'), { maxLength: 30 }), (actions) => {
-        const events: SyncRow[] = [];
+        const events: RowOf<'creator_events'>[] = [];
         let connected = new Set<number>();
         let sentBeforeReply = 0;
         for (const a of actions) {

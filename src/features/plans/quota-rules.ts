@@ -7,7 +7,7 @@
  * shows them (workspace_settings.weekly_quota, -1: not set) and the app counts against it.
  */
 import { lastQuotaReset, MESSAGES_BEFORE_REPLY, PLAN_CONNECTED } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 
 const DAY = 86_400;
 
@@ -22,15 +22,15 @@ const CONNECTED = new Set<string>(PLAN_CONNECTED);
 export const CONTACT_STAGES = new Set(['contacted', 'invited']);
 
 /** Creators connected with the shop in any plan. */
-export function connectedCreators(members: readonly SyncRow[]): Set<number> {
+export function connectedCreators(members: readonly RowOf<'plan_creators'>[]): Set<number> {
   const out = new Set<number>();
-  for (const m of members) if (CONNECTED.has(String(m.stage))) out.add(Number(m.creator_id));
+  for (const m of members) if (CONNECTED.has(m.stage)) out.add(m.creator_id);
   return out;
 }
 
 /** Whether a history row records contacting the creator (a chat mark, an invitation, a contact stage). */
-function isContact(e: SyncRow): boolean {
-  const detail = String(e.detail ?? '');
+function isContact(e: RowOf<'creator_events'>): boolean {
+  const detail = e.detail ?? '';
   if (e.kind === 'chat') return detail === '1';
   if (e.kind === 'invitation') return true;
   if (e.kind === 'stage') return CONTACT_STAGES.has(detail.slice(0, detail.indexOf(':')));
@@ -42,22 +42,17 @@ function isContact(e: SyncRow): boolean {
  * plan moves not sent yet (a member in a contact stage since `since`).
  */
 export function contactedSince(
-  events: readonly SyncRow[],
-  members: readonly SyncRow[],
+  events: readonly RowOf<'creator_events'>[],
+  members: readonly RowOf<'plan_creators'>[],
   since: number,
 ): Set<number> {
   const connected = connectedCreators(members);
   const out = new Set<number>();
   for (const e of events)
-    if (Number(e.add_time) >= since && isContact(e) && !connected.has(Number(e.creator_id)))
-      out.add(Number(e.creator_id));
+    if (e.add_time >= since && isContact(e) && !connected.has(e.creator_id)) out.add(e.creator_id);
   for (const m of members)
-    if (
-      CONTACT_STAGES.has(String(m.stage)) &&
-      Number(m.stage_time) >= since &&
-      !connected.has(Number(m.creator_id))
-    )
-      out.add(Number(m.creator_id));
+    if (CONTACT_STAGES.has(m.stage) && m.stage_time >= since && !connected.has(m.creator_id))
+      out.add(m.creator_id);
   return out;
 }
 
@@ -86,7 +81,8 @@ export function checkBatch(
 }
 
 /** A recorded message: the history row of a chat mark (written by /plan/message and /blogger/edit isChat=1). */
-export const isMessage = (e: SyncRow): boolean => e.kind === 'chat' && String(e.detail ?? '') === '1';
+export const isMessage = (e: RowOf<'creator_events'>): boolean =>
+  e.kind === 'chat' && (e.detail ?? '') === '1';
 
 /**
  * Messages recorded per creator (TikTok allows MESSAGES_BEFORE_REPLY before the creator replies): the
@@ -94,7 +90,7 @@ export const isMessage = (e: SyncRow): boolean => e.kind === 'chat' && String(e.
  * server counts the same rows; a connected creator is exempt, so their count is left out.
  */
 export function messageCounts(
-  events: readonly SyncRow[],
+  events: readonly RowOf<'creator_events'>[],
   pending: readonly number[],
   connected: ReadonlySet<number>,
 ): Map<number, number> {
@@ -102,7 +98,7 @@ export function messageCounts(
   const add = (id: number) => {
     if (!connected.has(id)) out.set(id, (out.get(id) ?? 0) + 1);
   };
-  for (const e of events) if (isMessage(e)) add(Number(e.creator_id));
+  for (const e of events) if (isMessage(e)) add(e.creator_id);
   for (const id of pending) add(id);
   return out;
 }
@@ -115,12 +111,12 @@ export function checkMessage(count: number, connected: boolean): { allowed: bool
 }
 
 /** Creators whose history shows a move into a connected stage: they replied once, so stay connected. */
-export function repliedInHistory(events: readonly SyncRow[]): Set<number> {
+export function repliedInHistory(events: readonly RowOf<'creator_events'>[]): Set<number> {
   const out = new Set<number>();
   for (const e of events) {
     if (e.kind !== 'stage') continue;
-    const detail = String(e.detail ?? '');
-    if (CONNECTED.has(detail.slice(0, detail.indexOf(':')))) out.add(Number(e.creator_id));
+    const detail = e.detail ?? '';
+    if (CONNECTED.has(detail.slice(0, detail.indexOf(':')))) out.add(e.creator_id);
   }
   return out;
 }

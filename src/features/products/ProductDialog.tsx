@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { PRODUCT_CATEGORY_MAX, PRODUCT_ID_MAX, PRODUCT_TITLE_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
@@ -28,9 +28,9 @@ export function productProblem(f: ProductForm): string | null {
 
 export interface ProductDialogProps {
   country: string;
-  row: SyncRow | null;
+  row: RowOf<'products'> | null;
   /** The country's products, for the duplicate id check. */
-  rows: readonly SyncRow[] | undefined;
+  rows: readonly RowOf<'products'>[] | undefined;
   onClose: () => void;
 }
 

@@ -3,7 +3,7 @@
  * category and added-date range; add/edit/delete through the outbox.
  */
 import { useMemo, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -26,7 +26,7 @@ export function ProductsScreen() {
   const [productId, setProductId] = useState('');
   const [category, setCategory] = useState('');
   const rows = useLocalRows(localDb, 'products', filters.country);
-  const [editing, setEditing] = useState<SyncRow | 'new' | null>(null);
+  const [editing, setEditing] = useState<RowOf<'products'> | 'new' | null>(null);
   const { range, title } = filters;
   const shown = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
@@ -39,7 +39,7 @@ export function ProductsScreen() {
     );
   }, [rows, title, productId, category, range]);
 
-  const columns: CatalogColumn<SyncRow>[] = [
+  const columns: CatalogColumn<RowOf<'products'>>[] = [
     {
       id: 'product_img',
       name: m.products_col_image(),

@@ -1,6 +1,6 @@
 /** Writes of /product, through the outbox (features/catalog/catalog-actions.ts): they work offline and show at once. */
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { call } from '../../db/call.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 
@@ -32,7 +32,7 @@ export function addProduct(country: string, form: ProductForm): Promise<boolean>
   return addCatalogRow('products', call(API.productAdd, { country, ...f }), { country, ...shownRow(f) });
 }
 
-export function editProduct(row: SyncRow, form: ProductForm): Promise<boolean> {
+export function editProduct(row: RowOf<'products'>, form: ProductForm): Promise<boolean> {
   const f = trimmed(form);
   return editCatalogRow(
     'products',
@@ -43,5 +43,5 @@ export function editProduct(row: SyncRow, form: ProductForm): Promise<boolean> {
 }
 
 /** Asks first; `name` is the product's title as the screen shows it. */
-export const deleteProduct = (row: SyncRow, name: string): Promise<boolean> =>
+export const deleteProduct = (row: RowOf<'products'>, name: string): Promise<boolean> =>
   deleteCatalogRow('products', call(API.productDel, { id: row.id, country: row.country }, name), row, name);

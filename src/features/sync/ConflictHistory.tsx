@@ -4,7 +4,7 @@
  * list of who kept what over whose change. The creator page's timeline shows a note's too.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -17,8 +17,8 @@ const SHOWN = 20;
 export function ConflictHistory() {
   const recent = useLiveQuery(async () => {
     const since = Math.floor(Date.now() / 1000) - DAY_SECONDS;
-    const rows = await localDb.text_conflicts.filter((r) => Number(r.add_time) >= since).toArray();
-    return rows.sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+    const rows = await localDb.text_conflicts.filter((r) => r.add_time >= since).toArray();
+    return rows.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   }, []);
   if (!recent?.length) return null;
   return (
@@ -29,10 +29,10 @@ export function ConflictHistory() {
     >
       {() => (
         <ul className="cd-sync__list">
-          {recent.slice(0, SHOWN).map((r: SyncRow) => (
+          {recent.slice(0, SHOWN).map((r: RowOf<'text_conflicts'>) => (
             <li key={r.id} className="cd-sync__item">
               <span>{conflictText(r)}</span>
-              <span className="cd-sync__hint">{new Date(Number(r.add_time) * 1000).toLocaleString()}</span>
+              <span className="cd-sync__hint">{new Date(r.add_time * 1000).toLocaleString()}</span>
             </li>
           ))}
         </ul>

@@ -103,7 +103,9 @@ function BothTexts({ entry }: { entry: OutboxEntry }) {
       {theirs !== undefined && (
         <span>
           {theirs
-            ? m.sync_conflict_theirs({ text: String(theirs[subject.field] ?? '') })
+            ? m.sync_conflict_theirs({
+                text: String((theirs as Record<string, unknown>)[subject.field] ?? ''),
+              })
             : m.sync_conflict_theirs_gone()}
         </span>
       )}

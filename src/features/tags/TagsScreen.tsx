@@ -3,7 +3,7 @@
  * the outbox (works offline). Each tag shows in a colour derived from its title.
  */
 import { useMemo, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { TAG_TITLE_MAX } from '../../../contract/limits.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
@@ -21,18 +21,18 @@ import { RowActions } from '../catalog/RowActions.tsx';
 import { addTag, deleteTag, editTag } from './tag-actions.ts';
 import '../catalog/catalog.css';
 
-const title = (r: SyncRow): string => String(r.title ?? '');
+const title = (r: RowOf<'tags'>): string => r.title ?? '';
 
 export function TagsScreen() {
   const filters = useCatalogFilters();
   const rows = useLocalRows(localDb, 'tags', filters.country);
-  const [editing, setEditing] = useState<SyncRow | 'new' | null>(null);
+  const [editing, setEditing] = useState<RowOf<'tags'> | 'new' | null>(null);
   const shown = useMemo(
     () => (rows && withoutArrivedTwins(rows, 'title'))?.filter((r) => contains(r.title, filters.title)),
     [rows, filters.title],
   );
 
-  const columns: CatalogColumn<SyncRow>[] = [
+  const columns: CatalogColumn<RowOf<'tags'>>[] = [
     {
       id: 'title',
       name: m.tags_col_title(),
@@ -94,9 +94,9 @@ export function TagsScreen() {
 
 interface TagDialogProps {
   country: string;
-  row: SyncRow | null;
+  row: RowOf<'tags'> | null;
   /** The country's tags, for the duplicate check. */
-  rows: readonly SyncRow[] | undefined;
+  rows: readonly RowOf<'tags'>[] | undefined;
   onClose: () => void;
 }
 

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { TEXTAREA_MAX } from '../../../contract/constants.ts';
 import { TEMPLATE_TITLE_MAX } from '../../../contract/limits.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { getSession } from '../../api/session.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
@@ -26,7 +26,7 @@ export function templateProblem(title: string, content: string): string | null {
 
 export interface TemplateDialogProps {
   country: string;
-  row: SyncRow | null;
+  row: RowOf<'chat_templates'> | null;
   onClose: () => void;
 }
 

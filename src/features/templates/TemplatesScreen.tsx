@@ -4,7 +4,7 @@
  * them and "copy for creator" fills them for one creator (CopyForCreatorDialog).
  */
 import { useMemo, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime } from '../../i18n/format.ts';
@@ -25,11 +25,11 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 export function TemplatesScreen() {
   const filters = useCatalogFilters();
   const rows = useLocalRows(localDb, 'chat_templates', filters.country);
-  const [editing, setEditing] = useState<SyncRow | 'new' | null>(null);
-  const [copying, setCopying] = useState<SyncRow | null>(null);
+  const [editing, setEditing] = useState<RowOf<'chat_templates'> | 'new' | null>(null);
+  const [copying, setCopying] = useState<RowOf<'chat_templates'> | null>(null);
   const shown = useMemo(() => rows?.filter((r) => contains(r.title, filters.title)), [rows, filters.title]);
 
-  const columns: CatalogColumn<SyncRow>[] = [
+  const columns: CatalogColumn<RowOf<'chat_templates'>>[] = [
     {
       id: 'title',
       name: m.templates_col_title(),

@@ -1,6 +1,6 @@
 /** Writes of /chatTmp, through the outbox (features/catalog/catalog-actions.ts): they work offline and show at once. */
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { call } from '../../db/call.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';
 
@@ -11,7 +11,7 @@ export const addTemplate = (country: string, title: string, content: string): Pr
     content,
   });
 
-export const editTemplate = (row: SyncRow, title: string, content: string): Promise<boolean> =>
+export const editTemplate = (row: RowOf<'chat_templates'>, title: string, content: string): Promise<boolean> =>
   editCatalogRow(
     'chat_templates',
     call(API.chatTmpEdit, { id: row.id, country: row.country, title, content }),
@@ -20,7 +20,7 @@ export const editTemplate = (row: SyncRow, title: string, content: string): Prom
   );
 
 /** Asks first; `name` is the template's title as the screen shows it. */
-export const deleteTemplate = (row: SyncRow, name: string): Promise<boolean> =>
+export const deleteTemplate = (row: RowOf<'chat_templates'>, name: string): Promise<boolean> =>
   deleteCatalogRow(
     'chat_templates',
     call(API.chatTmpDel, { id: row.id, country: row.country }, name),

@@ -1,10 +1,10 @@
 /** The topic a topic page shows (?id=), from the local topics mirror; undefined until known. */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { topicIdOf } from './topic-links.ts';
 
-export function useTopicRow(rawId: string | undefined): SyncRow | undefined {
+export function useTopicRow(rawId: string | undefined): RowOf<'topics'> | undefined {
   const topics = useLocalRows(localDb, 'topics');
   const id = rawId ? topicIdOf(rawId) : null;
   return id === null ? undefined : topics?.find((t) => t.id === id);

@@ -5,7 +5,7 @@
  * (the spec has no topic edit call).
  */
 import { useMemo, useState } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { localDb } from '../../db/local.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
@@ -29,7 +29,7 @@ const time = (v: unknown) => formatDateTime(typeof v === 'number' ? v : null);
 export const topicPageUrl = (page: 'topicVideo' | 'topicInfluencer', id: number): string =>
   `/${page}?id=${encodeURIComponent(String(id))}`;
 
-function TopicLinks({ row }: { row: SyncRow }) {
+function TopicLinks({ row }: { row: RowOf<'topics'> }) {
   if (isPending(row)) return null;
   const name = str(row.challenge_title);
   return (
@@ -70,7 +70,7 @@ export function TopicsScreen() {
     );
   }, [rows, title, range]);
 
-  const columns: CatalogColumn<SyncRow>[] = [
+  const columns: CatalogColumn<RowOf<'topics'>>[] = [
     {
       id: 'challenge_title',
       name: m.topics_col_title(),

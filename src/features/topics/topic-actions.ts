@@ -1,7 +1,7 @@
 /** Writes of /topic, through the outbox (features/catalog/catalog-actions.ts): they work offline and show at once. */
 import dayjs from 'dayjs';
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { call } from '../../db/call.ts';
 import { addCatalogRow, deleteCatalogRow } from '../catalog/catalog-actions.ts';
 
@@ -26,5 +26,5 @@ export function addTopic(country: string, title: string, end: string): Promise<b
 }
 
 /** Asks first; `name` is the hashtag as the screen shows it. */
-export const deleteTopic = (row: SyncRow, name: string): Promise<boolean> =>
+export const deleteTopic = (row: RowOf<'topics'>, name: string): Promise<boolean> =>
   deleteCatalogRow('topics', call(API.challengeDel, { id: row.id, country: row.country }, name), row, name);

@@ -3,14 +3,14 @@
  * with the server's own words: active = not deleted and no end time or an end still
  * ahead, counted over the whole workspace (every country), pending adds included.
  */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { isVip, topicLimit, type Plan } from '../vip/plan.ts';
 
-export const isActiveTopic = (row: SyncRow, nowSec: number): boolean =>
+export const isActiveTopic = (row: RowOf<'topics'>, nowSec: number): boolean =>
   row.end_time == null || (typeof row.end_time === 'number' && row.end_time > nowSec);
 
-export function activeTopicCount(rows: readonly SyncRow[], nowSec = Date.now() / 1000): number {
+export function activeTopicCount(rows: readonly RowOf<'topics'>[], nowSec = Date.now() / 1000): number {
   return rows.filter((r) => isActiveTopic(r, nowSec)).length;
 }
 

@@ -9,7 +9,7 @@ import type { CreatorRow } from '../../../contract/sync.ts';
 import { requestImage } from '../../api/client.ts';
 
 const initialOf = (c: CreatorRow): string =>
-  (String(c.daren_name || c.nick_name || c.unique_id).trim()[0] ?? '?').toUpperCase();
+  ((c.daren_name || c.nick_name || c.unique_id).trim()[0] ?? '?').toUpperCase();
 
 function usePicture(id: number, address: string): string | null {
   const [src, setSrc] = useState<string | null>(null);

@@ -107,7 +107,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
             size="sm"
             aria-label={m.workbench_tag_pick()}
             placeholder={m.workbench_tag_pick()}
-            items={choices.map((t) => ({ id: t.id, label: String(t.title) }))}
+            items={choices.map((t) => ({ id: t.id, label: t.title }))}
             value={pick}
             onChange={setPick}
             isDisabled={choices.length === 0}
@@ -117,7 +117,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
             isDisabled={pick === null}
             onPress={() => {
               const t = choices.find((x) => x.id === pick);
-              if (t) tags('add', { tag_id: t.id, tag_title: String(t.title) });
+              if (t) tags('add', { tag_id: t.id, tag_title: t.title });
               setPick(null);
             }}
           >

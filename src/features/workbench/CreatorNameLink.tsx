@@ -3,7 +3,6 @@
  * added offline, a creator not mirrored yet) it is plain text.
  */
 import { Link } from 'react-router-dom';
-import type { SyncRow } from '../../../contract/sync.ts';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { DASH } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -33,7 +32,7 @@ export function CreatorNameLink({
 
 /** A list's "name" column: the creator's name opening its page (Invited, Blacklist). */
 export function creatorNameColumn<
-  R extends SyncRow & { creator_id?: number | undefined; daren_name: string; unique_id: string },
+  R extends { id: number } & { creator_id?: number | undefined; daren_name: string; unique_id: string },
 >(header: string): GridColumn<R> {
   return {
     id: 'daren_name',

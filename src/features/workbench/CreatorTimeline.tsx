@@ -14,7 +14,7 @@ const ROW_HEIGHT = 56;
 export function CreatorTimeline({ creatorId }: { creatorId: number }) {
   const rows = useCreatorRows('creator_events', creatorId);
   const events = useMemo(
-    () => [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id),
+    () => [...(rows ?? [])].sort((a, b) => b.add_time - a.add_time || b.id - a.id),
     [rows],
   );
   const scroller = useRef<HTMLDivElement>(null);
@@ -54,8 +54,8 @@ export function CreatorTimeline({ creatorId }: { creatorId: number }) {
                   <span className="workbench-timeline__text">{eventText(e)}</span>
                   <span className="workbench-meta">
                     {m.workbench_by({
-                      name: String(e.user_name || '-'),
-                      time: formatDateTime(Number(e.add_time)),
+                      name: e.user_name || '-',
+                      time: formatDateTime(e.add_time),
                     })}
                   </span>
                 </li>

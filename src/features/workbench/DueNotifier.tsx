@@ -44,7 +44,7 @@ export function DueNotifier() {
     day,
     new Set(),
   );
-  const creators = useCreatorsById(due.map((f) => Number(f.row.creator_id)));
+  const creators = useCreatorsById(due.map((f) => f.row.creator_id));
 
   useEffect(() => {
     if (!supported() || Notification.permission !== 'granted' || !rows || !creators) return;
@@ -57,13 +57,13 @@ export function DueNotifier() {
         seen,
       );
       for (const f of fresh) {
-        const creatorId = Number(f.row.creator_id);
+        const creatorId = f.row.creator_id;
         const c = creators.get(creatorId);
         // The creator's row comes a render after a new follow-up: notify then, with its name.
         if (!c) continue;
-        const name = String(c.daren_name || c.nick_name || `@${c.unique_id}`);
+        const name = c.daren_name || c.nick_name || `@${c.unique_id}`;
         const note = new Notification(m.workbench_notify_title({ name }), {
-          body: String(f.row.text),
+          body: f.row.text,
           tag: `creatordesk-followup-${f.id}`,
         });
         note.onclick = () => {

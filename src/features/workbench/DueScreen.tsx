@@ -20,7 +20,7 @@ export function DueScreen() {
     today(),
     order,
   );
-  const creators = useCreatorsById(due.map((d) => Number(d.row.creator_id)));
+  const creators = useCreatorsById(due.map((d) => d.row.creator_id));
   // Overdue samples are follow-ups too (their "content due" follow-up); the list with the value at stake is one step away.
   const samples = (
     <p>
@@ -42,14 +42,14 @@ export function DueScreen() {
       </Button>
       <ul className="workbench-list" aria-label={m.workbench_due_title()}>
         {due.map(({ row }) => {
-          const c = creators?.get(Number(row.creator_id));
+          const c = creators?.get(row.creator_id);
           return (
             <li key={row.id} className="workbench-followup" data-testid="workbench-due">
-              <span className="workbench-due workbench-due--now">{String(row.due_date)}</span>
+              <span className="workbench-due workbench-due--now">{row.due_date}</span>
               <Link to={`/creator/${String(row.creator_id)}`}>
                 {c ? c.daren_name || `@${c.unique_id}` : `#${String(row.creator_id)}`}
               </Link>
-              <span className="workbench-followup__text">{String(row.text)}</span>
+              <span className="workbench-followup__text">{row.text}</span>
               <FollowupActions row={row} />
             </li>
           );

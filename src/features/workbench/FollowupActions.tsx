@@ -1,12 +1,12 @@
 /** Done / snooze 1 day / snooze 1 week for one follow-up; the creator page and the due list share it. */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { snoozedDate } from './followup-rules.ts';
 import { editFollowup } from './workbench-actions.ts';
 
-export function FollowupActions({ row }: { row: SyncRow }) {
-  const due = String(row.due_date);
+export function FollowupActions({ row }: { row: RowOf<'creator_followups'> }) {
+  const due = row.due_date;
   if (row.done_time) {
     return (
       <Button size="sm" variant="text" onPress={() => void editFollowup(row, { done: 0 })}>

@@ -84,7 +84,7 @@ export function FollowupsPanel({ creatorId }: { creatorId: number }) {
                 <span className={isDue(row, day) ? 'workbench-due workbench-due--now' : 'workbench-due'}>
                   {row.due_date}
                 </span>
-                <span className="workbench-followup__text">{String(f.text)}</span>
+                <span className="workbench-followup__text">{f.text}</span>
                 {row.done_time ? (
                   <span className="workbench-meta">{m.workbench_followup_is_done()}</span>
                 ) : null}

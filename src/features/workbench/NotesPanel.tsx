@@ -1,6 +1,6 @@
 /** Notes on one creator: several per creator, shown to the whole team with author and time. */
 import { useState, type FormEvent } from 'react';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { NOTE_MAX } from '../../../contract/limits.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -16,7 +16,7 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
   const rows = useCreatorRows('creator_notes', creatorId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const notes = [...(rows ?? [])].sort((a, b) => Number(b.add_time) - Number(a.add_time) || b.id - a.id);
+  const notes = [...(rows ?? [])].sort((a, b) => b.add_time - a.add_time || b.id - a.id);
 
   // A double-click on Add makes one note: the second press meets the running add.
   const add = useInFlight(async () => {
@@ -72,11 +72,11 @@ export function NotesPanel({ creatorId }: { creatorId: number }) {
 }
 
 /** One note: its text, author and time, Edit (in place, Save / Cancel) and Delete. */
-function NoteItem({ note }: { note: SyncRow }) {
+function NoteItem({ note }: { note: RowOf<'creator_notes'> }) {
   const [draft, setDraft] = useState<string | null>(null);
   // The note as it was when editing started: its version is what the edit is based on, so a
   // teammate's change that arrives while typing is a conflict the server reports, not overwritten.
-  const [started, setStarted] = useState<SyncRow>(note);
+  const [started, setStarted] = useState<RowOf<'creator_notes'>>(note);
   const [error, setError] = useState<string | undefined>();
   const save = useInFlight(async () => {
     const content = (draft ?? '').trim();
@@ -85,7 +85,7 @@ function NoteItem({ note }: { note: SyncRow }) {
       return;
     }
     setError(undefined);
-    if (content === String(started.content) || (await editNote(started, content))) setDraft(null);
+    if (content === started.content || (await editNote(started, content))) setDraft(null);
   });
 
   if (draft !== null)
@@ -111,13 +111,13 @@ function NoteItem({ note }: { note: SyncRow }) {
     );
   return (
     <li className="workbench-note" data-testid="workbench-note">
-      <p className="workbench-note__text">{String(note.content)}</p>
+      <p className="workbench-note__text">{note.content}</p>
       <span className="workbench-meta">
         {isPending(note)
           ? m.workbench_unsent()
           : m.workbench_by({
-              name: String(note.user_name || '-'),
-              time: formatDateTime(Number(note.add_time)),
+              name: note.user_name || '-',
+              time: formatDateTime(note.add_time),
             })}
       </span>
       <span className="workbench-note__actions">
@@ -126,7 +126,7 @@ function NoteItem({ note }: { note: SyncRow }) {
           variant="text"
           onPress={() => {
             setStarted(note);
-            setDraft(String(note.content));
+            setDraft(note.content);
           }}
           aria-label={m.workbench_note_edit_label()}
         >

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { RowOf } from '../../../contract/sync.ts';
 import { EVENT_KINDS } from '../../../contract/schemas/workbench.ts';
 import { eventText } from './event-text.ts';
 
-const row = (kind: string, detail: string) => ({ id: 1, version: 1, kind, detail });
+const row = (kind: string, detail: string) =>
+  ({ id: 1, version: 1, kind, detail }) as RowOf<'creator_events'>;
 
 describe('history rows in plain words', () => {
   it('words every kind the server writes, never the raw detail alone', () => {

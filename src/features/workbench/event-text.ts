@@ -1,12 +1,12 @@
 /** Plain words for a history row, in the user's language. */
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { statusLabel, subStatusLabel } from '../invitations/invitation-rules.ts';
 import { stageLabel } from '../plans/plan-rules.ts';
 
-export function eventText(e: SyncRow): string {
-  const detail = String(e.detail ?? '');
+export function eventText(e: RowOf<'creator_events'>): string {
+  const detail = e.detail ?? '';
   switch (e.kind) {
     case 'chat':
       return detail === '1' ? m.workbench_event_chat_on() : m.workbench_event_chat_off();

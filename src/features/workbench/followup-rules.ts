@@ -4,6 +4,7 @@
  * midnight, wherever the server runs. Days compare as text (the format sorts as dates).
  */
 import dayjs from 'dayjs';
+import type { RowOf } from '../../../contract/sync.ts';
 
 export interface FollowupLike {
   id: number;
@@ -11,11 +12,13 @@ export interface FollowupLike {
   done_time: number;
 }
 
-/** The follow-up fields of a mirrored row (its other columns are untyped). */
-export const followupOf = (r: { id: number } & Record<string, unknown>): FollowupLike => ({
+/** The follow-up fields of a mirrored row. */
+export const followupOf = (
+  r: Pick<RowOf<'creator_followups'>, 'id' | 'due_date' | 'done_time'>,
+): FollowupLike => ({
   id: r.id,
-  due_date: String(r.due_date ?? ''),
-  done_time: Number(r.done_time ?? 0),
+  due_date: r.due_date,
+  done_time: r.done_time,
 });
 
 export const today = (now: Date = new Date()): string => dayjs(now).format('YYYY-MM-DD');

@@ -4,7 +4,7 @@
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
 import { API } from '../../../contract/api.ts';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueue, withBasis } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
@@ -26,20 +26,20 @@ export function addNote(creatorId: number, content: string): Promise<boolean> {
   );
 }
 
-function waitsForServer(row: SyncRow): boolean {
+function waitsForServer(row: { id: number }): boolean {
   if (!isPending(row)) return false;
   toast.info(m.catalog_still_saving());
   return true;
 }
 
-export async function deleteNote(row: SyncRow): Promise<boolean> {
+export async function deleteNote(row: RowOf<'creator_notes'>): Promise<boolean> {
   if (waitsForServer(row)) return false;
   const del = withBasis('creator_notes', call(API.noteDel, { id: row.id }), row);
   return record(() => deleteRows(localDb, 'creator_notes', del, [row.id]), m.workbench_note_deleted());
 }
 
 /** A new text for a note (any member may edit one; the author shown becomes the editor's). */
-export async function editNote(row: SyncRow, content: string): Promise<boolean> {
+export async function editNote(row: RowOf<'creator_notes'>, content: string): Promise<boolean> {
   if (waitsForServer(row)) return false;
   const edit = withBasis('creator_notes', call(API.noteEdit, { id: row.id, content }), row);
   return record(
@@ -63,13 +63,13 @@ export function addFollowup(creatorId: number, dueDate: string, text: string): P
 
 /** Done (or open again), or a new due day (snooze). */
 export async function editFollowup(
-  row: SyncRow,
+  row: RowOf<'creator_followups'>,
   patch: { done?: 0 | 1; due_date?: string },
 ): Promise<boolean> {
   if (waitsForServer(row)) return false;
   const t = nowSeconds();
   const edit = call(API.followupEdit, { id: row.id, ...patch });
-  const shown: Partial<SyncRow> & { id: number } = { id: row.id, update_time: t };
+  const shown: Partial<RowOf<'creator_followups'>> & { id: number } = { id: row.id, update_time: t };
   if (patch.due_date !== undefined) shown.due_date = patch.due_date;
   if (patch.done !== undefined) shown.done_time = patch.done ? t : 0;
   return record(() => editRow(localDb, 'creator_followups', edit, shown), m.workbench_followup_updated());

@@ -1,11 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { API } from '../../../contract/api.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import { addRow, editCreators, editRow } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { applyPage } from '../../db/mirror.ts';
 import { creator, freshDb, page } from '../../db/test-db.ts';
 import { readCreator, readCreatorRows } from './workbench-queries.ts';
+
+/** A note added offline; these tests read only its text. */
+type NewNote = Omit<RowOf<'creator_notes'>, 'id' | 'version'>;
 
 describe('workbench reads', () => {
   it('finds a creator by id with unsent edits on top, and null for an id the mirror lacks', async () => {
@@ -30,7 +34,7 @@ describe('workbench reads', () => {
       page({ changes: { creator_notes: [note(1, 7, 'saved'), note(2, 8, 'other creator')] } }),
     );
     const add = call(API.noteAdd, { creator_id: 7, content: 'offline' });
-    await addRow(db, 'creator_notes', add, { creator_id: 7, content: 'offline' });
+    await addRow(db, 'creator_notes', add, { creator_id: 7, content: 'offline' } as NewNote);
     const rows = await readCreatorRows(db, 'creator_notes', 7);
     expect(rows.map((r) => r.content).sort()).toEqual(['offline', 'saved']);
     expect(rows.find((r) => r.content === 'offline')!.id).toBeLessThan(0);

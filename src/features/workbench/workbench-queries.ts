@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { runningQueryWorker } from '../../workers/query-client.ts';
-import type { CreatorRow, SyncRow } from '../../../contract/sync.ts';
+import type { CreatorRow, SyncRows } from '../../../contract/sync.ts';
 import { META, blockOf, getMeta, type LocalDB, type LocalSession, type SmallTable } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
@@ -34,11 +34,11 @@ export async function readCreator(db: LocalDB, id: number): Promise<CreatorRow |
 }
 
 /** A workbench table's rows of one creator (or of all creators), unsent edits applied. */
-export async function readCreatorRows(
+export async function readCreatorRows<T extends WorkbenchTable>(
   db: LocalDB,
-  table: WorkbenchTable,
+  table: T,
   creatorId?: number,
-): Promise<SyncRow[]> {
+): Promise<SyncRows[T][]> {
   const t = db.small(table);
   const base =
     creatorId === undefined ? await t.toArray() : await t.where('creator_id').equals(creatorId).toArray();
@@ -78,7 +78,10 @@ export function useCreator(id: number): CreatorRow | null | undefined {
   return quick?.id === id ? quick.row : undefined;
 }
 
-export const useCreatorRows = (table: WorkbenchTable, creatorId?: number): SyncRow[] | undefined =>
+export const useCreatorRows = <T extends WorkbenchTable>(
+  table: T,
+  creatorId?: number,
+): SyncRows[T][] | undefined =>
   useLiveQuery(() => readCreatorRows(localDb, table, creatorId), [table, creatorId]);
 
 /** Creators by id, for the due list's names (only the ids asked for). */

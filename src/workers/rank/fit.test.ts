@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncRow } from '../../../contract/sync.ts';
+import type { RowOf } from '../../../contract/sync.ts';
 import {
   campaignSales,
   individualReliability,
@@ -23,15 +23,22 @@ const NOW = 1_800_000_000;
 const DAY = 86_400;
 const SENT = new Set(['shipped', 'posted', 'selling']);
 /** A plan creator moved to `stage` daysAgo; one that went through "shipped" has its sample recorded. */
-const member = (creator_id: number, stage: string, daysAgo = 30, sample = SENT.has(stage)): SyncRow => ({
-  id: Math.floor(Math.random() * 1e9),
-  version: 1,
-  creator_id,
-  stage,
-  stage_time: NOW - daysAgo * DAY,
-  sample_time: sample ? NOW - daysAgo * DAY : 0,
-});
-const sale = (id: number, creator_id: number, gmv: number): SyncRow => ({ id, version: 1, creator_id, gmv });
+const member = (
+  creator_id: number,
+  stage: string,
+  daysAgo = 30,
+  sample = SENT.has(stage),
+): RowOf<'plan_creators'> =>
+  ({
+    id: Math.floor(Math.random() * 1e9),
+    version: 1,
+    creator_id,
+    stage,
+    stage_time: NOW - daysAgo * DAY,
+    sample_time: sample ? NOW - daysAgo * DAY : 0,
+  }) as RowOf<'plan_creators'>;
+const sale = (id: number, creator_id: number, gmv: number): RowOf<'creator_sales'> =>
+  ({ id, version: 1, creator_id, gmv }) as RowOf<'creator_sales'>;
 const STEPS = ['no_reply', 'replied', 'shipped', 'selling'] as const;
 const NO_OUTCOMES: Outcomes = { ids: [], rows: [] };
 
@@ -193,8 +200,8 @@ describe('fit for a plan', () => {
     const relOf = individualReliability(archetypeOf, archetypes, seed + 1);
     const r = rng(seed + 2);
     // Past plans tried 3,000 creators one to three times: a reliable one replies, posts and sells more often.
-    const members: SyncRow[] = [];
-    const sales: SyncRow[] = [];
+    const members: RowOf<'plan_creators'>[] = [];
+    const sales: RowOf<'creator_sales'>[] = [];
     const past = campaignSales(rows, archetypeOf, archetypes, 'Pet Supplies', seed + 3, relOf);
     const tried: number[] = [];
     for (let i = 0; i < 3_000; i++) {
