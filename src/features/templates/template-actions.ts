@@ -11,7 +11,11 @@ export const addTemplate = (country: string, title: string, content: string): Pr
     content,
   });
 
-export const editTemplate = (row: RowOf<'chat_templates'>, title: string, content: string): Promise<boolean> =>
+export const editTemplate = (
+  row: RowOf<'chat_templates'>,
+  title: string,
+  content: string,
+): Promise<boolean> =>
   editCatalogRow(
     'chat_templates',
     call(API.chatTmpEdit, { id: row.id, country: row.country, title, content }),
