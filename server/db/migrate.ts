@@ -29,6 +29,7 @@ import * as m0036 from './migrations/0036_order_imports.ts';
 import * as m0040 from './migrations/0040_shop_connection.ts';
 import * as m0041 from './migrations/0041_content.ts';
 import * as m0042 from './migrations/0042_shop_orders_samples.ts';
+import * as m0046 from './migrations/0046_orders_creator_time.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0040_shop_connection': m0040,
   '0041_content': m0041,
   '0042_shop_orders_samples': m0042,
+  '0046_orders_creator_time': m0046,
 };
 
 /** Every migration this code knows, by name. */
