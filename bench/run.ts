@@ -28,6 +28,7 @@ import { benchLive, LIVE_TITLE } from './live.ts';
 import { benchPlans, PLANS_TITLE } from './plans.ts';
 import { benchLookalike, LOOKALIKE_TITLE } from './lookalike.ts';
 import { benchExtension, EXTENSION_TITLE } from './extension.ts';
+import { benchShopSync, SHOP_SYNC_TITLE } from './shop-sync.ts';
 
 const sections: string[] = [];
 const say = (title: string, rows: Row[], note = '') => {
@@ -39,7 +40,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension|shop: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   engine: { run: benchEngine, first: ENGINE_FIRST, last: ENGINE_LAST },
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
@@ -52,6 +53,7 @@ const ONLY = {
   plans: { run: benchPlans, first: PLANS_TITLE, last: PLANS_TITLE },
   lookalike: { run: benchLookalike, first: LOOKALIKE_TITLE, last: LOOKALIKE_TITLE },
   extension: { run: benchExtension, first: EXTENSION_TITLE, last: EXTENSION_TITLE },
+  shop: { run: benchShopSync, first: SHOP_SYNC_TITLE, last: SHOP_SYNC_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -90,6 +92,9 @@ if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
 
 // Lookalikes: top 50 among 100k and 1M creators in the query engine.
 await benchLookalike(say, load);
+
+// The shop sync: 100,000 order lines from the TikTok Shop simulator, then 1,000 changed, each engine.
+await benchShopSync(say, load);
 
 // The browser extension: harvest of a search page, and badges for 100 creators.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);

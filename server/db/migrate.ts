@@ -32,6 +32,7 @@ import * as m0042 from './migrations/0042_shop_orders_samples.ts';
 import * as m0043 from './migrations/0043_shop_sample_reviews.ts';
 import * as m0044 from './migrations/0044_shop_content_kinds.ts';
 import * as m0045 from './migrations/0045_shop_target.ts';
+import * as m0046 from './migrations/0046_orders_creator_time.ts';
 import * as m0047 from './migrations/0047_plan_costs.ts';
 
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0043_shop_sample_reviews': m0043,
   '0044_shop_content_kinds': m0044,
   '0045_shop_target': m0045,
+  '0046_orders_creator_time': m0046,
   '0047_plan_costs': m0047,
 };
 

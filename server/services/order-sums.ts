@@ -28,6 +28,29 @@ export const weekOf = (t: number): number => (t > 0 ? t - ((t + 3 * DAY) % (7 * 
 /** Country → handles whose sales may have changed. */
 export type Affected = Map<string, Set<string>>;
 
+/**
+ * The create times [from, to] of every line a write added, changed or replaced: only the weeks
+ * holding them can have changed, so only those weeks are summed again (the other weeks of the
+ * same creators keep their rows). Left out, every week of the creators is summed again.
+ */
+export interface Span {
+  from: number;
+  to: number;
+}
+
+/** The span of these create times, widened by `into` (undefined when there are none). */
+export function spanOf(times: Iterable<number>, into?: Span): Span | undefined {
+  let span = into ? { ...into } : undefined;
+  for (const t of times) {
+    const x = Math.max(0, Number(t) || 0);
+    span = span ? { from: Math.min(span.from, x), to: Math.max(span.to, x) } : { from: x, to: x };
+  }
+  return span;
+}
+
+/** The weeks a span covers, as the create-time range [lo, hi) of their lines. */
+const weeksOf = (span: Span) => ({ lo: weekOf(span.from), hi: weekOf(span.to) + 7 * DAY });
+
 export function touch(affected: Affected, country: string, handle: string): void {
   if (!handle) return;
   const set = affected.get(country) ?? new Set<string>();
@@ -71,12 +94,13 @@ export async function recomputeAffected(
   affected: Affected,
   version: number,
   t: number,
+  span?: Span,
 ): Promise<Map<string, Map<string, number>>> {
   const matched = new Map<string, Map<string, number>>();
   for (const [country, handles] of affected) {
     const creators = await creatorsOf(trx, ws, country, handles);
     matched.set(country, creators);
-    await recompute(trx, ws, country, creators, version, t);
+    await recompute(trx, ws, country, creators, version, t, span);
   }
   return matched;
 }
@@ -117,7 +141,14 @@ export async function countedKeys(
     !(l.layout === 'all_orders' && affiliateSkus.has(skuKey(l)));
 }
 
-/** Sums the counted sales of these creators (handle → id) and writes their creator_sales rows. */
+/** A sums row's figures (money in cents), to tell a row that would not change. */
+const figures = (...v: unknown[]) => v.map((x) => (typeof x === 'string' ? x : Number(x))).join('|');
+
+/**
+ * Sums the counted sales of these creators (handle → id) and writes their creator_sales rows (in
+ * `span`'s weeks only, when given). A row whose figures are already right is left as it is, so
+ * devices are not sent rows that did not change.
+ */
 async function recompute(
   trx: Trx,
   ws: number,
@@ -125,8 +156,10 @@ async function recompute(
   creators: Map<string, number>,
   version: number,
   t: number,
+  span?: Span,
 ): Promise<void> {
   if (!creators.size) return;
+  const weeks = span && weeksOf(span);
   const theirs = [];
   for (const part of chunks([...creators.keys()]))
     theirs.push(
@@ -148,6 +181,7 @@ async function recompute(
         .where('workspace_id', '=', ws)
         .where('country', '=', country)
         .where('creator', 'in', part)
+        .$if(!!weeks, (q) => q.where('created_time', '>=', weeks!.lo).where('created_time', '<', weeks!.hi))
         .execute()),
     );
   const counts = await countedKeys(trx, ws, theirs);
@@ -177,17 +211,34 @@ async function recompute(
     sums.set(k, s);
   }
 
-  const current = new Map<string, { id: number; deleted: boolean }>();
+  const current = new Map<string, { id: number; deleted: boolean; same: string }>();
   for (const part of chunks([...creators.values()]))
     for (const r of await trx
       .selectFrom('creator_sales')
-      .select(['id', 'creator_id', 'product_id', 'week', 'deleted_at'])
+      .select([
+        'id',
+        'creator_id',
+        'product_id',
+        'week',
+        'deleted_at',
+        'currency',
+        'orders',
+        'units',
+        'gmv',
+        'commission',
+        'last_time',
+      ])
       .where('workspace_id', '=', ws)
       .where('creator_id', 'in', part)
+      .$if(!!weeks, (q) => q.where('week', '>=', weeks!.lo).where('week', '<', weeks!.hi))
       .execute())
       current.set(`${r.creator_id}|${r.product_id}|${r.week}`, {
         id: Number(r.id),
         deleted: r.deleted_at !== null,
+        same:
+          r.deleted_at === null
+            ? figures(r.currency, r.orders, r.units, cents(r.gmv), cents(r.commission), r.last_time)
+            : '',
       });
 
   const row = (s: Sums) => ({
@@ -204,6 +255,11 @@ async function recompute(
   const fresh: Sums[] = [];
   for (const [k, s] of sums) {
     const had = current.get(k);
+    if (
+      had?.same &&
+      had.same === figures(s.currency, s.orders.size, s.units, s.gmv, s.commission, s.last_time)
+    )
+      continue;
     if (had)
       await trx
         .updateTable('creator_sales')

@@ -43,6 +43,7 @@ import {
   touch,
   touchAffiliateOf,
   type Affected,
+  type Span,
 } from './order-sums.ts';
 import { pairLines } from './order-match.ts';
 import { advanceInPlans } from './plan-member.service.ts';
@@ -175,6 +176,8 @@ export async function afterLinesWritten(
     layout: string;
     lines: readonly Written[];
     replaced: readonly { country: string; creator: string }[];
+    /** The create times of the written and replaced lines, when the caller knows them (order-sums.ts). */
+    span?: Span;
   },
   version: number,
   t: number,
@@ -186,7 +189,7 @@ export async function afterLinesWritten(
   for (const e of w.replaced) touch(affected, e.country, e.creator);
   if (w.layout === 'all_orders')
     await touchAffiliateOf(trx, ws, [...new Set(w.lines.map((l) => l.order_id))], affected);
-  const matched = await recomputeAffected(trx, ws, affected, version, t);
+  const matched = await recomputeAffected(trx, ws, affected, version, t, w.span);
   const creators = matched.get(w.country) ?? new Map<string, number>();
   const sold = w.lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
   await advanceInPlans(

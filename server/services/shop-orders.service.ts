@@ -8,10 +8,12 @@
  */
 import type { Transaction } from 'kysely';
 import type { ApiOrderLine } from '../integrations/tiktok-shop/index.ts';
+import { chunks } from '../db/creator.repository.ts';
 import { insertLines, linesOfOrders } from '../db/orders.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { pairLines, sharedKey } from './order-match.ts';
+import { spanOf } from './order-sums.ts';
 import { afterLinesWritten } from './orders.service.ts';
 
 type Trx = Transaction<DB>;
@@ -51,7 +53,21 @@ async function diff(trx: Trx, ws: number, country: string, lines: readonly ApiOr
   return { stored, updates, fresh, changed: updates.length + fresh.length };
 }
 
-/** Writes one page's lines; answers how many were added or changed. */
+async function allOrdersTimes(trx: Trx, ws: number, orderIds: readonly string[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const part of chunks([...new Set(orderIds)]))
+    for (const r of await trx
+      .selectFrom('orders')
+      .select('created_time')
+      .where('workspace_id', '=', ws)
+      .where('layout', '=', 'all_orders')
+      .where('order_id', 'in', part)
+      .execute())
+      out.push(Number(r.created_time));
+  return out;
+}
+
+/** Writes lines of one or more pages; answers how many were added or changed. */
 export async function writeShopOrderLines(
   trx: Trx,
   ws: number,
@@ -69,6 +85,8 @@ export async function writeShopOrderLines(
   const t = now();
   const written: ApiOrderLine[] = [];
   const replaced: { country: string; creator: string }[] = [];
+  // The weeks whose sums can change: those of the lines as written and as they were.
+  let span = spanOf(updates.map(({ s }) => Number(s.created_time)));
   for (const { s, next } of updates) {
     await trx
       .updateTable('orders')
@@ -115,12 +133,26 @@ export async function writeShopOrderLines(
     })),
   );
   written.push(...fresh);
+  span = spanOf(
+    written.map((l) => l.created_time),
+    span,
+  );
+  // An all-orders line of the same orders stops (or starts) counting with an affiliate line: its
+  // week too, should the file have dated it apart from the API.
+  span = spanOf(
+    await allOrdersTimes(
+      trx,
+      ws,
+      written.map((l) => l.order_id),
+    ),
+    span,
+  );
   if (written.length)
     await afterLinesWritten(
       trx,
       ws,
       undefined,
-      { country, layout: 'affiliate', lines: written, replaced },
+      { country, layout: 'affiliate', lines: written, replaced, span },
       version,
       t,
     );

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import {
   AffiliateOrder,
+  type ApiOrderLine,
   ORDERS_PAGE_SIZE,
   ORDERS_SEARCH_PATH,
   orderLines,
@@ -51,12 +52,48 @@ function startPass(c: Cursor, now: number): Cursor {
   return { done: c.done, floor, end: now, lt: now, page: '' };
 }
 
+/**
+ * Pages are written in batches, one transaction each (lines, sums and plan stages, cursor): sums
+ * are recomputed once per batch, not once per page. The first batch is one page (the shop shows
+ * progress at once), each next one twice the last, up to BATCH_PAGES; a batch is also written once
+ * it has waited BATCH_MS, so a slow or throttled API never holds fetched pages (or the lease) long.
+ * A crash loses only the pages not yet written, which the resumed run fetches again: the lines,
+ * their sums and the cursor always move together.
+ */
+export const BATCH_PAGES = 32;
+const BATCH_MS = 10_000;
+
+interface Pending {
+  lines: ApiOrderLine[];
+  pages: number;
+  cursor: string;
+  rejected?: { count: number; requestId: string; problem: string };
+  since: number;
+}
+
+async function write(ctx: SyncContext, b: Pending): Promise<void> {
+  // Lines added or changed, known once the write ran (the commit reads `lines` after `write`).
+  let stored = 0;
+  await ctx.commit({
+    cursor: b.cursor,
+    get lines() {
+      return stored;
+    },
+    rejected: b.rejected,
+    write: async (trx) => {
+      stored = await writeShopOrderLines(trx, ctx.shop.workspaceId, ctx.shop.country, b.lines);
+    },
+  });
+}
+
 export const ordersKind: SyncKind = {
   kind: 'orders',
   everySeconds: 3600,
   async run(ctx) {
     let c = readCursor(ctx.cursor, ctx.log);
     if (!c.end) c = startPass(c, ctx.now());
+    let size = 1;
+    let b: Pending | null = null;
     while (c.end) {
       const ge = Math.max(c.floor, c.lt - SLICE_DAYS * DAY);
       for await (const page of ctx.api.pages(
@@ -69,28 +106,29 @@ export const ordersKind: SyncKind = {
         },
         { itemsField: 'orders', item: AffiliateOrder },
       )) {
-        const lines = page.items.flatMap(orderLines);
         const next: Cursor = page.nextPageToken
           ? { ...c, page: page.nextPageToken }
           : ge > c.floor
             ? { ...c, lt: ge, page: '' }
             : { done: c.end, floor: 0, end: 0, lt: 0, page: '' };
-        // Lines added or changed, known once the write ran (the commit reads `lines` after `write`).
-        let stored = 0;
-        await ctx.commit({
-          cursor: JSON.stringify(next),
-          get lines() {
-            return stored;
-          },
-          rejected: page.rejected.length
-            ? { count: page.rejected.length, requestId: page.requestId, problem: page.rejected[0]!.problem }
-            : undefined,
-          write: async (trx) => {
-            stored = await writeShopOrderLines(trx, ctx.shop.workspaceId, ctx.shop.country, lines);
-          },
-        });
+        b ??= { lines: [], pages: 0, cursor: '', since: performance.now() };
+        for (const o of page.items) b.lines.push(...orderLines(o));
+        b.pages++;
+        b.cursor = JSON.stringify(next);
+        if (page.rejected.length)
+          b.rejected = {
+            count: (b.rejected?.count ?? 0) + page.rejected.length,
+            requestId: b.rejected?.requestId ?? page.requestId,
+            problem: b.rejected?.problem ?? page.rejected[0]!.problem,
+          };
         c = next;
+        if (b.pages >= size || performance.now() - b.since >= BATCH_MS) {
+          await write(ctx, b);
+          b = null;
+          size = Math.min(BATCH_PAGES, size * 2);
+        }
       }
     }
+    if (b) await write(ctx, b);
   },
 };
