@@ -156,7 +156,7 @@ describe('Invite in TikTok Shop', () => {
     const dialog = page.getByRole('dialog', { name: 'Invite in TikTok Shop' });
     await dialog.waitFor();
     // The limits come before anything is sent.
-    expect(await dialog.textContent()).toContain('up to 100 creators and 10 products');
+    expect(await dialog.textContent()).toContain('creators up to 100 and products up to 10');
     expect(await dialog.getByTestId('shop-target-selected').textContent()).toBe(
       'Creators selected: 2 · TikTok calls: 1',
     );
