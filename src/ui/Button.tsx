@@ -11,10 +11,7 @@ export interface ButtonProps extends Omit<RacButtonProps, 'className' | 'childre
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
-  /**
-   * Shows a spinner while a call runs. The button is pending, not disabled: presses are ignored and
-   * a submit does not repeat, but keyboard focus stays on it (a disabled button drops focus to the page).
-   */
+  /** Shows a spinner and disables the button while a call runs. */
   isLoading?: boolean;
   icon?: ReactNode;
   children?: ReactNode;
@@ -41,7 +38,7 @@ export function Button({
       {...rest}
       id={id}
       aria-labelledby={labelledBy}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || isLoading}
       isPending={isLoading}
       className={cx('cd-button', `cd-button--${variant}`, `cd-button--${size}`, className)}
     >
