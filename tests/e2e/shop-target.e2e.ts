@@ -183,7 +183,7 @@ describe('Invite in TikTok Shop', () => {
     await outcome.waitFor();
     await expect
       .poll(() => outcome.textContent())
-      .toMatch(/Call 1: created \(collaboration \d+\) for 2 creators/);
+      .toMatch(/Call 1: created \(collaboration \d+\); creators invited: 2\./);
     expect(await seriousAxeViolations(page), 'outcome, en-us').toEqual([]);
 
     const made = sim!.control
