@@ -18,7 +18,8 @@ defineMessages({
   shop_target_end_invalid: { 'zh-cn': '请选择结束日期', 'en-us': 'Please choose an end date' },
   shop_target_end_too_soon: {
     'zh-cn': '结束日期须至少在 {days} 天之后（TikTok 要求留出余量）',
-    'en-us': 'The end date must be at least {days, plural, one {# day} other {# days}} from now (TikTok asks for a margin)',
+    'en-us':
+      'The end date must be at least {days, plural, one {# day} other {# days}} from now (TikTok asks for a margin)',
   },
   shop_target_end_too_far: {
     'zh-cn': '结束日期最多在 {days} 天之后',
