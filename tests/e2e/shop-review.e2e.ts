@@ -6,16 +6,12 @@
  * request TikTok refused stays with its reason. axe finds nothing serious in either language, at
  * 390 px and 1440 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  buildTikTokSimulator,
-  type TikTokSimulator,
-} from '../../server/integrations/tiktok-shop/simulator/simulator.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { freePort } from '../helpers/server-process.ts';
+import { simulatedShop } from '../helpers/e2e-shop.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const APP_KEY = 'e2ereviewappkey';
@@ -24,35 +20,8 @@ const SERVICE_ID = '7300000000000000002';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-const env: Record<string, string> = {};
-let sim: TikTokSimulator | undefined;
-beforeAll(async () => {
-  const port = await freePort();
-  const site = `http://127.0.0.1:${port}`;
-  sim = buildTikTokSimulator({
-    app: {
-      appKey: APP_KEY,
-      appSecret: APP_SECRET,
-      serviceId: SERVICE_ID,
-      redirectUrl: `${site}/api/v0.1/shop/callback`,
-      webhookUrl: `${site}/api/v0.1/shop/webhook`,
-    },
-    orderLines: 20,
-    consent: 'approve',
-  });
-  const base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  Object.assign(env, {
-    PORT: String(port),
-    TTS_API_BASE: base,
-    TTS_AUTH_BASE: base,
-    TTS_CONSENT_BASE: base,
-    TTS_CONSENT_BASE_US: base,
-  });
-});
-const suite = browserSuite(env);
-afterAll(async () => {
-  await sim?.app.close();
-});
+const tts = simulatedShop({ appKey: APP_KEY, appSecret: APP_SECRET, serviceId: SERVICE_ID }, 'approve');
+const suite = browserSuite(tts.env);
 
 interface Pending {
   items: { application_id: string; is_approvable: number; creator: string; creator_nickname: string }[];
@@ -64,10 +33,11 @@ const pendingOf = async (token: string): Promise<Pending> => {
   return ((await res.json()) as { data: Pending }).data;
 };
 const simStatus = (id: string) =>
-  sim!.control
-    .sellers()
+  tts
+    .sim()
+    .control.sellers()
     .flatMap((s) => s.shopIds)
-    .flatMap((shop) => sim!.control.sampleApplications(shop))
+    .flatMap((shop) => tts.sim().control.sampleApplications(shop))
     .find((a) => a.id === id)?.status;
 
 async function noSeriousAxe(p: Page): Promise<void> {

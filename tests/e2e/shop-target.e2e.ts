@@ -6,17 +6,13 @@
  * shows per call; after a reload the creators are "Invited" and the collaboration exists in the
  * simulator with the rate in hundredths; axe finds nothing serious in either language at 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HANDLE_PATTERN } from '../../contract/constants.ts';
-import {
-  buildTikTokSimulator,
-  type TikTokSimulator,
-} from '../../server/integrations/tiktok-shop/simulator/simulator.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { freePort } from '../helpers/server-process.ts';
+import { simulatedShop } from '../helpers/e2e-shop.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const APP_KEY = 'e2etargetappkey';
@@ -25,37 +21,11 @@ const SERVICE_ID = '7300000000000000002';
 const US_SHOP = '7495540735365777507';
 const PHONE = { width: 390, height: 844 };
 
-const env: Record<string, string> = {};
-let sim: TikTokSimulator | undefined;
-beforeAll(async () => {
-  const port = await freePort();
-  const site = `http://127.0.0.1:${port}`;
-  sim = buildTikTokSimulator({
-    app: {
-      appKey: APP_KEY,
-      appSecret: APP_SECRET,
-      serviceId: SERVICE_ID,
-      redirectUrl: `${site}/api/v0.1/shop/callback`,
-      webhookUrl: `${site}/api/v0.1/shop/webhook`,
-    },
-    orderLines: 20,
-    consent: 'page',
-  });
-  const base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  Object.assign(env, {
-    PORT: String(port),
-    TTS_API_BASE: base,
-    TTS_AUTH_BASE: base,
-    TTS_CONSENT_BASE: base,
-    TTS_CONSENT_BASE_US: base,
-    // The samples sync runs within a second of the connection, not the default half minute.
-    SHOP_SYNC_TICK_SECONDS: '1',
-  });
+const tts = simulatedShop({ appKey: APP_KEY, appSecret: APP_SECRET, serviceId: SERVICE_ID }, 'page', {
+  // The samples sync runs within a second of the connection, not the default half minute.
+  SHOP_SYNC_TICK_SECONDS: '1',
 });
-const suite = browserSuite(env);
-afterAll(async () => {
-  await sim?.app.close();
-});
+const suite = browserSuite(tts.env);
 
 let seller: ApiSession;
 let page: Page;
@@ -110,10 +80,10 @@ describe('Invite in TikTok Shop', () => {
       .toBeGreaterThan(0);
 
     // Two creators and a product that no live collaboration of the shop holds yet (no conflict).
-    const shop = sim!.control.shop(US_SHOP);
+    const shop = tts.sim().control.shop(US_SHOP);
     const taken = new Set(shop.targetCollaborations.flatMap((t) => t.creatorUserIds));
     const takenProducts = new Set(shop.targetCollaborations.flatMap((t) => t.productIds));
-    const apps = sim!.control.sampleApplications(US_SHOP);
+    const apps = tts.sim().control.sampleApplications(US_SHOP);
     handles = [
       ...new Set(
         apps
@@ -169,7 +139,12 @@ describe('Invite in TikTok Shop', () => {
     await dialog.getByRole('button', { name: 'Create in TikTok Shop' }).click();
     await dialog.getByText('Enter a commission from 1% to 80% with at most two decimals.').waitFor();
     await dialog.getByText('Enter a valid email address.').waitFor();
-    expect(sim!.control.calls().filter((c) => c.endpoint === 'target.create')).toHaveLength(0);
+    expect(
+      tts
+        .sim()
+        .control.calls()
+        .filter((c) => c.endpoint === 'target.create'),
+    ).toHaveLength(0);
 
     await dialog.getByLabel('Commission for Vitamin serum (%)').fill('15.5');
     await dialog.getByLabel('Seller contact email').fill('team@example.com');
@@ -186,11 +161,15 @@ describe('Invite in TikTok Shop', () => {
       .toMatch(/Call 1: created \(collaboration \d+\); creators invited: 2\./);
     expect(await seriousAxeViolations(page), 'outcome, en-us').toEqual([]);
 
-    const made = sim!.control
-      .shop(US_SHOP)
+    const made = tts
+      .sim()
+      .control.shop(US_SHOP)
       .targetCollaborations.filter((t) => t.productIds.includes(productId));
     expect(made).toHaveLength(1);
-    const sent = sim!.control.calls().filter((c) => c.endpoint === 'target.create');
+    const sent = tts
+      .sim()
+      .control.calls()
+      .filter((c) => c.endpoint === 'target.create');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.code).toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).first().click();

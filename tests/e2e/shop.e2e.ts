@@ -7,16 +7,12 @@
  * simulator and the stopped-shop banner appears on another screen, with what to do next, and stays
  * after a reload; axe finds nothing serious in either language at 390 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  buildTikTokSimulator,
-  type TikTokSimulator,
-} from '../../server/integrations/tiktok-shop/simulator/simulator.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
-import { freePort } from '../helpers/server-process.ts';
+import { simulatedShop } from '../helpers/e2e-shop.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const APP_KEY = 'e2eshopappkey';
@@ -24,38 +20,8 @@ const APP_SECRET = 'E2E-Shop-Secret-0123456789';
 const SERVICE_ID = '7300000000000000001';
 const PHONE = { width: 390, height: 844 };
 
-// The server's address must be known before the simulator is built (its saved redirect URL and
-// webhook URL point at the server), and the simulator's before the server starts (TTS_* bases):
-// the port is picked first, then both are started on it.
-const env: Record<string, string> = {};
-let sim: TikTokSimulator | undefined;
-beforeAll(async () => {
-  const port = await freePort();
-  const site = `http://127.0.0.1:${port}`;
-  sim = buildTikTokSimulator({
-    app: {
-      appKey: APP_KEY,
-      appSecret: APP_SECRET,
-      serviceId: SERVICE_ID,
-      redirectUrl: `${site}/api/v0.1/shop/callback`,
-      webhookUrl: `${site}/api/v0.1/shop/webhook`,
-    },
-    orderLines: 20,
-    consent: 'page',
-  });
-  const base = await sim.app.listen({ port: 0, host: '127.0.0.1' });
-  Object.assign(env, {
-    PORT: String(port),
-    TTS_API_BASE: base,
-    TTS_AUTH_BASE: base,
-    TTS_CONSENT_BASE: base,
-    TTS_CONSENT_BASE_US: base,
-  });
-});
-const suite = browserSuite(env);
-afterAll(async () => {
-  await sim?.app.close();
-});
+const tts = simulatedShop({ appKey: APP_KEY, appSecret: APP_SECRET, serviceId: SERVICE_ID }, 'page');
+const suite = browserSuite(tts.env);
 
 let admin: ApiSession;
 let page: Page;
@@ -155,7 +121,7 @@ describe('TikTok Shop settings', () => {
   });
 
   it('a revocation in the simulator shows the banner on another screen, after a reload too', async () => {
-    const deliveries = await sim!.control.revokeAuthorization();
+    const deliveries = await tts.sim().control.revokeAuthorization();
     expect(deliveries.length).toBeGreaterThan(0);
     await page.goto('/team');
     const banner = page.getByTestId('shop-banner');
