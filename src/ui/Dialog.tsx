@@ -8,6 +8,7 @@ import { Dialog as RacDialog, Heading, Modal, ModalOverlay } from 'react-aria-co
 import { m } from '../paraglide/messages.js';
 import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
+import { savesOnEnter } from './form-keys.ts';
 import { Icon } from './Icon.tsx';
 import { confirmFirst, inFlightGuard } from './in-flight.ts';
 import { confirm, type ConfirmOptions } from './confirm-store.ts';
@@ -173,6 +174,17 @@ export function FormDialog({
     >
       <form
         onSubmit={(e) => {
+          e.preventDefault();
+          save.run();
+        }}
+        onKeyDown={(e) => {
+          const keyed = {
+            key: e.key,
+            defaultPrevented: e.nativeEvent.defaultPrevented,
+            isComposing: e.nativeEvent.isComposing,
+            target: e.target as HTMLElement & { type?: string },
+          };
+          if (!savesOnEnter(keyed)) return;
           e.preventDefault();
           save.run();
         }}
