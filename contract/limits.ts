@@ -145,6 +145,11 @@ export const SHOP_TARGET_MESSAGE_MAX = 1000;
 export const COMMISSION_MIN = 1;
 export const COMMISSION_MAX = 80;
 export const BUDGET_MAX = 1_000_000_000;
+/**
+ * Money and percents are kept to hundredths: a value with more decimals is refused and named, never
+ * rounded into something the seller did not type (the float tolerance absorbs 0.29 × 100 = 28.999…).
+ */
+export const inHundredths = (n: number): boolean => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 /** The largest weekly quota one can enter (TikTok's top tier is "unlimited": leave it unset). */
 export const WEEKLY_QUOTA_MAX = 100_000;
 

@@ -18,6 +18,7 @@ import {
   COMMISSION_MIN,
   COMMISSION_MAX,
   BUDGET_MAX,
+  inHundredths,
   WEEKLY_QUOTA_MAX,
   PLAN_INVITE_MAX,
   ORDERS_CALL_MAX,
@@ -37,9 +38,10 @@ const commission = () =>
       .number({ message: 'plan_commission_invalid' })
       .min(COMMISSION_MIN, 'plan_commission_invalid')
       .max(COMMISSION_MAX, 'plan_commission_invalid')
+      .refine(inHundredths, 'plan_commission_invalid')
       .transform((n) => Math.round(n * 100) / 100),
   );
-/** An amount in the shop's currency, two decimals, 0 when absent. */
+/** An amount in the shop's currency, at most two decimals (more are refused), 0 when absent. */
 const amountOf = (msgKey: string) => () =>
   z.preprocess(
     blank,
@@ -47,6 +49,7 @@ const amountOf = (msgKey: string) => () =>
       .number({ message: msgKey })
       .min(0, msgKey)
       .max(BUDGET_MAX, msgKey)
+      .refine(inHundredths, msgKey)
       .transform((n) => Math.round(n * 100) / 100),
   );
 const budget = amountOf('plan_budget_invalid');
@@ -171,12 +174,7 @@ export const PlanMessageResult = z.object({
 const idText = (max = 40) => z.string().trim().max(max).regex(/^\d*$/, 'orders_bad_id');
 /** An amount in cents' precision: more decimals would be a guess at what the file meant. */
 const amount = () =>
-  z
-    .number()
-    .finite()
-    .min(-1_000_000_000)
-    .max(1_000_000_000)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'orders_amount_cents');
+  z.number().finite().min(-1_000_000_000).max(1_000_000_000).refine(inHundredths, 'orders_amount_cents');
 /** One line of a Seller Center order download, as src/features/import/orders-rules.ts reads it. */
 export const OrderLineInput = z.object({
   order_id: idText().pipe(z.string().min(1, 'orders_bad_id')),

@@ -18,6 +18,7 @@ import {
   SHOP_TARGET_NAME_MAX,
   SHOP_TARGET_PER_CALL,
   SHOP_TARGET_PRODUCTS_MAX,
+  inHundredths,
 } from '../limits.ts';
 import { endpoint } from '../endpoint.ts';
 import { flag, formInt, formList, optInt, requiredText, text } from './common.ts';
@@ -39,7 +40,7 @@ const ratePercent = () =>
       .number({ message: 'shop_target_rate_invalid' })
       .min(COMMISSION_MIN, 'shop_target_rate_invalid')
       .max(COMMISSION_MAX, 'shop_target_rate_invalid')
-      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'shop_target_rate_invalid'),
+      .refine(inHundredths, 'shop_target_rate_invalid'),
   );
 
 export const ShopTargetProduct = z.object({ id: rowId(), rate: ratePercent() });

@@ -42,7 +42,7 @@ describeEngines('collaboration plans', (t) => {
         name: '  Spring push ',
         country: 'us',
         product_ids: [p1],
-        commission_rate: '12.345',
+        commission_rate: '12.35',
         budget: '5000',
         start_date: '2027-03-01',
         end_date: '2027-04-30',
@@ -77,6 +77,17 @@ describeEngines('collaboration plans', (t) => {
     expect((await bad({ commission_rate: 81 })).code).toBe(40001);
     expect((await bad({ commission_rate: 'ten' })).code).toBe(40001);
     expect((await bad({ budget: -1 })).code).toBe(40001);
+    // More than two decimals is refused and named, never rounded to what the seller did not type.
+    expect(await bad({ commission_rate: 12.345 })).toMatchObject({
+      code: 40001,
+      msg: expect.stringContaining('two decimals'),
+    });
+    expect(await bad({ sample_cost: 3.999 }, 'zh-cn')).toMatchObject({
+      code: 40001,
+      msg: expect.stringContaining('两位小数'),
+    });
+    expect((await bad({ budget: '10.005' })).code).toBe(40001);
+    expect((await bad({ shipping_cost: 0.29, sample_cost: 1e9 })).code).toBe(200);
     expect(await bad({ start_date: '2027-05-01', end_date: '2027-04-01' }, 'zh-cn')).toMatchObject({
       code: 40001,
       msg: expect.stringContaining('结束日期'),
@@ -461,7 +472,7 @@ describeEngines('collaboration plans', (t) => {
     const add = await t().call(
       'POST',
       '/plan/add',
-      { name: 'Costs', country: 'US', sample_cost: '12.345', shipping_cost: '4' },
+      { name: 'Costs', country: 'US', sample_cost: '12.35', shipping_cost: '4' },
       { token: a.token },
     );
     expect(add.data).toMatchObject({ sample_cost: 12.35, shipping_cost: 4 });
@@ -471,7 +482,7 @@ describeEngines('collaboration plans', (t) => {
       sample_cost: 12.35,
       shipping_cost: 6.5,
     });
-    for (const bad of [-1, 'free', 1_000_000_001])
+    for (const bad of [-1, 'free', 1_000_000_001, '12.345'])
       expect(await edit({ sample_cost: bad }), String(bad)).toMatchObject({
         code: 40001,
         msg: expect.stringContaining('Sample and shipping costs'),

@@ -9,16 +9,16 @@ defineMessages({
     'en-us': 'A plan name must be at most 50 characters',
   },
   plan_commission_invalid: {
-    'zh-cn': '佣金率须在1%到80%之间',
-    'en-us': 'The commission rate must be between 1% and 80%',
+    'zh-cn': '佣金率须在1%到80%之间，最多两位小数',
+    'en-us': 'The commission rate must be between 1% and 80%, with at most two decimals',
   },
   plan_budget_invalid: {
-    'zh-cn': '预算须为0到10亿之间的数字',
-    'en-us': 'The budget must be a number from 0 to 1,000,000,000',
+    'zh-cn': '预算须为0到10亿之间的数字，最多两位小数',
+    'en-us': 'The budget must be a number from 0 to 1,000,000,000, with at most two decimals',
   },
   plan_cost_invalid: {
-    'zh-cn': '样品成本和运费须为0到10亿之间的数字',
-    'en-us': 'Sample and shipping costs must be numbers from 0 to 1,000,000,000',
+    'zh-cn': '样品成本和运费须为0到10亿之间的数字，最多两位小数',
+    'en-us': 'Sample and shipping costs must be numbers from 0 to 1,000,000,000, with at most two decimals',
   },
   plan_dates_order: {
     'zh-cn': '结束日期不能早于开始日期',
@@ -78,8 +78,8 @@ defineMessages({
   sale_added: { 'zh-cn': '销售已记录', 'en-us': 'Sale recorded' },
   sale_product_required: { 'zh-cn': '请选择商品', 'en-us': 'Choose the product sold' },
   sale_amount_invalid: {
-    'zh-cn': '金额须为0到10亿之间的数字',
-    'en-us': 'Amounts must be numbers from 0 to 1,000,000,000',
+    'zh-cn': '金额须为0到10亿之间的数字，最多两位小数',
+    'en-us': 'Amounts must be numbers from 0 to 1,000,000,000, with at most two decimals',
   },
   sale_units_invalid: {
     'zh-cn': '件数须为1到1000000之间的整数',

@@ -16,6 +16,7 @@ import {
   PLANS_MAX,
   POST_WITHIN_DEFAULT,
   POST_WITHIN_MAX,
+  inHundredths,
 } from '../../../contract/limits.ts';
 import { localDb } from '../../db/local.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -72,15 +73,17 @@ export function PlanDialog({
     const title = name.trim();
     if (!title) e.name = m.plans_name_required();
     const rate = commission.trim() === '' ? '' : Number(commission);
-    if (rate !== '' && !(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX))
+    if (rate !== '' && !(rate >= COMMISSION_MIN && rate <= COMMISSION_MAX && inHundredths(rate)))
       e.commission = m.plans_commission_invalid();
     const money = budget.trim() === '' ? '' : Number(budget);
-    if (money !== '' && !(money >= 0 && money <= BUDGET_MAX)) e.budget = m.plans_budget_invalid();
+    if (money !== '' && !(money >= 0 && money <= BUDGET_MAX && inHundredths(money)))
+      e.budget = m.plans_budget_invalid();
     const amount = (v: string): number | '' => (v.trim() === '' ? '' : Number(v));
     const sample = amount(sampleCost);
     const shipping = amount(shippingCost);
-    if (sample !== '' && !(sample >= 0 && sample <= BUDGET_MAX)) e.sampleCost = m.plans_cost_invalid();
-    if (shipping !== '' && !(shipping >= 0 && shipping <= BUDGET_MAX))
+    if (sample !== '' && !(sample >= 0 && sample <= BUDGET_MAX && inHundredths(sample)))
+      e.sampleCost = m.plans_cost_invalid();
+    if (shipping !== '' && !(shipping >= 0 && shipping <= BUDGET_MAX && inHundredths(shipping)))
       e.shippingCost = m.plans_cost_invalid();
     const within = postWithin.trim() === '' ? '' : Number(postWithin);
     if (within !== '' && !(Number.isInteger(within) && within >= 1 && within <= POST_WITHIN_MAX))

@@ -4,7 +4,7 @@
  * through the outbox (offline too) and counted with the imported sales.
  */
 import { useState } from 'react';
-import { BUDGET_MAX } from '../../../contract/limits.ts';
+import { BUDGET_MAX, inHundredths } from '../../../contract/limits.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { m } from '../../paraglide/messages.js';
 import { FormDialog } from '../../ui/Dialog.tsx';
@@ -41,13 +41,14 @@ export function SaleDialog({
   async function save() {
     const e: Record<string, string> = {};
     const gmv = Number(amount);
-    if (amount.trim() === '' || !(gmv >= 0 && gmv <= BUDGET_MAX)) e.amount = m.sale_invalid_amount();
+    if (amount.trim() === '' || !(gmv >= 0 && gmv <= BUDGET_MAX && inHundredths(gmv)))
+      e.amount = m.sale_invalid_amount();
     const n = Number(units);
     if (!Number.isInteger(n) || n < 1 || n > 1_000_000) e.units = m.sale_invalid_units();
     // Empty commission: the plan's rate on the amount.
     const paid = commission.trim() === '' ? (gmv * (plan.commission_rate ?? 0)) / 100 : Number(commission);
     // An empty commission follows the amount: its error is the amount's, said once.
-    if (commission.trim() !== '' && !(paid >= 0 && paid <= BUDGET_MAX))
+    if (commission.trim() !== '' && !(paid >= 0 && paid <= BUDGET_MAX && inHundredths(paid)))
       e.commission = m.sale_invalid_amount();
     if (!isDay(day)) e.day = m.workbench_followup_date_invalid();
     setErrors(e);
