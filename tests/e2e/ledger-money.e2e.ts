@@ -165,12 +165,119 @@ describe('a plan’s net profit with fees and ad spend', () => {
     expect(errors[0]).toEqual([]);
   });
 
-  it('states the formula in Chinese, with the same figure', async () => {
+  it('a fee is corrected, refused, deleted and its history read; a teammate’s delete is explained; the table adds a cost', async () => {
+    const page = pages.en;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/plans/${planId}`);
+    const start = 42_500 - 12_345 - 5_000;
+    await pollNet(page, start);
+    // One ROI per name: the cards' before fees and ad spend, the panel's net ROI after them, both stated.
+    await expect
+      .poll(() => page.getByTestId('plan-sales').filter({ hasText: 'before fees and ad spend' }).count())
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('plan-net-profit')
+          .getByText(/net ROI .* after fees/)
+          .count(),
+      )
+      .toBe(1);
+    await expect.poll(() => page.getByText(en.money_net_roi_before).count()).toBe(1);
+
+    await page.getByRole('button', { name: en.money_costs_show }).click();
+    const lines = page.getByTestId('plan-costs').getByRole('listitem');
+    await expect.poll(() => lines.count()).toBe(2);
+    const action = (verb: string, kind: string) =>
+      page.getByRole('button', { name: new RegExp(`^${verb} ${kind}`) });
+
+    // Correct the fee from 123.45 to 200: the net profit falls by exactly the difference.
+    await action('Edit', en.money_cost_kind_fee).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('textbox', { name: /Amount/ }).fill('200');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await pollNet(page, start - (20_000 - 12_345));
+    await expect.poll(() => lines.filter({ hasText: '$200.00' }).count()).toBe(1);
+
+    // A day before TikTok Shop existed: the server refuses, the dialog says what to do, nothing changes.
+    await action('Edit', en.money_cost_kind_fee).click();
+    await page.getByRole('textbox', { name: new RegExp(en.money_cost_date) }).fill('2015-01-01');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'The line stays as it was' }).count())
+      .toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await pollNet(page, start - (20_000 - 12_345));
+
+    // The history: added, then corrected, newest first, with the amounts it had.
+    await action('History of', en.money_cost_kind_fee).click();
+    const history = page.getByTestId('cost-history').getByRole('listitem');
+    await expect.poll(() => history.count()).toBe(2);
+    expect(await history.first().textContent()).toContain(`${en.money_history_edit} · $200.00`);
+    expect(await history.last().textContent()).toContain(`${en.money_history_add} · $123.45`);
+    const inDialog = await seriousAxeViolations(page);
+    expect(inDialog, `cost history: ${JSON.stringify(inDialog)}`).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // A teammate deleted the ad spend meanwhile: this delete is refused, said so, and the list and the
+    // net profit show what the server holds.
+    const api = <T>(method: string, path: string, body: Record<string, unknown> = {}) =>
+      callApi<T>(suite.server.url, admin.token, method, path, body);
+    const listed = await api<{ rows: { id: number; kind: string }[] }>('POST', '/plan/cost.list', {
+      plan_id: planId,
+    });
+    await api('DELETE', '/plan/cost.del', { id: listed.rows.find((r) => r.kind === 'ad')!.id });
+    await action('Delete', en.money_cost_kind_ad).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: en.money_costs_delete }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not deleted:' }).count()).toBe(1);
+    await expect.poll(() => lines.count()).toBe(1);
+    await pollNet(page, start - (20_000 - 12_345) + 5_000);
+
+    // Delete the fee: the net profit rises by its 200, and its history ends with the deletion.
+    await action('Delete', en.money_cost_kind_fee).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: en.money_costs_delete }).click();
+    await pollNet(page, 42_500);
+    await action('History of', en.money_cost_kind_fee).click();
+    await expect.poll(() => history.count()).toBe(3);
+    expect(await history.first().textContent()).toContain(en.money_history_delete);
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await pollNet(page, 42_500);
+    await page.getByRole('button', { name: en.money_costs_show }).click();
+    await expect.poll(() => page.getByText(en.money_costs_none).count()).toBe(1);
+
+    // The table view has "Add cost" too, by keyboard.
+    await page.goto(`/plans/${planId}?view=table`);
+    await pollNet(page, 42_500);
+    const add = page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) });
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.type('10');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await pollNet(page, 42_500 - 1_000);
+    await page.getByRole('button', { name: en.money_costs_show }).click();
+    await expect.poll(() => lines.count()).toBe(1);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const found = await seriousAxeViolations(page);
+      expect(found, `cost lines, ${width} px: ${JSON.stringify(found)}`).toEqual([]);
+    }
+    expect(errors[0]).toEqual([]);
+  });
+
+  it('states the formulas in Chinese, with the same figure and cost lines', async () => {
     const page = pages.zh;
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`/plans/${planId}`);
-    await pollNet(page, 42_500 - 12_345 - 5_000);
+    await pollNet(page, 42_500 - 1_000);
     await expect.poll(() => page.getByText(zh.money_net_formula).count()).toBe(1);
+    await expect.poll(() => page.getByText(zh.money_net_roi_before).count()).toBe(1);
+    await page.getByRole('button', { name: zh.money_costs_show }).click();
+    await expect.poll(() => page.getByTestId('plan-costs').getByRole('listitem').count()).toBe(1);
     expect(await seriousAxeViolations(page), 'zh, 390 px').toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * A plan's net profit beside its ROI, with the formula in words and the top and bottom videos
- * (docs/decisions/plans.md, "Net profit"). Read from the server (order lines and content are not
+ * A plan's net profit beside its net ROI, with both ROI formulas in words (the cards' ROI before fees
+ * and ad spend is named so), its cost lines and the top and bottom videos (docs/decisions/plans.md,
+ * "Net profit"). Read from the server (order lines and content are not
  * mirrored) when the plan opens and again after a cost is saved; offline, it says it needs a
  * connection instead of showing a figure the server has not given.
  */
@@ -11,6 +12,7 @@ import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatRoi } from './money-rules.ts';
 import { fetchPlanMoney, onMoneyChanged } from './money-api.ts';
+import { PlanCosts } from './PlanCosts.tsx';
 
 type Video = PlanMoneyResult['videos'][number];
 
@@ -37,7 +39,7 @@ function VideoList({ title, videos, currency }: { title: string; videos: Video[]
   );
 }
 
-export function PlanNetProfit({ planId }: { planId: number }) {
+export function PlanNetProfit({ planId, country }: { planId: number; country: string }) {
   const [data, setData] = useState<PlanMoneyResult | null>(null);
   const [failed, setFailed] = useState(false);
   const [asked, setAsked] = useState(0);
@@ -88,6 +90,8 @@ export function PlanNetProfit({ planId }: { planId: number }) {
         })}
       </p>
       <p className="plans-muted">{m.money_net_formula()}</p>
+      <p className="plans-muted">{m.money_net_roi_before()}</p>
+      <PlanCosts planId={planId} country={country} />
       {failed && (
         <p className="plans-muted" role="status">
           {m.money_net_offline()}

@@ -283,7 +283,7 @@ export function PlanScreen({ id }: { id: number }) {
         hasSales={bestSellers.length > 0}
       />
       <Suspense fallback={null}>
-        <PlanNetProfit planId={id} />
+        <PlanNetProfit planId={id} country={plan.country} />
       </Suspense>
       {fit && (
         <Suspense fallback={null}>

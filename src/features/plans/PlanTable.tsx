@@ -4,13 +4,15 @@
  * the same checks as the board (requestMove), or invites them in TikTok Shop (ShopTargetButton).
  * Loaded when the user switches to it.
  */
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
+import { Button } from '../../ui/Button.tsx';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { Select } from '../../ui/Select.tsx';
 import { pageOf } from '../catalog/catalog-rules.ts';
@@ -30,6 +32,8 @@ import {
   type MemberSort,
 } from './plan-rules.ts';
 
+const CostDialog = lazy(() => import('./CostDialog.tsx').then((mod) => ({ default: mod.CostDialog })));
+
 interface TableRow extends RowOf<'plan_creators'> {
   daren_name: string;
   unique_id: string;
@@ -41,7 +45,13 @@ interface TableRow extends RowOf<'plan_creators'> {
 const nameOf = (c: { daren_name: string; unique_id: string } | undefined, id: number): string =>
   c ? c.daren_name.trim() || `@${c.unique_id}` : `#${id}`;
 
-function columns(now: number): GridColumn<TableRow>[] {
+/** Who "Add cost" was pressed for in the table. */
+interface Costing {
+  id: number;
+  name: string;
+}
+
+function columns(now: number, onCost: (c: Costing) => void): GridColumn<TableRow>[] {
   return [
     creatorNameColumn<TableRow>(m.plans_col_creator()),
     { id: 'unique_id', header: m.plans_col_handle(), width: 160 },
@@ -75,6 +85,24 @@ function columns(now: number): GridColumn<TableRow>[] {
             : formatDate(r.due),
     },
     { id: 'reason', header: m.plans_col_reason(), width: 200 },
+    {
+      id: 'cost',
+      header: m.money_cost_col(),
+      width: 130,
+      render: (r) => {
+        const name = nameOf(r.unique_id.startsWith('#') ? undefined : r, r.creator_id);
+        return (
+          <Button
+            size="sm"
+            variant="text"
+            aria-label={m.money_cost_add_label({ name })}
+            onPress={() => onCost({ id: r.creator_id, name })}
+          >
+            {m.money_cost_add()}
+          </Button>
+        );
+      },
+    },
   ];
 }
 
@@ -118,55 +146,70 @@ export function PlanTable({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [slice.map((r) => `${r.id}:${r.version}:${r.stage}`).join(), creators, now],
   );
-  const cols = useMemo(() => columns(now), [now]);
+  const [costing, setCosting] = useState<Costing | null>(null);
+  const cols = useMemo(() => columns(now, setCosting), [now]);
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
   // Only creators still in the plan (and shown by the filters) are moved.
   const chosen = rows.filter((r) => selection.has(r.creator_id)).map((r) => r.creator_id);
 
   return (
-    <DataGrid<TableRow>
-      aria-label={m.plans_table_label({ name })}
-      storageKey="plan-table"
-      columns={cols}
-      getRowKey={(r) => r.creator_id}
-      rows={shown}
-      total={sorted.length}
-      loading={!creators}
-      sort={sort}
-      onSortChange={(s) => {
-        setSort(s);
-        setPaging((p) => ({ ...p, page: 1 }));
-      }}
-      page={page}
-      pageSize={paging.size}
-      onPageChange={(p, size) => setPaging({ page: p, size })}
-      selection={selection}
-      selectionActions={
-        <>
-          <Select<string>
-            size="sm"
-            aria-label={m.plans_move_selected({ count: formatNumber(chosen.length) })}
-            placeholder={m.plans_move_selected({ count: formatNumber(chosen.length) })}
-            items={stages}
-            value={null}
-            isDisabled={chosen.length === 0}
-            onChange={(s) => {
-              if (!isStage(s)) return;
-              void requestMove(
-                plan,
-                chosen,
-                s,
-                whoOf(chosen.length, nameOf(creators?.get(chosen[0]!), chosen[0]!)),
-              ).then((ok) => {
-                if (ok) selection.clear();
-              });
-            }}
+    <>
+      <DataGrid<TableRow>
+        aria-label={m.plans_table_label({ name })}
+        storageKey="plan-table"
+        columns={cols}
+        getRowKey={(r) => r.creator_id}
+        rows={shown}
+        total={sorted.length}
+        loading={!creators}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+        page={page}
+        pageSize={paging.size}
+        onPageChange={(p, size) => setPaging({ page: p, size })}
+        selection={selection}
+        selectionActions={
+          <>
+            <Select<string>
+              size="sm"
+              aria-label={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+              placeholder={m.plans_move_selected({ count: formatNumber(chosen.length) })}
+              items={stages}
+              value={null}
+              isDisabled={chosen.length === 0}
+              onChange={(s) => {
+                if (!isStage(s)) return;
+                void requestMove(
+                  plan,
+                  chosen,
+                  s,
+                  whoOf(chosen.length, nameOf(creators?.get(chosen[0]!), chosen[0]!)),
+                ).then((ok) => {
+                  if (ok) selection.clear();
+                });
+              }}
+            />
+            <ShopTargetButton plan={plan} creatorIds={chosen} onSent={() => selection.clear()} />
+          </>
+        }
+        stickyFirstColumn
+        maxHeight="min(70vh, 720px)"
+      />
+      {costing && (
+        <Suspense fallback={null}>
+          <CostDialog
+            planId={plan.id}
+            country={plan.country}
+            creatorId={costing.id}
+            name={costing.name}
+            currency={COUNTRY_CURRENCY[plan.country as Country]}
+            onClose={() => setCosting(null)}
           />
-          <ShopTargetButton plan={plan} creatorIds={chosen} onSent={() => selection.clear()} />
-        </>
-      }
-      stickyFirstColumn
-      maxHeight="min(70vh, 720px)"
-    />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -34,6 +34,40 @@ export async function addCost(input: CostInput) {
   return row;
 }
 
+/** What a correction may change (contract/schemas/money.ts, CostEditRequest); plan, creator, kind stay. */
+export interface CostEdit {
+  id: number;
+  amount?: string;
+  start_date?: string;
+  end_date?: string;
+  channel?: 'spark' | 'shop_ads';
+  note?: string;
+}
+
+/** Corrects a line; a refusal rejects with the server's message and the line stays as the server has it. */
+export async function editCost(planId: number, input: CostEdit) {
+  const row = await request(moneyEndpoints.costEdit, input as never, { silent: true });
+  window.dispatchEvent(new CustomEvent(CHANGED, { detail: planId }));
+  return row;
+}
+
+/** Deletes a line (its history stays); a refusal rejects with the server's message. */
+export async function deleteCost(planId: number, id: number) {
+  await request(moneyEndpoints.costDel, { id }, { silent: true });
+  window.dispatchEvent(new CustomEvent(CHANGED, { detail: planId }));
+}
+
+export const fetchCosts = (planId: number, signal?: AbortSignal) =>
+  request(moneyEndpoints.costList, { plan_id: planId }, { silent: true, signal });
+
+export const fetchCostHistory = (id: number, signal?: AbortSignal) =>
+  request(moneyEndpoints.costHistory, { id }, { silent: true, signal });
+
+/** Tells the plan's money panel and cost lines to read the server again (after a refused change). */
+export const moneyChanged = (planId: number): void => {
+  window.dispatchEvent(new CustomEvent(CHANGED, { detail: planId }));
+};
+
 export function onMoneyChanged(planId: number, then: () => void): () => void {
   const listener = (e: Event) => {
     if ((e as CustomEvent<number>).detail === planId) then();
