@@ -32,8 +32,8 @@ export const FIRST_SYNC_TITLE = 'First sync on /home at 4× CPU';
 
 /**
  * Init script: long tasks, and per key typed into the name box its keydown time, the frame after
- * its text showed and the frame after the grid's next change. Also used by
- * tests/e2e/first-sync-typing.e2e.ts.
+ * its text showed and the frame after the grid's next change. Exported for a browser test of the
+ * same measure.
  */
 export const FIRST_SYNC_PROBE = `(() => {
   const w = window;
