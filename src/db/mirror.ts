@@ -22,7 +22,15 @@ export interface ApplyResult {
   countries: string[];
 }
 
-export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyResult> {
+/**
+ * `quiet`: a page with more to follow in the same pull. Its creator blocks and bookkeeping
+ * (META.rev, the cursor) are not announced through Dexie's change broadcast, which every tab's
+ * main thread receives and checks against each of its live queries (during a first sync, once
+ * per page); the sync engine tells the query worker through the mirror channel instead
+ * (mirror-channel.ts) and announces them once when the pull ends (`announceMirror`). Small tables
+ * (tags, plans, …) are announced as usual: screens read them.
+ */
+export async function applyPage(db: LocalDB, page: PullResponse, quiet = false): Promise<ApplyResult> {
   const tables = [db.creatorBlocks, db.meta, ...SMALL_TABLES.map((t) => db.small(t))];
   return db.transaction('rw', tables, async (tx) => {
     if (page.reset) await clearMirror(db);
@@ -32,6 +40,7 @@ export async function applyPage(db: LocalDB, page: PullResponse): Promise<ApplyR
     await setMeta(db, META.rev, rev);
     await setMeta(db, META.cursor, page.cursor);
     widenChanges(tx, db.creatorBlocks.name);
+    if (quiet) unannounce(tx, [db.creatorBlocks.name, db.meta.name]);
     return { creatorsChanged: page.changes.creators.length + page.deletes.creators.length, countries };
   });
 }
@@ -58,6 +67,42 @@ function widenChanges(tx: Transaction, table: string): void {
   for (const key of Object.keys(parts)) {
     if (key.startsWith(prefix)) parts[key] = new RangeSet(Dexie.minKey, Dexie.maxKey);
   }
+}
+
+type ChangedParts = Record<string, RangeSet>;
+const partsOf = (tx: Transaction) => tx.idbtrans as IDBTransaction & { mutatedParts?: ChangedParts };
+
+/** Leaves `tables` out of the transaction's change broadcast (nothing at all when nothing else changed). */
+export function unannounce(tx: Transaction, tables: readonly string[]): void {
+  const idb = partsOf(tx);
+  const parts = idb.mutatedParts;
+  if (!parts) return;
+  const prefixes = tables.map((t) => `idb://${tx.db.name}/${t}/`);
+  for (const key of Object.keys(parts)) {
+    if (prefixes.some((p) => key.startsWith(p))) delete parts[key];
+  }
+  // Dexie broadcasts when the transaction holds the property at all, even empty.
+  if (Object.keys(parts).length === 0) delete idb.mutatedParts;
+}
+
+/**
+ * Announces "anything in the creator blocks and meta may have changed" to every live query (this
+ * context's and every other tab's and worker's): once at the end of a pull whose pages were written
+ * quietly. A real transaction (META.rev written again, unchanged) with its change set widened to
+ * both whole tables, so Dexie's own cache of live-query answers in this context drops them too.
+ */
+export async function announceMirror(db: LocalDB): Promise<void> {
+  await db.transaction('rw', [db.creatorBlocks, db.meta], async (tx) => {
+    await setMeta(db, META.rev, (await getMeta<number>(db, META.rev)) ?? 0);
+    const idb = partsOf(tx);
+    const parts: ChangedParts = idb.mutatedParts ?? {};
+    for (const table of [db.creatorBlocks, db.meta]) {
+      const { primKey, indexes } = table.schema;
+      for (const index of ['', ':dels', primKey.name, ...indexes.map((i) => i.name)])
+        parts[`idb://${db.name}/${table.name}/${index}`] = new RangeSet(Dexie.minKey, Dexie.maxKey);
+    }
+    idb.mutatedParts = parts;
+  });
 }
 
 export async function clearMirror(db: LocalDB): Promise<void> {

@@ -17,6 +17,7 @@ import type { CreatorRow } from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import type { Effect, OutboxEntry } from '../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects } from '../db/overlay.ts';
+import { onPageApplied } from '../db/mirror-channel.ts';
 import { CreatorIndex, normalise } from './query-engine.ts';
 import { SORT_FIELDS, type CreatorQuery, type QueryResult } from './query-types.ts';
 
@@ -240,6 +241,18 @@ export class CreatorSource {
         () => void this.serial(() => this.refreshBlocks()),
       ),
     );
+    // A pull's pages come without Dexie's broadcast (mirror.ts, quiet): the sync worker says so
+    // here, once per page. A page that lands while a refresh waits is read by that refresh.
+    let waiting = false;
+    const unsubscribe = onPageApplied(this.db.name, (msg) => {
+      if (waiting || !msg.countries.includes(this.country)) return;
+      waiting = true;
+      void this.serial(() => {
+        waiting = false;
+        return this.refreshBlocks();
+      });
+    });
+    this.subs.push({ unsubscribe, closed: false } as Subscription);
   }
 
   close(): void {

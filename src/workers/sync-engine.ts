@@ -30,7 +30,8 @@ import {
   type PullWire,
 } from '../../contract/sync.ts';
 import { META, getMeta, setMeta, type LocalDB, type LocalSession } from '../db/db.ts';
-import { applyPage, clearMirror } from '../db/mirror.ts';
+import { announceMirror, applyPage, clearMirror, unannounce } from '../db/mirror.ts';
+import { tellPageApplied } from '../db/mirror-channel.ts';
 import {
   entriesOf,
   markAcked,
@@ -311,8 +312,24 @@ export class SyncEngine {
     this.timer = setTimeout(() => void this.syncNow(), ms);
   }
 
-  /** Pulls until has_more is false. False on a transient fault or a pause. */
+  /**
+   * Pulls until has_more is false. False on a transient fault or a pause.
+   *
+   * Pages with more to follow are written quietly (mirror.ts `applyPage`): the query worker hears
+   * of each through the mirror channel, and the rest (a screen's live query on the creator blocks
+   * or the sync bookkeeping) once, with the last page or, when the pull stops early, from here.
+   * So the page's main thread does no IndexedDB work per page while a first sync runs.
+   */
   private async pullAll(): Promise<boolean> {
+    let unannounced = false;
+    try {
+      return await this.pullPages((quiet) => (unannounced = quiet));
+    } finally {
+      if (unannounced) await announceMirror(this.deps.db).catch(() => undefined);
+    }
+  }
+
+  private async pullPages(applied: (quiet: boolean) => void): Promise<boolean> {
     const { db } = this.deps;
     const startedAt = Date.now();
     let first = (await getMeta<FirstSync>(db, META.firstSync)) ?? { done: 0, complete: false };
@@ -346,10 +363,20 @@ export class SyncEngine {
       const rows = countRows(page);
       done += rows;
       if (!first.complete) first.done += rows;
-      await applyPage(db, page);
+      const quiet = page.has_more;
+      const { countries } = await applyPage(db, page, quiet);
+      applied(quiet);
+      if (countries.length) tellPageApplied({ db: db.name, countries });
       const shown = first.complete ? done : first.done;
       this.set({ progress: { done: shown, total: Math.max(total, shown) } });
-      if (!first.complete) await setMeta(db, META.firstSync, { ...first, complete: !page.has_more });
+      if (!first.complete) {
+        const mark = { ...first, complete: !page.has_more };
+        // The progress kept for a resume is bookkeeping; the mark's completion is news (useFirstSyncDone).
+        await db.transaction('rw', db.meta, async (tx) => {
+          await setMeta(db, META.firstSync, mark);
+          if (quiet) unannounce(tx, [db.meta.name]);
+        });
+      }
       cursor = page.cursor;
       if (!page.has_more) break;
       // A change recorded meanwhile is sent between pages rather than after the whole pull.
