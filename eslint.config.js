@@ -7,7 +7,8 @@ import globals from 'globals';
  * Layers that point one way (docs/architecture.md). A feature reaches a worker through its client and
  * the shared query types only; a worker never imports a feature (ranking and writers that run in a
  * worker live beside the engine); the lower layers (ui, api, i18n, db, files) import no feature; the
- * extension imports contract/ and its own code. Tests may cross layers to set up real collaborators.
+ * extension imports contract/ and its own code; components write through their feature's actions module.
+ * Tests may cross layers to set up real collaborators.
  */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 const noWorkerInternals = {
@@ -18,6 +19,11 @@ const noWorkerInternals = {
     '!**/workers/query-types.ts',
   ],
   message: 'A feature uses a worker through its client (query-client.ts, sync-client.ts) and query-types.ts.',
+};
+/** Components write through their feature's actions module (`*-actions.ts`), which builds the calls. */
+const noDirectWrites = {
+  group: ['**/db/actions.ts', '**/db/call.ts'],
+  message: "A component writes through its feature's *-actions.ts, which builds the call and its effect.",
 };
 const noFeatures = {
   group: ['**/features/**'],
@@ -186,6 +192,12 @@ export default tseslint.config(
     },
   },
   layers(['src/features/**/*.{ts,tsx}'], noWorkerInternals),
+  // Later configs replace a rule's options for the files they match: this one repeats the worker rule.
+  layers(
+    ['src/features/**/*.tsx', 'src/routes/**/*.tsx', 'src/app/**/*.tsx'],
+    noWorkerInternals,
+    noDirectWrites,
+  ),
   layers(['src/workers/**/*.ts'], noFeatures),
   layers(['src/{ui,api,i18n,db,files}/**/*.{ts,tsx}'], noFeatures),
   layers(['extension/*.ts'], leavesExtension(1)),

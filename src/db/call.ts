@@ -35,3 +35,10 @@ export function call<E extends Endpoint>(ep: E, body: Input<E>, about?: string):
     ...(about === undefined ? {} : { about }),
   } as Call;
 }
+
+/**
+ * Whether a recorded call is a call of `ep`. Reads of the outbox name the endpoint, so a call
+ * dropped from the contract fails the typecheck here; they compare the wire path, which is what
+ * every build stored (an entry an earlier build wrote still matches).
+ */
+export const isCallOf = (c: { path: string }, ep: Endpoint): boolean => c.path === ep.path;

@@ -13,6 +13,7 @@ import { localDb } from '../db/local.ts';
 import { currentConfirm, settleConfirm, subscribeConfirm } from '../ui/confirm-store.ts';
 import { addToBlacklist, removeFromBlacklist, unblacklistCreator } from './blacklist/blacklist-actions.ts';
 import type { BlackRow } from './blacklist/blacklist-data.ts';
+import { markCreators, tagCreators } from './creators/creator-actions.ts';
 import { addView, deleteView, replaceViewQuery, type View } from './creators/saved-view-actions.ts';
 import { addInvitations, deleteInvitations, editInvitation } from './invitations/invitation-actions.ts';
 import { deleteOrderLine, undoImport } from './plans/orders-actions.ts';
@@ -41,6 +42,8 @@ import {
   editContact,
   editFollowup,
   editNote,
+  flipCreatorFlag,
+  tagCreator,
 } from './workbench/workbench-actions.ts';
 
 // A saved row of whichever table the action takes (typed `never` so it fits each); the actions
@@ -86,6 +89,8 @@ const writes: [string, () => Promise<unknown>][] = [
   ['views', () => deleteView(saved({ title: 'Cats', query: 'a=1' }) as View)],
   ['creators', () => editCreators(localDb, 'US', creators, { is_chat: 1, is_invitation: 0 })],
   ['creators', () => setCreatorTags(localDb, 'US', creators, 'add', [{ tag_id: 9, tag_title: 'VIP' }])],
+  ['creators', () => markCreators('US', creators, { is_invitation: 1 })],
+  ['creators', () => tagCreators('US', creators, 'del', [{ tag_id: 9, tag_title: 'VIP' }])],
   ['blacklist', () => addToBlacklist('US', ['alice', 'bob'], 'spam')],
   ['blacklist', () => removeFromBlacklist('US', [saved({ unique_id: 'alice' }) as BlackRow])],
   ['blacklist', () => unblacklistCreator('US', creators[0]!)],
@@ -125,6 +130,8 @@ const writes: [string, () => Promise<unknown>][] = [
   ['workbench', () => addFollowup(5, '2026-12-02', 'Chase the sample')],
   ['workbench', () => editFollowup(saved({ creator_id: 5 }), { done: 1 })],
   ['workbench', () => editFollowup(saved({ creator_id: 5 }), { due_date: '2026-12-09' })],
+  ['workbench', () => flipCreatorFlag(saved({ unique_id: 'alice', is_chat: 1 }), 'is_chat')],
+  ['workbench', () => tagCreator(saved({ unique_id: 'alice' }), 'add', { tag_id: 9, tag_title: 'VIP' })],
   [
     'workbench',
     () => editContact({ id: 5, country: 'US' }, { email: 'a@b.co', phone: '', reach: 'WhatsApp' }),

@@ -17,7 +17,7 @@ import { installForceLogout } from './force-logout.ts';
 import { leaveSession } from './logout.ts';
 import { unsentChanges } from './unsent.ts';
 import { onMemberChanged } from '../vip/member-events.ts';
-import { rememberPlan } from '../vip/plan.ts';
+import { rememberTier } from '../vip/tier.ts';
 import './account.css';
 
 type Open = 'vip' | 'password' | 'extension' | null;
@@ -49,7 +49,7 @@ export function UserMenu() {
     let live = true;
     memberInfo()
       .then((data) => {
-        rememberPlan(data.vip); // the limits other screens state and check (vip/plan.ts)
+        rememberTier(data.vip); // the limits other screens state and check (vip/tier.ts)
         if (live) setInfo(data);
       })
       .catch(() => undefined); // no tier shown; a force-logout code is handled by the client

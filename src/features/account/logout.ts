@@ -6,13 +6,13 @@
 import { clearSession } from '../../api/session.ts';
 import { requiresAuth } from '../../app/route-table.ts';
 import { stopSync } from '../../workers/sync-client.ts';
-import { forgetPlan } from '../vip/plan.ts';
+import { forgetTier } from '../vip/tier.ts';
 
 export function leaveSession(delayMs = 0, to?: string): void {
   // The sync worker stops sending with this token; the outbox stays for this user's next sign-in.
   void stopSync().catch(() => undefined);
   clearSession();
-  forgetPlan();
+  forgetTier();
   const go = () => {
     if (to) location.assign(to);
     else if (requiresAuth(location.pathname)) location.assign('/');

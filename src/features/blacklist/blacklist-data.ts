@@ -6,8 +6,10 @@
  * pending row (negative id); a name removed, saved or not, is hidden at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { API, type Endpoint } from '../../../contract/api.ts';
 import type { CreatorRow, RowOf, SyncRows } from '../../../contract/sync.ts';
 import { splitNames } from '../../../contract/limits.ts';
+import { isCallOf } from '../../db/call.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
@@ -29,10 +31,10 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
 /**
- * Names of this user's unsettled calls of `path` for the country (black.add, black.del,
+ * Names of this user's unsettled calls of `ep` for the country (black.add, black.del,
  * invitation.add), in outbox order, with the call's body and time; also used by the invited screen.
  */
-export async function pendingCalls(path: string, country: string) {
+export async function pendingCalls(ep: Endpoint, country: string) {
   const session = await getMeta<LocalSession>(localDb, META.session);
   if (!session) return [];
   const entries = await localDb.outbox
@@ -40,7 +42,7 @@ export async function pendingCalls(path: string, country: string) {
     .equals([session.userId, session.workspaceId])
     .sortBy('seq');
   return entries
-    .filter((e) => e.path === path && e.body.country === country && isLive(e))
+    .filter((e) => isCallOf(e, ep) && e.body.country === country && isLive(e))
     .map((e) => ({
       seq: e.seq ?? 0,
       names: splitNames(list(e.body.bloggers)),
@@ -78,8 +80,8 @@ export interface PendingName {
 
 /** The last unsettled blacklist change of each name in the country (outbox order). */
 export async function pendingBlacklist(country: string): Promise<Map<string, PendingName>> {
-  const adds = await pendingCalls('/blogger/black.add', country);
-  const dels = await pendingCalls('/blogger/black.del', country);
+  const adds = await pendingCalls(API.blackAdd, country);
+  const dels = await pendingCalls(API.blackDel, country);
   const calls = [
     ...adds.map((c) => ({ ...c, op: 'add' as const })),
     ...dels.map((c) => ({ ...c, op: 'del' as const })),

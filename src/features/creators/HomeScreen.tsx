@@ -1,14 +1,13 @@
 /**
  * /home: the creator database over the local mirror. Filters, sort and paging are answered by
  * the query worker (only the visible page crosses to the UI); edits go through the outbox
- * (src/db/actions.ts) and show at once. Rows are keyed `id:unique_id` so a persisted selection
+ * (creator-actions.ts) and show at once. Rows are keyed `id:unique_id` so a persisted selection
  * (useSelection('home'), kept across pages and reloads) is enough to build the wire's
  * `bloggers` list without the rows being on screen.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DOWNLOAD_TYPES } from '../../../contract/constants.ts';
 import type { CreatorTag } from '../../../contract/sync.ts';
-import { editCreators, setCreatorTags, type CreatorRef } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { mergeTags } from '../../db/overlay.ts';
 import { useLocalRows } from '../../db/queries.ts';
@@ -25,6 +24,7 @@ import { ExportButton } from '../export/ExportButton.tsx';
 import { ExportViewButton, type ViewQuery } from '../export/ExportViewButton.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
 import { useFirstSyncDone } from '../sync/useFirstSyncDone.ts';
+import { markCreators, tagCreators, type CreatorRef } from './creator-actions.ts';
 import { creatorCard } from './creator-card.tsx';
 import { creatorColumns, type HomeRow } from './creator-columns.tsx';
 import { ImportButton } from '../import/ImportButton.tsx';
@@ -202,14 +202,14 @@ export function HomeScreen() {
   const editStatus = (choice: StatusChoice) => {
     const patch = statusPatch(choice);
     return queued(
-      (refs) => editCreators(localDb, filters.country, refs, patch),
+      (refs) => markCreators(filters.country, refs, patch),
       (r) => ({ ...r, ...patch }),
     );
   };
 
   const applyTags = (op: 'add' | 'del', picked: CreatorTag[]) =>
     queued(
-      (refs) => setCreatorTags(localDb, filters.country, refs, op, picked),
+      (refs) => tagCreators(filters.country, refs, op, picked),
       (r) => ({ ...r, tags: mergeTags(r.tags, op, picked) }),
     );
 

@@ -2,9 +2,9 @@
  * "Export this view" (Home toolbar): a menu of formats; the query worker writes the current
  * filter's rows in the current sort order (view-export.ts) and hands back the file, which is saved
  * through an object URL. Nothing goes to the server, so it works offline. Views larger than
- * PROGRESS_FROM rows show a progress dialog while the worker writes. The plan's row cap applies
+ * PROGRESS_FROM rows show a progress dialog while the worker writes. The tier's row cap applies
  * as it does on the server (free: the first 500 rows), and the menu says so before the user
- * picks a format; the plan is the one this device last saw (vip/plan.ts).
+ * picks a format; the tier is the one this device last saw (vip/tier.ts).
  */
 import * as Comlink from 'comlink';
 import { useRef, useState } from 'react';
@@ -17,7 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { exportCap, usePlan } from '../vip/plan.ts';
+import { exportCap, useTier } from '../vip/tier.ts';
 import { countStatement } from './export-rules.ts';
 import { PROGRESS_FROM } from './progress.ts';
 import type { CreatorFilter, CreatorQuery, ExportFormat } from '../../workers/query-types.ts';
@@ -45,7 +45,7 @@ interface Progress {
 
 export function ExportViewButton({ country, getQuery, total }: ExportViewButtonProps) {
   const locale = useLocale();
-  const cap = exportCap(usePlan());
+  const cap = exportCap(useTier());
   const statement = countStatement(total, cap, true);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);

@@ -5,6 +5,7 @@
  * starts them) until the server's rows arrive by sync; names already invited are not repeated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { API } from '../../../contract/api.ts';
 import type { CreatorTag, RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';
@@ -18,7 +19,7 @@ export interface InvitationView extends RowOf<'invitations'> {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
-const pendingInvitations = (country: string) => pendingCalls('/blogger/invitation.add', country);
+const pendingInvitations = (country: string) => pendingCalls(API.invitationAdd, country);
 
 export function useInvitations(country: string): InvitationView[] | undefined {
   const both = useSavedAndPending('invitations', country, pendingInvitations);

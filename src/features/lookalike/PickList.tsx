@@ -7,7 +7,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Country } from '../../../contract/constants.ts';
 import type { CreatorRow, CreatorTag } from '../../../contract/sync.ts';
-import { setCreatorTags } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { formatNumber } from '../../i18n/format.ts';
@@ -16,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { tagCreators } from '../creators/creator-actions.ts';
 import { selectionQuery } from '../creators/home-url.ts';
 import { useSavedViews } from '../creators/SavedViews.tsx';
 import { tellOutcome } from '../sync/outcome.ts';
@@ -84,7 +84,7 @@ export function PickList({
   async function applyTags(op: 'add' | 'del', t: CreatorTag[]) {
     try {
       const refs = picked.map((r) => ({ id: r.row.id, unique_id: r.row.unique_id }));
-      const seq = await setCreatorTags(localDb, country, refs, op, t);
+      const seq = await tagCreators(country, refs, op, t);
       setDialog(null);
       setChosen(new Set());
       tellOutcome(seq, m.catalog_updated());

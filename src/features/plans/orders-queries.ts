@@ -4,7 +4,9 @@
  * (the outbox), so the screen says "waits to be sent" instead of claiming it is done.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { API, type Endpoint } from '../../../contract/api.ts';
 import type { RowOf } from '../../../contract/sync.ts';
+import { isCallOf } from '../../db/call.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxState } from '../../db/outbox-types.ts';
@@ -14,8 +16,8 @@ import { readRows } from '../../db/queries.ts';
 /** Imports shown on /plans. */
 export const IMPORTS_SHOWN = 10;
 
-/** Outbox entries of this path not refused yet: the id each names → its state. */
-async function pendingIds(path: string): Promise<Map<number, OutboxState>> {
+/** Outbox calls of this endpoint not refused yet: the id each names → its state. */
+async function pendingIds(ep: Endpoint): Promise<Map<number, OutboxState>> {
   const s = await getMeta<LocalSession>(localDb, META.session);
   const out = new Map<number, OutboxState>();
   if (!s) return out;
@@ -23,7 +25,7 @@ async function pendingIds(path: string): Promise<Map<number, OutboxState>> {
     .where('[userId+workspaceId]')
     .equals([s.userId, s.workspaceId])
     .toArray();
-  for (const e of entries) if (e.path === path && isLive(e)) out.set(Number(e.body.id), e.state);
+  for (const e of entries) if (isCallOf(e, ep) && isLive(e)) out.set(Number(e.body.id), e.state);
   return out;
 }
 
@@ -33,7 +35,7 @@ export async function readOrderImports(): Promise<{
 }> {
   const [rows, undoing] = await Promise.all([
     readRows(localDb, 'order_imports'),
-    pendingIds('/plan/orders.undo'),
+    pendingIds(API.planOrdersUndo),
   ]);
   rows.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
   return { imports: rows.slice(0, IMPORTS_SHOWN), undoing };
@@ -41,4 +43,4 @@ export async function readOrderImports(): Promise<{
 
 export const useOrderImports = () => useLiveQuery(readOrderImports, []);
 
-export const useDeletingLines = () => useLiveQuery(() => pendingIds('/plan/order.del'), []);
+export const useDeletingLines = () => useLiveQuery(() => pendingIds(API.planOrderDel), []);

@@ -4,7 +4,9 @@
  * (one read per block, not per creator).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
+import { API } from '../../../contract/api.ts';
 import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
+import { isCallOf } from '../../db/call.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
@@ -202,7 +204,7 @@ export function useMessageLog(
     // Messages, and the stage moves that say whether the creator ever replied.
     const events = rows.filter((e) => isMessage(e) || e.kind === 'stage');
     const pending = entries
-      .filter((e) => e.path === '/plan/message' && isLive(e))
+      .filter((e) => isCallOf(e, API.planMessage) && isLive(e))
       .map((e) => Number(e.body.creator_id));
     return { events, pending };
   }, [key]);

@@ -2,9 +2,13 @@
  * Plain words for a change the outbox holds, and what to do when the server refused it (no raw
  * method + path on screen). Built from the recorded call at render time, so the words
  * follow the current language; `about` names the object when the call carries only ids.
+ * Calls are named by their endpoint in contract/api.ts and matched on the wire path the outbox
+ * stored (src/db/call.ts `isCallOf`), so entries an earlier build wrote still read.
  */
+import { API, type Endpoint } from '../../../contract/api.ts';
 import { CODES } from '../../../contract/codes.ts';
 import { splitNames } from '../../../contract/limits.ts';
+import { isCallOf } from '../../db/call.ts';
 import { m } from '../../paraglide/messages.js';
 
 export interface ChangeLike {
@@ -30,57 +34,57 @@ export function describeChange(c: ChangeLike): string {
   const b = c.body;
   const name = (field: string) => c.about || text(b[field]);
   switch (c.path) {
-    case '/challenge/add':
+    case API.challengeAdd.path:
       return m.sync_change_topic_add({ name: text(b.title).replace(/^#+/, '') });
-    case '/challenge/del':
+    case API.challengeDel.path:
       return m.sync_change_topic_del({ name: c.about ? `#${c.about}` : '' });
-    case '/tags/add':
+    case API.tagsAdd.path:
       return m.sync_change_tag_add({ name: text(b.title) });
-    case '/tags/edit':
+    case API.tagsEdit.path:
       return m.sync_change_tag_edit({ name: text(b.title) });
-    case '/tags/del':
+    case API.tagsDel.path:
       return m.sync_change_tag_del({ name: name('title') });
-    case '/chattmp/add':
+    case API.chatTmpAdd.path:
       return m.sync_change_template_add({ name: text(b.title) });
-    case '/chattmp/edit':
+    case API.chatTmpEdit.path:
       return m.sync_change_template_edit({ name: text(b.title) });
-    case '/chattmp/del':
+    case API.chatTmpDel.path:
       return m.sync_change_template_del({ name: name('title') });
-    case '/product/add':
+    case API.productAdd.path:
       return m.sync_change_product_add({ name: text(b.productId) });
-    case '/product/edit':
+    case API.productEdit.path:
       return m.sync_change_product_edit({ name: text(b.productId) });
-    case '/product/del':
+    case API.productDel.path:
       return m.sync_change_product_del({ name: name('productId') });
-    case '/conflict/keep.theirs':
+    case API.keepTheirs.path:
       return c.about || m.sync_keep_theirs();
-    case '/blogger/edit':
+    case API.bloggerEdit.path:
       return m.sync_change_status({ count: creators(b).length });
-    case '/blogger/set.tags':
+    case API.bloggerSetTags.path:
       return b.type === 'del'
         ? m.sync_change_tags_del({ count: creators(b).length })
         : m.sync_change_tags_add({ count: creators(b).length });
-    case '/blogger/invitation.add':
+    case API.invitationAdd.path:
       return m.sync_change_invite({ names: shortNames(creators(b)) });
-    case '/blogger/invitation.edit':
+    case API.invitationEdit.path:
       return m.sync_change_invitation_edit({ name: c.about ?? '' });
-    case '/blogger/invitation.del':
+    case API.invitationDel.path:
       return m.sync_change_invitation_del({ count: list(b.ids).length });
-    case '/blogger/black.add':
+    case API.blackAdd.path:
       return m.sync_change_black_add({ names: shortNames(creators(b)) });
-    case '/blogger/black.del':
+    case API.blackDel.path:
       return m.sync_change_black_del({ names: shortNames(creators(b)) });
-    case '/creator/note.add':
-    case '/creator/note.edit':
+    case API.noteAdd.path:
+    case API.noteEdit.path:
       return m.sync_change_note({ text: text(b.content).slice(0, 40) });
-    case '/creator/note.del':
+    case API.noteDel.path:
       return m.sync_change_note_del();
-    case '/creator/followup.add':
+    case API.followupAdd.path:
       return m.sync_change_followup({ text: text(b.text).slice(0, 40) });
-    case '/creator/followup.edit':
-    case '/creator/followup.del':
+    case API.followupEdit.path:
+    case API.followupDel.path:
       return m.sync_change_followup_edit();
-    case '/creator/contact.edit':
+    case API.contactEdit.path:
       return m.sync_change_contact();
     default:
       return m.sync_change_other();
@@ -111,7 +115,7 @@ export function nextStep(code: number, path: string): NextStep {
       // invitation.add answers 40009 when every name is blacklisted (the msg names them): taking
       // them off the blacklist elsewhere lets the same call succeed. Any other 40009 is a
       // duplicate that the same call meets again: discard, or save under another name.
-      return path === '/blogger/invitation.add'
+      return path === API.invitationAdd.path
         ? { hint: m.sync_hint_blacklisted(), retryable: true }
         : { hint: m.sync_hint_exists(), retryable: false };
     case CODES.FORBIDDEN:
@@ -137,18 +141,25 @@ export interface ConflictSubject {
   yours: string;
 }
 
-const SUBJECTS: Record<string, [ConflictSubject['table'], ConflictSubject['field'], string]> = {
-  '/tags/': ['tags', 'title', 'title'],
-  '/chattmp/': ['chat_templates', 'content', 'content'],
-  '/product/': ['products', 'product_title', 'productTitle'],
-  '/creator/note.': ['creator_notes', 'content', 'content'],
-};
+/** The text calls a conflict (40012) can answer, by the record they write and its text field. */
+const SUBJECTS: readonly [
+  readonly Endpoint[],
+  ConflictSubject['table'],
+  ConflictSubject['field'],
+  /** The field of the call's body that carries the text. */
+  string,
+][] = [
+  [[API.tagsAdd, API.tagsEdit, API.tagsDel], 'tags', 'title', 'title'],
+  [[API.chatTmpAdd, API.chatTmpEdit, API.chatTmpDel], 'chat_templates', 'content', 'content'],
+  [[API.productAdd, API.productEdit, API.productDel], 'products', 'product_title', 'productTitle'],
+  [[API.noteAdd, API.noteEdit, API.noteDel], 'creator_notes', 'content', 'content'],
+];
 
 export function conflictSubject(c: ChangeLike): ConflictSubject | null {
-  const prefix = Object.keys(SUBJECTS).find((p) => c.path.startsWith(p));
+  const found = SUBJECTS.find(([calls]) => calls.some((ep) => isCallOf(c, ep)));
   const id = Number(c.body.id);
-  if (!prefix || !Number.isSafeInteger(id)) return null;
-  const [table, field, bodyField] = SUBJECTS[prefix]!;
+  if (!found || !Number.isSafeInteger(id)) return null;
+  const [, table, field, bodyField] = found;
   return { table, id, field, yours: c.method === 'DELETE' ? '' : text(c.body[bodyField]) };
 }
 

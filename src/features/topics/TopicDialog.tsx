@@ -1,6 +1,6 @@
 /**
  * Add a topic to track: a hashtag (leading '#' dropped, one word, required) and an optional last
- * day of tracking. The plan's active-topic limit is checked here first, with the server's
+ * day of tracking. The tier's active-topic limit is checked here first, with the server's
  * words and the VIP link, so a topic the server would refuse is never shown as added; the server
  * still has the last word (a refusal then comes back as the sync engine's notice).
  */
@@ -16,7 +16,7 @@ import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Input } from '../../ui/Input.tsx';
 import { todayString } from '../../ui/date-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
-import { usePlan } from '../vip/plan.ts';
+import { useTier } from '../vip/tier.ts';
 import { addTopic } from './topic-actions.ts';
 import { activeTopicCount, topicLimitProblem } from './topic-rules.ts';
 
@@ -31,7 +31,7 @@ export function topicTitleCheck(raw: string): { title: string } | { problem: str
 export function TopicDialog({ country, onClose }: { country: string; onClose: () => void }) {
   const [raw, setRaw] = useState('');
   const [end, setEnd] = useState('');
-  const plan = usePlan();
+  const tier = useTier();
   // Every country's topics: the limit counts the whole workspace.
   const allTopics = useLocalRows(localDb, 'topics');
   const [limit, setLimit] = useState<ReturnType<typeof topicLimitProblem>>(null);
@@ -45,7 +45,7 @@ export function TopicDialog({ country, onClose }: { country: string; onClose: ()
     // A topic that ends before today would not count, but the date picker offers none.
     // A press before the live read has answered reads the topics itself: never count none.
     const topics = allTopics ?? (await readRows(localDb, 'topics'));
-    const problem = topicLimitProblem(activeTopicCount(topics), plan);
+    const problem = topicLimitProblem(activeTopicCount(topics), tier);
     setLimit(problem);
     if (problem) return;
     const ok = await addTopic(country, checked.title, end);

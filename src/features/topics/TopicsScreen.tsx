@@ -16,7 +16,7 @@ import { isPending } from '../../db/temp-id.ts';
 import { CatalogTable, type CatalogColumn } from '../catalog/CatalogTable.tsx';
 import { CatalogToolbar, filterKey, useCatalogFilters } from '../catalog/CatalogToolbar.tsx';
 import { RowActions } from '../catalog/RowActions.tsx';
-import { usePlan } from '../vip/plan.ts';
+import { useTier } from '../vip/tier.ts';
 import { deleteTopic } from './topic-actions.ts';
 import { TopicDialog } from './TopicDialog.tsx';
 import { activeTopicCount, topicUsage } from './topic-rules.ts';
@@ -60,7 +60,7 @@ export function TopicsScreen() {
   const filters = useCatalogFilters();
   const rows = useLocalRows(localDb, 'topics', filters.country);
   const allTopics = useLocalRows(localDb, 'topics');
-  const plan = usePlan();
+  const tier = useTier();
   const [adding, setAdding] = useState(false);
   const { range, title } = filters;
   const shown = useMemo(() => {
@@ -124,7 +124,7 @@ export function TopicsScreen() {
       />
       {allTopics && (
         <p className="catalog-usage" data-testid="topic-usage">
-          {topicUsage(activeTopicCount(allTopics), plan)}
+          {topicUsage(activeTopicCount(allTopics), tier)}
         </p>
       )}
       <CatalogTable

@@ -8,7 +8,6 @@
 import { useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { CreatorRow, CreatorTag } from '../../../contract/sync.ts';
-import { editCreators, setCreatorTags } from '../../db/actions.ts';
 import { localDb } from '../../db/local.ts';
 import { useLocalRows } from '../../db/queries.ts';
 import { formatGmv, formatNumber, formatPercent } from '../../i18n/format.ts';
@@ -17,13 +16,12 @@ import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { blacklistTone, flagTone, Tag, tagTone } from '../../ui/StatusTag.tsx';
 import { unblacklistCreator } from '../blacklist/blacklist-actions.ts';
-import { record } from '../sync/outcome.ts';
 import { profileUrl } from '../creators/home-rules.ts';
 import { BlacklistCreatorDialog } from './BlacklistCreatorDialog.tsx';
 import { CreatorAvatar } from './CreatorAvatar.tsx';
+import { flipCreatorFlag, tagCreator } from './workbench-actions.ts';
 
 export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
-  const ref = [{ id: c.id, unique_id: c.unique_id }];
   const tagRows = useLocalRows(localDb, 'tags', c.country);
   const [pick, setPick] = useState<number | null>(null);
   const [blacklisting, setBlacklisting] = useState(false);
@@ -31,13 +29,8 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
   const choices = (tagRows ?? []).filter((t) => t.id > 0 && !have.has(t.id));
   const num = (k: string): number => Number((c as Record<string, unknown>)[k] ?? 0);
 
-  const flip = (key: 'is_chat' | 'is_invitation') =>
-    void record(
-      () => editCreators(localDb, c.country, ref, { [key]: c[key] > 0 ? 0 : 1 }),
-      m.workbench_saved(),
-    );
-  const tags = (op: 'add' | 'del', t: CreatorTag) =>
-    void record(() => setCreatorTags(localDb, c.country, ref, op, [t]), m.workbench_saved());
+  const flip = (key: 'is_chat' | 'is_invitation') => void flipCreatorFlag(c, key);
+  const tags = (op: 'add' | 'del', t: CreatorTag) => void tagCreator(c, op, t);
 
   const facts: [string, string][] = [
     [m.workbench_country(), c.country],

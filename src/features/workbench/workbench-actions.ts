@@ -4,12 +4,13 @@
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
 import { API } from '../../../contract/api.ts';
-import type { RowOf } from '../../../contract/sync.ts';
+import type { CreatorRow, CreatorTag, RowOf } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueue, withBasis } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { toast } from '../../ui/toast-queue.ts';
+import { markCreators, tagCreators } from '../creators/creator-actions.ts';
 import { record } from '../sync/outcome.ts';
 import { isPending } from '../../db/temp-id.ts';
 
@@ -87,3 +88,14 @@ export function editContact(
     m.workbench_contact_saved(),
   );
 }
+
+/** The header's chatted / invited switch: the same call as Home's status edit, for one creator. */
+export const flipCreatorFlag = (c: CreatorRow, key: 'is_chat' | 'is_invitation'): Promise<boolean> =>
+  record(
+    () => markCreators(c.country, [{ id: c.id, unique_id: c.unique_id }], { [key]: c[key] > 0 ? 0 : 1 }),
+    m.workbench_saved(),
+  );
+
+/** The header adds a tag to the creator or takes one off. */
+export const tagCreator = (c: CreatorRow, op: 'add' | 'del', t: CreatorTag): Promise<boolean> =>
+  record(() => tagCreators(c.country, [{ id: c.id, unique_id: c.unique_id }], op, [t]), m.workbench_saved());
