@@ -5,7 +5,8 @@
  * several approvals arrive at once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HANDLE_PATTERN } from '../../contract/constants.ts';
+import { HANDLE_PATTERN, type Country } from '../../contract/constants.ts';
+import { shopDay, shopDayStart } from '../../contract/shop-time.ts';
 import { createSimHarness, type SimHarness } from '../../tests/helpers/sim-harness.ts';
 import type { SignedIn } from '../../tests/helpers/test-app.ts';
 
@@ -140,6 +141,55 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         { rule: 'cap_day', verdict: 'fail', value: 2, limit: 2 },
         { rule: 'cap_day', verdict: 'fail', value: 2, limit: 2 },
       ]);
+    });
+
+    it('caps count approvals in the shop’s own day', async () => {
+      const [a, b] = approvable();
+      const shop = await db()
+        .selectFrom('shop_connections')
+        .select('country')
+        .where('workspace_id', '=', me.workspaceId)
+        .executeTakeFirstOrThrow();
+      const country = (shop.country || 'US') as Country;
+      const now = Math.floor(Date.now() / 1000);
+      const dayStart = shopDayStart(shopDay(now, country), country);
+      const sample = await db()
+        .selectFrom('shop_samples')
+        .select(['connection_id', 'creator_id'])
+        .where('application_id', '=', b!.id)
+        .executeTakeFirstOrThrow();
+      // An approval accepted a minute before the shop's midnight: yesterday, whatever UTC says.
+      await db()
+        .insertInto('shop_sample_reviews')
+        .values({
+          workspace_id: me.workspaceId,
+          connection_id: sample.connection_id,
+          application_id: b!.id,
+          creator_id: sample.creator_id,
+          user_id: me.userId,
+          user_name: 'x',
+          result: 'approve',
+          reason: '',
+          outcome: 'done',
+          code: '',
+          msg: '',
+          request_id: '',
+          add_time: dayStart - 60,
+        })
+        .execute();
+      await call('POST', '/shop/sample-rules.set', { cap_day: 1 });
+      const day = async () =>
+        (await pending()).items.find((i) => i.application_id === a!.id)!.verdicts[0] as { value: number };
+      expect((await day()).value).toBe(0);
+      await db()
+        .updateTable('shop_sample_reviews')
+        .set({ add_time: dayStart })
+        .where('application_id', '=', b!.id)
+        .execute();
+      expect(await day()).toEqual({ rule: 'cap_day', verdict: 'fail', value: 1, limit: 1 });
+      const res = await call('POST', '/shop/samples.review', { application_ids: [a!.id], result: 'approve' });
+      expect(res.data.results[0]).toMatchObject({ outcome: 'refused', code: 'rule_cap_day' });
+      expect(reviewCalls()).toBe(0);
     });
   });
 }
