@@ -335,6 +335,12 @@ async function finish(
 ): Promise<void> {
   const t = deps.now();
   await deps.db.transaction().execute(async (trx) => {
+    // The caps' lock first: a count under way sees this claim or this history row, never neither.
+    await trx
+      .updateTable('sample_rules')
+      .set((eb) => ({ claims: eb('claims', '+', 1) }))
+      .where('workspace_id', '=', ws)
+      .execute();
     const status = STATUS_AFTER[input.result];
     await trx
       .updateTable('shop_samples')
