@@ -28,6 +28,7 @@ import { extensionEndpoints } from './schemas/extension.ts';
 import { shopEndpoints } from './schemas/shop.ts';
 import { shopTargetEndpoints } from './schemas/shop-target.ts';
 import { shopSampleEndpoints } from './schemas/shop-samples.ts';
+import { sampleRuleEndpoints } from './schemas/sample-rules.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { moneyEndpoints } from './schemas/money.ts';
 import { syncEndpoints } from './sync.ts';
@@ -54,6 +55,7 @@ export const API = {
   ...shopEndpoints,
   ...shopTargetEndpoints,
   ...shopSampleEndpoints,
+  ...sampleRuleEndpoints,
   ...contentEndpoints,
   ...moneyEndpoints,
   ...syncEndpoints,

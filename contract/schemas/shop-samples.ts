@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { SHOP_REJECT_REASONS, SHOP_REVIEW_CALL_MAX, SHOP_REVIEW_RESULTS } from '../shop-review.ts';
 import { formList } from './common.ts';
+import { SAMPLE_RULES } from '../sample-rules.ts';
 
 export const ShopSampleView = z.object({
   application_id: z.string(),
@@ -34,6 +35,19 @@ export const ShopSampleView = z.object({
   last_code: z.string(),
   last_msg: z.string(),
   last_at: z.number().int(),
+  /**
+   * The workspace's sample approval rules judged for this application (contract/sample-rules.ts):
+   * one per rule set, with the figure and the limit; [] when no rule is set. `min_fit` comes as
+   * `unknown` (the screen's fit ranking gives the score).
+   */
+  verdicts: z.array(
+    z.object({
+      rule: z.enum(SAMPLE_RULES),
+      verdict: z.enum(['pass', 'fail', 'unknown']),
+      value: z.number().nullable(),
+      limit: z.number(),
+    }),
+  ),
 });
 export type ShopSampleView = z.infer<typeof ShopSampleView>;
 

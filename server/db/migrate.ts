@@ -34,6 +34,7 @@ import * as m0044 from './migrations/0044_shop_content_kinds.ts';
 import * as m0045 from './migrations/0045_shop_target.ts';
 import * as m0046 from './migrations/0046_orders_creator_time.ts';
 import * as m0047 from './migrations/0047_plan_costs.ts';
+import * as m0048 from './migrations/0048_sample_rules.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0045_shop_target': m0045,
   '0046_orders_creator_time': m0046,
   '0047_plan_costs': m0047,
+  '0048_sample_rules': m0048,
 };
 
 /** Every migration this code knows, by name. */

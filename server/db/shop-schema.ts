@@ -156,6 +156,8 @@ export interface ShopSamplesTable {
   disapprovable_reasons: Generated<string>;
   /** When a member's review of it started talking to TikTok; 0: none under way (0043). */
   review_claim_at: Generated<number>;
+  /** What that review asks TikTok: `approve` or `reject` ('' none), so an approval in flight counts against the caps (0048). */
+  review_claim_result: Generated<string>;
   /** When the content kind last read the fulfilments (0: never), the status then, and the newest content's create time then (0044). */
   content_read_at: Generated<number>;
   content_read_status: Generated<string>;
@@ -181,6 +183,26 @@ export interface ShopSampleReviewsTable {
   msg: string;
   request_id: string;
   add_time: number;
+  /** The sample rule that refused the approval ('' when the member decided) (0048). */
+  rule: Generated<string>;
+}
+
+/** A workspace's sample approval rules (0048); a NULL rule is not set. */
+export interface SampleRulesTable {
+  id: Id;
+  workspace_id: number;
+  min_fit: number | null;
+  min_gmv30: number | null;
+  min_post_rate: number | null;
+  cap_day: number | null;
+  cap_product: number | null;
+  cap_month: number | null;
+  price_cap: number | null;
+  /** Bumped by each approval counted against a cap (the row's lock orders them). */
+  claims: Generated<number>;
+  user_id: Generated<number>;
+  user_name: Generated<string>;
+  update_time: Generated<number>;
 }
 
 /** A member's request for target collaborations from a plan (0045): the claim, the log and the outcome. */
@@ -228,6 +250,7 @@ export interface ShopTables {
   shop_target_requests: ShopTargetRequestsTable;
   shop_target_collaborations: ShopTargetCollaborationsTable;
   shop_sample_reviews: ShopSampleReviewsTable;
+  sample_rules: SampleRulesTable;
   shop_creator_reads: ShopCreatorReadsTable;
 }
 

@@ -25,7 +25,10 @@ import { z } from 'zod';
 import { workspaceApp } from './shop-credentials.service.ts';
 import type { Db, ShopDeps } from './shop-deps.ts';
 import { advanceInPlans } from './plan-member.service.ts';
+import { capBroken, figuresFor, rulesFor, serverVerdicts } from './sample-rules.service.ts';
+import { sampleVerdicts, type SampleVerdict } from '../../contract/sample-rules.ts';
 import '../domain/messages/shop-review.messages.ts';
+import '../domain/messages/sample-rules.messages.ts';
 
 /** A claim older than this belongs to a review whose process stopped: it may be taken again. */
 export const REVIEW_CLAIM_SECONDS = 120;
@@ -50,9 +53,11 @@ export async function pendingSamples(
   const [rows, count] = await Promise.all([
     base
       .select([
+        's.id',
         's.application_id',
         's.connection_id',
         'c.shop_name',
+        'c.country',
         'c.status as shop_status',
         's.creator',
         's.creator_nickname',
@@ -86,6 +91,21 @@ export async function pendingSamples(
       else last.delete(r.application_id);
   }
   const t = deps.now();
+  const { rules, any } = await rulesFor(db, ws);
+  const figures = any
+    ? await figuresFor(
+        db,
+        ws,
+        rows.map((r) => ({
+          id: Number(r.id),
+          creator_id: Number(r.creator_id),
+          product_id: r.product_id,
+          country: r.country,
+        })),
+        t,
+        t - REVIEW_CLAIM_SECONDS,
+      )
+    : null;
   const items = rows.map((r): ShopSampleView => {
     const deadline = Number(r.approve_expiration_time);
     const expired = deadline > 0 && deadline <= t;
@@ -110,6 +130,7 @@ export async function pendingSamples(
       last_code: l?.code ?? '',
       last_msg: l?.msg ?? '',
       last_at: l?.add_time ?? 0,
+      verdicts: figures ? sampleVerdicts(rules, figures.get(Number(r.id))!) : [],
     };
   });
   return { items, total: Number(count?.n ?? 0) };
@@ -121,6 +142,7 @@ type SampleRow = {
   connection_id: number;
   creator_id: number;
   product_id: string;
+  country?: string;
 };
 
 export interface ReviewInput {
@@ -155,7 +177,7 @@ export async function reviewSamples(
   const shops = shopIds.length
     ? await deps.db
         .selectFrom('shop_connections')
-        .select(['id', 'status', 'authorization_id', 'cipher'])
+        .select(['id', 'status', 'authorization_id', 'cipher', 'country'])
         .where('workspace_id', '=', ws)
         .where('id', 'in', shopIds)
         .execute()
@@ -174,18 +196,36 @@ export async function reviewSamples(
     msg,
     status,
   });
+  const rules = input.result === 'approve' ? await rulesFor(deps.db, ws) : null;
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) {
       out.push(refused(id, 'not_found', message('shop_review_not_found', lang)));
       continue;
     }
-    const claim = await claimSample(deps, ws, row.id);
+    const shop = shops.find((s) => Number(s.id) === row.connection_id)!;
+    row.country = shop.country;
+    // An approval the rules refuse never reaches TikTok; the history names the rule.
+    let broken: SampleVerdict | null = null;
+    if (rules?.any) {
+      const t = deps.now();
+      const f = (await figuresFor(deps.db, ws, [judged(row)], t, t - REVIEW_CLAIM_SECONDS)).get(row.id)!;
+      broken =
+        serverVerdicts(rules.rules, f).find((v) => v.verdict === 'fail' && !v.rule.startsWith('cap_')) ??
+        null;
+    }
+    const claim = broken ? broken : await claimSample(deps, ws, row, input.result, !!rules?.caps);
     if (claim !== 'claimed') {
-      out.push(refused(id, claim.code, message(`shop_review_${claim.code}`, lang), claim.status));
+      if ('rule' in claim) {
+        const msg = message(`shop_review_rule_${claim.rule}`, lang, {
+          value: claim.value ?? 0,
+          limit: claim.limit,
+        });
+        await recordRuleRefusal(deps, ws, by, row, claim.rule, msg);
+        out.push(refused(id, `rule_${claim.rule}`, msg, 'PENDING'));
+      } else out.push(refused(id, claim.code, message(`shop_review_${claim.code}`, lang), claim.status));
       continue;
     }
-    const shop = shops.find((s) => Number(s.id) === row.connection_id)!;
     const api = shopApi(
       deps,
       app!,
@@ -225,22 +265,53 @@ export async function reviewSamples(
   return out;
 }
 
-/** Takes the application for this review; or why not (reviewed already, or another review holds it). */
+const judged = (row: SampleRow) => ({
+  id: row.id,
+  creator_id: row.creator_id,
+  product_id: row.product_id,
+  country: row.country ?? '',
+});
+
+/**
+ * Takes the application for this review; or why not (reviewed already, another review holds it,
+ * or an approval would break a cap). With caps set, an approval's count and claim are one
+ * transaction behind the rules row's lock (server/services/sample-rules.service.ts).
+ */
 async function claimSample(
   deps: ShopDeps,
   ws: number,
-  id: number,
-): Promise<'claimed' | { code: 'not_pending' | 'in_review'; status: string }> {
+  row: SampleRow,
+  result: ShopReviewResult,
+  caps: boolean,
+): Promise<'claimed' | SampleVerdict | { code: 'not_pending' | 'in_review'; status: string }> {
+  const id = row.id;
   const t = deps.now();
-  const res = await deps.db
-    .updateTable('shop_samples')
-    .set({ review_claim_at: t })
-    .where('workspace_id', '=', ws)
-    .where('id', '=', id)
-    .where('status', '=', 'PENDING')
-    .where('review_claim_at', '<', t - REVIEW_CLAIM_SECONDS)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) === 1) return 'claimed';
+  const take = (db: Db) =>
+    db
+      .updateTable('shop_samples')
+      .set({ review_claim_at: t, review_claim_result: result })
+      .where('workspace_id', '=', ws)
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .where('review_claim_at', '<', t - REVIEW_CLAIM_SECONDS)
+      .executeTakeFirst();
+  const res =
+    caps && result === 'approve'
+      ? await deps.db.transaction().execute(async (trx) => {
+          const cap = await capBroken(trx, ws, judged(row), t, t - REVIEW_CLAIM_SECONDS);
+          return cap ?? (await take(trx));
+        })
+      : await take(deps.db);
+  if ('rule' in res) {
+    // Only a pending application that nobody else holds is refused by a cap.
+    const now = await deps.db
+      .selectFrom('shop_samples')
+      .select(['status', 'review_claim_at'])
+      .where('workspace_id', '=', ws)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (now?.status === 'PENDING' && Number(now.review_claim_at) < t - REVIEW_CLAIM_SECONDS) return res;
+  } else if (Number(res.numUpdatedRows) === 1) return 'claimed';
   const now = await deps.db
     .selectFrom('shop_samples')
     .select('status')
@@ -264,13 +335,26 @@ async function finish(
 ): Promise<void> {
   const t = deps.now();
   await deps.db.transaction().execute(async (trx) => {
+    // The caps' lock first: a count under way sees this claim or this history row, never neither.
+    await trx
+      .updateTable('sample_rules')
+      .set((eb) => ({ claims: eb('claims', '+', 1) }))
+      .where('workspace_id', '=', ws)
+      .execute();
     const status = STATUS_AFTER[input.result];
     await trx
       .updateTable('shop_samples')
       .set(
         failure
-          ? { review_claim_at: 0 }
-          : { review_claim_at: 0, status, status_time: t, update_time: t, is_approvable: 0 },
+          ? { review_claim_at: 0, review_claim_result: '' }
+          : {
+              review_claim_at: 0,
+              review_claim_result: '',
+              status,
+              status_time: t,
+              update_time: t,
+              is_approvable: 0,
+            },
       )
       .where('workspace_id', '=', ws)
       .where('id', '=', row.id)
@@ -304,4 +388,34 @@ async function finish(
       })
       .execute();
   });
+}
+
+/** A history row for an approval a rule refused (the rule decided, on the member's action). */
+async function recordRuleRefusal(
+  deps: ShopDeps,
+  ws: number,
+  by: Actor,
+  row: SampleRow,
+  rule: string,
+  msg: string,
+): Promise<void> {
+  await deps.db
+    .insertInto('shop_sample_reviews')
+    .values({
+      workspace_id: ws,
+      connection_id: row.connection_id,
+      application_id: row.application_id,
+      creator_id: row.creator_id,
+      user_id: by.id,
+      user_name: by.name,
+      result: 'approve',
+      reason: '',
+      outcome: 'refused',
+      code: `rule_${rule}`.slice(0, 40),
+      msg: msg.slice(0, 500),
+      request_id: '',
+      add_time: deps.now(),
+      rule,
+    })
+    .execute();
 }

@@ -4,6 +4,10 @@
  * approval and why not. A member selects rows and approves or rejects them (a rejection asks for one
  * of TikTok's reasons); each row then shows what TikTok answered. Nothing is shown as approved before
  * the server says TikTok accepted it; offline the screen says it needs a connection.
+ *
+ * The workspace's approval rules (docs/decisions/shop-connection.md, "Sample approval rules") are
+ * stated above the list and edited in a dialog; each row shows every rule's verdict as an icon and
+ * words, and "Approve all that pass" approves the rows no rule fails.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
@@ -15,6 +19,10 @@ import { Button } from '../../ui/Button.tsx';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
+import { SampleRulesDialog } from './SampleRulesDialog.tsx';
+import { SAMPLE_RULES } from '../../../contract/sample-rules.ts';
+import { fetchSampleRules, type SampleRulesView } from './sample-rules-api.ts';
+import { ruleSentence, verdictText } from './sample-rules-text.ts';
 import {
   fetchPendingSamples,
   reviewSamples,
@@ -47,11 +55,17 @@ export function SampleRequests() {
   const [rejecting, setRejecting] = useState(false);
   const [problem, setProblem] = useState('');
   const [summary, setSummary] = useState('');
+  const [rules, setRules] = useState<SampleRulesView | null>(null);
+  const [editingRules, setEditingRules] = useState(false);
   useEffect(() => {
     const ctrl = new AbortController();
     fetchPendingSamples(ctrl.signal).then(
       (r) => setData(r),
       () => !ctrl.signal.aborted && setData('offline'),
+    );
+    fetchSampleRules(ctrl.signal).then(
+      (r) => setRules(r),
+      () => undefined,
     );
     return () => ctrl.abort();
   }, [round]);
@@ -67,13 +81,19 @@ export function SampleRequests() {
       return next;
     });
 
-  const review = async (result: ShopReviewResult, reason?: ShopRejectReason) => {
-    if (!chosen.length || busy) return;
+  // Rows no rule fails (and TikTok allows): what "Approve all that pass" sends.
+  const passing = open
+    .filter((r) => r.is_approvable && r.verdicts.length > 0 && r.verdicts.every((v) => v.verdict !== 'fail'))
+    .map((r) => r.application_id);
+  const rulesSet = rules ? SAMPLE_RULES.filter((r) => rules[r] !== null) : [];
+
+  const review = async (result: ShopReviewResult, reason?: ShopRejectReason, ids = chosen) => {
+    if (!ids.length || busy) return;
     setBusy(true);
     setProblem('');
     setSummary('');
     try {
-      const env = await reviewSamples(chosen, result, reason);
+      const env = await reviewSamples(ids, result, reason);
       if (env.code !== 200 || !env.data) {
         setProblem(`${env.msg} (${env.code})`);
         return;
@@ -103,6 +123,18 @@ export function SampleRequests() {
   return (
     <div className="screen-panel sample-requests">
       <p className="sample-requests__muted">{m.sample_requests_hint()}</p>
+      {rules && (
+        <div className="sample-requests__rules">
+          <p data-testid="sample-rules-current">
+            {rulesSet.length
+              ? m.sample_rules_current({ rules: rulesSet.map((r) => ruleSentence(r, rules[r]!)).join('; ') })
+              : m.sample_rules_none()}
+          </p>
+          <Button size="sm" isDisabled={!online} onPress={() => setEditingRules(true)}>
+            {m.sample_rules_button()}
+          </Button>
+        </div>
+      )}
       {!online && <p role="status">{m.sample_requests_needs_connection()}</p>}
       {data === 'loading' && <p role="status">{m.sample_requests_loading()}</p>}
       {data === 'offline' && (
@@ -136,6 +168,14 @@ export function SampleRequests() {
             <Button isDisabled={!canAct} onPress={() => setRejecting(true)}>
               {m.sample_requests_reject({ count: chosen.length })}
             </Button>
+            {rulesSet.length > 0 && (
+              <Button
+                isDisabled={!online || busy || passing.length === 0}
+                onPress={() => void review('approve', undefined, passing)}
+              >
+                {m.sample_rules_approve_passing({ count: passing.length })}
+              </Button>
+            )}
           </div>
           {typeof data === 'object' && data.total > data.items.length && (
             <p>{m.sample_requests_more({ shown: data.items.length, total: data.total })}</p>
@@ -164,6 +204,7 @@ export function SampleRequests() {
                   <th scope="col">{m.sample_requests_col_requested()}</th>
                   <th scope="col">{m.sample_requests_col_approve_by()}</th>
                   <th scope="col">{m.sample_requests_col_approvable()}</th>
+                  <th scope="col">{m.sample_rules_col()}</th>
                   <th scope="col">{m.sample_requests_col_outcome()}</th>
                 </tr>
               </thead>
@@ -196,6 +237,20 @@ export function SampleRequests() {
                               why: r.disapprovable_reasons.map(blockedReasonLabel).join(', ') || '-',
                             })}
                       </td>
+                      <td data-testid="sample-request-verdicts">
+                        {r.verdicts.length > 0 && (
+                          <ul className="sample-requests__verdicts">
+                            {r.verdicts.map((v) => {
+                              const t = verdictText(v);
+                              return (
+                                <li key={v.rule} data-verdict={v.verdict}>
+                                  <span aria-hidden="true">{t.icon}</span> {t.text}
+                                </li>
+                              );
+                            })}
+                          </ul>
+                        )}
+                      </td>
                       <td data-testid="sample-request-outcome">{outcomeText(r)}</td>
                     </tr>
                   );
@@ -204,6 +259,18 @@ export function SampleRequests() {
             </table>
           </div>
         </>
+      )}
+      {editingRules && rules && (
+        <SampleRulesDialog
+          rules={rules}
+          onClose={() => setEditingRules(false)}
+          onSaved={(r) => {
+            setEditingRules(false);
+            setRules(r);
+            setSummary(m.sample_rules_saved());
+            reload();
+          }}
+        />
       )}
       {rejecting && (
         <RejectDialog
