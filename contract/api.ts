@@ -30,6 +30,7 @@ import { shopTargetEndpoints } from './schemas/shop-target.ts';
 import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { moneyEndpoints } from './schemas/money.ts';
+import { ledgerEndpoints } from './schemas/ledger.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -56,6 +57,7 @@ export const API = {
   ...shopSampleEndpoints,
   ...contentEndpoints,
   ...moneyEndpoints,
+  ...ledgerEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 
