@@ -56,7 +56,9 @@ export async function planLedger(db: Kysely<DB>, ws: number, req: LedgerRequest)
       lines_total: 0,
     };
   const input = await planMoneyInput(db, ws, planId);
-  if (creatorId && !input.members.some((m) => m.creator_id === creatorId))
+  // A creator taken out of the plan keeps the cost lines they had in it, as /plan/money counts them.
+  const inPlan = (r: { creator_id: number }) => r.creator_id === creatorId;
+  if (creatorId && !input.members.some(inPlan) && !input.costs.some(inPlan))
     throw new AppError(40004, 'ledger_not_member');
   const { lines, total } = ledgerLines(inputOf(input, creatorId));
   const offset = Math.min(req.offset ?? 0, lines.length);
