@@ -105,6 +105,21 @@ export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetM
 
   const order = drafts.map((d, i) => ({ d, i }));
   order.sort((a, b) => a.d.time - b.d.time || RANK.get(a.d.kind)! - RANK.get(b.d.kind)! || a.i - b.i);
+  // The lines are in time order: the time zone's formatter (the costly part of two years of lines)
+  // runs once per shop day and in each day's last hour, not per line. A day is at least 23 hours
+  // (the spring change), so a time less than 23 hours after its day's start is still that day.
+  let day = '';
+  let sure = -Infinity;
+  const dayOf = (t: number): string => {
+    if (t <= 0) return '';
+    if (t < sure) return day;
+    const d = shopDay(t, country);
+    if (d !== day) {
+      day = d;
+      sure = dayStart(d) + 23 * 3600;
+    }
+    return day;
+  };
   let gmv = 0;
   let cost = 0;
   const lines = order.map(({ d }) => {
@@ -112,7 +127,7 @@ export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetM
     cost += d.cost_cents;
     return {
       ...d,
-      day: d.time > 0 ? shopDay(d.time, country) : '',
+      day: dayOf(d.time),
       run_gmv_cents: gmv,
       run_cost_cents: cost,
       run_net_cents: gmv - cost,

@@ -88,7 +88,7 @@ function Charts({ lines, currency }: { lines: LedgerLine[]; currency: string }) 
   const videos = useMemo(() => gmvPerVideo(lines), [lines]);
   const money = (v: number) => formatGmv(v, currency);
   return (
-    <div className="ledger-charts">
+    <div className="ledger-charts" data-testid="plan-charts">
       <section>
         <h3 className="plans-charts__title">{m.ledger_weeks()}</h3>
         {weeks.length === 0 ? (

@@ -17,24 +17,24 @@ export function weekOf(day: string): number {
   return t - weekday * 86_400;
 }
 
-/** GMV per week, oldest first; weeks without sales between two with sales are listed as 0. */
+/**
+ * GMV per week with sales, oldest first. Weeks without sales are left out, as on the plan's chart:
+ * a zero point would sit on the plot's edge, against the house rule for charts (chart-layout.ts).
+ */
 export function gmvPerWeek(lines: readonly LedgerLine[]): { week: number; gmv: number }[] {
   const sums = new Map<number, number>();
   for (const l of lines)
-    if (l.kind === 'sale' && l.day) sums.set(weekOf(l.day), (sums.get(weekOf(l.day)) ?? 0) + l.gmv_cents);
-  if (sums.size === 0) return [];
-  const weeks = [...sums.keys()].sort((a, b) => a - b);
-  const out = [];
-  for (let w = weeks[0]!; w <= weeks.at(-1)!; w += 7 * 86_400)
-    out.push({ week: w, gmv: units(sums.get(w) ?? 0) });
-  return out;
+    if (l.kind === 'sale' && l.day && l.gmv_cents > 0)
+      sums.set(weekOf(l.day), (sums.get(weekOf(l.day)) ?? 0) + l.gmv_cents);
+  return [...sums].sort((a, b) => a[0] - b[0]).map(([week, cents]) => ({ week, gmv: units(cents) }));
 }
 
 /** GMV per video the sales were attributed to, highest first (ties by video id). */
 export function gmvPerVideo(lines: readonly LedgerLine[]): { video: string; gmv: number }[] {
   const sums = new Map<string, number>();
   for (const l of lines)
-    if (l.kind === 'sale' && l.video_id) sums.set(l.video_id, (sums.get(l.video_id) ?? 0) + l.gmv_cents);
+    if (l.kind === 'sale' && l.video_id && l.gmv_cents > 0)
+      sums.set(l.video_id, (sums.get(l.video_id) ?? 0) + l.gmv_cents);
   return [...sums]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([video, cents]) => ({ video, gmv: units(cents) }));
