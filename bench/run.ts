@@ -30,6 +30,7 @@ import { benchLookalike, LOOKALIKE_TITLE } from './lookalike.ts';
 import { benchExtension, EXTENSION_TITLE } from './extension.ts';
 import { benchShopSync, SHOP_SYNC_TITLE } from './shop-sync.ts';
 import { benchFirstSync, FIRST_SYNC_TITLE } from './first-sync.ts';
+import { benchLedger, LEDGER_TITLE } from './ledger.ts';
 
 const sections: string[] = [];
 const say = (title: string, rows: Row[], note = '') => {
@@ -41,7 +42,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension|shop|firstsync: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension|shop|firstsync|ledger: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   engine: { run: benchEngine, first: ENGINE_FIRST, last: ENGINE_LAST },
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
@@ -56,6 +57,7 @@ const ONLY = {
   extension: { run: benchExtension, first: EXTENSION_TITLE, last: EXTENSION_TITLE },
   shop: { run: benchShopSync, first: SHOP_SYNC_TITLE, last: SHOP_SYNC_TITLE },
   firstsync: { run: benchFirstSync, first: FIRST_SYNC_TITLE, last: FIRST_SYNC_TITLE },
+  ledger: { run: benchLedger, first: LEDGER_TITLE, last: LEDGER_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -97,6 +99,9 @@ await benchLookalike(say, load);
 
 // The shop sync: 100,000 order lines from the TikTok Shop simulator, then 1,000 changed, each engine.
 await benchShopSync(say, load);
+
+// The ledger: a creator with two years (10,000 lines) among 100,000 creators.
+await benchLedger(say, load);
 
 // The browser extension: harvest of a search page, and badges for 100 creators.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);

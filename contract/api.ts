@@ -31,6 +31,7 @@ import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { sampleRuleEndpoints } from './schemas/sample-rules.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { moneyEndpoints } from './schemas/money.ts';
+import { ledgerEndpoints } from './schemas/ledger.ts';
 import { syncEndpoints } from './sync.ts';
 
 export const API = {
@@ -58,6 +59,7 @@ export const API = {
   ...sampleRuleEndpoints,
   ...contentEndpoints,
   ...moneyEndpoints,
+  ...ledgerEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;
 

@@ -251,3 +251,10 @@ export const COST_HISTORY_MAX = 200;
 export const PLAN_MONEY_VIDEOS_MAX = 500;
 /** Videos the plan screen names at each end (best and worst net profit). */
 export const MONEY_PANEL_VIDEOS = 3;
+/** Ledger lines one answer holds (oldest first, from `offset`); two years of a busy creator fit in one. */
+export const LEDGER_PAGE_MAX = 10_000;
+/** The largest `offset` a ledger request may name (a plan's lines beyond it are not paged to). */
+export const LEDGER_OFFSET_MAX = 10_000_000;
+/** The kinds of a ledger line, in the order lines of one moment are listed. */
+export const LEDGER_KINDS = ['sample', 'content', 'sale', 'fee', 'retainer', 'ad'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];

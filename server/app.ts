@@ -50,6 +50,7 @@ import { registerShopRoutes } from './routes/shop.routes.ts';
 import { registerShopSampleRoutes } from './routes/shop-samples.routes.ts';
 import { registerContentRoutes } from './routes/content.routes.ts';
 import { registerMoneyRoutes } from './routes/money.routes.ts';
+import { registerLedgerRoutes } from './routes/ledger.routes.ts';
 import { loadSecretsKey } from './secrets/secrets-key.ts';
 import { createShopDeps } from './services/shop-deps.ts';
 import { createShopSync } from './jobs/shop-sync/scheduler.ts';
@@ -89,6 +90,7 @@ const ROUTES: RegisterRoutes[] = [
   registerShopSampleRoutes,
   registerContentRoutes,
   registerMoneyRoutes,
+  registerLedgerRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

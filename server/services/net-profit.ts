@@ -27,8 +27,11 @@ export interface NetInput {
     gmv_cents: number;
     commission_cents: number;
     created_time: number;
+    /** The order line's ids, for the ledger's reference (server/services/ledger.ts). */
+    order_id?: string;
+    sku_id?: string;
   }[];
-  contents: readonly { id: number; creator_id: number; video_id: string; link: string }[];
+  contents: readonly { id: number; creator_id: number; video_id: string; link: string; post_time?: number }[];
   costs: readonly {
     creator_id: number;
     kind: string;

@@ -14,13 +14,22 @@ import { planCosts } from '../db/plan-cost.repository.ts';
 import { tiktokProductIds } from '../db/plan.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
-import { netProfit } from './net-profit.ts';
+import { netProfit, type NetInput } from './net-profit.ts';
 import { countedKeys } from './order-sums.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 const cents = (n: unknown) => Math.round(Number(n) * 100);
 
 export async function planMoney(db: Db, ws: number, planId: number) {
+  return netProfit({ ...(await planMoneyInput(db, ws, planId)), videosMax: PLAN_MONEY_VIDEOS_MAX });
+}
+
+/**
+ * The plan's net profit inputs as read from the database: its members, counted lines, videos and
+ * cost lines. The ledger (server/services/ledger.service.ts) reads the same ones, so its totals
+ * are the plan's.
+ */
+export async function planMoneyInput(db: Db, ws: number, planId: number): Promise<NetInput> {
   const plan = await db
     .selectFrom('plans')
     .select(['id', 'country', 'product_ids', 'sample_cost', 'shipping_cost'])
@@ -96,25 +105,30 @@ export async function planMoney(db: Db, ws: number, planId: number) {
     gmv_cents: cents(l.gmv),
     commission_cents: cents(l.commission),
     created_time: Number(l.created_time),
+    order_id: l.order_id,
+    sku_id: l.sku_id,
   }));
 
   const costs = await planCosts(db, ws, planId);
   const memberIds = members.map((m) => m.creator_id);
   const adContentIds = [...new Set(costs.filter((c) => c.kind === 'ad').map((c) => c.content_id))];
-  const contents = new Map<number, { id: number; creator_id: number; video_id: string; link: string }>();
-  const addContents = (rows: { id: unknown; creator_id: unknown; video_id: unknown; link: string }[]) => {
+  const contents = new Map<number, NetInput['contents'][number]>();
+  const addContents = (
+    rows: { id: unknown; creator_id: unknown; video_id: unknown; link: string; post_time: unknown }[],
+  ) => {
     for (const r of rows)
       contents.set(Number(r.id), {
         id: Number(r.id),
         creator_id: Number(r.creator_id),
         video_id: String(r.video_id),
         link: r.link,
+        post_time: Number(r.post_time),
       });
   };
   const contentBase = () =>
     db
       .selectFrom('contents')
-      .select(['id', 'creator_id', 'video_id', 'link'])
+      .select(['id', 'creator_id', 'video_id', 'link', 'post_time'])
       .where('workspace_id', '=', ws)
       .where('deleted_at', 'is', null)
       .where('country', '=', plan.country);
@@ -125,7 +139,7 @@ export async function planMoney(db: Db, ws: number, planId: number) {
     );
   for (const part of chunks(adContentIds)) addContents(await contentBase().where('id', 'in', part).execute());
 
-  return netProfit({
+  return {
     planId,
     country: plan.country as Country,
     sampleCents: cents(plan.sample_cost) + cents(plan.shipping_cost),
@@ -133,6 +147,5 @@ export async function planMoney(db: Db, ws: number, planId: number) {
     lines,
     contents: [...contents.values()],
     costs,
-    videosMax: PLAN_MONEY_VIDEOS_MAX,
-  });
+  };
 }

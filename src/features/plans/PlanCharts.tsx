@@ -21,7 +21,7 @@ import { PLAN_STAGES, stageLabel } from './plan-rules.ts';
 export type ChartBox = HTMLDivElement & { uplot?: uPlot };
 
 /** One uPlot chart in a box that follows its width. */
-function Chart(spec: ChartSpec) {
+export function Chart(spec: ChartSpec) {
   const box = useRef<ChartBox>(null);
   // Drawn again only when the numbers change, not on every render of the board around it.
   const text = useRef(spec.valueText);
@@ -58,7 +58,7 @@ function Chart(spec: ChartSpec) {
   return <div ref={box} className="plans-chart" aria-hidden="true" data-testid="plan-chart" />;
 }
 
-function Numbers({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+export function Numbers({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
   return (
     <details className="plans-chart__numbers">
       <summary>{m.charts_table()}</summary>

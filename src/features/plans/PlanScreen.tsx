@@ -31,6 +31,7 @@ import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { PLAN_BEFORE_INVITE } from '../../../contract/limits.ts';
 import { exportPlan } from './plan-actions.ts';
+import { PlanLedgerExport } from '../ledger/PlanLedgerExport.tsx';
 import {
   creatorMoney,
   formatRoi,
@@ -404,6 +405,7 @@ const PlanToolbar = memo(function PlanToolbar({
       <Button size="sm" icon={<Icon name="download" />} onPress={onExport}>
         {m.plans_export()}
       </Button>
+      <PlanLedgerExport planId={plan.id} planName={plan.name} />
       <Button size="sm" onPress={() => onCharts(!charts)} aria-expanded={charts}>
         {charts ? m.charts_hide() : m.charts_show()}
       </Button>

@@ -7,6 +7,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
 import type { Country } from '../../../contract/constants.ts';
+import { LedgerPanel } from '../ledger/LedgerPanel.tsx';
 import { SimilarPanel } from '../lookalike/SimilarPanel.tsx';
 import { ContactPanel } from './ContactPanel.tsx';
 import { CreatorHeader } from './CreatorHeader.tsx';
@@ -61,6 +62,7 @@ export function CreatorScreen({ id }: { id: number }) {
         </div>
         <CreatorTimeline creatorId={id} />
       </div>
+      <LedgerPanel creatorId={id} creatorName={`@${creator.unique_id}`} />
       <SimilarPanel creatorId={id} country={creator.country as Country} />
     </div>
   );

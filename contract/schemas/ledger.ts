@@ -1,0 +1,77 @@
+/**
+ * The ledger (docs/decisions/plans.md, "The ledger"): one time-ordered list of a plan's money lines
+ * for one creator (or for all its creators): samples shipped, videos posted, counted sales lines,
+ * fees, retainer months and ad spend, each with the running GMV, costs and net profit after it.
+ * Computed on the server from the same counted order lines and cost rules as /plan/money, so the
+ * last running totals equal the plan's figures for that creator (or the plan's total). Paged from
+ * `offset` in pages of at most LEDGER_PAGE_MAX lines; running totals always count from the first
+ * line. Every id is scoped to the caller's workspace.
+ */
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { LEDGER_KINDS, LEDGER_OFFSET_MAX, LEDGER_PAGE_MAX } from '../limits.ts';
+import { formInt } from './common.ts';
+import { NetMoney } from './money.ts';
+import { rowId } from './tag.ts';
+
+export const LedgerRequest = z
+  .object({
+    /** Absent with a creator: that creator's most recently joined plan. */
+    plan_id: rowId().optional(),
+    /** Absent: every creator of the plan. */
+    creator_id: rowId().optional(),
+    offset: formInt().pipe(z.number().int().min(0).max(LEDGER_OFFSET_MAX)).optional(),
+    limit: formInt().pipe(z.number().int().min(1).max(LEDGER_PAGE_MAX)).optional(),
+  })
+  .refine((r) => r.plan_id !== undefined || r.creator_id !== undefined, {
+    message: 'ledger_scope_required',
+    path: ['plan_id'],
+  });
+export type LedgerRequest = z.infer<typeof LedgerRequest>;
+
+export const LedgerLine = z.object({
+  kind: z.enum(LEDGER_KINDS),
+  /** The moment it counts for (unix seconds; a cost's day at the shop's midnight). */
+  time: z.number().int(),
+  /** That moment's day in the shop's time zone, `YYYY-MM-DD`. */
+  day: z.string(),
+  creator_id: z.number().int(),
+  /** The video the line belongs to (a sale attributed to it, its ad spend, its posting); '' none. */
+  video_id: z.string(),
+  /** A sale's order id; a retainer's month `YYYY-MM`; '' otherwise. */
+  ref: z.string(),
+  /** What the line adds to GMV (a sale) and to costs (commission, sample, fee, ad), in cents. */
+  gmv_cents: z.number().int(),
+  cost_cents: z.number().int(),
+  /** Running totals after this line, in cents: GMV, costs, and net = GMV − costs. */
+  run_gmv_cents: z.number().int(),
+  run_cost_cents: z.number().int(),
+  run_net_cents: z.number().int(),
+});
+export type LedgerLine = z.infer<typeof LedgerLine>;
+
+export const LedgerResult = z.object({
+  plan_id: z.number().int(),
+  /** 0 when the ledger is the whole plan's. */
+  creator_id: z.number().int(),
+  currency: z.string(),
+  country: z.string(),
+  /** The creator's plans (newest joined first), to choose from; [] for a whole plan's ledger. */
+  plans: z.array(z.object({ plan_id: z.number().int(), name: z.string() })),
+  /** The whole ledger's totals (every page), as /plan/money shows them for the same slice. */
+  total: NetMoney,
+  lines: z.array(LedgerLine),
+  offset: z.number().int(),
+  lines_total: z.number().int(),
+});
+export type LedgerResult = z.infer<typeof LedgerResult>;
+
+export const ledgerEndpoints = {
+  planLedger: endpoint({
+    method: 'POST',
+    path: '/plan/ledger',
+    auth: true,
+    request: LedgerRequest,
+    response: LedgerResult,
+  }),
+};

@@ -1,0 +1,242 @@
+/**
+ * One creator's ledger in one of their plans (docs/decisions/plans.md, "The ledger"): the running
+ * totals and the formula in words, GMV per week and per video (charts with a table of the same
+ * numbers), the time-ordered lines (virtualized: two years can be 10,000 of them) and the XLSX
+ * export. Read from the server; offline or refused, it says the ledger needs a connection and
+ * shows no figure the server has not given.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LedgerLine, LedgerResult } from '../../../contract/schemas/ledger.ts';
+import { formatDate, formatGmv } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { Chart, Numbers } from '../plans/PlanCharts.tsx';
+import '../plans/plans.css';
+import { fetchLedger } from './ledger-api.ts';
+import { exportLedger } from './ledger-export.ts';
+import { gmvPerVideo, gmvPerWeek, kindLabel } from './ledger-rules.ts';
+import './ledger.css';
+
+const ROW_HEIGHT = 76;
+
+function Lines({
+  lines,
+  total,
+  money,
+}: {
+  lines: LedgerLine[];
+  total: number;
+  money: (c: number) => string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const v = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  return (
+    <div
+      ref={scroller}
+      className="ledger-lines"
+      tabIndex={0}
+      role="region"
+      aria-label={m.ledger_lines({ count: total })}
+    >
+      <ol style={{ height: v.getTotalSize() }} className="ledger-lines__list">
+        {v.getVirtualItems().map((item) => {
+          const l = lines[item.index]!;
+          const what = [
+            kindLabel(l.kind),
+            l.video_id ? m.ledger_line_video({ video: l.video_id }) : '',
+            l.kind === 'sale' && l.ref ? m.ledger_line_order({ ref: l.ref }) : l.ref,
+          ].filter(Boolean);
+          return (
+            <li
+              key={item.index}
+              className="ledger-lines__row"
+              data-testid="ledger-line"
+              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              aria-setsize={total}
+              aria-posinset={item.index + 1}
+            >
+              <span className="ledger-lines__what">
+                <span className="ledger-lines__day">{l.day || '-'}</span> {what.join(' · ')}
+              </span>
+              <span className="ledger-lines__money">
+                {m.ledger_line_amounts({ gmv: money(l.gmv_cents), cost: money(l.cost_cents) })}
+              </span>
+              <span className="ledger-lines__money">
+                {m.ledger_line_running({
+                  gmv: money(l.run_gmv_cents),
+                  costs: money(l.run_cost_cents),
+                  net: money(l.run_net_cents),
+                })}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+function Charts({ lines, currency }: { lines: LedgerLine[]; currency: string }) {
+  const weeks = useMemo(() => gmvPerWeek(lines), [lines]);
+  const videos = useMemo(() => gmvPerVideo(lines), [lines]);
+  const money = (v: number) => formatGmv(v, currency);
+  return (
+    <div className="ledger-charts" data-testid="plan-charts">
+      <section>
+        <h3 className="plans-charts__title">{m.ledger_weeks()}</h3>
+        {weeks.length === 0 ? (
+          <p className="plans-muted">{m.ledger_no_sales()}</p>
+        ) : (
+          <>
+            <Chart
+              kind="line"
+              names={weeks.map((w) => formatDate(w.week))}
+              values={weeks.map((w) => w.gmv)}
+              valueText={money}
+            />
+            <Numbers
+              head={[m.ledger_col_week(), 'GMV']}
+              rows={weeks.map((w) => [formatDate(w.week), money(w.gmv)])}
+            />
+          </>
+        )}
+      </section>
+      <section>
+        <h3 className="plans-charts__title">{m.ledger_videos()}</h3>
+        {videos.length === 0 ? (
+          <p className="plans-muted">{m.ledger_no_video_sales()}</p>
+        ) : (
+          <>
+            <Chart
+              kind="bars"
+              names={videos.map((v) => v.video)}
+              values={videos.map((v) => v.gmv)}
+              valueText={money}
+            />
+            <Numbers head={[m.ledger_col_video(), 'GMV']} rows={videos.map((v) => [v.video, money(v.gmv)])} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function LedgerView({ creatorId, creatorName }: { creatorId: number; creatorName: string }) {
+  const [planId, setPlanId] = useState<number | undefined>(undefined);
+  const [data, setData] = useState<LedgerResult | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [asked, setAsked] = useState(0);
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
+  useEffect(() => {
+    const ctl = new AbortController();
+    setFailed(false);
+    fetchLedger({ creator_id: creatorId, plan_id: planId }, 0, ctl.signal).then(setData, () => {
+      if (!ctl.signal.aborted) setFailed(true);
+    });
+    return () => ctl.abort();
+  }, [creatorId, planId, asked]);
+
+  const more = async () => {
+    if (!data) return;
+    try {
+      const next = await fetchLedger({ creator_id: creatorId, plan_id: data.plan_id }, data.lines.length);
+      setData({ ...data, lines: [...data.lines, ...next.lines] });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  if (failed && !data)
+    return (
+      <div className="ledger">
+        <p role="status" data-testid="ledger-offline">
+          {m.ledger_offline()}
+        </p>
+        <Button size="sm" onPress={() => setAsked((n) => n + 1)}>
+          {m.ledger_retry()}
+        </Button>
+      </div>
+    );
+  if (!data) return <p role="status">{m.ledger_loading()}</p>;
+  if (data.plan_id === 0) return <p className="workbench-empty">{m.ledger_no_plan()}</p>;
+
+  const cents = (c: number) => formatGmv(c / 100, data.currency);
+  const t = data.total;
+  const costs = t.commission + t.samples + t.fees + t.ads;
+  const planName = data.plans.find((p) => p.plan_id === data.plan_id)?.name ?? `#${data.plan_id}`;
+  const onExport = async () => {
+    setExporting(true);
+    setExportFailed(false);
+    try {
+      await exportLedger({ creator_id: creatorId, plan_id: data.plan_id }, planName, creatorName);
+    } catch {
+      setExportFailed(true);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <div className="ledger">
+      <div className="ledger-head">
+        {data.plans.length > 1 ? (
+          <Select
+            size="sm"
+            label={m.ledger_plan()}
+            items={data.plans.map((p) => ({ id: p.plan_id, label: p.name }))}
+            value={data.plan_id}
+            onChange={(id) => setPlanId(Number(id))}
+          />
+        ) : (
+          <p>
+            {m.ledger_plan()}: {planName}
+          </p>
+        )}
+        <Button size="sm" onPress={onExport} isDisabled={exporting}>
+          {m.ledger_export()}
+        </Button>
+      </div>
+      {(failed || exportFailed) && (
+        <p role="status" className="plans-muted">
+          {exportFailed ? m.ledger_export_failed() : m.ledger_offline()}
+        </p>
+      )}
+      <p
+        data-testid="ledger-total"
+        data-net-cents={Math.round(t.net * 100)}
+        data-gmv-cents={Math.round(t.gmv * 100)}
+        data-plan-id={data.plan_id}
+      >
+        <strong>
+          {m.ledger_totals({
+            gmv: formatGmv(t.gmv, data.currency),
+            costs: formatGmv(costs, data.currency),
+            net: formatGmv(t.net, data.currency),
+          })}
+        </strong>
+      </p>
+      <p className="plans-muted">{m.ledger_formula()}</p>
+      {data.lines_total === 0 ? (
+        <p className="workbench-empty">{m.ledger_empty()}</p>
+      ) : (
+        <>
+          <Charts lines={data.lines} currency={data.currency} />
+          <h3 className="plans-charts__title">{m.ledger_lines({ count: data.lines_total })}</h3>
+          <Lines lines={data.lines} total={data.lines_total} money={cents} />
+          {data.lines.length < data.lines_total && (
+            <Button size="sm" onPress={() => void more()}>
+              {m.ledger_more({ count: Math.min(data.lines_total - data.lines.length, 10_000) })}
+            </Button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * The ledger call (contract/schemas/ledger.ts) through the shared client. The lines are read from
+ * the server: order lines are not mirrored (docs/decisions/plans.md, "The ledger").
+ */
+import { LEDGER_PAGE_MAX } from '../../../contract/limits.ts';
+import { ledgerEndpoints, type LedgerResult } from '../../../contract/schemas/ledger.ts';
+import { request } from '../../api/client.ts';
+
+export interface LedgerScope {
+  plan_id?: number;
+  creator_id?: number;
+}
+
+export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal) =>
+  request(ledgerEndpoints.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
+    silent: true,
+    signal,
+  });
+
+/** Every page of a ledger, for an export: the first answer with all lines in it. */
+export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult> {
+  const first = await fetchLedger(scope);
+  const lines = [...first.lines];
+  while (lines.length < first.lines_total) {
+    const next = await fetchLedger({ ...scope, plan_id: first.plan_id }, lines.length);
+    if (next.lines.length === 0) break;
+    lines.push(...next.lines);
+  }
+  return { ...first, lines };
+}
