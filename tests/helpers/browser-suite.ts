@@ -3,12 +3,13 @@ import crypto from 'node:crypto';
  * The frame every browser test file shares: one real server process (its own data directory) and
  * one Chromium, started before the file's tests and closed after them.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { encodeForm } from '../../contract/wire.ts';
 import { launchBrowser, newContext, trackErrors } from './browser.ts';
+import { costFile, recordCost, treeCpu } from './e2e-cost.ts';
 import { createPgDatabase, type TestDatabase } from './pg-database.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { startSeededServer, type RunningServer } from './server-process.ts';
 import { signInDemo, type ApiSession } from './shell.ts';
 
 export interface BrowserSuite {
@@ -46,22 +47,44 @@ export function browserSuite(
       return page;
     },
   };
+  const cost: Record<string, number | string> = {};
+  const stamp = (key: string, since: number) => (cost[key] = (Date.now() - since) / 1000);
   beforeAll(async () => {
+    const t0 = Date.now();
+    cost.file = String(expect.getState().testPath ?? '').replace(`${process.cwd()}/`, '');
     // PostgreSQL: a fresh database of the test cluster (SQLite: the server's own data directory).
     if (engine === 'postgres') database = await createPgDatabase('t_browser');
     // Side by side: the server's start (~2 s) and Chromium's launch (~1 s) wait on nothing of each other.
     // Both are kept even when the other failed, so afterAll stops whichever did start.
     const [started, launched] = await Promise.allSettled([
-      startServer(database ? { ...env, DATABASE_URL: database.url } : env),
-      launchBrowser(),
+      startSeededServer(database ? { ...env, DATABASE_URL: database.url } : env).then((s) => {
+        stamp('serverStart', t0);
+        if (costFile) cost.serverStartCpu = treeCpu(process.pid, s.proc.pid).apart;
+        return s;
+      }),
+      launchBrowser().then((b) => (stamp('browserLaunch', t0), b)),
     ]);
     if (started.status === 'fulfilled') server = started.value;
     if (launched.status === 'fulfilled') browser = launched.value;
     if (started.status === 'rejected') throw started.reason;
     if (launched.status === 'rejected') throw launched.reason;
+    const t1 = Date.now();
     await ready?.(suite);
+    stamp('ready', t1);
+    cost.t0 = t0;
   });
   afterAll(async () => {
+    if (costFile && server) {
+      const cpu = treeCpu(process.pid, server.proc.pid);
+      const self = process.cpuUsage();
+      recordCost({
+        ...cost,
+        wall: (Date.now() - Number(cost.t0)) / 1000,
+        serverCpu: cpu.apart,
+        chromiumCpu: cpu.rest,
+        workerCpu: (self.user + self.system) / 1e6,
+      });
+    }
     await browser?.close();
     await server?.stop();
     await database?.drop();

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seededCopy } from './seed-template.ts';
 
 export interface RunningServer {
   url: string;
@@ -27,6 +28,30 @@ export async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** Environment keys a seed template may differ in without changing what the seed writes. */
+const TEMPLATE_NEUTRAL = new Set(['WEB_DIR', 'LOG_LEVEL']);
+
+/**
+ * `startServer`, seeded from a copy of the demo seed made once for this server code and day
+ * (tests/helpers/seed-template.ts) when the server would seed it anew: SQLite, its own new data
+ * directory, the demo seed on, and nothing in `env` that could change what it writes at start.
+ * Otherwise exactly `startServer`.
+ */
+export async function startSeededServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const plain =
+    env.DATA_DIR === undefined &&
+    env.DATABASE_URL === undefined &&
+    process.env.DATABASE_URL === undefined &&
+    env.SEED_DEMO !== '0' &&
+    Object.keys(env).every((k) => TEMPLATE_NEUTRAL.has(k));
+  if (!plain) return startServer(env);
+  const dataDir = await seededCopy({ ...env, WEB_DIR: '' }, async (dir) => {
+    const seeding = await startServer({ ...env, DATA_DIR: dir });
+    await seeding.stop();
+  });
+  return startServer({ ...env, DATA_DIR: dataDir });
 }
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

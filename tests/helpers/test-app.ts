@@ -27,6 +27,7 @@ import { hashPassword } from '../../server/services/password.ts';
 import { encodeForm, type Envelope } from '../../contract/wire.ts';
 import type { Engine } from '../../server/db/dialect.ts';
 import { newSession } from '../reliability/accounts.ts';
+import { createMigratedPgDatabase } from './pg-template.ts';
 
 export interface TestApp {
   engine: Engine;
@@ -81,10 +82,15 @@ export async function createTestApp(
   if (engine === 'postgres') {
     const admin = inject('pgAdminUrl');
     dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${dbName}`);
-    await client.end();
+    if (older) {
+      // A migration test starts from an older schema: an empty database, migrated step by step below.
+      const client = new pg.Client({ connectionString: admin });
+      await client.connect();
+      await client.query(`create database ${dbName}`);
+      await client.end();
+    } else {
+      await createMigratedPgDatabase(admin, dbName);
+    }
     databaseUrl = admin.replace(/\/[^/]*$/, `/${dbName}`);
   }
   const config = loadConfig({
