@@ -312,3 +312,70 @@ export async function salesOfNewCreators(trx: Trx, ws: number, country: string, 
   if (!affected.size) return;
   await recomputeAffected(trx, ws, affected, await nextVersion(trx, ws), now());
 }
+
+/** Adds the weeks (their Monday 00:00 UTC) holding these create times to `into`. */
+export function addWeeks(into: Set<number>, times: Iterable<number>): Set<number> {
+  for (const t of times) into.add(weekOf(Math.max(0, Number(t) || 0)));
+  return into;
+}
+
+/** Creators summed together when a whole week is summed again: memory holds one chunk's lines of one week. */
+const WEEK_CHUNK = 100;
+
+/**
+ * Sums these weeks of a country again for every creator with a line or a live sums row in them (a
+ * superset of those whose lines changed, so a creator whose last line there went elsewhere loses
+ * the row), one week and one chunk of creators at a time. Used where writes collect the weeks they
+ * touched and sum each once at the end (the shop sync's pass) instead of once per write.
+ */
+export async function recomputeWeeks(
+  trx: Trx,
+  ws: number,
+  country: string,
+  weeks: Iterable<number>,
+  version: number,
+  t: number,
+): Promise<void> {
+  for (const week of [...new Set(weeks)].sort((a, b) => a - b)) {
+    const handles = new Set(
+      (
+        await trx
+          .selectFrom('orders')
+          .select('creator')
+          .distinct()
+          .where('workspace_id', '=', ws)
+          .where('country', '=', country)
+          .where('created_time', '>=', week)
+          .where('created_time', '<', week + 7 * DAY)
+          .where('creator', '!=', '')
+          .execute()
+      ).map((r) => r.creator),
+    );
+    const creators = await creatorsOf(trx, ws, country, handles);
+    const known = new Set(creators.values());
+    const rowIds = (
+      await trx
+        .selectFrom('creator_sales')
+        .select('creator_id')
+        .distinct()
+        .where('workspace_id', '=', ws)
+        .where('week', '=', week)
+        .where('deleted_at', 'is', null)
+        .execute()
+    )
+      .map((r) => Number(r.creator_id))
+      .filter((id) => !known.has(id));
+    for (const part of chunks(rowIds))
+      for (const c of await trx
+        .selectFrom('creators')
+        .select(['id', 'unique_id'])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('deleted_at', 'is', null)
+        .where('id', 'in', part)
+        .execute())
+        creators.set(c.unique_id, Number(c.id));
+    for (const part of chunks([...creators], WEEK_CHUNK))
+      await recompute(trx, ws, country, new Map(part), version, t, { from: week, to: week });
+  }
+}

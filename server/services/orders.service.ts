@@ -191,7 +191,19 @@ export async function afterLinesWritten(
     await touchAffiliateOf(trx, ws, [...new Set(w.lines.map((l) => l.order_id))], affected);
   const matched = await recomputeAffected(trx, ws, affected, version, t, w.span);
   const creators = matched.get(w.country) ?? new Map<string, number>();
-  const sold = w.lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
+  await advanceSellers(trx, ws, by, w.lines, creators);
+  return creators;
+}
+
+/** A sale that counts (not void) moves its creator (handle → id) to "selling" in the plans carrying its product. */
+export async function advanceSellers(
+  trx: Trx,
+  ws: number,
+  by: Actor | undefined,
+  lines: readonly Written[],
+  creators: ReadonlyMap<string, number>,
+): Promise<void> {
+  const sold = lines.filter((l) => !l.void && (l.gmv > 0 || l.quantity > 0) && creators.has(l.creator));
   await advanceInPlans(
     trx,
     ws,
@@ -199,7 +211,6 @@ export async function afterLinesWritten(
     'selling',
     sold.map((l) => ({ creatorId: creators.get(l.creator)!, productIds: [l.product_id] })),
   );
-  return creators;
 }
 
 const pick = (r: Line): Line => Object.fromEntries(LINE_COLS.map((c) => [c, r[c]])) as unknown as Line;

@@ -13,8 +13,8 @@ import { insertLines, linesOfOrders } from '../db/orders.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { pairLines, sharedKey } from './order-match.ts';
-import { spanOf } from './order-sums.ts';
-import { afterLinesWritten } from './orders.service.ts';
+import { addWeeks, creatorsOf, recomputeAffected, spanOf, touch, type Affected } from './order-sums.ts';
+import { advanceSellers, afterLinesWritten } from './orders.service.ts';
 
 type Trx = Transaction<DB>;
 type Stored = Awaited<ReturnType<typeof linesOfOrders>>[number];
@@ -67,17 +67,22 @@ async function allOrdersTimes(trx: Trx, ws: number, orderIds: readonly string[])
   return out;
 }
 
-/** Writes lines of one or more pages; answers how many were added or changed. */
+/**
+ * Writes lines of one or more pages; answers how many were added or changed, and the version it
+ * took (0: nothing changed). With `weeks`, the sums are not recomputed here: the weeks they need
+ * summing in are added to `weeks` for the caller to sum once (order-sums.ts, recomputeWeeks).
+ */
 export async function writeShopOrderLines(
   trx: Trx,
   ws: number,
   country: string,
   lines: readonly ApiOrderLine[],
-): Promise<number> {
-  if (!lines.length) return 0;
+  weeks?: Set<number>,
+): Promise<{ written: number; version: number }> {
+  if (!lines.length) return { written: 0, version: 0 };
   // Read first without the workspace's version lock: a pass that changes nothing bumps no version
   // (every bump wakes the workspace's devices to pull).
-  if (!(await diff(trx, ws, country, lines)).changed) return 0;
+  if (!(await diff(trx, ws, country, lines)).changed) return { written: 0, version: 0 };
   // Then under the lock, as an import takes it, and read again: an import of the same lines waits
   // or has finished, so a line is never added by both.
   const version = await nextVersion(trx, ws);
@@ -139,22 +144,30 @@ export async function writeShopOrderLines(
   );
   // An all-orders line of the same orders stops (or starts) counting with an affiliate line: its
   // week too, should the file have dated it apart from the API.
-  span = spanOf(
-    await allOrdersTimes(
-      trx,
-      ws,
-      written.map((l) => l.order_id),
-    ),
-    span,
-  );
-  if (written.length)
+  const orderIds = written.map((l) => l.order_id);
+  if (written.length && weeks) {
+    const times = [...updates.map(({ s }) => Number(s.created_time)), ...written.map((l) => l.created_time)];
+    addWeeks(weeks, [...times, ...(await allOrdersTimes(trx, ws, orderIds))]);
+    // A line that was stored under another country: that country's sums now, as an import does.
+    const elsewhere: Affected = new Map();
+    for (const r of replaced) if (r.country !== country) touch(elsewhere, r.country, r.creator);
+    if (elsewhere.size) await recomputeAffected(trx, ws, elsewhere, version, t);
+    const handles = new Set(written.map((l) => l.creator).filter(Boolean));
+    await advanceSellers(trx, ws, undefined, written, await creatorsOf(trx, ws, country, handles));
+  } else if (written.length)
     await afterLinesWritten(
       trx,
       ws,
       undefined,
-      { country, layout: 'affiliate', lines: written, replaced, span },
+      {
+        country,
+        layout: 'affiliate',
+        lines: written,
+        replaced,
+        span: spanOf(await allOrdersTimes(trx, ws, orderIds), span),
+      },
       version,
       t,
     );
-  return written.length;
+  return { written: written.length, version };
 }

@@ -9,7 +9,7 @@ import { readOrders } from '../../../src/features/import/orders-rules.ts';
 import { createSimHarness, type SimHarness } from '../../../tests/helpers/sim-harness.ts';
 import type { SignedIn } from '../../../tests/helpers/test-app.ts';
 import { orderLines, type AffiliateOrder } from '../../integrations/tiktok-shop/index.ts';
-import { REVISIT_DAYS } from './kinds/orders.ts';
+import { RECENT_DAYS } from './kinds/orders.ts';
 
 const DAY = 86_400_000;
 
@@ -184,8 +184,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(stored.every((r) => r.sku_id !== '')).toBe(true);
       await makeDue('orders');
       await run();
-      // The API's figures again where the pass re-read (older lines keep the file's, the newer copy).
-      const revisited = Math.floor(h.clock.ms / 1000) - REVISIT_DAYS * 86_400;
+      // The API's figures again where the (recent) pass re-read (older lines keep the file's, the newer copy).
+      const revisited = Math.floor(h.clock.ms / 1000) - RECENT_DAYS * 86_400;
       expect((await expectLedgerMatchesApi(revisited)).every((r) => r.sku_id !== '')).toBe(true);
     });
 

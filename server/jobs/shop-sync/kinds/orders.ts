@@ -5,10 +5,15 @@
  * TikTok's search filters by create time only; it has no update time to resume from (the guide's
  * "Search seller affiliate orders"). So a run is a pass over a create-time range, walked newest
  * first in slices of SLICE_DAYS (one reading says TikTok serves at most three months a request,
- * unconfirmed): the first pass reaches back HISTORY_DAYS, every later one re-reads the last
- * REVISIT_DAYS before the previous pass's end, long enough for an order to settle, be refunded or
- * deducted, so its commission and status follow. The cursor (JSON) holds the pass, the slice and
- * the page token, committed with each page's lines: a crash resumes at the next page.
+ * unconfirmed). The first pass reaches back HISTORY_DAYS. After it, two kinds of pass:
+ * - a recent pass (most runs) reads from RECENT_DAYS before the previous pass's end: the new orders,
+ *   plus an overlap for orders that change soon after they are placed (cancellations) or reach the
+ *   search after their create time; its cost follows the new lines, not the shop's size;
+ * - a deep pass, once SWEEP_SECONDS have gone by since the last one, re-reads the REVISIT_DAYS
+ *   before the previous pass's end, long enough for an order to settle, be refunded or deducted,
+ *   so its commission and status follow (docs/decisions/shop-connection.md, "No update time").
+ * The cursor (JSON) holds the pass, the slice and the page token, committed with each page's
+ * lines: a crash resumes at the next page.
  */
 import { z } from 'zod';
 import {
@@ -18,6 +23,8 @@ import {
   ORDERS_SEARCH_PATH,
   orderLines,
 } from '../../../integrations/tiktok-shop/index.ts';
+import { nextVersion, now } from '../../../db/versioning.ts';
+import { recomputeWeeks } from '../../../services/order-sums.ts';
 import { writeShopOrderLines } from '../../../services/shop-orders.service.ts';
 import type { SyncContext, SyncKind } from '../types.ts';
 
@@ -25,6 +32,8 @@ const DAY = 86_400;
 export const SLICE_DAYS = 30;
 export const HISTORY_DAYS = 365;
 export const REVISIT_DAYS = 45;
+export const RECENT_DAYS = 2;
+export const SWEEP_SECONDS = 6 * 3600;
 
 const Cursor = z.object({
   /** The end of the last finished pass (0: none yet). */
@@ -34,56 +43,86 @@ const Cursor = z.object({
   end: z.number().int().min(0).default(0),
   lt: z.number().int().min(0).default(0),
   page: z.string().max(4096).default(''),
+  /** The pass under way re-reads REVISIT_DAYS (or is the first): 1. */
+  deep: z.number().int().min(0).max(1).default(1),
+  /** When the last deep pass started (0: none; a cursor from before recent passes). */
+  swept: z.number().int().min(0).default(0),
+  /** Weeks the pass under way wrote lines in, summed when it ends: (Monday 00:00 UTC + 3 days) / 7 days. */
+  weeks: z.array(z.number().int().min(0).max(1_000_000)).max(600).default([]),
 });
 type Cursor = z.infer<typeof Cursor>;
 
 export function readCursor(raw: string, log?: SyncContext['log']): Cursor {
-  if (!raw) return { done: 0, floor: 0, end: 0, lt: 0, page: '' };
+  const none: Cursor = { done: 0, floor: 0, end: 0, lt: 0, page: '', deep: 1, swept: 0, weeks: [] };
+  if (!raw) return none;
   try {
     return Cursor.parse(JSON.parse(raw));
   } catch {
     log?.warn({ cursor: raw.slice(0, 200) }, 'orders sync cursor unreadable: starting a full pass');
-    return { done: 0, floor: 0, end: 0, lt: 0, page: '' };
+    return none;
   }
 }
 
 function startPass(c: Cursor, now: number): Cursor {
-  const floor = c.done ? Math.max(0, c.done - REVISIT_DAYS * DAY) : Math.max(0, now - HISTORY_DAYS * DAY);
-  return { done: c.done, floor, end: now, lt: now, page: '' };
+  const pass = { done: c.done, end: now, lt: now, page: '', weeks: [] };
+  if (!c.done) return { ...pass, floor: Math.max(0, now - HISTORY_DAYS * DAY), deep: 1, swept: now };
+  if (now - c.swept >= SWEEP_SECONDS)
+    return { ...pass, floor: Math.max(0, c.done - REVISIT_DAYS * DAY), deep: 1, swept: now };
+  return { ...pass, floor: Math.max(0, c.done - RECENT_DAYS * DAY), deep: 0, swept: c.swept };
 }
 
 /**
- * Pages are written in batches, one transaction each (lines, sums and plan stages, cursor): sums
- * are recomputed once per batch, not once per page. The first batch is one page (the shop shows
- * progress at once), each next one twice the last, up to BATCH_PAGES; a batch is also written once
- * it has waited BATCH_MS, so a slow or throttled API never holds fetched pages (or the lease) long.
- * A crash loses only the pages not yet written, which the resumed run fetches again: the lines,
- * their sums and the cursor always move together.
+ * Pages are written in batches, one transaction each (lines, plan stages, cursor). The first batch
+ * is one page (the shop shows progress at once), each next one twice the last, up to BATCH_PAGES;
+ * a batch is also written once it has waited BATCH_MS, so a slow or throttled API never holds
+ * fetched pages (or the lease) long. The weeks a batch wrote lines in go into the cursor, and the
+ * batch that ends the pass sums each of them once (a week written by ten batches is summed once,
+ * not ten times). A crash loses only the pages not yet written, which the resumed run fetches
+ * again, and the weeks still to sum are in the committed cursor: the pass that ends sums them.
  */
 export const BATCH_PAGES = 32;
 const BATCH_MS = 10_000;
+const WEEK = 7 * DAY;
+const weekIndex = (week: number) => Math.round((week + 3 * DAY) / WEEK);
+const weekOfIndex = (i: number) => i * WEEK - 3 * DAY;
 
 interface Pending {
   lines: ApiOrderLine[];
   pages: number;
-  cursor: string;
+  cursor: Cursor;
   rejected?: { count: number; requestId: string; problem: string };
   since: number;
 }
 
-async function write(ctx: SyncContext, b: Pending): Promise<void> {
-  // Lines added or changed, known once the write ran (the commit reads `lines` after `write`).
+async function write(ctx: SyncContext, b: Pending): Promise<Cursor> {
+  // Lines added or changed, and the cursor with the weeks they touched, known once the write ran
+  // (the commit reads `lines` and `cursor` after `write`).
   let stored = 0;
+  let next = b.cursor;
   await ctx.commit({
-    cursor: b.cursor,
+    get cursor() {
+      return JSON.stringify(next);
+    },
     get lines() {
       return stored;
     },
     rejected: b.rejected,
     write: async (trx) => {
-      stored = await writeShopOrderLines(trx, ctx.shop.workspaceId, ctx.shop.country, b.lines);
+      const ws = ctx.shop.workspaceId;
+      const weeks = new Set(b.cursor.weeks.map(weekOfIndex));
+      const res = await writeShopOrderLines(trx, ws, ctx.shop.country, b.lines, weeks);
+      stored = res.written;
+      if (b.cursor.end || !weeks.size) {
+        next = { ...b.cursor, weeks: [...weeks].map(weekIndex) };
+        return;
+      }
+      // The pass ends: its weeks summed once, with this batch's version if it took one.
+      const version = res.version || (await nextVersion(trx, ws));
+      await recomputeWeeks(trx, ws, ctx.shop.country, weeks, version, now());
+      next = { ...b.cursor, weeks: [] };
     },
   });
+  return next;
 }
 
 export const ordersKind: SyncKind = {
@@ -110,11 +149,11 @@ export const ordersKind: SyncKind = {
           ? { ...c, page: page.nextPageToken }
           : ge > c.floor
             ? { ...c, lt: ge, page: '' }
-            : { done: c.end, floor: 0, end: 0, lt: 0, page: '' };
-        b ??= { lines: [], pages: 0, cursor: '', since: performance.now() };
+            : { done: c.end, floor: 0, end: 0, lt: 0, page: '', deep: 0, swept: c.swept, weeks: c.weeks };
+        b ??= { lines: [], pages: 0, cursor: next, since: performance.now() };
         for (const o of page.items) b.lines.push(...orderLines(o));
         b.pages++;
-        b.cursor = JSON.stringify(next);
+        b.cursor = next;
         if (page.rejected.length)
           b.rejected = {
             count: (b.rejected?.count ?? 0) + page.rejected.length,
@@ -123,7 +162,7 @@ export const ordersKind: SyncKind = {
           };
         c = next;
         if (b.pages >= size || performance.now() - b.since >= BATCH_MS) {
-          await write(ctx, b);
+          c = await write(ctx, b);
           b = null;
           size = Math.min(BATCH_PAGES, size * 2);
         }
