@@ -17,6 +17,7 @@ import { pageOf } from '../catalog/catalog-rules.ts';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import { requestMove, whoOf } from './plan-move.ts';
 import { ShopTargetButton } from './ShopTargetButton.tsx';
+import { planCard } from './plan-card.tsx';
 import { useCreatorsOf } from './plan-queries.ts';
 import {
   daysIn,
@@ -119,6 +120,7 @@ export function PlanTable({
     [slice.map((r) => `${r.id}:${r.version}:${r.stage}`).join(), creators, now],
   );
   const cols = useMemo(() => columns(now), [now]);
+  const card = useMemo(() => planCard(now), [now]);
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
   // Only creators still in the plan (and shown by the filters) are moved.
   const chosen = rows.filter((r) => selection.has(r.creator_id)).map((r) => r.creator_id);
@@ -128,6 +130,7 @@ export function PlanTable({
       aria-label={m.plans_table_label({ name })}
       storageKey="plan-table"
       columns={cols}
+      card={card}
       getRowKey={(r) => r.creator_id}
       rows={shown}
       total={sorted.length}
