@@ -250,6 +250,8 @@ describe('more lists on a phone', () => {
         await openUntilRows(p, path);
         await p.locator('.cd-grid--cards').waitFor({ timeout: 30_000 });
         await expect.poll(() => p.locator('[aria-busy="true"]').count(), { timeout: 30_000 }).toBe(0);
+        // The page is in the locale under audit (the language follows the browser's).
+        expect(await p.evaluate(() => document.documentElement.lang.toLowerCase()), path).toBe(tag);
         expect(await seriousAxeViolations(p), `${tag} ${path}`).toEqual([]);
       }
     }
