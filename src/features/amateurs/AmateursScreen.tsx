@@ -4,6 +4,7 @@
  * with the long text columns hidden by default (stored under 'amateur'), the layman export, and
  * a bulk "add to creators" (POST /challenge/blogger.to.creators) on the selected rows.
  * Rows are keyed by unique_id so the selection, which survives paging, is what the call needs.
+ * A narrow grid (a phone) shows each amateur as a card.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { DEFAULT_COUNTRY } from '../../../contract/constants.ts';
@@ -14,6 +15,7 @@ import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { GridColumn, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
+import { authorCard } from '../topic-tracking/author-card.tsx';
 import { authorColumns } from '../topic-tracking/author-columns.tsx';
 import { amateurs, toCreators } from '../topic-tracking/topic-tracking-api.ts';
 import { usePagedList } from '../topic-tracking/usePagedList.ts';
@@ -61,6 +63,7 @@ export function AmateursScreen() {
   const [adding, setAdding] = useState(false);
   const selection = useSelection('amateur');
   const columns = useMemo(amateurColumns, []);
+  const card = useMemo(() => authorCard<AmateurRow>(), []);
 
   const queryKey = JSON.stringify([filters, sort]);
   const load = useCallback(
@@ -96,6 +99,7 @@ export function AmateursScreen() {
         aria-label={m.app_title_amateur()}
         storageKey="amateur"
         columns={columns}
+        card={card}
         rows={list.rows}
         total={list.total}
         getRowKey={(r) => r.unique_id}

@@ -1,7 +1,8 @@
 /**
  * /blacklist: the country's blacklist from the local mirror, filtered by name and added-date
  * range, sorted and paged locally (catalog-rules.ts) in the DataGrid with multi-select and drag
- * scrolling; add (many names), bulk delete (confirmed) and the 'black' export.
+ * scrolling; add (many names), bulk delete (confirmed) and the 'black' export. A narrow grid (a
+ * phone) shows each creator as a card.
  */
 import { useMemo, useState } from 'react';
 import { formatNumber } from '../../i18n/format.ts';
@@ -16,6 +17,7 @@ import { creatorIdColumn, DeleteAndDownload, timeColumns, useLocalGrid } from '.
 import { removeFromBlacklist } from './blacklist-actions.ts';
 import { useBlacklist, type BlackRow } from './blacklist-data.ts';
 import { BlacklistAddDialog } from './BlacklistAddDialog.tsx';
+import { blacklistCard } from './blacklist-card.tsx';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import '../catalog/catalog.css';
 
@@ -53,6 +55,7 @@ export function BlacklistScreen() {
   const rows = useBlacklist(country);
   const selection = useSelection('blacklist');
   const [adding, setAdding] = useState(false);
+  const card = useMemo(blacklistCard, []);
   const filtered = useMemo(() => {
     const within = range ? toUnixRange(range) : null;
     return (rows ?? []).filter(
@@ -79,6 +82,7 @@ export function BlacklistScreen() {
         aria-label={m.app_title_blacklist()}
         storageKey="blacklist"
         columns={COLUMNS}
+        card={card}
         {...grid}
         getRowKey={(r) => r.unique_id}
         loading={!rows}

@@ -19,6 +19,7 @@ import { pageOf } from '../catalog/catalog-rules.ts';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import { requestMove, whoOf } from './plan-move.ts';
 import { ShopTargetButton } from './ShopTargetButton.tsx';
+import { planCard } from './plan-card.tsx';
 import { useCreatorsOf } from './plan-queries.ts';
 import {
   daysIn,
@@ -148,6 +149,7 @@ export function PlanTable({
   );
   const [costing, setCosting] = useState<Costing | null>(null);
   const cols = useMemo(() => columns(now, setCosting), [now]);
+  const card = useMemo(() => planCard(now), [now]);
   const stages = useMemo(() => PLAN_STAGES.map((s) => ({ id: s as string, label: stageLabel(s) })), []);
   // Only creators still in the plan (and shown by the filters) are moved.
   const chosen = rows.filter((r) => selection.has(r.creator_id)).map((r) => r.creator_id);
@@ -158,6 +160,7 @@ export function PlanTable({
         aria-label={m.plans_table_label({ name })}
         storageKey="plan-table"
         columns={cols}
+        card={card}
         getRowKey={(r) => r.creator_id}
         rows={shown}
         total={sorted.length}

@@ -4,7 +4,7 @@
  */
 import { useCallback, type ReactNode } from 'react';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
-import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
+import type { GridCard, GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import type { TopicPageQuery } from './topic-tracking-api.ts';
 import { TopicIdGuard, TopicMissing } from './TopicIdGuard.tsx';
 import { usePagedList, type PagedData } from './usePagedList.ts';
@@ -15,6 +15,8 @@ export interface TopicPagedGridProps<Row extends { id: number }> {
   id: string;
   query: (q: TopicPageQuery, signal: AbortSignal) => Promise<PagedData<Row>>;
   columns: readonly GridColumn<Row>[];
+  /** The row as a card on a narrow grid (a phone). */
+  card?: GridCard<Row>;
   'aria-label': string;
   storageKey: string;
   emptyText: string;
@@ -46,6 +48,7 @@ function Grid<Row extends { id: number }>({
         aria-label={props['aria-label']}
         storageKey={props.storageKey}
         columns={props.columns}
+        card={props.card}
         rows={list.rows}
         total={list.total}
         getRowKey={(r) => r.id}

@@ -1,6 +1,7 @@
 /**
  * /topicVideo?id=: the videos collected for one topic (POST /challenge/video.lists), a server-paged
- * grid with the synced bottom scrollbar. Each row shows the cover and links to the video on TikTok.
+ * grid with the synced bottom scrollbar. Each row shows the cover and links to the video on TikTok;
+ * a narrow grid (a phone) shows each video as a card.
  */
 import { useMemo } from 'react';
 import type { TopicVideoRow } from '../../../contract/schemas/topic-tracking.ts';
@@ -10,6 +11,7 @@ import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { profileUrl, videoUrl } from './topic-links.ts';
 import { topicVideos } from './topic-tracking-api.ts';
 import { CollectionNote } from './CollectionNote.tsx';
+import { videoCard } from './video-card.tsx';
 import { TopicPagedGrid } from './TopicPagedGrid.tsx';
 import { useTopicRow } from './useTopicTitle.ts';
 
@@ -87,11 +89,13 @@ export function TopicVideosScreen({ id }: { id: string }) {
     ],
     [],
   );
+  const card = useMemo(videoCard, []);
   return (
     <TopicPagedGrid
       id={id}
       query={topicVideos}
       columns={columns}
+      card={card}
       aria-label={m.app_title_topic_video()}
       storageKey="topicVideo"
       emptyText={ended ? m.topicvideo_empty_ended() : m.topicvideo_empty()}
