@@ -119,7 +119,7 @@ describe('Sample approval rules', () => {
     await expect
       .poll(() => outcome(ids[3]!).textContent())
       .toBe(
-        'Not done: Refused by a rule: 3 sample requests were approved today, the daily cap is 3 (rule_cap_day)',
+        'Not done: Refused by a rule: the daily cap is 3 and it is reached (approved today: 3) (rule_cap_day)',
       );
     expect(ids.map(simStatus)).toEqual([
       'AWAITING_SHIPMENT',

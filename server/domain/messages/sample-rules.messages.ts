@@ -44,16 +44,15 @@ defineMessages({
   },
   shop_review_rule_cap_day: {
     'zh-cn': '未通过：今天已通过{value}个样品申请，已达每日上限{limit}',
-    'en-us': 'Refused by a rule: {value} sample requests were approved today, the daily cap is {limit}',
+    'en-us': 'Refused by a rule: the daily cap is {limit} and it is reached (approved today: {value})',
   },
   shop_review_rule_cap_product: {
     'zh-cn': '未通过：该商品本月已通过{value}个样品申请，已达每个商品每月上限{limit}',
     'en-us':
-      'Refused by a rule: {value} sample requests for this product were approved this month, the cap per product is {limit}',
+      'Refused by a rule: the cap per product a month is {limit} and it is reached (approved this month for this product: {value})',
   },
   shop_review_rule_cap_month: {
     'zh-cn': '未通过：本月已通过{value}个样品申请，已达每月上限{limit}',
-    'en-us':
-      'Refused by a rule: {value} sample requests were approved this month, the monthly cap is {limit}',
+    'en-us': 'Refused by a rule: the monthly cap is {limit} and it is reached (approved this month: {value})',
   },
 });
