@@ -503,11 +503,23 @@ describe('collaboration plans', () => {
       .getByTestId('plan-member')
       .first();
     const dragged = Number(await card.getAttribute('data-creator'));
-    // Held by its edge (not a link or a button), dropped anywhere on the column.
-    await card.dragTo(column(page, /^Replied: /), {
-      sourcePosition: { x: 4, y: 4 },
-      targetPosition: { x: 20, y: 10 },
-    });
+    // Held by its edge (not a link or a button), dropped anywhere on the column. The move applies
+    // at once on the device, so a card still in "Invited" a few seconds later was never dropped:
+    // Chromium cancels a native drag when the board re-renders under it (a sync landing), and a
+    // seller would drag it again, as this does. Keyed by the creator, so no second card moves.
+    const held = column(page, /^Invited: /).locator(`[data-creator="${dragged}"]`);
+    const replied = column(page, /^Replied: /);
+    await expect
+      .poll(
+        async () => {
+          if (await replied.locator(`[data-creator="${dragged}"]`).count()) return 'moved';
+          if (await held.count())
+            await held.dragTo(replied, { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 20, y: 10 } });
+          return 'not yet';
+        },
+        { timeout: 30_000, interval: 3_000 },
+      )
+      .toBe('moved');
     await column(page, /^Invited: 249$/).waitFor();
     await column(page, /^Replied: 1$/)
       .locator(`[data-creator="${dragged}"]`)
