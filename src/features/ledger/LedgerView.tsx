@@ -8,11 +8,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LedgerLine, LedgerResult } from '../../../contract/schemas/ledger.ts';
-import { formatDate, formatGmv } from '../../i18n/format.ts';
+import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { Chart, Numbers } from '../plans/PlanCharts.tsx';
+import { Chart, Numbers, WeeklyGmv } from '../plans/PlanCharts.tsx';
 import '../plans/plans.css';
 import { fetchLedger } from './ledger-api.ts';
 import { exportLedger } from './ledger-export.ts';
@@ -91,22 +91,7 @@ function Charts({ lines, currency }: { lines: LedgerLine[]; currency: string }) 
     <div className="ledger-charts" data-testid="plan-charts">
       <section>
         <h3 className="plans-charts__title">{m.ledger_weeks()}</h3>
-        {weeks.length === 0 ? (
-          <p className="plans-muted">{m.ledger_no_sales()}</p>
-        ) : (
-          <>
-            <Chart
-              kind="line"
-              names={weeks.map((w) => formatDate(w.week))}
-              values={weeks.map((w) => w.gmv)}
-              valueText={money}
-            />
-            <Numbers
-              head={[m.ledger_col_week(), 'GMV']}
-              rows={weeks.map((w) => [formatDate(w.week), money(w.gmv)])}
-            />
-          </>
-        )}
+        <WeeklyGmv weeks={weeks} money={money} empty={m.ledger_no_sales()} weekHead={m.ledger_col_week()} />
       </section>
       <section>
         <h3 className="plans-charts__title">{m.ledger_videos()}</h3>

@@ -15,18 +15,13 @@ import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { addCost, editCost, fetchCreatorVideos } from './money-api.ts';
+import { kindLabel } from './cost-text.ts';
 import { isDay } from './plan-rules.ts';
 
 type Kind = 'fee' | 'retainer' | 'ad';
 type Channel = 'spark' | 'shop_ads';
 const COST_KIND_IDS: readonly Kind[] = ['fee', 'retainer', 'ad'];
 /** A cost line's kind in words (the dialog, the plan's list of lines, their history). */
-export const kindLabel = (k: string): string =>
-  k === 'retainer'
-    ? m.money_cost_kind_retainer()
-    : k === 'ad'
-      ? m.money_cost_kind_ad()
-      : m.money_cost_kind_fee();
 const today = (): string => new Date().toLocaleDateString('sv');
 /** As the server reads it (contract/schemas/money.ts, costAmount): digits, at most two decimals, above 0. */
 const isAmount = (s: string): boolean => /^\d{1,11}(\.\d{1,2})?$/.test(s.trim()) && Number(s) > 0;

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fetchCostHistory } from './money-api.ts';
-import { costText } from './PlanCosts.tsx';
+import { costText } from './cost-text.ts';
 
 type HistoryRow = z.infer<typeof CostHistoryResult>['rows'][number];
 

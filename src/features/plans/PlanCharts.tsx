@@ -86,6 +86,32 @@ export function Numbers({ head, rows }: { head: string[]; rows: (string | number
   );
 }
 
+/** GMV per week as a line chart and its table (the plan's charts and a creator's ledger). */
+export function WeeklyGmv({
+  weeks,
+  money,
+  empty,
+  weekHead,
+}: {
+  weeks: readonly { week: number; gmv: number }[];
+  money: (v: number) => string;
+  empty: string;
+  weekHead: string;
+}) {
+  if (weeks.length === 0) return <p className="plans-muted">{empty}</p>;
+  return (
+    <>
+      <Chart
+        kind="line"
+        names={weeks.map((w) => formatDate(w.week))}
+        values={weeks.map((w) => w.gmv)}
+        valueText={money}
+      />
+      <Numbers head={[weekHead, 'GMV']} rows={weeks.map((w) => [formatDate(w.week), money(w.gmv)])} />
+    </>
+  );
+}
+
 export function PlanCharts({
   funnel,
   weeks,
@@ -120,22 +146,7 @@ export function PlanCharts({
       </section>
       <section>
         <h2 className="plans-charts__title">{m.charts_weeks()}</h2>
-        {weeks.length === 0 ? (
-          <p className="plans-muted">{m.charts_none()}</p>
-        ) : (
-          <>
-            <Chart
-              kind="line"
-              names={weeks.map((w) => formatDate(w.week))}
-              values={weeks.map((w) => w.gmv)}
-              valueText={money}
-            />
-            <Numbers
-              head={[m.charts_week(), 'GMV']}
-              rows={weeks.map((w) => [formatDate(w.week), money(w.gmv)])}
-            />
-          </>
-        )}
+        <WeeklyGmv weeks={weeks} money={money} empty={m.charts_none()} weekHead={m.charts_week()} />
       </section>
       <section>
         <h2 className="plans-charts__title">{m.charts_top()}</h2>

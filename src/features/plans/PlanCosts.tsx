@@ -7,12 +7,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 import type { CostRow } from '../../../contract/schemas/money.ts';
-import { formatDateTime, formatGmv, formatNumber } from '../../i18n/format.ts';
+import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/Dialog.tsx';
 import { toast } from '../../ui/toast-queue.ts';
-import { kindLabel } from './CostDialog.tsx';
+import { costText, kindLabel } from './cost-text.ts';
 import { deleteCost, fetchCosts, moneyChanged, onMoneyChanged } from './money-api.ts';
 import { useCreatorsOf } from './plan-queries.ts';
 
@@ -22,16 +22,6 @@ const CostHistoryDialog = lazy(() =>
 );
 
 /** A line's amount and dates in words: "$1,000.00 a month, 2026-04-16 to 2026-05-31". */
-export function costText(
-  line: Pick<CostRow, 'kind' | 'amount' | 'start_date' | 'end_date'>,
-  currency: string,
-) {
-  const amount = formatGmv(line.amount, currency);
-  return line.kind === 'retainer'
-    ? m.money_costs_retainer({ amount, start: line.start_date, end: line.end_date })
-    : m.money_costs_on_day({ amount, date: line.start_date });
-}
-
 function CostLines({ planId, country }: { planId: number; country: string }) {
   const currency = COUNTRY_CURRENCY[country as Country];
   const [rows, setRows] = useState<CostRow[] | null>(null);
