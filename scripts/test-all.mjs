@@ -33,16 +33,44 @@ const steps = [
   ],
 ];
 
-/** The files of a JSON report, slowest first: [seconds, file]. */
-function fileSeconds(report) {
+/** A step's JSON report, or null when the step did not get as far as writing it. */
+function readReport(report) {
   try {
-    const { testResults } = JSON.parse(fs.readFileSync(path.join(reports, report), 'utf8'));
-    return testResults
-      .map((f) => [Math.round((f.endTime - f.startTime) / 1000), path.relative(process.cwd(), f.name)])
-      .sort((a, b) => b[0] - a[0]);
+    return JSON.parse(fs.readFileSync(path.join(reports, report), 'utf8'));
   } catch {
-    return []; // the step did not get as far as writing its report
+    return null;
   }
+}
+
+/** The files of a JSON report, slowest first: [seconds, file]. */
+function fileSeconds(json) {
+  return (json?.testResults ?? [])
+    .map((f) => [Math.round((f.endTime - f.startTime) / 1000), path.relative(process.cwd(), f.name)])
+    .sort((a, b) => b[0] - a[0]);
+}
+
+/** What failed, one line each: a failed test with its message's first line, or a file that failed
+ * without a failed test (an import error, an error thrown outside any test). The summary repeats
+ * them because a long run's log is often read only from its end. */
+function failures(json) {
+  const lines = [];
+  for (const f of json?.testResults ?? []) {
+    const file = path.relative(process.cwd(), f.name);
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failed) {
+      const why = String(a.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 200);
+      lines.push(`${file} > ${a.fullName ?? a.title}: ${why}`);
+    }
+    if (!failed.length && f.status === 'failed')
+      lines.push(
+        `${file}: ${String(f.message ?? 'failed')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+  }
+  return lines;
 }
 
 const results = [];
@@ -60,7 +88,14 @@ console.log('\n=== summary');
 for (const r of results) {
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name} (${r.seconds}s)`);
   if (!r.report) continue;
-  const files = fileSeconds(r.report);
+  const json = readReport(r.report);
+  if (!r.ok) {
+    const lines = failures(json);
+    for (const l of lines) console.log(`  failed: ${l}`);
+    if (!lines.length)
+      console.log('  failed: no test failed in the report; look above for an unhandled error');
+  }
+  const files = fileSeconds(json);
   const shown = files.slice(0, r.top);
   for (const [s, f] of shown) console.log(`       ${String(s).padStart(5)}s  ${f}`);
   if (files.length > shown.length)
