@@ -44,7 +44,10 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'flags/*.svg'],
       manifest: appManifest('en-us'),
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        // boot-shell.json: the signed-in frame the worker paints into index.html (public/boot-shell-sw.js).
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'boot-shell.json'],
+        // Answers navigations before workbox's routes, as navigateFallback would, with that frame drawn in.
+        importScripts: ['/boot-shell-sw.js'],
         // Import-only code (the XLSX reader, the import worker with the CSV parser) is not in the
         // first download: it is fetched when an import starts, then kept by the rule below.
         globIgnores: LAZY_ASSETS,
@@ -82,7 +85,7 @@ export default defineConfig({
     },
     {
       // The signed-in shell as HTML per language, which the server paints before any script runs
-      // (scripts/boot-shell.ts). Not precached: the service worker's shell stays the plain one.
+      // (scripts/boot-shell.ts), and the service worker too when it answers (public/boot-shell-sw.js).
       name: 'creatordesk:boot-shell',
       apply: 'build',
       generateBundle() {

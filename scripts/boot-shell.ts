@@ -71,8 +71,10 @@ const MENU_ICON =
  * Its own class names with the app's sizes (src/app/layout.css, src/styles/base.css): with the
  * app's names, a page would hold two headers and two titles while React draws beneath the overlay,
  * and anything looking for "the header" or "the h1" could find the copy. Below the width where the
- * app's menu collapses (about 1366 px) the menu button shows instead of the entries. The delivery
- * browser test checks that the title lands where the app's does.
+ * app's menu collapses (about 1366 px) the menu button shows instead of the entries. Below 1024 px
+ * Home's filter row wraps by its labels' widths (language and fonts: 410 px in Chinese, 450 in English
+ * at 390 px wide), so the frame draws the panel there without a guess of where the grid begins. The
+ * delivery browser test checks that the frame's boxes land where the app's do.
  */
 const STYLE = `<style>
 .boot-shell{position:fixed;inset:0;z-index:30;display:flex;flex-direction:column;background:var(--cd-bg);pointer-events:none}
@@ -89,7 +91,8 @@ const STYLE = `<style>
 .boot-bar{min-height:153px}
 .boot-grid{height:414px;margin-top:12px;border:1px solid var(--cd-divider);border-radius:var(--cd-radius)}
 @media (max-width:1365px){.boot-menu{display:none}.boot-menu-button{display:inline-flex}}
-@media (max-width:767px){.boot-header{gap:var(--cd-space-3);padding:0 var(--cd-space-3)}.boot-hide-narrow{display:none}.boot-content{padding:var(--cd-space-4) var(--cd-space-3)}.boot-bar{min-height:411px}.boot-grid{height:542px}}
+@media (max-width:767px){.boot-header{gap:var(--cd-space-3);padding:0 var(--cd-space-3)}.boot-hide-narrow{display:none}.boot-content{padding:var(--cd-space-4) var(--cd-space-3)}}
+@media (max-width:1023px){.boot-bar,.boot-grid{display:none}.boot-panel{min-height:100vh}}
 </style>`;
 
 function shellHtml(t: Messages, path: string): string {

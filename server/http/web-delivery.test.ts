@@ -87,6 +87,8 @@ describe('web delivery', () => {
     expect(zlib.brotliDecompressSync(route.rawPayload).toString()).toBe(SHELL);
     expect((await get('/icons/icon-192.png')).headers['cache-control']).toBe('public, max-age=86400');
     expect(webCachePolicy('/workbox-2ff6bd68.js')).toBe('public, max-age=31536000, immutable');
+    expect(webCachePolicy('/boot-shell-sw.js')).toBe('no-cache');
+    expect(webCachePolicy('/boot-shell.json')).toBe('no-cache');
   });
 
   it('answers every app route with the shell from memory, revalidated by ETag, and sees a new build', async () => {

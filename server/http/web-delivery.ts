@@ -40,7 +40,14 @@ const ONE_DAY = 'public, max-age=86400';
 export function webCachePolicy(file: string): string {
   // Vite names everything under /assets/ by content hash; workbox's runtime carries one too.
   if (file.startsWith('/assets/') || /^\/workbox-[0-9a-f]{8}\.js$/.test(file)) return IMMUTABLE;
-  if (/^\/(index\.html|sw\.js|registerSW\.js|[\w.-]*\.webmanifest)$/.test(file)) return REVALIDATE;
+  // The worker's imported script and the frame it paints change with a build under the same name.
+  if (
+    /^\/(index\.html|sw\.js|registerSW\.js|boot-shell-sw\.js|boot-shell\.json|[\w.-]*\.webmanifest)$/.test(
+      file,
+    )
+  ) {
+    return REVALIDATE;
+  }
   return ONE_DAY;
 }
 

@@ -96,6 +96,135 @@ describe('delivery of the build', () => {
     await ctx.close();
   });
 
+  it("paints Home's frame without scripts in the stored language, and the app boots into the same boxes without a layout shift", async () => {
+    // A Chinese browser whose member chose English: the stored choice wins (cd_lang mirrors it).
+    const ctx = await newContext(suite.browser, suite.server.url, 'zh-CN');
+    await signInDemo(ctx, suite.server.url, 'en');
+    await ctx.addCookies([{ name: 'cd_lang', value: 'en-us', url: suite.server.url }]);
+    await ctx.addInitScript(() => localStorage.setItem('language', 'en-us'));
+    const frame = ['.boot-header', '.boot-title', '.boot-panel', '.boot-grid'];
+    const app = ['header.app-header', 'h1.screen-title', '.home-panel', '.home-panel .cd-grid'];
+    for (const width of [1440, 390]) {
+      // Scripts switched off: what the browser paints from the HTML and its inline CSS alone.
+      const bare = await ctx.newPage();
+      await bare.setViewportSize({ width, height: 860 });
+      const cdp = await ctx.newCDPSession(bare);
+      await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+      await bare.goto('/home');
+      const shell = bare.locator('#boot-shell');
+      await shell.waitFor();
+      expect(await bare.locator('html').getAttribute('lang')).toBe('en-us');
+      expect(await shell.locator('.boot-title').textContent()).toBe(en.app_title_home);
+      if (width === 1440)
+        expect(await shell.locator('.boot-menu .is-active').textContent()).toBe(en.app_menu_home);
+      expect(await shell.getAttribute('aria-hidden')).toBe('true');
+      expect(await shell.getAttribute('inert')).not.toBeNull();
+      // A frame, not a claim: no rows, no counts, nothing to follow.
+      expect(await shell.locator('.boot-panel').textContent()).toBe('');
+      expect(await shell.locator('a, button, input').count()).toBe(0);
+      const painted = [];
+      for (const sel of frame) painted.push(await bare.locator(sel).boundingBox());
+      expect(painted.filter(Boolean).length).toBe(width === 1440 ? 4 : 3);
+      await bare.close();
+      // axe needs script: the app's own scripts are refused instead, so the frame stays on screen.
+      const still = await ctx.newPage();
+      await still.setViewportSize({ width, height: 860 });
+      await still.route('**/assets/*.js', (r) => r.abort());
+      await still.goto('/home');
+      await still.locator('#boot-shell').waitFor();
+      expect(await seriousAxeViolations(still)).toEqual([]);
+      await still.close();
+
+      // With scripts: the app draws beneath the frame and takes it away; its boxes are the frame's.
+      const page = await ctx.newPage();
+      await page.setViewportSize({ width, height: 860 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { shifts: number };
+        w.shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!e.hadRecentInput) w.shifts += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/home');
+      await page.locator('#boot-shell').waitFor({ state: 'detached' });
+      await page.getByRole('heading', { level: 1, name: en.app_title_home }).waitFor();
+      await page.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+      // Below 1024 px the frame draws the panel only (scripts/boot-shell.ts says why).
+      for (const [i, sel] of app.entries()) {
+        if (!painted[i]) continue;
+        const box = await page.locator(sel).first().boundingBox();
+        const was = painted[i]!;
+        for (const k of ['x', 'y', 'width'] as const) {
+          expect(Math.abs(box![k] - was![k]), `${width} px: ${sel} ${k}`).toBeLessThanOrEqual(1);
+        }
+      }
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.close();
+    }
+    await ctx.close();
+  }, 300_000);
+
+  it('paints the same frame when the service worker answers, offline too, and none on signed-out pages', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'zh');
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: en.app_title_home }).waitFor();
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The member switches to Chinese in the app; the next start, offline, paints in Chinese.
+    await page.getByTestId('language-switch').click();
+    await page.getByRole('menuitemradio', { name: en.app_language_zh }).click();
+    await expect
+      .poll(async () => (await ctx.cookies()).find((c) => c.name === 'cd_lang')?.value)
+      .toBe('zh-cn');
+    await ctx.setOffline(true);
+
+    const bare = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(bare);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    const res = await bare.goto('/home');
+    expect(res?.fromServiceWorker()).toBe(true);
+    const shell = bare.locator('#boot-shell');
+    await shell.waitFor();
+    expect(await shell.locator('.boot-title').textContent()).toBe(zh.app_title_home);
+    expect(await bare.locator('html').getAttribute('lang')).toBe('zh-cn');
+    await bare.close();
+    // Offline start: the app boots from the precache and takes the frame away.
+    await page.goto('/home');
+    await page.getByRole('heading', { level: 1, name: zh.app_title_home }).waitFor({ timeout: 20_000 });
+    await page.locator('#boot-shell').waitFor({ state: 'detached' });
+
+    // Signed out, the service worker answers the plain shell, on the signed-out pages and on /home.
+    await ctx.clearCookies({ name: /^(TiktokToken|tkToken|tkSession)$/ });
+    for (const path of ['/', '/login', '/home']) {
+      const plain = await ctx.newPage();
+      const off = await ctx.newCDPSession(plain);
+      await off.send('Emulation.setScriptExecutionDisabled', { value: true });
+      const answer = await plain.goto(path);
+      expect(answer?.fromServiceWorker(), path).toBe(true);
+      await plain.locator('#root').waitFor({ state: 'attached' });
+      expect(await plain.locator('#boot-shell').count(), path).toBe(0);
+      await plain.close();
+    }
+    await ctx.setOffline(false);
+    await ctx.close();
+  }, 300_000);
+
   it("keeps the screen when the stopped-shop banner's code cannot load, and loads it once back online", async () => {
     const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
     await signInDemo(ctx, suite.server.url, 'en');
