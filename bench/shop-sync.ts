@@ -9,7 +9,8 @@
  * First sync: from the callback (which makes every kind due) until the orders kind reports success
  * with every line stored. Incremental: 1,000 lines of recent orders refunded in the simulator, then
  * POST /shop/sync.now until the orders kind succeeds again. Memory: the server process's RSS (from
- * /proc) sampled every 250 ms during the sync.
+ * /proc) sampled every 250 ms during the sync, and its heap after a full collection, sampled every
+ * second inside the server (bench/heap-probe.mjs): what the sync holds, apart from what V8 keeps.
  *
  * SHOP_SYNC_LINES (default 100000), SHOP_SYNC_ENGINES (default sqlite,postgres), SHOP_SYNC_RUNS
  * (default 1; 0 with SHOP_SYNC_BIG=1 runs only the big one), SHOP_SYNC_BIG=1 adds the 1,000,000-line
@@ -84,6 +85,39 @@ async function makeStore(engine: 'sqlite' | 'postgres'): Promise<Store> {
   };
 }
 
+/** The probe's samples (bench/heap-probe.mjs): epoch ms, heap used after GC. */
+const heapSamples = (file: string): { t: number; heap: number }[] => {
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => l.split(' ').map(Number))
+    .map(([t, heap]) => ({ t: t!, heap: heap! }));
+};
+
+/** Starts the server with the heap probe preloaded (SERVER_NODE_FLAGS is what startServer reads). */
+async function startProbed(env: Record<string, string>, probeFile: string): Promise<RunningServer> {
+  const flags = process.env.SERVER_NODE_FLAGS;
+  process.env.SERVER_NODE_FLAGS = `${flags ?? ''} --expose-gc --import ./bench/heap-probe.mjs`.trim();
+  try {
+    return await startServer({ ...env, HEAP_PROBE_FILE: probeFile, HEAP_PROBE_MS: '1000' });
+  } finally {
+    if (flags === undefined) delete process.env.SERVER_NODE_FLAGS;
+    else process.env.SERVER_NODE_FLAGS = flags;
+  }
+}
+
+/** Waits until the probe has written a sample at or after `t` (epoch ms). */
+async function probeAfter(file: string, t: number) {
+  for (let i = 0; i < 100; i++) {
+    const last = heapSamples(file).at(-1);
+    if (last && last.t >= t) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the heap probe wrote no sample (is --expose-gc passed?)');
+}
+
 interface RunResult {
   lines: number;
   firstMs: number;
@@ -95,6 +129,10 @@ interface RunResult {
   incrCpu: readonly [number, number];
   rssBefore: number;
   rssPeak: number;
+  /** Heap after GC just before connecting, its peak during the first sync, and after it. */
+  heapBefore: number;
+  heapPeak: number;
+  heapAfter: number;
   sums: number;
   selling: number;
 }
@@ -119,19 +157,23 @@ async function runOnce(
   const store = await makeStore(engine);
   let server: RunningServer | undefined;
   const database = await openFor(store.env.DATA_DIR!, store.env.DATABASE_URL);
+  const probeFile = path.join(store.env.DATA_DIR!, 'heap-probe.txt');
   try {
     const who = await signInDirect(database.db);
-    server = await startServer({
-      ...store.env,
-      SEED_DEMO: '0',
-      DEMO_SHOP: '0',
-      TTS_API_BASE: base,
-      TTS_AUTH_BASE: base,
-      TTS_CONSENT_BASE: base,
-      TTS_CONSENT_BASE_US: base,
-      SHOP_SYNC_TICK_SECONDS: '1',
-      SECRETS_KEY,
-    });
+    server = await startProbed(
+      {
+        ...store.env,
+        SEED_DEMO: '0',
+        DEMO_SHOP: '0',
+        TTS_API_BASE: base,
+        TTS_AUTH_BASE: base,
+        TTS_CONSENT_BASE: base,
+        TTS_CONSENT_BASE_US: base,
+        SHOP_SYNC_TICK_SECONDS: '1',
+        SECRETS_KEY,
+      },
+      probeFile,
+    );
     const call = async (method: string, p: string, body: unknown, headers: Record<string, string> = {}) => {
       const res = await fetch(`${server!.url}/api/v0.1${p}?language=en-us`, {
         method,
@@ -193,6 +235,8 @@ async function runOnce(
     const cookie = String(auth.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const code = sim.control.createAuthCode();
     const pid = server.proc.pid!;
+    await probeAfter(probeFile, Date.now());
+    const heapBefore = heapSamples(probeFile).at(-1)!.heap;
     const rssBefore = rssOf(pid);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => {
@@ -229,6 +273,11 @@ async function runOnce(
     const st = await waitSuccess(1, 3_600_000);
     const firstMs = Date.now() - t0;
     const firstCpu = [cpuOf(pid) - cpu0[0]!, ownCpu() - cpu0[1]!] as const;
+    const firstEnd = Date.now();
+    await probeAfter(probeFile, firstEnd);
+    const during = heapSamples(probeFile).filter((x) => x.t >= t0 && x.t <= firstEnd);
+    const heapPeak = Math.max(heapBefore, ...during.map((x) => x.heap));
+    const heapAfter = heapSamples(probeFile).at(-1)!.heap;
     const stored = await database.db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll().as('n'))
@@ -281,6 +330,9 @@ async function runOnce(
       incrCpu,
       rssBefore,
       rssPeak,
+      heapBefore,
+      heapPeak,
+      heapAfter,
       sums: Number(sums.n),
       selling: Number(selling.n),
     };
@@ -307,7 +359,7 @@ export async function benchShopSync(say: Say, load: () => string): Promise<void>
     for (let r = 0; r < runs; r++) {
       const res = await runOnce(engine, lines, true);
       console.log(
-        `  ${engine} run ${r + 1}: first ${sec(res.firstMs)}, incremental ${sec(res.incrMs)} (${res.incrStored} lines stored), CPU server/simulator first ${sec(res.firstCpu[0])}/${sec(res.firstCpu[1])}, incremental ${sec(res.incrCpu[0])}/${sec(res.incrCpu[1])}, RSS ${mb(res.rssBefore)} → ${mb(res.rssPeak)}`,
+        `  ${engine} run ${r + 1}: first ${sec(res.firstMs)}, incremental ${sec(res.incrMs)} (${res.incrStored} lines stored), CPU server/simulator first ${sec(res.firstCpu[0])}/${sec(res.firstCpu[1])}, incremental ${sec(res.incrCpu[0])}/${sec(res.incrCpu[1])}, RSS ${mb(res.rssBefore)} → ${mb(res.rssPeak)}, heap after GC ${mb(res.heapBefore)} → peak ${mb(res.heapPeak)} → after ${mb(res.heapAfter)}`,
       );
       results.push(res);
     }
@@ -328,6 +380,12 @@ export async function benchShopSync(say: Say, load: () => string): Promise<void>
       'server CPU (first / incremental)': `${sec(median(results.map((x) => x.firstCpu[0])))} / ${sec(median(results.map((x) => x.incrCpu[0])))}`,
       'simulator CPU (first / incremental)': `${sec(median(results.map((x) => x.firstCpu[1])))} / ${sec(median(results.map((x) => x.incrCpu[1])))}`,
       'server RSS growth': mb(growth),
+      'server heap after GC: growth (before → peak → after first sync)': results
+        .map(
+          (x) =>
+            `${mb(x.heapPeak - x.heapBefore)} (${mb(x.heapBefore)} → ${mb(x.heapPeak)} → ${mb(x.heapAfter)})`,
+        )
+        .join(', '),
       'sums rows': results[0]!.sums,
       'plan creators selling': results[0]!.selling,
       load: load(),
@@ -343,6 +401,7 @@ export async function benchShopSync(say: Say, load: () => string): Promise<void>
         runs: 1,
         'first sync (median)': sec(res.firstMs),
         'server RSS growth': `${mb(growth)} (${mb(res.rssBefore)} → ${mb(res.rssPeak)})`,
+        'server heap after GC: growth (before → peak → after first sync)': `${mb(res.heapPeak - res.heapBefore)} (${mb(res.heapBefore)} → ${mb(res.heapPeak)} → ${mb(res.heapAfter)})`,
         'memory target':
           growth <= MEM_TARGET_MB * MB ? `≤ ${MEM_TARGET_MB} MB met` : `≤ ${MEM_TARGET_MB} MB ⚠`,
         'sums rows': res.sums,
@@ -355,6 +414,7 @@ export async function benchShopSync(say: Say, load: () => string): Promise<void>
     'A real server process per run (fresh store), the simulator in the bench process (its shop: one US shop, ' +
       `${CREATORS} creators and 10 products, every creator in the workspace and in a plan carrying the products). First sync: callback → ` +
       'orders kind done (every kind of the shop runs). Incremental: 1,000 lines refunded, then POST /shop/sync.now. ' +
-      'RSS growth = peak during the sync − RSS before connecting. SHOP_SYNC_BIG=1 adds the 1,000,000-line memory run.',
+      'RSS growth = peak during the sync − RSS before connecting; heap after GC: the server V8 heap after a full ' +
+      'collection, sampled every second in the server (bench/heap-probe.mjs), growth = its peak during the first sync − before connecting. SHOP_SYNC_BIG=1 adds the 1,000,000-line memory run.',
   );
 }

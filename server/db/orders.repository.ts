@@ -3,9 +3,10 @@
  * (`order_imports`, mirrored). Every query takes the workspace id; long id lists are cut into
  * chunks, and lines are written in batches.
  */
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { ORDER_LINES_MAX } from '../../contract/limits.ts';
 import { chunks } from './creator.repository.ts';
+import { engineOf } from './dialect.ts';
 import type { DB, OrderImportsTable, OrdersTable } from './schema.ts';
 
 type Trx = Transaction<DB>;
@@ -82,8 +83,99 @@ export async function linesOfCreator(db: Db, ws: number, country: string, handle
   return { total: Number(n), rows };
 }
 
+/** PostgreSQL binds at most 65,535 parameters a statement; a batch stays well under it. */
+const PG_PARAMS = 60_000;
+/** Rows a PostgreSQL statement carries at most, whatever their width (a bigger one gains nothing). */
+const PG_ROWS = 2000;
+const pgBatch = (cols: number) => Math.max(1, Math.min(PG_ROWS, Math.floor(PG_PARAMS / Math.max(1, cols))));
+
 export async function insertLines(trx: Trx, rows: readonly Insertable<OrdersTable>[]): Promise<void> {
-  for (const part of chunks(rows, BATCH)) await trx.insertInto('orders').values(part).execute();
+  if (!rows.length) return;
+  const size = engineOf(trx) === 'postgres' ? pgBatch(Object.keys(rows[0]!).length) : BATCH;
+  for (const part of chunks(rows, size)) await trx.insertInto('orders').values(part).execute();
+}
+
+/** What a line update writes: the stored line (its id and key) and its new fields. */
+export interface LineUpdate {
+  id: number;
+  layout: string;
+  order_id: string;
+  sku_id: string;
+  content_id: string;
+  product_id: string;
+  country: string;
+  creator: string;
+  quantity: number;
+  gmv: number;
+  commission: number;
+  currency: string;
+  status: string;
+  void: number;
+  created_time: number;
+  update_time: number;
+}
+
+const UPDATED = [
+  'country',
+  'creator',
+  'quantity',
+  'gmv',
+  'commission',
+  'currency',
+  'status',
+  'void',
+  'created_time',
+  'update_time',
+] as const;
+
+/**
+ * Rewrites stored lines of the workspace in place (their key and import columns unchanged). On
+ * PostgreSQL a batch is one multi-row `insert ... on conflict (id) do update` (a round trip per
+ * line is what made a pass with many changed lines slow there); every id must be a stored line of
+ * `ws`, and a batch that does not update exactly its rows throws (the transaction rolls back), so
+ * a line is never lost, added or written twice. SQLite runs one update per line (in process, no
+ * round trip), with the same checks. `size` (rows a PostgreSQL statement) is for tests.
+ */
+export async function updateLines(
+  trx: Trx,
+  ws: number,
+  rows: readonly LineUpdate[],
+  size = pgBatch(8 + UPDATED.length),
+): Promise<void> {
+  if (!rows.length) return;
+  if (new Set(rows.map((r) => r.id)).size !== rows.length) throw new Error('updateLines: an id given twice');
+  if (engineOf(trx) !== 'postgres') {
+    for (const r of rows) {
+      const done = await trx
+        .updateTable('orders')
+        .set(Object.fromEntries(UPDATED.map((c) => [c, r[c]])))
+        .where('workspace_id', '=', ws)
+        .where('id', '=', r.id)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) throw new Error(`updateLines: line ${r.id} not found`);
+    }
+    return;
+  }
+  for (const part of chunks(rows, size)) {
+    const done = await trx
+      .insertInto('orders')
+      // add_time would only be written by the insert path, which throws below.
+      .values(part.map((r) => ({ ...r, workspace_id: ws, add_time: r.update_time })))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => Object.fromEntries(UPDATED.map((c) => [c, eb.ref(`excluded.${c}`)])))
+          // A line of another workspace is never written (and then counts as missing below).
+          .where('orders.workspace_id', '=', ws),
+      )
+      // xmax is 0 on a row version an insert made: no stored line had that id.
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .execute();
+    // A row that took the insert path, or one the workspace filter skipped: the batch is wrong
+    // and rolls back.
+    if (done.length !== part.length || done.some((d) => d.inserted))
+      throw new Error(`updateLines: ${part.length} lines to update, ${done.length} updated in place`);
+  }
 }
 
 export async function deleteLines(trx: Trx, ws: number, ids: readonly number[]): Promise<void> {

@@ -9,7 +9,7 @@
 import type { Transaction } from 'kysely';
 import type { ApiOrderLine } from '../integrations/tiktok-shop/index.ts';
 import { chunks } from '../db/creator.repository.ts';
-import { insertLines, linesOfOrders } from '../db/orders.repository.ts';
+import { insertLines, linesOfOrders, updateLines } from '../db/orders.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { pairLines, sharedKey } from './order-match.ts';
@@ -92,24 +92,29 @@ export async function writeShopOrderLines(
   const replaced: { country: string; creator: string }[] = [];
   // The weeks whose sums can change: those of the lines as written and as they were.
   let span = spanOf(updates.map(({ s }) => Number(s.created_time)));
+  await updateLines(
+    trx,
+    ws,
+    updates.map(({ s, next }) => ({
+      id: Number(s.id),
+      layout: 'affiliate',
+      order_id: s.order_id,
+      sku_id: s.sku_id,
+      content_id: s.content_id,
+      product_id: s.product_id,
+      country,
+      creator: next.creator,
+      quantity: next.quantity,
+      gmv: next.gmv,
+      commission: next.commission,
+      currency: next.currency,
+      status: next.status,
+      void: next.void,
+      created_time: next.created_time,
+      update_time: t,
+    })),
+  );
   for (const { s, next } of updates) {
-    await trx
-      .updateTable('orders')
-      .set({
-        country,
-        creator: next.creator,
-        quantity: next.quantity,
-        gmv: next.gmv,
-        commission: next.commission,
-        currency: next.currency,
-        status: next.status,
-        void: next.void,
-        created_time: next.created_time,
-        update_time: t,
-      })
-      .where('workspace_id', '=', ws)
-      .where('id', '=', Number(s.id))
-      .execute();
     written.push(next);
     replaced.push({ country: s.country, creator: s.creator });
   }

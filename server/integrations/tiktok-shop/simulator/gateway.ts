@@ -205,6 +205,7 @@ export async function handleApiRequest(world: SimWorld, raw: RawRequest): Promis
       throw new SimError('throttled', MESSAGES.throttled, { 'retry-after': String(wait) });
     }
     fault = world.faults.take(served.name);
+    fault?.onTake?.();
     if (fault?.kind === 'unavailable') {
       return {
         http: 503,

@@ -33,6 +33,8 @@ export interface FaultRule {
   skip?: number;
   delayMs?: number;
   retryAfterSeconds?: number;
+  /** Called when the fault applies, before the call is answered (a test acts at an exact call). */
+  onTake?: () => void;
 }
 
 export class Faults {

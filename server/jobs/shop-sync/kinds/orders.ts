@@ -74,14 +74,15 @@ function startPass(c: Cursor, now: number): Cursor {
 /**
  * Pages are written in batches, one transaction each (lines, plan stages, cursor). The first batch
  * is one page (the shop shows progress at once), each next one twice the last, up to BATCH_PAGES;
- * a batch is also written once it has waited BATCH_MS, so a slow or throttled API never holds
- * fetched pages (or the lease) long. The weeks a batch wrote lines in go into the cursor, and the
+ * a batch is also written once it has waited BATCH_SECONDS on the adapter's clock (ctx.now, which
+ * tests hold still, so their batches are cut by page count alone), so a slow or throttled API never
+ * holds fetched pages (or the lease) long. The weeks a batch wrote lines in go into the cursor, and the
  * batch that ends the pass sums each of them once (a week written by ten batches is summed once,
  * not ten times). A crash loses only the pages not yet written, which the resumed run fetches
  * again, and the weeks still to sum are in the committed cursor: the pass that ends sums them.
  */
 export const BATCH_PAGES = 32;
-const BATCH_MS = 10_000;
+const BATCH_SECONDS = 10;
 const WEEK = 7 * DAY;
 const weekIndex = (week: number) => Math.round((week + 3 * DAY) / WEEK);
 const weekOfIndex = (i: number) => i * WEEK - 3 * DAY;
@@ -91,6 +92,7 @@ interface Pending {
   pages: number;
   cursor: Cursor;
   rejected?: { count: number; requestId: string; problem: string };
+  /** When its first page came (ctx.now, seconds). */
   since: number;
 }
 
@@ -150,7 +152,7 @@ export const ordersKind: SyncKind = {
           : ge > c.floor
             ? { ...c, lt: ge, page: '' }
             : { done: c.end, floor: 0, end: 0, lt: 0, page: '', deep: 0, swept: c.swept, weeks: c.weeks };
-        b ??= { lines: [], pages: 0, cursor: next, since: performance.now() };
+        b ??= { lines: [], pages: 0, cursor: next, since: ctx.now() };
         for (const o of page.items) b.lines.push(...orderLines(o));
         b.pages++;
         b.cursor = next;
@@ -161,7 +163,7 @@ export const ordersKind: SyncKind = {
             problem: b.rejected?.problem ?? page.rejected[0]!.problem,
           };
         c = next;
-        if (b.pages >= size || performance.now() - b.since >= BATCH_MS) {
+        if (b.pages >= size || ctx.now() - b.since >= BATCH_SECONDS) {
           c = await write(ctx, b);
           b = null;
           size = Math.min(BATCH_PAGES, size * 2);
