@@ -105,6 +105,13 @@ describeEngines('ad spend imported from a file', (t) => {
       ['edit', 31.1],
       ['add', 30],
     ]);
+
+    // A member moves that line to another day: it no longer stands for the file's row, which comes back.
+    expect((await call('PUT', '/plan/cost.edit', { id: line.id, start_date: '2026-03-20' })).code).toBe(200);
+    expect((await json('/plan/cost.import', body)).data).toMatchObject({ added: 1, unchanged: 1 });
+    const moved = (await call('POST', '/plan/cost.list', { plan_id: planId })).data.rows;
+    expect(moved.find((r: { id: number }) => r.id === line.id)).toMatchObject({ start_date: '2026-03-20' });
+    expect(moved).toHaveLength(3);
   });
 
   it('refuses and names each row that does not fit; the others still count and nothing stored is lost', async () => {
