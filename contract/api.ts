@@ -31,6 +31,7 @@ import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { sampleRuleEndpoints } from './schemas/sample-rules.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { moneyEndpoints } from './schemas/money.ts';
+import { adSpendEndpoints } from './schemas/ad-spend.ts';
 import { ledgerEndpoints } from './schemas/ledger.ts';
 import { syncEndpoints } from './sync.ts';
 
@@ -59,6 +60,7 @@ export const API = {
   ...sampleRuleEndpoints,
   ...contentEndpoints,
   ...moneyEndpoints,
+  ...adSpendEndpoints,
   ...ledgerEndpoints,
   ...syncEndpoints,
 } satisfies Record<string, Endpoint>;

@@ -247,6 +247,10 @@ export const COSTS_MAX = 200_000;
 export const COST_LIST_MAX = 1000;
 /** History rows one answer holds (newest first). */
 export const COST_HISTORY_MAX = 200;
+/** Rows of an ad-spend file one `/plan/cost.import` call carries (the app sends a file in parts). */
+export const AD_IMPORT_CALL_MAX = 2000;
+/** A cell of an ad-spend row as sent (a link is the longest); longer is refused by name. */
+export const AD_IMPORT_CELL_MAX = 1000;
 /** Videos a plan's money answer holds at most: the best half and the worst half by net profit. */
 export const PLAN_MONEY_VIDEOS_MAX = 500;
 /** Videos the plan screen names at each end (best and worst net profit). */

@@ -35,6 +35,7 @@ import * as m0045 from './migrations/0045_shop_target.ts';
 import * as m0046 from './migrations/0046_orders_creator_time.ts';
 import * as m0047 from './migrations/0047_plan_costs.ts';
 import * as m0048 from './migrations/0048_sample_rules.ts';
+import * as m0050 from './migrations/0050_ad_spend_import.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0046_orders_creator_time': m0046,
   '0047_plan_costs': m0047,
   '0048_sample_rules': m0048,
+  '0050_ad_spend_import': m0050,
 };
 
 /** Every migration this code knows, by name. */

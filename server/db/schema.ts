@@ -633,6 +633,8 @@ export interface PlanCostsTable extends Synced {
   /** An ad spend's channel: 'spark' | 'shop_ads'; '' otherwise. */
   channel: Generated<string>;
   note: Generated<string>;
+  /** What an imported ad spend stands for, so a file imported again changes it (0050); '' by hand. */
+  import_key: Generated<string>;
   user_id: number;
   user_name: Generated<string>;
   updated_by: Generated<number>;

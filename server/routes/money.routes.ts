@@ -1,11 +1,13 @@
 /** /plan/cost.* and /plan/money: a plan's cost lines and net profit. Thin: parse, call the service, reply. */
+import { adSpendEndpoints } from '../../contract/schemas/ad-spend.ts';
 import { moneyEndpoints as ep } from '../../contract/schemas/money.ts';
 import { actorOf } from '../http/actor.ts';
 import { authOf } from '../http/auth.ts';
-import { ok } from '../http/envelope.ts';
+import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { route } from '../http/route.ts';
+import { importAdSpend } from '../services/ad-spend-import.service.ts';
 import { addCost, deleteCost, editCost, historyOf, listCostsOf } from '../services/plan-cost.service.ts';
 import { planMoney } from '../services/plan-money.service.ts';
 import '../domain/messages/money.messages.ts';
@@ -26,6 +28,13 @@ export const registerMoneyRoutes: RegisterRoutes = (api, ctx) => {
     mutation(db, req, async (trx, auth) =>
       ok(req, await deleteCost(trx, auth.workspaceId, actorOf(auth), input.id), 'deleted'),
     ),
+  );
+  route(api, ctx, adSpendEndpoints.costImport, async (req, input) =>
+    mutation(db, req, async (trx, auth) => {
+      const out = await importAdSpend(trx, auth.workspaceId, actorOf(auth), input, languageOf(req));
+      const { added, updated, unchanged } = out;
+      return ok(req, out, input.dryRun ? 'ok' : 'ad_spend_imported', { added, updated, unchanged });
+    }),
   );
   route(api, ctx, ep.costList, async (req, input) =>
     ok(req, await listCostsOf(db, authOf(req).workspaceId, input)),

@@ -123,6 +123,8 @@ export async function editCost(trx: Trx, ws: number, by: Actor, input: z.infer<t
   const row = await updateCost(trx, ws, input.id, {
     ...(input.amount !== undefined && { amount_cents: input.amount }),
     ...(input.start_date !== undefined && { start_date: input.start_date }),
+    // An imported ad spend moved to another day no longer stands for the file's row of its old day.
+    ...(input.start_date !== undefined && input.start_date !== current.start_date && { import_key: '' }),
     ...(input.end_date !== undefined && { end_date: input.end_date }),
     ...(input.channel !== undefined && { channel: input.channel }),
     ...(input.note !== undefined && { note: input.note }),

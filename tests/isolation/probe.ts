@@ -37,6 +37,9 @@ const CANDIDATES: unknown[] = [
   'approve',
   // A plan cost's kind: ad spend names a content record (another id to probe).
   'ad',
+  // An ad-spend file's channel and rows (the rows name a video id: another workspace's is unknown here).
+  'spark',
+  [{ row: 2, video: '7310000000000000001', date: '2030-01-01', amount: '1' }],
 ];
 
 export interface IdPools {

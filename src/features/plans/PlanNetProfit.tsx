@@ -5,7 +5,7 @@
  * mirrored) when the plan opens and again after a cost is saved; offline, it says it needs a
  * connection instead of showing a figure the server has not given.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MONEY_PANEL_VIDEOS } from '../../../contract/limits.ts';
 import type { PlanMoneyResult } from '../../../contract/schemas/money.ts';
 import { formatGmv } from '../../i18n/format.ts';
@@ -13,6 +13,12 @@ import { m } from '../../paraglide/messages.js';
 import { formatRoi } from './money-rules.ts';
 import { fetchPlanMoney, onMoneyChanged } from './money-api.ts';
 import { PlanCosts } from './PlanCosts.tsx';
+import { Button } from '../../ui/Button.tsx';
+
+// The import worker, the mapping and the refusals load when a member opens the import.
+const AdSpendDialog = lazy(() =>
+  import('./AdSpendDialog.tsx').then((mod) => ({ default: mod.AdSpendDialog })),
+);
 
 type Video = PlanMoneyResult['videos'][number];
 
@@ -23,7 +29,7 @@ function VideoList({ title, videos, currency }: { title: string; videos: Video[]
       <h3 className="plans-net__heading">{title}</h3>
       <ol className="plans-net__videos">
         {videos.map((v) => (
-          <li key={v.content_id}>
+          <li key={v.content_id} data-video={v.video_id} data-net-cents={Math.round(v.net * 100)}>
             <a href={v.link} target="_blank" rel="noreferrer noopener">
               {m.money_net_video({
                 video: v.video_id,
@@ -43,6 +49,7 @@ export function PlanNetProfit({ planId, country }: { planId: number; country: st
   const [data, setData] = useState<PlanMoneyResult | null>(null);
   const [failed, setFailed] = useState(false);
   const [asked, setAsked] = useState(0);
+  const [importing, setImporting] = useState(false);
   useEffect(() => onMoneyChanged(planId, () => setAsked((n) => n + 1)), [planId]);
   useEffect(() => {
     const ctl = new AbortController();
@@ -92,6 +99,14 @@ export function PlanNetProfit({ planId, country }: { planId: number; country: st
       <p className="plans-muted">{m.money_net_formula()}</p>
       <p className="plans-muted">{m.money_net_roi_before()}</p>
       <PlanCosts planId={planId} country={country} />
+      <Button size="sm" onPress={() => setImporting(true)}>
+        {m.money_ads_import()}
+      </Button>
+      {importing && (
+        <Suspense fallback={null}>
+          <AdSpendDialog planId={planId} onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       {failed && (
         <p className="plans-muted" role="status">
           {m.money_net_offline()}

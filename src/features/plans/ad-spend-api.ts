@@ -1,0 +1,44 @@
+/**
+ * The ad-spend import call (contract/schemas/ad-spend.ts): a part of a mapped file, checked (a dry
+ * run that writes nothing) or imported, and the parts' answers added up. Sent straight to the server
+ * like every cost line; the plan's money panel reads again once an import was accepted.
+ */
+import { adSpendEndpoints, type AdSpendImportResult } from '../../../contract/schemas/ad-spend.ts';
+import type { AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
+import { request } from '../../api/client.ts';
+
+export type AdChannel = 'spark' | 'shop_ads';
+
+export const postAdSpend = (
+  planId: number,
+  channel: AdChannel,
+  rows: AdSpendRowInput[],
+  dryRun: boolean,
+  signal?: AbortSignal,
+) =>
+  request(
+    adSpendEndpoints.costImport,
+    { plan_id: planId, channel, rows, ...(dryRun && { dryRun: 1 }) } as never,
+    { json: true, long: true, silent: true, signal },
+  );
+
+export const NO_RESULT: AdSpendImportResult = {
+  added: 0,
+  updated: 0,
+  unchanged: 0,
+  rows: 0,
+  refused: [],
+  change: 0,
+  currency: '',
+};
+
+/** Two parts' answers as one: counts and the spend change summed (in cents, so exactly), refusals in row order. */
+export const addResults = (a: AdSpendImportResult, b: AdSpendImportResult): AdSpendImportResult => ({
+  added: a.added + b.added,
+  updated: a.updated + b.updated,
+  unchanged: a.unchanged + b.unchanged,
+  rows: a.rows + b.rows,
+  refused: [...a.refused, ...b.refused],
+  change: (Math.round(a.change * 100) + Math.round(b.change * 100)) / 100,
+  currency: b.currency || a.currency,
+});
