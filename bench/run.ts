@@ -31,6 +31,7 @@ import { benchExtension, EXTENSION_TITLE } from './extension.ts';
 import { benchShopSync, SHOP_SYNC_TITLE } from './shop-sync.ts';
 import { benchFirstSync, FIRST_SYNC_TITLE } from './first-sync.ts';
 import { benchLedger, LEDGER_TITLE } from './ledger.ts';
+import { PLAN_MONEY_TITLE } from './plan-money.ts';
 
 const sections: string[] = [];
 const say = (title: string, rows: Row[], note = '') => {
@@ -57,7 +58,7 @@ const ONLY = {
   extension: { run: benchExtension, first: EXTENSION_TITLE, last: EXTENSION_TITLE },
   shop: { run: benchShopSync, first: SHOP_SYNC_TITLE, last: SHOP_SYNC_TITLE },
   firstsync: { run: benchFirstSync, first: FIRST_SYNC_TITLE, last: FIRST_SYNC_TITLE },
-  ledger: { run: benchLedger, first: LEDGER_TITLE, last: LEDGER_TITLE },
+  ledger: { run: benchLedger, first: LEDGER_TITLE, last: PLAN_MONEY_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -100,7 +101,7 @@ await benchLookalike(say, load);
 // The shop sync: 100,000 order lines from the TikTok Shop simulator, then 1,000 changed, each engine.
 await benchShopSync(say, load);
 
-// The ledger: a creator with two years (10,000 lines) among 100,000 creators.
+// The ledger: a creator with two years (10,000 lines) among 100,000 creators; then a plan's net profit after 100,000 new order lines.
 await benchLedger(say, load);
 
 // The browser extension: harvest of a search page, and badges for 100 creators.

@@ -43,7 +43,7 @@ const rssOf = (pid: number): number => {
   return m ? Number(m[1]) * 1024 : 0;
 };
 /** User + system CPU time of a process, in ms (/proc/pid/stat, clock ticks of 10 ms). */
-const cpuOf = (pid: number): number => {
+export const cpuOf = (pid: number): number => {
   const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
 };

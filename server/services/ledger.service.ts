@@ -55,7 +55,7 @@ export async function planLedger(db: Kysely<DB>, ws: number, req: LedgerRequest)
       offset: 0,
       lines_total: 0,
     };
-  const input = await planMoneyInput(db, ws, planId);
+  const input = await planMoneyInput(db, ws, planId, creatorId);
   // A creator taken out of the plan keeps the cost lines they had in it, as /plan/money counts them.
   const inPlan = (r: { creator_id: number }) => r.creator_id === creatorId;
   if (creatorId && !input.members.some(inPlan) && !input.costs.some(inPlan))

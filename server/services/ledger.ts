@@ -30,14 +30,67 @@ export function inputOf(input: NetInput, creatorId: number): NetInput {
   };
 }
 
-type Draft = Omit<LedgerLine, 'day' | 'run_gmv_cents' | 'run_cost_cents' | 'run_net_cents'>;
+/**
+ * Each line is made once in its final shape (its day and running totals filled in after the sort):
+ * two years of a creator is 10,000 lines, and copying each into a new object (a spread) cost more
+ * than the rest of the layout together.
+ */
+const line = (
+  kind: LedgerKind,
+  time: number,
+  creator_id: number,
+  video_id: string,
+  ref: string,
+  gmv_cents: number,
+  cost_cents: number,
+): LedgerLine => ({
+  kind,
+  time,
+  creator_id,
+  video_id,
+  ref,
+  gmv_cents,
+  cost_cents,
+  day: '',
+  run_gmv_cents: 0,
+  run_cost_cents: 0,
+  run_net_cents: 0,
+});
+
+/**
+ * A shop day's first second, kept per country and day: the time zone's formatter is the costly
+ * part, and the same two years of days come back on every ledger opened. Bounded; a full cache
+ * starts again.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_MAX = 20_000;
+function dayStartOf(day: string, country: NetInput['country']): number {
+  const key = `${country}|${day}`;
+  let t = dayStarts.get(key);
+  if (t === undefined) {
+    t = shopDayStart(day, country);
+    if (dayStarts.size >= DAY_STARTS_MAX) dayStarts.clear();
+    dayStarts.set(key, t);
+  }
+  return t;
+}
 
 export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetMoney } {
   const country = input.country;
-  const drafts: Draft[] = [];
+  const drafts: LedgerLine[] = [];
   const sum = { gmv: 0, commission: 0, samples: 0, fees: 0, ads: 0 };
-  const add = (kind: LedgerKind, d: Omit<Draft, 'kind'>) => drafts.push({ kind, ...d });
-  const dayStart = (day: string) => shopDayStart(day, country);
+  const add = (
+    kind: LedgerKind,
+    d: {
+      time: number;
+      creator_id: number;
+      video_id: string;
+      ref: string;
+      gmv_cents: number;
+      cost_cents: number;
+    },
+  ) => drafts.push(line(kind, d.time, d.creator_id, d.video_id, d.ref, d.gmv_cents, d.cost_cents));
+  const dayStart = (day: string) => dayStartOf(day, country);
 
   for (const m of input.members) {
     if (!samplesSent(m) || input.sampleCents <= 0) continue;
@@ -66,14 +119,17 @@ export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetM
     sum.gmv += l.gmv_cents;
     sum.commission += l.commission_cents;
     const video = l.video_id ? videoOf.get(`${l.creator_id}|${l.video_id}`) : undefined;
-    add('sale', {
-      time: l.created_time,
-      creator_id: l.creator_id,
-      video_id: video ? video.video_id : '',
-      ref: l.order_id ?? '',
-      gmv_cents: l.gmv_cents,
-      cost_cents: l.commission_cents,
-    });
+    drafts.push(
+      line(
+        'sale',
+        l.created_time,
+        l.creator_id,
+        video ? video.video_id : '',
+        l.order_id ?? '',
+        l.gmv_cents,
+        l.commission_cents,
+      ),
+    );
   }
   for (const c of input.costs) {
     if (c.kind === 'retainer') {
@@ -103,8 +159,8 @@ export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetM
     });
   }
 
-  const order = drafts.map((d, i) => ({ d, i }));
-  order.sort((a, b) => a.d.time - b.d.time || RANK.get(a.d.kind)! - RANK.get(b.d.kind)! || a.i - b.i);
+  const order = drafts.map((d, i) => ({ d, rank: RANK.get(d.kind)!, i }));
+  order.sort((a, b) => a.d.time - b.d.time || a.rank - b.rank || a.i - b.i);
   // The lines are in time order: the time zone's formatter (the costly part of two years of lines)
   // runs once per shop day and in each day's last hour, not per line. A day is at least 23 hours
   // (the spring change), so a time less than 23 hours after its day's start is still that day.
@@ -125,13 +181,11 @@ export function ledgerLines(input: NetInput): { lines: LedgerLine[]; total: NetM
   const lines = order.map(({ d }) => {
     gmv += d.gmv_cents;
     cost += d.cost_cents;
-    return {
-      ...d,
-      day: dayOf(d.time),
-      run_gmv_cents: gmv,
-      run_cost_cents: cost,
-      run_net_cents: gmv - cost,
-    };
+    d.day = dayOf(d.time);
+    d.run_gmv_cents = gmv;
+    d.run_cost_cents = cost;
+    d.run_net_cents = gmv - cost;
+    return d;
   });
   return { lines, total: toMoney(sum) };
 }

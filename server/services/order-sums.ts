@@ -12,7 +12,7 @@
  *
  * Creators are matched by handle in the line's country, in the caller's workspace only.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { chunks } from '../db/creator.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
@@ -140,6 +140,19 @@ export async function countedKeys(
     !(l.layout === 'affiliate' && voidedSkus.has(skuKey(l))) &&
     !(l.layout === 'all_orders' && affiliateSkus.has(skuKey(l)));
 }
+
+/**
+ * countedKeys's rule as a condition on lines read `from orders as o`, for a read of many lines (a
+ * plan's money, a creator's ledger): the database keeps only the counted ones in the same pass,
+ * through the (workspace_id, order_id, sku_id) index, instead of the lines being read and then their
+ * orders' lines read again. The two must agree line for line (order-sums.test.ts checks it on both
+ * engines).
+ */
+export const countedInSql = sql<SqlBool>`o.void = 0
+  and not (o.layout = 'affiliate' and exists (select 1 from orders x where x.workspace_id = o.workspace_id
+    and x.order_id = o.order_id and x.sku_id = o.sku_id and x.layout = 'all_orders' and x.void = 1))
+  and not (o.layout = 'all_orders' and exists (select 1 from orders x where x.workspace_id = o.workspace_id
+    and x.order_id = o.order_id and x.sku_id = o.sku_id and x.layout = 'affiliate'))`;
 
 /** A sums row's figures (money in cents), to tell a row that would not change. */
 const figures = (...v: unknown[]) => v.map((x) => (typeof x === 'string' ? x : Number(x))).join('|');

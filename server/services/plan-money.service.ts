@@ -15,7 +15,7 @@ import { tiktokProductIds } from '../db/plan.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
 import { netProfit, type NetInput } from './net-profit.ts';
-import { countedKeys } from './order-sums.ts';
+import { countedInSql } from './order-sums.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 const cents = (n: unknown) => Math.round(Number(n) * 100);
@@ -27,9 +27,11 @@ export async function planMoney(db: Db, ws: number, planId: number) {
 /**
  * The plan's net profit inputs as read from the database: its members, counted lines, videos and
  * cost lines. The ledger (server/services/ledger.service.ts) reads the same ones, so its totals
- * are the plan's.
+ * are the plan's. With `creatorId`, the lines and videos are read for that creator only (a
+ * creator's ledger keeps nothing else: ledger.ts inputOf), so a creator's page does not read the
+ * whole plan's sales; members and cost lines are still the plan's.
  */
-export async function planMoneyInput(db: Db, ws: number, planId: number): Promise<NetInput> {
+export async function planMoneyInput(db: Db, ws: number, planId: number, creatorId = 0): Promise<NetInput> {
   const plan = await db
     .selectFrom('plans')
     .select(['id', 'country', 'product_ids', 'sample_cost', 'shipping_cost'])
@@ -55,7 +57,8 @@ export async function planMoneyInput(db: Db, ws: number, planId: number): Promis
   // Handle → creator, per country, of the creators in the plan now (live rows only).
   const handles = new Map<string, number>();
   const countries = new Set<string>();
-  for (const part of chunks(members.map((m) => m.creator_id)))
+  const wanted = members.map((m) => m.creator_id).filter((id) => !creatorId || id === creatorId);
+  for (const part of chunks(wanted))
     for (const c of await db
       .selectFrom('creators')
       .select(['id', 'unique_id', 'country'])
@@ -69,48 +72,42 @@ export async function planMoneyInput(db: Db, ws: number, planId: number): Promis
   const rowIds = String(plan.product_ids).split(',').filter(Boolean).map(Number);
   const products = [...new Set((await tiktokProductIds(db, ws, rowIds)).values())];
 
-  const raw = [];
+  const lines = [];
   if (products.length && handles.size)
     for (const country of countries) {
       const theirs = [...handles.keys()]
         .filter((k) => k.startsWith(`${country}|`))
         .map((k) => k.slice(country.length + 1));
       for (const part of chunks(theirs))
-        raw.push(
-          ...(await db
-            .selectFrom('orders')
-            .select([
-              'layout',
-              'order_id',
-              'sku_id',
-              'content_id',
-              'creator',
-              'country',
-              'gmv',
-              'commission',
-              'void',
-              'created_time',
-            ])
-            .where('workspace_id', '=', ws)
-            .where('country', '=', country)
-            .where('creator', 'in', part)
-            .where('product_id', 'in', products)
-            .execute()),
-        );
+        for (const l of await db
+          .selectFrom('orders as o')
+          .select([
+            'o.order_id',
+            'o.sku_id',
+            'o.content_id',
+            'o.creator',
+            'o.gmv',
+            'o.commission',
+            'o.created_time',
+          ])
+          .where('o.workspace_id', '=', ws)
+          .where('o.country', '=', country)
+          .where('o.creator', 'in', part)
+          .where('o.product_id', 'in', products)
+          .where(countedInSql)
+          .execute())
+          lines.push({
+            creator_id: handles.get(`${country}|${l.creator}`)!,
+            video_id: l.content_id,
+            gmv_cents: cents(l.gmv),
+            commission_cents: cents(l.commission),
+            created_time: Number(l.created_time),
+            order_id: l.order_id,
+            sku_id: l.sku_id,
+          });
     }
-  const counts = await countedKeys(db, ws, raw);
-  const lines = raw.filter(counts).map((l) => ({
-    creator_id: handles.get(`${l.country}|${l.creator}`)!,
-    video_id: l.content_id,
-    gmv_cents: cents(l.gmv),
-    commission_cents: cents(l.commission),
-    created_time: Number(l.created_time),
-    order_id: l.order_id,
-    sku_id: l.sku_id,
-  }));
 
   const costs = await planCosts(db, ws, planId);
-  const memberIds = members.map((m) => m.creator_id);
   const adContentIds = [...new Set(costs.filter((c) => c.kind === 'ad').map((c) => c.content_id))];
   const contents = new Map<number, NetInput['contents'][number]>();
   const addContents = (
@@ -133,7 +130,7 @@ export async function planMoneyInput(db: Db, ws: number, planId: number): Promis
       .where('deleted_at', 'is', null)
       .where('country', '=', plan.country);
   // The plan's videos: its creators' records for this plan or for no plan, and those its ad spend paid for.
-  for (const part of chunks(memberIds))
+  for (const part of chunks(wanted))
     addContents(
       await contentBase().where('creator_id', 'in', part).where('plan_id', 'in', [planId, 0]).execute(),
     );
