@@ -9,7 +9,12 @@ import type { RowOf } from '../sync.ts';
 import type { Outcome, Outcomes } from './types.ts';
 
 /** What outcomes read of a plan member and of a `creator_sales` row. */
-export type Member = Pick<RowOf<'plan_creators'>, 'creator_id' | 'stage' | 'stage_time' | 'sample_time'>;
+export type Member = {
+  creator_id: number;
+  stage?: string | null;
+  stage_time?: number | null;
+  sample_time?: number | null;
+};
 export type Sale = Pick<RowOf<'creator_sales'>, 'creator_id' | 'gmv'>;
 
 /** A shipped sample counts as "not posted" once content is this overdue (content is due on day 14). */
