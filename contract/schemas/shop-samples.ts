@@ -36,9 +36,13 @@ export const ShopSampleView = z.object({
   last_msg: z.string(),
   last_at: z.number().int(),
   /**
+   * The creator's fit for the plan carrying the product (0–100, one decimal; the list is ranked by
+   * it, best first), null when unknown (server/services/sample-fit.service.ts).
+   */
+  fit: z.number().nullable(),
+  /**
    * The workspace's sample approval rules judged for this application (contract/sample-rules.ts):
-   * one per rule set, with the figure and the limit; [] when no rule is set. `min_fit` comes as
-   * `unknown` (the screen's fit ranking gives the score).
+   * one per rule set, with the figure and the limit; [] when no rule is set.
    */
   verdicts: z.array(
     z.object({

@@ -122,6 +122,84 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(rej.data.results[0]).toMatchObject({ outcome: 'done' });
     });
 
+    it('ranks pending applications by fit, judges the fit rule with its figure, and enforces it', async () => {
+      const [a, b, c] = approvable();
+      // The three products in the catalogue, in one plan whose products are pet supplies.
+      const rowIds: number[] = [];
+      for (const productId of new Set([a, b, c].map((x) => x!.product.id))) {
+        const add = await call('POST', '/product/add', {
+          country: 'US',
+          productId,
+          productTitle: 'Pet bowl',
+          productCategory: 'Pet Supplies',
+          productImage: 'https://example.com/p.png',
+        });
+        expect(add.code, JSON.stringify(add)).toBe(200);
+        rowIds.push(Number(add.data.id));
+      }
+      const plan = await call('POST', '/plan/add', { name: 'Pets', country: 'US', product_ids: rowIds });
+      expect(plan.code, JSON.stringify(plan)).toBe(200);
+      const numbers = (gmv: number, categorys: string) => ({
+        gmv_t30: gmv,
+        video_view_t30: gmv * 100,
+        follower_count: gmv * 10,
+        video_publish_t30: 20,
+        video_engagement_t30: 5,
+        categorys,
+      });
+      const set = async (handle: string, values: Record<string, unknown>) =>
+        db()
+          .updateTable('creators')
+          .set(values)
+          .where('workspace_id', '=', me.workspaceId)
+          .where('unique_id', '=', handle)
+          .execute();
+      await set(a!.creator.username, numbers(90_000, 'Pet Supplies'));
+      await set(b!.creator.username, numbers(3_000, 'Pet Supplies'));
+      await set(c!.creator.username, numbers(50, 'Home Supplies'));
+
+      const list = (await pending()).items as unknown as { application_id: string; fit: number | null }[];
+      const fitOf = (x: { id: string }) => list.find((i) => i.application_id === x.id)!.fit!;
+      expect(fitOf(a!)).toBeGreaterThan(fitOf(b!));
+      expect(fitOf(b!)).toBeGreaterThan(fitOf(c!));
+      // Best first, unknown last.
+      const fits = list.map((i) => i.fit);
+      const known = fits.filter((f) => f !== null);
+      expect(known.length).toBeGreaterThanOrEqual(3);
+      expect(fits.slice(0, known.length)).toEqual(known);
+      expect(known).toEqual([...known].sort((x, y) => y - x));
+      const order = list.map((i) => i.application_id);
+      expect(order.indexOf(a!.id)).toBeLessThan(order.indexOf(b!.id));
+      expect(order.indexOf(b!.id)).toBeLessThan(order.indexOf(c!.id));
+
+      const limit = Math.round((fitOf(b!) + fitOf(c!)) / 2);
+      await call('POST', '/shop/sample-rules.set', { min_fit: limit });
+      const verdict = async (x: { id: string }) =>
+        (await pending()).items.find((i) => i.application_id === x.id)!.verdicts;
+      expect(await verdict(b!)).toEqual([{ rule: 'min_fit', verdict: 'pass', value: fitOf(b!), limit }]);
+      expect(await verdict(c!)).toEqual([{ rule: 'min_fit', verdict: 'fail', value: fitOf(c!), limit }]);
+      const res = await call('POST', '/shop/samples.review', {
+        application_ids: [c!.id, a!.id],
+        result: 'approve',
+      });
+      expect(res.data.results).toMatchObject([
+        { application_id: c!.id, outcome: 'refused', code: 'rule_min_fit' },
+        { application_id: a!.id, outcome: 'done' },
+      ]);
+      expect(res.data.results[0].msg).toContain(`fit for the plan is ${fitOf(c!)}`);
+      expect(reviewCalls()).toBe(1);
+      const hist = await db()
+        .selectFrom('shop_sample_reviews')
+        .select(['application_id', 'rule', 'outcome'])
+        .where('workspace_id', '=', me.workspaceId)
+        .orderBy('id')
+        .execute();
+      expect(hist).toEqual([
+        { application_id: c!.id, rule: 'min_fit', outcome: 'refused' },
+        { application_id: a!.id, rule: '', outcome: 'done' },
+      ]);
+    });
+
     it('a daily cap holds when several approvals arrive at once', async () => {
       const some = approvable().slice(0, 4);
       expect(some.length).toBe(4);

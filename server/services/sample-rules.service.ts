@@ -21,6 +21,7 @@ import {
 import type { SampleRulesView } from '../../contract/schemas/sample-rules.ts';
 import { shopDay, shopDayStart } from '../../contract/shop-time.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
+import { fitsFor } from './sample-fit.service.ts';
 import type { Db } from './shop-deps.ts';
 
 const EMPTY: SampleRulesView = {
@@ -141,10 +142,10 @@ async function capCounts(
 }
 
 /**
- * The figures the server knows for each application: the creator's 30-day GMV (creator row), post
+ * The figures the server knows for each application: the creator's fit for the plan carrying the
+ * product (sample-fit.service.ts; given when the caller has them), 30-day GMV (creator row), post
  * rate (samples sent that became a post, over every plan of the workspace), and the sample's cost
  * (the plan carrying the product: products at cost plus shipping; the highest when several).
- * The fit score is the screen's (the ranking runs in the app's worker).
  */
 export async function figuresFor(
   db: Db,
@@ -152,7 +153,9 @@ export async function figuresFor(
   apps: readonly Judged[],
   t: number,
   claimedAfter: number,
+  fits?: ReadonlyMap<number, number | null>,
 ): Promise<Map<number, SampleFigures>> {
+  fits ??= await fitsFor(db, ws, apps, t);
   const creatorIds = [...new Set(apps.map((a) => a.creator_id).filter(Boolean))];
   const gmv = new Map<number, number>();
   const sent = new Map<number, number>();
@@ -208,7 +211,7 @@ export async function figuresFor(
   for (const a of apps) {
     const n = sent.get(a.creator_id) ?? 0;
     out.set(a.id, {
-      fit: null,
+      fit: fits.get(a.id) ?? null,
       gmv30: a.creator_id && gmv.has(a.creator_id) ? gmv.get(a.creator_id)! : null,
       postRate: n ? Math.round(((posted.get(a.creator_id) ?? 0) / n) * 10000) / 100 : null,
       price: price.get(a.product_id) ?? null,
@@ -217,10 +220,6 @@ export async function figuresFor(
   }
   return out;
 }
-
-/** The rules an approval must pass on the server: every one set but the fit score (the screen's). */
-export const serverVerdicts = (rules: SampleRules, f: SampleFigures): SampleVerdict[] =>
-  sampleVerdicts(rules, f).filter((v) => v.rule !== 'min_fit');
 
 /** The workspace's rules as SampleRules, and whether any cap is set. */
 export async function rulesFor(

@@ -25,7 +25,8 @@ import { z } from 'zod';
 import { workspaceApp } from './shop-credentials.service.ts';
 import type { Db, ShopDeps } from './shop-deps.ts';
 import { advanceInPlans } from './plan-member.service.ts';
-import { capBroken, figuresFor, rulesFor, serverVerdicts } from './sample-rules.service.ts';
+import { capBroken, figuresFor, rulesFor } from './sample-rules.service.ts';
+import { fitsFor } from './sample-fit.service.ts';
 import { sampleVerdicts, type SampleVerdict } from '../../contract/sample-rules.ts';
 import '../domain/messages/shop-review.messages.ts';
 import '../domain/messages/sample-rules.messages.ts';
@@ -50,7 +51,7 @@ export async function pendingSamples(
     )
     .where('s.workspace_id', '=', ws)
     .where('s.status', '=', 'PENDING');
-  const [rows, count] = await Promise.all([
+  const listed = (ids: number[]) =>
     base
       .select([
         's.id',
@@ -69,12 +70,31 @@ export async function pendingSamples(
         's.is_approvable',
         's.disapprovable_reasons',
       ])
-      .orderBy('s.approve_expiration_time')
-      .orderBy('s.id')
-      .limit(SHOP_REVIEW_LIST_MAX)
-      .execute(),
-    base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
-  ]);
+      .where('s.id', 'in', ids)
+      .execute();
+  // Every pending application is ranked by fit before the list is cut: the best fits come first,
+  // unknown last, then the closest approve-by deadline and the oldest row (a stable order).
+  const all = await base
+    .select(['s.id', 's.creator_id', 's.product_id', 's.approve_expiration_time'])
+    .orderBy('s.id')
+    .execute();
+  const fits = await fitsFor(
+    db,
+    ws,
+    all.map((r) => ({ id: Number(r.id), creator_id: Number(r.creator_id), product_id: r.product_id })),
+    deps.now(),
+  );
+  const rank = (id: number) => fits.get(id) ?? -1;
+  const shownIds = all
+    .map((r) => ({ id: Number(r.id), by: Number(r.approve_expiration_time) || Infinity }))
+    .sort((a, b) => rank(b.id) - rank(a.id) || a.by - b.by || a.id - b.id)
+    .slice(0, SHOP_REVIEW_LIST_MAX)
+    .map((r) => r.id);
+  const order = new Map(shownIds.map((id, i) => [id, i]));
+  const rows: Awaited<ReturnType<typeof listed>> = [];
+  for (let i = 0; i < shownIds.length; i += 200) rows.push(...(await listed(shownIds.slice(i, i + 200))));
+  rows.sort((a, b) => order.get(Number(a.id))! - order.get(Number(b.id))!);
+  const count = { n: all.length };
   const last = new Map<string, { result: string; code: string; msg: string; add_time: number }>();
   const ids = rows.map((r) => r.application_id);
   for (let i = 0; i < ids.length; i += 200) {
@@ -104,6 +124,7 @@ export async function pendingSamples(
         })),
         t,
         t - REVIEW_CLAIM_SECONDS,
+        fits,
       )
     : null;
   const items = rows.map((r): ShopSampleView => {
@@ -130,6 +151,7 @@ export async function pendingSamples(
       last_code: l?.code ?? '',
       last_msg: l?.msg ?? '',
       last_at: l?.add_time ?? 0,
+      fit: fits.get(Number(r.id)) ?? null,
       verdicts: figures ? sampleVerdicts(rules, figures.get(Number(r.id))!) : [],
     };
   });
@@ -197,6 +219,12 @@ export async function reviewSamples(
     status,
   });
   const rules = input.result === 'approve' ? await rulesFor(deps.db, ws) : null;
+  // The fit is scored once for the whole selection (it reads the workspace's creators), and only
+  // when a fit rule is set.
+  const fits =
+    rules?.rules.min_fit != null
+      ? await fitsFor(deps.db, ws, [...rows.values()], deps.now())
+      : new Map<number, number | null>();
   for (const id of ids) {
     const row = rows.get(id);
     if (!row) {
@@ -209,9 +237,11 @@ export async function reviewSamples(
     let broken: SampleVerdict | null = null;
     if (rules?.any) {
       const t = deps.now();
-      const f = (await figuresFor(deps.db, ws, [judged(row)], t, t - REVIEW_CLAIM_SECONDS)).get(row.id)!;
+      const f = (await figuresFor(deps.db, ws, [judged(row)], t, t - REVIEW_CLAIM_SECONDS, fits)).get(
+        row.id,
+      )!;
       broken =
-        serverVerdicts(rules.rules, f).find((v) => v.verdict === 'fail' && !v.rule.startsWith('cap_')) ??
+        sampleVerdicts(rules.rules, f).find((v) => v.verdict === 'fail' && !v.rule.startsWith('cap_')) ??
         null;
     }
     const claim = broken ? broken : await claimSample(deps, ws, row, input.result, !!rules?.caps);

@@ -2,11 +2,14 @@
  * Sample approval rules in a real browser against the TikTok Shop simulator: a seller sets a daily
  * cap of three in the rules dialog (by keyboard, the rule stated before saving), sees each request's
  * verdict as icon and words, approves four requests in one action and sees three go through and the
- * fourth refused naming the cap; after a reload the rules and the cap's verdicts are still there.
+ * fourth refused naming the cap; after a reload the rules and the cap's verdicts are still there. Once a
+ * plan carries the requested products, the requests are listed by the server's fit score, best first,
+ * the score on each row.
  * axe finds nothing serious in either language, at 390 px and 1440 px.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
@@ -23,7 +26,7 @@ const tts = simulatedShop({ appKey: APP_KEY, appSecret: APP_SECRET, serviceId: S
 const suite = browserSuite(tts.env);
 
 interface Pending {
-  items: { application_id: string; is_approvable: number }[];
+  items: { application_id: string; is_approvable: number; product_id: string; fit: number | null }[];
 }
 const pendingOf = async (token: string): Promise<Pending> => {
   const res = await fetch(`${suite.server.url}/api/v0.1/shop/samples.pending?language=en-us`, {
@@ -145,6 +148,44 @@ describe('Sample approval rules', () => {
     await fitsWidth(page);
     await noSeriousAxe(page);
     expect(errors).toEqual([]);
+  });
+
+  it('lists the requests by fit once a plan carries their products, best first, the score on each row', async () => {
+    const products = [...new Set((await pendingOf(admin.token)).items.map((i) => i.product_id))].slice(0, 10);
+    for (const productId of products)
+      await callApi(suite.server.url, admin.token, 'POST', '/product/add', {
+        country: 'US',
+        productId,
+        productTitle: `Bowl ${productId.slice(-4)}`,
+        productCategory: 'Pet Supplies',
+        productImage: 'https://example.com/p.png',
+      });
+    const pull = decodePull(
+      await callApi<PullWire>(suite.server.url, admin.token, 'POST', '/sync/pull', { cursor: '' }),
+    );
+    const rowIds = pull.changes.products.filter((p) => products.includes(p.product_id)).map((p) => p.id);
+    await callApi(suite.server.url, admin.token, 'POST', '/plan/add', {
+      name: 'Pets',
+      country: 'US',
+      product_ids: rowIds,
+    });
+    const server = await pendingOf(admin.token);
+    const known = server.items.filter((i) => i.fit !== null);
+    expect(known.length).toBeGreaterThan(0);
+    await page.reload();
+    const first = server.items[0]!.application_id;
+    await expect
+      .poll(() => row(first).getByTestId('sample-request-fit').textContent())
+      .toBe(`${server.items[0]!.fit} of 100`);
+    const onScreen = await page
+      .getByTestId('sample-request-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-application')));
+    expect(onScreen).toEqual(server.items.map((i) => i.application_id));
+    const fits = server.items.map((i) => i.fit);
+    expect(fits.slice(0, known.length)).toEqual(known.map((i) => i.fit));
+    expect(known.map((i) => i.fit)).toEqual(known.map((i) => i.fit!).sort((a, b) => b - a));
+    await noSeriousAxe(page);
+    await fitsWidth(page);
   });
 
   it('reads in Chinese, axe clean', async () => {

@@ -30,6 +30,10 @@ defineMessages({
     'zh-cn': '样品成本上限须为0到10亿之间的数字',
     'en-us': 'The sample cost cap must be a number from 0 to 1,000,000,000',
   },
+  shop_review_rule_min_fit: {
+    'zh-cn': '未通过：达人对该计划的匹配度为{value}，低于规则的最低值{limit}',
+    'en-us': 'Refused by a rule: the creator’s fit for the plan is {value}, below the minimum of {limit}',
+  },
   shop_review_rule_min_gmv30: {
     'zh-cn': '未通过：达人30天GMV为{value}，低于规则的最低值{limit}',
     'en-us': 'Refused by a rule: the creator’s 30-day GMV is {value}, below the minimum of {limit}',

@@ -1,6 +1,7 @@
 /**
  * /plans/sample-requests: the shop's pending sample applications (docs/decisions/shop-connection.md,
- * "Reviewing sample applications"), closest approve-by deadline first, with whether TikTok allows
+ * "Reviewing sample applications") in the server's order, best fit first (the server's fit score,
+ * shown per row; docs/decisions/similar-and-fit.md, "Fit on the server"), with whether TikTok allows
  * approval and why not. A member selects rows and approves or rejects them (a rejection asks for one
  * of TikTok's reasons); each row then shows what TikTok answered. Nothing is shown as approved before
  * the server says TikTok accepted it; offline the screen says it needs a connection.
@@ -13,7 +14,7 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_SETTINGS_PATH } from '../../../contract/limits.ts';
 import type { ShopRejectReason, ShopReviewResult } from '../../../contract/shop-review.ts';
-import { formatDate } from '../../i18n/format.ts';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { CheckBox } from '../../ui/CheckBox.tsx';
@@ -204,6 +205,7 @@ export function SampleRequests() {
                   <th scope="col">{m.sample_requests_col_requested()}</th>
                   <th scope="col">{m.sample_requests_col_approve_by()}</th>
                   <th scope="col">{m.sample_requests_col_approvable()}</th>
+                  <th scope="col">{m.sample_requests_col_fit()}</th>
                   <th scope="col">{m.sample_rules_col()}</th>
                   <th scope="col">{m.sample_requests_col_outcome()}</th>
                 </tr>
@@ -236,6 +238,11 @@ export function SampleRequests() {
                           : m.sample_requests_approvable_no({
                               why: r.disapprovable_reasons.map(blockedReasonLabel).join(', ') || '-',
                             })}
+                      </td>
+                      <td data-testid="sample-request-fit">
+                        {r.fit === null
+                          ? m.sample_rules_value_unknown()
+                          : m.sample_requests_fit_value({ score: formatNumber(r.fit) })}
                       </td>
                       <td data-testid="sample-request-verdicts">
                         {r.verdicts.length > 0 && (

@@ -1,0 +1,151 @@
+/**
+ * The fit score of a sample application on the server (docs/decisions/similar-and-fit.md, "Fit on
+ * the server"): the creator scored for the plan carrying the application's product by the query
+ * worker's own arithmetic (contract/fit/), over the same population (the workspace's creators), with
+ * the same outcomes (every plan's members and the counted sales) and the default weights (a member's
+ * own weights stay on their device).
+ *
+ * The plan: every plan carrying the product is judged and the lowest score counts, as an approval
+ * moves the creator in each of them. No plan carries it: the product alone is the plan (its
+ * category from the product list). No plan and no product row, or no creator row: the score is
+ * unknown (null), never a guess.
+ */
+import { fitContext, fitScore, type FitContext } from '../../contract/fit/fit.ts';
+import { buildIndex, type LookalikeIndex } from '../../contract/fit/lookalike-index.ts';
+import { outcomesOf } from '../../contract/fit/outcomes.ts';
+import { DEFAULT_FIT_WEIGHTS, type Outcomes } from '../../contract/fit/types.ts';
+import type { Db } from './shop-deps.ts';
+
+/** What the fit of one application reads. */
+export interface FitAsked {
+  id: number;
+  creator_id: number;
+  product_id: string;
+}
+
+/** The categories each application is scored against: one list per plan carrying its product, [] none. */
+async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Promise<Map<number, string[][]>> {
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'product_id', 'category'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .execute();
+  const plans = await db
+    .selectFrom('plans')
+    .select(['id', 'product_ids'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const byRow = new Map(products.map((p) => [String(p.id), p]));
+  const planCats = new Map<string, string[][]>();
+  const own = new Map<string, string[]>();
+  for (const p of products) {
+    const c = (p.category ?? '').trim();
+    own.set(p.product_id, [...new Set([...(own.get(p.product_id) ?? []), ...(c ? [c] : [])])]);
+  }
+  for (const plan of plans) {
+    const rows = String(plan.product_ids ?? '')
+      .split(',')
+      .map((id) => byRow.get(id))
+      .filter((p) => p !== undefined);
+    // The plan's categories as the fit dialog reads them: its products' categories, trimmed, once each.
+    const cats = [...new Set(rows.map((p) => (p.category ?? '').trim()))].filter(Boolean);
+    for (const tiktokId of new Set(rows.map((p) => p.product_id)))
+      planCats.set(tiktokId, [...(planCats.get(tiktokId) ?? []), cats]);
+  }
+  const out = new Map<number, string[][]>();
+  for (const a of apps) {
+    const carried = planCats.get(a.product_id);
+    if (carried) out.set(a.id, carried);
+    else if (own.has(a.product_id)) out.set(a.id, [own.get(a.product_id)!]);
+    else out.set(a.id, []);
+  }
+  return out;
+}
+
+/** The workspace's creators as the query worker indexes them, and each one's position. */
+async function population(db: Db, ws: number): Promise<{ index: LookalikeIndex; pos: Map<number, number> }> {
+  const rows = await db
+    .selectFrom('creators')
+    .select([
+      'id',
+      'follower_count',
+      'video_view_t30',
+      'gmv_t30',
+      'units_sold_t30',
+      'video_publish_t30',
+      'video_engagement_t30',
+      'categorys',
+    ])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .execute();
+  const list = rows.map((r) => ({ ...r, id: Number(r.id) }));
+  return { index: buildIndex(list), pos: new Map(list.map((r, i) => [r.id, i])) };
+}
+
+/** The seller's outcomes with every creator of the workspace, as the fit dialog counts them. */
+async function outcomes(db: Db, ws: number, now: number): Promise<Outcomes> {
+  const members = await db
+    .selectFrom('plan_creators as m')
+    .innerJoin('plans as p', (j) =>
+      j.onRef('p.id', '=', 'm.plan_id').onRef('p.workspace_id', '=', 'm.workspace_id'),
+    )
+    .select(['m.creator_id', 'm.stage', 'm.stage_time', 'm.sample_time'])
+    .where('m.workspace_id', '=', ws)
+    .where('m.deleted_at', 'is', null)
+    .where('p.deleted_at', 'is', null)
+    .execute();
+  const sales = await db
+    .selectFrom('creator_sales')
+    .select(['creator_id', 'gmv'])
+    .where('workspace_id', '=', ws)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return outcomesOf(
+    members.map((m) => ({
+      creator_id: Number(m.creator_id),
+      stage: m.stage,
+      stage_time: Number(m.stage_time),
+      sample_time: Number(m.sample_time),
+    })),
+    sales.map((s) => ({ creator_id: Number(s.creator_id), gmv: Number(s.gmv) })),
+    now,
+  );
+}
+
+/** The score as shown and judged: one decimal, so the figure on screen is the one the rule compared. */
+const shown = (score: number): number => Math.round(score * 10) / 10;
+
+/** Each application's fit score (0–100), null when unknown. */
+export async function fitsFor(
+  db: Db,
+  ws: number,
+  apps: readonly FitAsked[],
+  now: number,
+): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>(apps.map((a) => [a.id, null]));
+  const scored = apps.filter((a) => a.creator_id > 0);
+  if (!scored.length) return out;
+  const cats = await categoriesOf(db, ws, scored);
+  if (![...cats.values()].some((c) => c.length)) return out;
+  const { index, pos } = await population(db, ws);
+  const spec = { weights: DEFAULT_FIT_WEIGHTS, outcomes: await outcomes(db, ws, now) };
+  const contexts = new Map<string, FitContext>();
+  const contextOf = (categories: string[]) => {
+    const key = JSON.stringify(categories);
+    let ctx = contexts.get(key);
+    if (!ctx) contexts.set(key, (ctx = fitContext(index, { ...spec, categories }, (id) => pos.get(id))));
+    return ctx;
+  };
+  for (const a of scored) {
+    const at = pos.get(a.creator_id);
+    const plans = cats.get(a.id) ?? [];
+    if (at === undefined || !plans.length) continue;
+    out.set(a.id, shown(Math.min(...plans.map((c) => fitScore(index, contextOf(c), at)))));
+  }
+  return out;
+}
