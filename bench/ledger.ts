@@ -11,7 +11,7 @@ import path from 'node:path';
 import SQLite from '../server/db/sqlite-native.ts';
 import { startServer, type RunningServer } from '../tests/helpers/server-process.ts';
 import { percentile } from './gen.ts';
-import { benchPlanMoney } from './plan-money.ts';
+import { benchPlanMoney, type LedgerSeed } from './plan-money.ts';
 import { cpuOf } from './shop-sync.ts';
 import type { Row } from './report.ts';
 import { apiPoster, seedCreators } from './seed-server.ts';
@@ -23,15 +23,6 @@ const LINES = Number(process.env.LEDGER_LINES ?? 10_000);
 const SAMPLES = Number(process.env.LEDGER_SAMPLES ?? 20);
 const DAY = 86_400;
 const START = Date.parse('2024-03-01T12:00:00Z') / 1000;
-
-/** What seedLedger made: the workspace's sign-in, the creator with two years of ledger, its plan. */
-export interface LedgerSeed {
-  who: Awaited<ReturnType<typeof seedCreators>>;
-  creatorId: number;
-  planId: number;
-  /** POST or PUT to the API as the seeded member; answers `data`, throws on any other code. */
-  send: (method: string, p: string, body: Record<string, unknown>) => Promise<any>;
-}
 
 /** CREATORS creators, one of them with LINES ledger lines in a plan (see the file's comment). */
 export async function seedLedger(

@@ -10,11 +10,20 @@ import path from 'node:path';
 import SQLite from '../server/db/sqlite-native.ts';
 import type { RunningServer } from '../tests/helpers/server-process.ts';
 import { percentile } from './gen.ts';
-import type { LedgerSeed } from './ledger.ts';
+import type { seedCreators } from './seed-server.ts';
 import type { Row } from './report.ts';
 import { cpuOf } from './shop-sync.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
+/** What the ledger bench's seedLedger (bench/ledger.ts) made: the workspace's sign-in, the creator with two years of ledger, its plan. */
+export interface LedgerSeed {
+  who: Awaited<ReturnType<typeof seedCreators>>;
+  creatorId: number;
+  planId: number;
+  /** POST or PUT to the API as the seeded member; answers `data`, throws on any other code. */
+  send: (method: string, p: string, body: Record<string, unknown>) => Promise<any>;
+}
+
 export const PLAN_MONEY_TITLE = "Plan's net profit after 100,000 new order lines";
 const CREATORS = Number(process.env.PLAN_MONEY_CREATORS ?? 1_000);
 const LINES = Number(process.env.PLAN_MONEY_LINES ?? 100_000);
