@@ -11,11 +11,7 @@ export interface ButtonProps extends Omit<RacButtonProps, 'className' | 'childre
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
-  /**
-   * Shows a spinner while a call runs. Presses are ignored then, but the button keeps keyboard
-   * focus (react-aria's pending state, aria-disabled), so a refused call leaves a keyboard user
-   * where they were instead of on the page's body.
-   */
+  /** Shows a spinner and disables the button while a call runs. */
   isLoading?: boolean;
   icon?: ReactNode;
   children?: ReactNode;
@@ -42,7 +38,7 @@ export function Button({
       {...rest}
       id={id}
       aria-labelledby={labelledBy}
-      isDisabled={isDisabled}
+      isDisabled={isDisabled || isLoading}
       isPending={isLoading}
       className={cx('cd-button', `cd-button--${variant}`, `cd-button--${size}`, className)}
     >

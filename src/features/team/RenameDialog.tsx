@@ -17,7 +17,6 @@ export function RenameDialog({ current, onClose, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function save() {
-    if (busy) return; // Enter in the field while the call runs
     const title = validTitle(value);
     if (title === null) return;
     setBusy(true);
@@ -34,7 +33,7 @@ export function RenameDialog({ current, onClose, onSaved }: Props) {
       isOpen
       onClose={onClose}
       title={m.team_edit_title()}
-      footer={<DialogFooter onCancel={onClose} onConfirm={save} isBusy={busy} />}
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} isDisabled={busy} />}
     >
       <form
         onSubmit={(e) => {

@@ -53,7 +53,12 @@ export function TransferDialog({ onClose, onSaved }: Props) {
       onClose={onClose}
       title={m.team_transfer()}
       footer={
-        <DialogFooter onCancel={onClose} onConfirm={save} confirmLabel={m.common_confirm()} isBusy={busy} />
+        <DialogFooter
+          onCancel={onClose}
+          onConfirm={save}
+          confirmLabel={m.common_confirm()}
+          isDisabled={busy}
+        />
       }
     >
       {members === null ? (
