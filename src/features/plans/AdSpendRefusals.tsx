@@ -6,6 +6,7 @@ import type { AdSpendRefusal } from '../../../contract/schemas/ad-spend.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import './orders.css';
+import { RefusedCellsTable } from './RefusedCellsTable.tsx';
 
 const SHOWN = 100;
 
@@ -29,34 +30,11 @@ export function AdSpendRefusals({ refused }: { refused: readonly AdSpendRefusal[
         {m.money_ads_refused_title({ count: formatNumber(rows) })}
       </h3>
       <p>{m.money_ads_refused_hint()}</p>
-      <div
-        className="orders-refused__scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={m.money_ads_refused_caption()}
-      >
-        <table className="orders-table">
-          <caption className="cd-visually-hidden">{m.money_ads_refused_caption()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.orders_refused_col_row()}</th>
-              <th scope="col">{m.orders_refused_col_column()}</th>
-              <th scope="col">{m.orders_refused_col_held()}</th>
-              <th scope="col">{m.money_ads_col_reason()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r, i) => (
-              <tr key={i}>
-                <th scope="row">{formatNumber(r.row)}</th>
-                <td>{fieldName(r.field)}</td>
-                <td className="orders-table__held">{r.value === '' ? m.orders_held_empty() : r.value}</td>
-                <td>{r.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RefusedCellsTable
+        caption={m.money_ads_refused_caption()}
+        lastColumn={m.money_ads_col_reason()}
+        cells={shown.map((r) => ({ row: r.row, column: fieldName(r.field), value: r.value, why: r.reason }))}
+      />
       {refused.length > shown.length && (
         <p className="plans-muted">
           {m.money_ads_refused_more({ count: formatNumber(refused.length - shown.length) })}

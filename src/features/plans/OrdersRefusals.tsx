@@ -3,10 +3,10 @@
  * file names it), what it held and what was expected, with the layout's own format. Good rows are
  * still imported: the hint says how many, and that nothing imported before is lost.
  */
-import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { Refusal } from '../import/orders-rules.ts';
 import './orders.css';
+import { RefusedCellsTable } from './RefusedCellsTable.tsx';
 
 /** Rows whose reasons are listed; the rest are counted. */
 const SHOWN_ROWS = 100;
@@ -54,34 +54,11 @@ export function OrdersRefusals({
         {m.orders_refused_title({ count: refusedRows })}
       </h3>
       <p>{m.orders_refused_hint({ count: lines })}</p>
-      <div
-        className="orders-refused__scroll"
-        tabIndex={0}
-        role="region"
-        aria-label={m.orders_refused_caption()}
-      >
-        <table className="orders-table">
-          <caption className="cd-visually-hidden">{m.orders_refused_caption()}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.orders_refused_col_row()}</th>
-              <th scope="col">{m.orders_refused_col_column()}</th>
-              <th scope="col">{m.orders_refused_col_held()}</th>
-              <th scope="col">{m.orders_refused_col_expected()}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r, i) => (
-              <tr key={i}>
-                <th scope="row">{formatNumber(r.row)}</th>
-                <td>{r.column}</td>
-                <td className="orders-table__held">{r.value === '' ? m.orders_held_empty() : r.value}</td>
-                <td>{expectedText(r)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <RefusedCellsTable
+        caption={m.orders_refused_caption()}
+        lastColumn={m.orders_refused_col_expected()}
+        cells={shown.map((r) => ({ row: r.row, column: r.column, value: r.value, why: expectedText(r) }))}
+      />
       {more > 0 && <p className="plans-muted">{m.orders_refused_more({ count: more })}</p>}
     </section>
   );
