@@ -75,16 +75,18 @@ export function Dialog({
 export interface DialogFooterProps {
   onCancel: () => void;
   /**
-   * The primary action. While a promise it returns is pending the button is disabled and shows a
-   * spinner, and further presses are ignored: a double-click saves once.
+   * The primary action. While a promise it returns is pending the button shows a spinner and keeps
+   * focus, and further presses are ignored: a double-click saves once.
    */
   onConfirm: () => unknown;
   /** Default: Save. */
   confirmLabel?: ReactNode;
   /** Default: Cancel. */
   cancelLabel?: ReactNode;
-  /** Disables the confirm button (a call is running, nothing to save yet). */
+  /** Disables the confirm button (nothing to save yet). */
   isDisabled?: boolean;
+  /** The dialog's own call is running (started by Enter in a field): the button shows it as pending. */
+  isBusy?: boolean;
   tone?: 'primary' | 'danger';
   /** Focuses the confirm button when the dialog opens (confirmations). */
   autoFocus?: boolean;
@@ -97,6 +99,7 @@ export function DialogFooter({
   confirmLabel = m.common_save(),
   cancelLabel = m.common_cancel(),
   isDisabled,
+  isBusy,
   tone = 'primary',
   autoFocus,
 }: DialogFooterProps) {
@@ -108,7 +111,7 @@ export function DialogFooter({
         variant={tone}
         onPress={() => confirm.run()}
         isDisabled={isDisabled}
-        isLoading={confirm.busy}
+        isLoading={confirm.busy || isBusy}
         autoFocus={autoFocus}
       >
         {confirmLabel}

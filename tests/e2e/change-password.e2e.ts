@@ -23,6 +23,7 @@ const TEXT = {
     item: 'Change password',
     logout: 'Log out',
     confirm: 'Confirm',
+    save: 'Confirm',
     current: 'Current password',
     next: 'New password',
     repeat: 'Repeat new password',
@@ -38,6 +39,7 @@ const TEXT = {
     item: '修改密码',
     logout: '退出登录',
     confirm: '确认',
+    save: '确定',
     current: '当前密码',
     next: '新密码',
     repeat: '确认新密码',
@@ -136,8 +138,25 @@ describe('change password of an email account', () => {
       await page.keyboard.press('Tab');
       expect(await focusedName(page)).toBe('repassword');
       await page.keyboard.type('NewSecret#2');
+      // Saved from the button this time, with the server's answer held back: while the call runs
+      // the button shows it and keeps focus, instead of dropping a keyboard user onto the page.
+      const save = d.getByRole('button', { name: t.save, exact: true });
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/v0.1/member/change.pw', async (route) => {
+        await held;
+        await route.continue();
+      });
+      for (let i = 0; i < 6 && !(await save.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      // Held by handle: while pending, the button's name gains "working…" (BusyLabel.tsx).
+      const button = (await save.elementHandle())!;
       await page.keyboard.press('Enter');
+      await expect.poll(() => button.getAttribute('aria-disabled')).toBe('true');
+      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+      release();
       await expectToast(page, t.wrong);
+      await page.unroute('**/api/v0.1/member/change.pw');
       await expect.poll(() => focusedName(page)).toBe('oldPassword');
       expect(await seriousAxeViolations(page)).toEqual([]);
 

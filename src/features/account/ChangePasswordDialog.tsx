@@ -82,7 +82,7 @@ export function ChangePasswordDialog({
           onConfirm={save}
           cancelLabel={m.account_cancel()}
           confirmLabel={m.account_confirm()}
-          isDisabled={busy}
+          isBusy={busy}
         />
       }
     >

@@ -120,7 +120,7 @@ export function ExtensionDialog({ onClose }: { onClose: () => void }) {
               </span>
             </div>
           )}
-          <Button variant={code ? 'default' : 'primary'} onPress={makeCode} isDisabled={busy}>
+          <Button variant={code ? 'default' : 'primary'} onPress={makeCode} isLoading={busy}>
             {code ? m.ext_new_code() : m.ext_make_code()}
           </Button>
           {live && <Button onPress={copy}>{m.ext_copy()}</Button>}

@@ -97,7 +97,7 @@ export function LoginPage() {
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
           <span>{m.account_remember()}</span>
         </label>
-        <Button type="submit" variant="primary" className="account-submit" isDisabled={busy}>
+        <Button type="submit" variant="primary" className="account-submit" isLoading={busy}>
           {m.account_login_submit()}
         </Button>
         <p className="account-switch">

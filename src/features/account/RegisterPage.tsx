@@ -76,7 +76,7 @@ export function RegisterPage() {
           autoComplete="new-password"
           name="password"
         />
-        <Button type="submit" variant="primary" className="account-submit" isDisabled={busy}>
+        <Button type="submit" variant="primary" className="account-submit" isLoading={busy}>
           {m.account_register_submit()}
         </Button>
         <p className="account-switch">

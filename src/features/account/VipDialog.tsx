@@ -43,6 +43,7 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
   }
 
   async function redeem() {
+    if (busy) return; // Enter in the field while the call runs
     setBusy(true);
     const out = await redeemVip(code, phone);
     setBusy(false);
@@ -63,7 +64,7 @@ export function VipDialog({ isOpen, onClose, phone, onRedeemed }: Props) {
           onConfirm={redeem}
           cancelLabel={m.account_cancel()}
           confirmLabel={m.account_confirm()}
-          isDisabled={busy}
+          isBusy={busy}
         />
       }
     >

@@ -33,6 +33,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return; // Enter in the field while the call runs
     setOutcome('');
     const parsed = parseVideoLink(link);
     if (!isVideoLink(parsed)) {
@@ -84,7 +85,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[
         <Select label={m.ledger_paste_plan()} items={planItems} value={planKey} onChange={setPlanKey} />
         {!plan && <CountrySelect value={country} onChange={setCountry} />}
       </div>
-      <Button type="submit" variant="primary" isDisabled={busy}>
+      <Button type="submit" variant="primary" isLoading={busy}>
         {m.ledger_paste_submit()}
       </Button>
       <p role="status" className="ledger-outcome" data-testid="ledger-outcome">

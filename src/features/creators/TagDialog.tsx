@@ -55,7 +55,7 @@ export function TagDialog({
           <Button
             variant="danger"
             isLoading={apply.busy && pressed === 'del'}
-            isDisabled={apply.busy}
+            isDisabled={apply.busy && pressed !== 'del'}
             onPress={() => apply.run('del')}
           >
             {m.home_tags_remove()}
@@ -63,7 +63,7 @@ export function TagDialog({
           <Button
             variant="primary"
             isLoading={apply.busy && pressed === 'add'}
-            isDisabled={apply.busy}
+            isDisabled={apply.busy && pressed !== 'add'}
             onPress={() => apply.run('add')}
           >
             {m.common_confirm()}

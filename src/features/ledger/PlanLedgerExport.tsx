@@ -23,7 +23,7 @@ export function PlanLedgerExport({ planId, planName }: { planId: number; planNam
     }
   };
   return (
-    <Button size="sm" icon={<Icon name="download" />} onPress={() => void onPress()} isDisabled={busy}>
+    <Button size="sm" icon={<Icon name="download" />} onPress={() => void onPress()} isLoading={busy}>
       {m.ledger_export_plan()}
     </Button>
   );

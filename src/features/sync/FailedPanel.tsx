@@ -69,7 +69,7 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
           <Button
             size="sm"
             isLoading={act.busy && pressed === 'retry'}
-            isDisabled={act.busy}
+            isDisabled={act.busy && pressed !== 'retry'}
             onPress={() => act.run('retry')}
           >
             {step.conflict ? m.sync_keep_mine() : m.sync_retry()}
@@ -79,7 +79,7 @@ function FailedItem({ entry: e, close }: { entry: OutboxEntry; close: () => void
           size="sm"
           variant="danger"
           isLoading={act.busy && pressed === 'discard'}
-          isDisabled={act.busy}
+          isDisabled={act.busy && pressed !== 'discard'}
           onPress={() => act.run('discard')}
         >
           {step.conflict ? m.sync_keep_theirs() : m.sync_discard()}

@@ -111,7 +111,7 @@ export function InviteScreen() {
         </div>
       ) : (
         <div className="team-actions">
-          <Button variant="primary" onPress={() => void join()} isDisabled={busy}>
+          <Button variant="primary" onPress={() => void join()} isLoading={busy}>
             {m.team_join()}
           </Button>
         </div>

@@ -11,6 +11,7 @@ export function NoTeam({ onCreated }: { onCreated: (t: TeamDetail) => void }) {
   const [busy, setBusy] = useState(false);
 
   async function create() {
+    if (busy) return; // Enter in the field while the call runs
     const title = validTitle(value);
     if (title === null) return;
     setBusy(true);
@@ -39,7 +40,7 @@ export function NoTeam({ onCreated }: { onCreated: (t: TeamDetail) => void }) {
           }}
         >
           <TeamTitleField value={value} onChange={setValue} />
-          <Button type="submit" variant="primary" isDisabled={busy}>
+          <Button type="submit" variant="primary" isLoading={busy}>
             {m.team_create()}
           </Button>
         </form>

@@ -17,6 +17,7 @@ export function RenameDialog({ current, onClose, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
 
   async function save() {
+    if (busy) return; // Enter in the field while the call runs
     const title = validTitle(value);
     if (title === null) return;
     setBusy(true);
@@ -33,7 +34,7 @@ export function RenameDialog({ current, onClose, onSaved }: Props) {
       isOpen
       onClose={onClose}
       title={m.team_edit_title()}
-      footer={<DialogFooter onCancel={onClose} onConfirm={save} isDisabled={busy} />}
+      footer={<DialogFooter onCancel={onClose} onConfirm={save} isBusy={busy} />}
     >
       <form
         onSubmit={(e) => {

@@ -53,12 +53,7 @@ export function TransferDialog({ onClose, onSaved }: Props) {
       onClose={onClose}
       title={m.team_transfer()}
       footer={
-        <DialogFooter
-          onCancel={onClose}
-          onConfirm={save}
-          confirmLabel={m.common_confirm()}
-          isDisabled={busy}
-        />
+        <DialogFooter onCancel={onClose} onConfirm={save} confirmLabel={m.common_confirm()} isBusy={busy} />
       }
     >
       {members === null ? (

@@ -21,6 +21,7 @@ export function VipScreen() {
   }, [error]);
 
   async function submit() {
+    if (busy) return; // Enter in the field while the call runs
     setBusy(true);
     const out = await redeemVip(code, getSession().phone ?? '');
     setBusy(false);
@@ -54,7 +55,7 @@ export function VipScreen() {
           maxLength={REDEEM_CODE_LENGTH}
           name="code"
         />
-        <Button type="submit" variant="primary" isDisabled={busy}>
+        <Button type="submit" variant="primary" isLoading={busy}>
           {m.vip_redeem()}
         </Button>
       </form>
