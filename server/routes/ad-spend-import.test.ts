@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { workspaceVersion } from '../../tests/helpers/creator-fixtures.ts';
 import { addCreators } from '../../tests/helpers/sync-fixtures.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 
@@ -40,11 +41,21 @@ describeEngines('ad spend imported from a file', (t) => {
     });
     for (const v of [v1, v2, v3]) expect(v.code, JSON.stringify(v)).toBe(200);
     const money = async () => (await call('POST', '/plan/money', { plan_id: planId })).data;
-    return { call, json, planId, c1, c2, v1: v1.data.id as number, v2: v2.data.id as number, money };
+    return {
+      ws: a.workspaceId,
+      call,
+      json,
+      planId,
+      c1,
+      c2,
+      v1: v1.data.id as number,
+      v2: v2.data.id as number,
+      money,
+    };
   }
 
   it('lands rows as ad spend on their videos; importing the same file again adds nothing', async () => {
-    const { json, call, planId, c1, c2, v1, v2, money } = await setUp('ads_');
+    const { ws, json, call, planId, c1, c2, v1, v2, money } = await setUp('ads_');
     const rows = [
       { row: 2, video: V1, date: '2026-03-10', amount: '12.50', currency: 'USD', campaign: 'Spring' },
       {
@@ -59,12 +70,15 @@ describeEngines('ad spend imported from a file', (t) => {
     ];
     const body = { plan_id: planId, channel: 'spark', rows };
     const before = await money();
+    const versionBefore = await workspaceVersion(t(), ws);
     const dry = await json('/plan/cost.import', { ...body, dryRun: 1 });
     expect(dry, JSON.stringify(dry)).toMatchObject({
       code: 200,
       data: { added: 2, updated: 0, change: 49.75 },
     });
     expect((await money()).total.ads).toBe(before.total.ads);
+    // A check changes nothing, so no member's device is told of a new version.
+    expect(await workspaceVersion(t(), ws)).toBe(versionBefore);
 
     const first = await json('/plan/cost.import', body);
     expect(first).toMatchObject({

@@ -9,7 +9,8 @@
  * under that key is kept when the file says the same amount, or corrected (with history) when it
  * says another. Nothing stored is deleted. The workspace's version lock is taken first, so parallel
  * imports of one file are ordered and the cost cap holds; the unique index on (workspace, plan,
- * import_key) holds it across processes.
+ * import_key) holds it across processes. A dry run (the screen's Check) reads the same way and writes
+ * nothing, not even a new workspace version.
  */
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -57,7 +58,9 @@ function videoIdOf(raw: string): string | null {
 }
 
 export async function importAdSpend(trx: Trx, ws: number, by: Actor, input: Input, lang: Language) {
-  const version = await nextVersion(trx, ws);
+  // A check writes nothing, so it takes no version: a new one would wake every member's device
+  // (live stream, pull) for a change that did not happen.
+  const version = input.dryRun ? 0 : await nextVersion(trx, ws);
   const plan = await planTerms(trx, ws, input.plan_id);
   if (!plan) throw new AppError(40004, 'plan_not_found');
   const currency = COUNTRY_CURRENCY[plan.country as Country] ?? '';
