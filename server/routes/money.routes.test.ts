@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { workspaceVersion } from '../../tests/helpers/creator-fixtures.ts';
 import { addCreators } from '../../tests/helpers/sync-fixtures.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 
@@ -83,7 +84,7 @@ describeEngines('plan costs and net profit', (t) => {
   }
 
   it('fees, retainers and ad spend lower the net profit by exactly their amounts, per creator, video and month', async () => {
-    const { call, planId, c1, c2, contentId } = await setUp('net_');
+    const { a, call, planId, c1, c2, contentId } = await setUp('net_');
     const money = async () => (await call('POST', '/plan/money', { plan_id: planId })).data;
     const before = await money();
     expect(before.currency).toBe('USD');
@@ -148,6 +149,16 @@ describeEngines('plan costs and net profit', (t) => {
       ['edit', 180],
       ['add', 200.25],
     ]);
+    // Saving the line as it stands is no correction: no history row, no new version for the team.
+    const version = await workspaceVersion(t(), a.workspaceId);
+    const same = await call('PUT', '/plan/cost.edit', {
+      id: fee.data.id,
+      amount: '180.00',
+      note: edit.data.note,
+    });
+    expect(same).toMatchObject({ code: 200, data: { amount: 180 } });
+    expect((await call('POST', '/plan/cost.history', { id: fee.data.id })).data.rows).toHaveLength(2);
+    expect(await workspaceVersion(t(), a.workspaceId)).toBe(version);
     expect((await call('DELETE', '/plan/cost.del', { id: ad.data.id })).code).toBe(200);
     expect((await money()).total).toMatchObject({ fees: 1680, ads: 0 });
     const list = await call('POST', '/plan/cost.list', { plan_id: planId });

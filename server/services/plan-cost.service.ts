@@ -15,6 +15,7 @@ import type { Actor } from '../db/creator-events.repository.ts';
 import { findLiveCreator } from '../db/creator-lookup.repository.ts';
 import {
   addHistory,
+  type CostDbRow,
   costExisted,
   costHistory,
   countCosts,
@@ -109,8 +110,24 @@ async function requireCost(db: Db, ws: number, id: number) {
   return row;
 }
 
-/** Corrects a line; the values before stay in its history. */
+/** True when every field the edit names already holds that value. */
+function saysNothingNew(row: CostDbRow, input: z.infer<typeof CostEditRequest>): boolean {
+  return (
+    (input.amount === undefined || input.amount === row.amount_cents) &&
+    (input.start_date === undefined || input.start_date === row.start_date) &&
+    (input.end_date === undefined || input.end_date === row.end_date) &&
+    (input.channel === undefined || input.channel === row.channel) &&
+    (input.note === undefined || input.note === row.note)
+  );
+}
+
+/**
+ * Corrects a line; the values before stay in its history. Saving a line as it stands is no
+ * correction: it answers the line and writes nothing (no history row, no new version).
+ */
 export async function editCost(trx: Trx, ws: number, by: Actor, input: z.infer<typeof CostEditRequest>) {
+  const seen = await requireCost(trx, ws, input.id);
+  if (saysNothingNew(seen, input)) return toCostRow(seen);
   const version = await nextVersion(trx, ws);
   const current = await requireCost(trx, ws, input.id);
   if (input.end_date !== undefined && current.kind !== 'retainer')
