@@ -101,7 +101,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       }
     });
 
-    it('refuses a shop id of no shop, and a stopped chosen shop, changing nothing', async () => {
+    it('refuses a shop id of no shop, and a stopped or disconnected chosen shop, changing nothing', async () => {
       const p = await plan();
       const before = creates().length;
       const none = await send(p, { shop: 999_999 });
@@ -117,6 +117,14 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         expect(stopped.msg).toContain('scope_missing');
         // A stopped shop still counts: the member chooses, the server does not take the other.
         expect((await send(p)).code).toBe(40001);
+        await h.app.database.db
+          .updateTable('shop_connections')
+          .set({ status: 'disconnected' })
+          .where('id', '=', shops.another)
+          .execute();
+        const gone = await send(p, { shop: shops.another });
+        expect(gone.code).toBe(40009);
+        expect(gone.msg).toBe('This shop is not syncing (stopped or disconnected)');
       } finally {
         await h.app.database.db
           .updateTable('shop_connections')

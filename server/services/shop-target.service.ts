@@ -64,19 +64,24 @@ function checkEndTime(endTime: number, now: number) {
  * The shop the member chose, or the plan's country's only shop. With several shops in the country
  * (active or stopped) and none named, the call is refused (`shop_choose`) rather than guessed: the
  * invitations go out under one shop's name, which the member must pick. A shop id of another
- * workspace is "not found"; one of another country is refused naming the field. A stopped shop is
- * refused with its stop code.
+ * workspace is "not found", a disconnected one "not syncing"; one of another country is refused
+ * naming the field. A stopped shop is refused with its stop code.
  */
 async function shopFor(db: Db, ws: number, country: string, wanted: number | undefined) {
   const rows = await db
     .selectFrom('shop_connections')
     .select(['id', 'authorization_id', 'cipher', 'status', 'stop_code', 'shop_name', 'region', 'country'])
     .where('workspace_id', '=', ws)
-    .where((eb) => (wanted ? eb('id', '=', wanted) : eb('country', '=', country)))
-    .where('status', '!=', 'disconnected')
+    .where((eb) =>
+      wanted
+        ? eb('id', '=', wanted)
+        : eb.and([eb('country', '=', country), eb('status', '!=', 'disconnected')]),
+    )
     .orderBy('id')
     .execute();
   if (wanted && rows.length === 0) throw new AppError(40004, 'shop_not_found');
+  // Chosen from a screen that had not yet heard of the disconnect.
+  if (wanted && rows[0]!.status === 'disconnected') throw new AppError(40009, 'shop_not_active');
   if (wanted && rows[0]!.country !== country)
     throw new AppError(40001, 'shop_target_shop_other_country', {
       field: 'shop',
