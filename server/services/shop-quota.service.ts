@@ -4,15 +4,77 @@
  * goes stale (docs/decisions/shop-connection.md). "Unlimited" is stored as such, with no number
  * (`weekly_quota` -1, `quota_unlimited` 1). A member may still set a number; the next sync that gets
  * one from the shop replaces it.
+ *
+ * Several shops: TikTok gives each shop its own weekly figure, and the workspace keeps one. Each
+ * shop's last figure is its `outreach_quota` cursor (`shopQuotaCursor`); the workspace holds the
+ * smallest number among its active shops (a shop reporting no limit limits nothing), unlimited
+ * only when every shop that gave a figure is unlimited. So the figure no longer flips with
+ * whichever shop ran last, and the panel warns before the tightest shop's limit.
  */
 import type { Transaction } from 'kysely';
 import { saveWeeklyQuota } from '../db/outreach.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
+import { WEEKLY_QUOTA_MAX } from '../../contract/limits.ts';
 import type { OutreachQuota } from '../integrations/tiktok-shop/index.ts';
 
-/** Writes the quota when it differs from what the settings hold; true when it wrote. */
-export async function writeShopQuota(trx: Transaction<DB>, ws: number, q: OutreachQuota): Promise<boolean> {
+type Figure = { unlimited: true } | { unlimited: false; weekly: number };
+
+/** A shop's figure as its kind's cursor keeps it. */
+export const shopQuotaCursor = (q: OutreachQuota): string =>
+  JSON.stringify(q.unlimited ? { unlimited: 1 } : { weekly: q.weekly });
+
+/** A cursor read back; null for none or anything not written by shopQuotaCursor. */
+function figureOf(cursor: string): Figure | null {
+  try {
+    const v = JSON.parse(cursor) as unknown;
+    if (!v || typeof v !== 'object') return null;
+    const o = v as Record<string, unknown>;
+    if (o.unlimited === 1) return { unlimited: true };
+    const w = o.weekly;
+    return typeof w === 'number' && Number.isInteger(w) && w >= 0 && w <= WEEKLY_QUOTA_MAX
+      ? { unlimited: false, weekly: w }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This shop's figure with the last figures of the workspace's other active shops. */
+async function combined(
+  trx: Transaction<DB>,
+  ws: number,
+  connectionId: number,
+  q: OutreachQuota,
+): Promise<Figure> {
+  const others = await trx
+    .selectFrom('shop_sync_state as s')
+    .innerJoin('shop_connections as c', (j) =>
+      j.onRef('c.id', '=', 's.connection_id').onRef('c.workspace_id', '=', 's.workspace_id'),
+    )
+    .select('s.cursor')
+    .where('s.workspace_id', '=', ws)
+    .where('s.kind', '=', 'outreach_quota')
+    .where('s.connection_id', '!=', connectionId)
+    .where('c.status', '=', 'active')
+    .execute();
+  const weekly = [q, ...others.map((o) => figureOf(o.cursor))]
+    .filter((f): f is Figure => f !== null && !f.unlimited)
+    .map((f) => (f as { weekly: number }).weekly);
+  return weekly.length ? { unlimited: false, weekly: Math.min(...weekly) } : { unlimited: true };
+}
+
+/**
+ * Writes the workspace's quota from this shop's figure and the other shops' last ones, when it
+ * differs from what the settings hold; true when it wrote.
+ */
+export async function writeShopQuota(
+  trx: Transaction<DB>,
+  ws: number,
+  connectionId: number,
+  fresh: OutreachQuota,
+): Promise<boolean> {
+  const q = await combined(trx, ws, connectionId, fresh);
   const want = { weekly_quota: q.unlimited ? -1 : q.weekly, quota_unlimited: q.unlimited ? 1 : 0 };
   const row = await trx
     .selectFrom('workspace_settings')

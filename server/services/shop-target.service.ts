@@ -60,25 +60,45 @@ function checkEndTime(endTime: number, now: number) {
     });
 }
 
-/** The plan's country's connected shop (or the one asked for); a stopped one is refused with its code. */
+/**
+ * The shop the member chose, or the plan's country's only shop. With several shops in the country
+ * (active or stopped) and none named, the call is refused (`shop_choose`) rather than guessed: the
+ * invitations go out under one shop's name, which the member must pick. A shop id of another
+ * workspace is "not found", a disconnected one "not syncing"; one of another country is refused
+ * naming the field. A stopped shop is refused with its stop code.
+ */
 async function shopFor(db: Db, ws: number, country: string, wanted: number | undefined) {
-  let q = db
+  const rows = await db
     .selectFrom('shop_connections')
-    .select(['id', 'authorization_id', 'cipher', 'status', 'stop_code', 'shop_name'])
+    .select(['id', 'authorization_id', 'cipher', 'status', 'stop_code', 'shop_name', 'region', 'country'])
     .where('workspace_id', '=', ws)
-    .where('country', '=', country);
-  if (wanted) q = q.where('id', '=', wanted);
-  const rows = await q.orderBy('id').execute();
-  const active = rows.find((r) => r.status === 'active');
-  if (active)
-    return { id: Number(active.id), authorizationId: Number(active.authorization_id), cipher: active.cipher };
-  const stopped = rows.find((r) => r.status === 'stopped');
-  if (stopped)
-    throw new AppError(40009, 'shop_target_shop_stopped', {
-      shop: stopped.shop_name,
-      code: stopped.stop_code,
+    .where((eb) =>
+      wanted
+        ? eb('id', '=', wanted)
+        : eb.and([eb('country', '=', country), eb('status', '!=', 'disconnected')]),
+    )
+    .orderBy('id')
+    .execute();
+  if (wanted && rows.length === 0) throw new AppError(40004, 'shop_not_found');
+  // Chosen from a screen that had not yet heard of the disconnect.
+  if (wanted && rows[0]!.status === 'disconnected') throw new AppError(40009, 'shop_not_active');
+  if (wanted && rows[0]!.country !== country)
+    throw new AppError(40001, 'shop_target_shop_other_country', {
+      field: 'shop',
+      shop: rows[0]!.shop_name,
+      country,
     });
-  throw new AppError(40009, 'shop_target_no_shop', { country });
+  if (rows.length > 1)
+    throw new AppError(40001, 'shop_choose', {
+      field: 'shop',
+      country,
+      shops: shortList(rows.map((r) => `${r.shop_name} (${r.region})`)),
+    });
+  const only = rows[0];
+  if (!only) throw new AppError(40009, 'shop_target_no_shop', { country });
+  if (only.status !== 'active')
+    throw new AppError(40009, 'shop_target_shop_stopped', { shop: only.shop_name, code: only.stop_code });
+  return { id: Number(only.id), authorizationId: Number(only.authorization_id), cipher: only.cipher };
 }
 
 /** Each creator's TikTok user id, as the shop sync stored it with their sample applications. */

@@ -3,7 +3,7 @@
  * for the sync's data kinds: the simulator listens on loopback and every TikTok host points at it;
  * the app's adapter clock, the simulator's gateway and its shop world all read the test's clock
  * (moving it moves the shop on); the sync scheduler ticks only when a test asks and retries wait
- * no time. One seller with one US shop, small enough for a test.
+ * no time. One seller with one US shop (or two, `secondUsShop`), small enough for a test.
  */
 import type { Engine } from '../../server/db/dialect.ts';
 import { defaultSellers } from '../../server/integrations/tiktok-shop/simulator/config.ts';
@@ -26,15 +26,17 @@ export interface SimHarness {
 
 export async function createSimHarness(
   engine: Engine,
-  opts: { orderLines?: number; samples?: number } = {},
+  opts: { orderLines?: number; samples?: number; secondUsShop?: boolean } = {},
 ): Promise<SimHarness> {
   const clock = { ms: Date.now() };
-  const [seller] = defaultSellers(opts.orderLines ?? 60);
+  const [seller, another] = defaultSellers(opts.orderLines ?? 60);
   const shop = { ...seller!.shops[0]!, samples: opts.samples ?? 24, products: 12 };
+  // `secondUsShop`: the seller also authorises a second US shop ("Another Shop"), so one country has two.
+  const shops = opts.secondUsShop ? [shop, another!.shops[0]!] : [shop];
   const sim = buildTikTokSimulator({
     clock: () => clock.ms,
     seed: 42,
-    sellers: [{ ...seller!, shops: [shop] }],
+    sellers: [{ ...seller!, shops }],
     // The test's clock stands still between calls: no throttling unless a test asks for it.
     qps: { 'samples.search': null },
   });

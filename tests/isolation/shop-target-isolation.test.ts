@@ -162,5 +162,31 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(await snapshotA()).toEqual(before);
       expect(JSON.stringify([aPlan, aCreators, aProducts])).not.toContain('aquila_creator');
     });
+
+    it("B names A's shop for its own plan: refused as not found, nothing sent to TikTok", async () => {
+      const db = h.app.database.db;
+      const aShop = await db
+        .selectFrom('shop_connections')
+        .select('id')
+        .where('workspace_id', '=', a.workspaceId)
+        .executeTakeFirstOrThrow();
+      const before = await snapshotA();
+      const calls = () => h.sim.control.calls().filter((c) => c.endpoint === 'target.create').length;
+      const sent = calls();
+      const res = await post(b, '/shop/target.create', {
+        request_key: `iso-${Math.random().toString(36).slice(2, 12)}`,
+        name: 'Probe',
+        end_time: Math.floor(h.clock.ms / 1000) + 14 * 86_400,
+        email: 'b@example.com',
+        plan_id: ids.bPlan,
+        shop: Number(aShop.id),
+        creator_ids: [ids.bCreator],
+        products: [{ id: ids.bProduct, rate: 10 }],
+      });
+      expect(res.code).toBe(40004);
+      expect(res.msg).toBe('This shop does not exist');
+      expect(calls()).toBe(sent);
+      expect(await snapshotA()).toEqual(before);
+    });
   });
 }

@@ -58,6 +58,11 @@ defineMessages({
     'zh-cn': '本工作区没有已连接的 {country} TikTok Shop 店铺，请先在设置中连接',
     'en-us': 'This workspace has no connected TikTok Shop for {country}; connect one in Settings first',
   },
+  shop_target_shop_other_country: {
+    'zh-cn': '所选店铺“{shop}”不属于该计划的国家（{country}），请选择 {country} 的店铺',
+    'en-us':
+      "The chosen shop “{shop}” does not sell in this plan's country ({country}); choose a {country} shop",
+  },
   shop_target_shop_stopped: {
     'zh-cn': '店铺“{shop}”已停止（{code}），未做任何更改；请管理员在设置中处理后再试',
     'en-us':

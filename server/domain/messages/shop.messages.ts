@@ -23,6 +23,10 @@ defineMessages({
     'zh-cn': '一小时内最多发起 {max} 次授权，请稍后再试',
     'en-us': 'At most {max} authorizations can be started per hour; try again later',
   },
+  shop_choose: {
+    'zh-cn': '本工作区在 {country} 有多个 TikTok Shop 店铺（{shops}），请选择要使用的店铺',
+    'en-us': 'This workspace has several TikTok Shops for {country} ({shops}); choose which shop to use',
+  },
   shop_not_found: { 'zh-cn': '店铺不存在', 'en-us': 'This shop does not exist' },
   shop_not_active: {
     'zh-cn': '该店铺未在同步（已停止或已断开）',

@@ -26,7 +26,8 @@ export function ShopTargetButton({
   const [status, setStatus] = useState(lastShopStatus);
   const [open, setOpen] = useState(false);
   useEffect(() => onShopStatus(setStatus), []);
-  if (activeShops(status, String(plan.country)).length === 0) return null;
+  const shops = activeShops(status, String(plan.country));
+  if (shops.length === 0) return null;
   return (
     <>
       <Button size="sm" isDisabled={creatorIds.length === 0} onPress={() => setOpen(true)}>
@@ -36,6 +37,7 @@ export function ShopTargetButton({
         <Suspense fallback={null}>
           <ShopTargetDialog
             plan={plan}
+            shops={shops}
             creatorIds={creatorIds}
             onClose={(sent) => {
               setOpen(false);

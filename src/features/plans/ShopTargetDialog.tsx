@@ -17,6 +17,7 @@ import {
   SHOP_TARGET_PER_CALL,
   SHOP_TARGET_PRODUCTS_MAX,
 } from '../../../contract/limits.ts';
+import type { ShopView } from '../../../contract/schemas/shop.ts';
 import type { ShopTargetResult } from '../../../contract/schemas/shop-target.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { request } from '../../api/client.ts';
@@ -30,19 +31,24 @@ import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Input } from '../../ui/Input.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { Refusal, type Refused } from '../shop/Refusal.tsx';
 import { callsFor, endTimeOf, endWindow, isEmail, parsePercent } from './shop-target-rules.ts';
 import { ShopTargetOutcome } from './ShopTargetOutcome.tsx';
+import { initialShop, rememberShop } from './shop-choice.ts';
 import './plans.css';
 
 const readProducts = () => readRows(localDb, 'products');
 
 export function ShopTargetDialog({
   plan,
+  shops,
   creatorIds,
   onClose,
 }: {
   plan: RowOf<'plans'>;
+  /** The plan's country's syncing shops: with several, the member picks one (never a guess). */
+  shops: readonly ShopView[];
   creatorIds: readonly number[];
   onClose: (sent: boolean) => void;
 }) {
@@ -71,12 +77,15 @@ export function ShopTargetDialog({
   const [refused, setRefused] = useState<Refused | null>(null);
   const [offline, setOffline] = useState(typeof navigator !== 'undefined' && !navigator.onLine);
   const [result, setResult] = useState<ShopTargetResult | null>(null);
+  const [shop, setShop] = useState<number | null>(() => initialShop(shops));
+  const shopLabel = (s: ShopView) => m.plans_shop_target_shop_label({ name: s.shop_name, region: s.region });
 
   const isChosen = (id: number) => chosen[id] ?? true;
   const rateText = (id: number) => rates[id] ?? (planRate >= 1 ? String(planRate) : '');
   const picked = planProducts.filter((p) => isChosen(Number(p.id)));
   const endTime = endTimeOf(end, now);
   const errors = {
+    shop: shop === null ? m.plans_shop_target_shop_required() : undefined,
     name: name.trim() === '' ? m.plans_shop_target_name_required() : undefined,
     end:
       endTime === null
@@ -94,7 +103,7 @@ export function ShopTargetDialog({
 
   const send = async () => {
     setTried(true);
-    if (invalid || endTime === null) return;
+    if (invalid || endTime === null || shop === null) return;
     if (!navigator.onLine) {
       setOffline(true);
       return;
@@ -107,6 +116,7 @@ export function ShopTargetDialog({
         {
           plan_id: Number(plan.id),
           request_key: key,
+          shop,
           name: name.trim(),
           message: message.trim(),
           end_time: endTime,
@@ -173,6 +183,28 @@ export function ShopTargetDialog({
           <ShopTargetOutcome result={result} />
         ) : (
           <>
+            {shops.length > 1 ? (
+              <div className="cd-field">
+                <Select
+                  label={m.plans_shop_target_shop()}
+                  items={shops.map((s) => ({ id: String(s.id), label: shopLabel(s) }))}
+                  value={shop === null ? null : String(shop)}
+                  onChange={(v) => {
+                    setShop(Number(v));
+                    rememberShop(shops, Number(v));
+                  }}
+                  placeholder={m.plans_shop_target_shop_choose()}
+                  isRequired
+                />
+                {show(errors.shop) && <p className="cd-field__error">{errors.shop}</p>}
+              </div>
+            ) : (
+              shops[0] && (
+                <p data-testid="shop-target-shop">
+                  {m.plans_shop_target_shop_only({ shop: shopLabel(shops[0]) })}
+                </p>
+              )
+            )}
             <Field
               label={m.plans_shop_target_name()}
               value={name}

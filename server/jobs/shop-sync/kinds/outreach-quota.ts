@@ -14,7 +14,7 @@ import {
   OutreachQuotaData,
   readOutreachQuota,
 } from '../../../integrations/tiktok-shop/index.ts';
-import { writeShopQuota } from '../../../services/shop-quota.service.ts';
+import { shopQuotaCursor, writeShopQuota } from '../../../services/shop-quota.service.ts';
 import type { SyncKind } from '../types.ts';
 
 const DAY = 86_400;
@@ -57,12 +57,13 @@ export const outreachQuotaKind: SyncKind = {
     }
     let stored = 0;
     await ctx.commit({
-      cursor: '',
+      // This shop's figure: the workspace keeps the smallest of its shops' (shop-quota.service.ts).
+      cursor: shopQuotaCursor(q),
       get lines() {
         return stored;
       },
       write: async (trx) => {
-        stored = (await writeShopQuota(trx, ctx.shop.workspaceId, q)) ? 1 : 0;
+        stored = (await writeShopQuota(trx, ctx.shop.workspaceId, ctx.shop.connectionId, q)) ? 1 : 0;
       },
     });
   },
