@@ -6,7 +6,7 @@
  * own weights stay on their device).
  *
  * The plan: every plan carrying the product is judged and the lowest score counts, as an approval
- * moves the creator in each of them. No plan carries it: the product alone is the plan (its
+ * moves the creator in each of them; a request recorded in a plan is judged for that plan alone. No plan carries it: the product alone is the plan (its
  * category from the product list). No plan and no product row, or no creator row: the score is
  * unknown (null), never a guess.
  */
@@ -21,6 +21,8 @@ export interface FitAsked {
   id: number;
   creator_id: number;
   product_id: string;
+  /** The plan the request was made in (a request recorded in a plan): scored for that plan alone. */
+  plan_id?: number;
 }
 
 /** The categories each application is scored against: one list per plan carrying its product, [] none. */
@@ -40,6 +42,7 @@ async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Prom
     .execute();
   const byRow = new Map(products.map((p) => [String(p.id), p]));
   const planCats = new Map<string, string[][]>();
+  const byPlan = new Map<number, string[]>();
   const own = new Map<string, string[]>();
   for (const p of products) {
     const c = (p.category ?? '').trim();
@@ -52,11 +55,18 @@ async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Prom
       .filter((p) => p !== undefined);
     // The plan's categories as the fit dialog reads them: its products' categories, trimmed, once each.
     const cats = [...new Set(rows.map((p) => (p.category ?? '').trim()))].filter(Boolean);
+    if (rows.length) byPlan.set(Number(plan.id), cats);
     for (const tiktokId of new Set(rows.map((p) => p.product_id)))
       planCats.set(tiktokId, [...(planCats.get(tiktokId) ?? []), cats]);
   }
   const out = new Map<number, string[][]>();
   for (const a of apps) {
+    if (a.plan_id !== undefined) {
+      // A request made in a plan is judged for that plan; a plan without products gives no score.
+      const cats = byPlan.get(a.plan_id);
+      out.set(a.id, cats ? [cats] : []);
+      continue;
+    }
     const carried = planCats.get(a.product_id);
     if (carried) out.set(a.id, carried);
     else if (own.has(a.product_id)) out.set(a.id, [own.get(a.product_id)!]);
