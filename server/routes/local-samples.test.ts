@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { SHOP_REVIEW_CALL_MAX } from '../../contract/shop-review.ts';
+import { nextVersion } from '../db/versioning.ts';
 import { seedLocalSamples } from '../../tests/helpers/local-samples.ts';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 
@@ -202,5 +203,42 @@ describeEngines('sample requests recorded in plans', (t) => {
     expect(one.data.results[0]).toMatchObject({ outcome: 'done' });
     const two = await decide(me, { requests: [left.items[1]!.id], result: 'approve' });
     expect(two.data.results[0]).toMatchObject({ outcome: 'refused', code: 'rule_cap_product' });
+  });
+
+  it('the fit is read again when the workspace changes, and only then', async () => {
+    const me = await t().signUp({ name: 'Local cache' });
+    const seed = await seedLocalSamples(t(), me);
+    const fitOf = async (id: string) => (await pending(me)).items.find((i) => i.id === id)!.fit;
+    const worst = seed.ids[3]!;
+    const before = await fitOf(worst);
+    // A change written past the workspace's version (no synced write does this) is not seen:
+    // the inputs were kept for the version, not read again.
+    const db = t().database.db;
+    await db
+      .updateTable('creators')
+      .set({
+        categorys: 'Pet Supplies',
+        gmv_t30: 900_000,
+        video_view_t30: 90_000_000,
+        follower_count: 9_000_000,
+      })
+      .where('id', '=', seed.creators[3]!)
+      .execute();
+    expect(await fitOf(worst)).toBe(before);
+    // Any write of the workspace moves its version: the next list reads the change.
+    await db.transaction().execute((trx) => nextVersion(trx, me.workspaceId));
+    const after = await fitOf(worst);
+    expect(after).toBeGreaterThan(before!);
+    // A change through the API (the creator's sample in another plan shipped and posted) changes the answer too.
+    const plan = await call(me, 'POST', '/plan/add', { name: 'Other', country: 'US' });
+    await call(me, 'POST', '/plan/creator.add', { plan_id: plan.data.id, creator_ids: [seed.creators[3]] });
+    for (const stage of ['shipped', 'posted'])
+      await t().call(
+        'PUT',
+        '/plan/creator.stage',
+        { plan_id: plan.data.id, creator_ids: [seed.creators[3]], stage },
+        { token: me.token },
+      );
+    expect(await fitOf(worst)).not.toBe(after);
   });
 });
