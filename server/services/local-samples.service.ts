@@ -23,7 +23,7 @@ import { message } from '../domain/messages.ts';
 import { movePlanCreators } from './plan-member.service.ts';
 import { fitsFor } from './sample-fit.service.ts';
 import { REVIEW_CLAIM_SECONDS } from './shop-review.service.ts';
-import { approvedSince, creatorFigures, rulesFor, windows } from './sample-rules.service.ts';
+import { approvedSince as countApproved, creatorFigures, rulesFor, windows } from './sample-rules.service.ts';
 import type { Db } from './shop-deps.ts';
 import '../domain/messages/local-samples.messages.ts';
 import '../domain/messages/sample-rules.messages.ts';
@@ -124,6 +124,7 @@ async function judge(
   rules: SampleRules,
   t: number,
   withFit: boolean,
+  memo: boolean,
 ) {
   const fits =
     withFit && list.length
@@ -140,19 +141,28 @@ async function judge(
     list.map((m) => m.creator_id),
   );
   const capsSet = rules.cap_day != null || rules.cap_month != null || rules.cap_product != null;
+  // A list counts each window (and product) once; a decision counts again for each request, as
+  // the approvals before it in the same call have moved the counts.
+  const counted = new Map<string, number>();
+  const approvedSince = async (from: number, flying: number, product?: string) => {
+    const key = `${from}|${product ?? ''}`;
+    if (memo && counted.has(key)) return counted.get(key)!;
+    const n = await countApproved(db, ws, from, flying, product);
+    counted.set(key, n);
+    return n;
+  };
   /** The verdicts for one member now (the caps counted at this moment, in `db`'s transaction). */
   const verdicts = async (m: Member): Promise<SampleVerdict[]> => {
     const counts: { approvedDay?: number; approvedMonth?: number; approvedProduct?: number } = {};
     if (capsSet) {
       const w = windows(t, m.country);
       const flying = t - REVIEW_CLAIM_SECONDS;
-      counts.approvedDay = await approvedSince(db, ws, w.day, flying);
-      counts.approvedMonth = await approvedSince(db, ws, w.month, flying);
+      counts.approvedDay = await approvedSince(w.day, flying);
+      counts.approvedMonth = await approvedSince(w.month, flying);
       // The busiest of the plan's products; a plan without products leaves the cap unknown.
       let most: number | undefined;
       if (rules.cap_product != null)
-        for (const p of m.products)
-          most = Math.max(most ?? 0, await approvedSince(db, ws, w.month, flying, p));
+        for (const p of m.products) most = Math.max(most ?? 0, await approvedSince(w.month, flying, p));
       counts.approvedProduct = most;
     }
     return sampleVerdicts(rules, {
@@ -175,7 +185,7 @@ export async function localPending(
   const shop = await shopPending(db, ws);
   const all = (await members(db, ws, { stage: REQUESTED })).filter((m) => !inShop(shop, m));
   const { rules, any } = await rulesFor(db, ws);
-  const { fits, verdicts } = await judge(db, ws, all, rules, t, true);
+  const { fits, verdicts } = await judge(db, ws, all, rules, t, true, true);
   const rank = (m: Member) => fits.get(m.id) ?? -1;
   const shown = [...all]
     .sort((a, b) => rank(b) - rank(a) || a.stage_time - b.stage_time || a.id - b.id)
@@ -286,7 +296,7 @@ export async function decideLocal(
   const { rules, any } = approve ? await rulesFor(trx, ws) : { rules: {}, any: false };
   const wanted = new Set(ids);
   const asked = found.filter((m) => wanted.has(localSampleId(m.plan_id, m.creator_id)));
-  const judged = any ? await judge(trx, ws, asked, rules, t, rules.min_fit != null) : null;
+  const judged = any ? await judge(trx, ws, asked, rules, t, rules.min_fit != null, false) : null;
   const out: LocalSampleOutcome[] = [];
   const refused = (id: string, code: string, msg: string, stage: string): LocalSampleOutcome => ({
     id,
