@@ -29,6 +29,7 @@ import { shopEndpoints } from './schemas/shop.ts';
 import { shopTargetEndpoints } from './schemas/shop-target.ts';
 import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { sampleRuleEndpoints } from './schemas/sample-rules.ts';
+import { localSampleEndpoints } from './schemas/local-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
 import { moneyEndpoints } from './schemas/money.ts';
 import { adSpendEndpoints } from './schemas/ad-spend.ts';
@@ -58,6 +59,7 @@ export const API = {
   ...shopTargetEndpoints,
   ...shopSampleEndpoints,
   ...sampleRuleEndpoints,
+  ...localSampleEndpoints,
   ...contentEndpoints,
   ...moneyEndpoints,
   ...adSpendEndpoints,

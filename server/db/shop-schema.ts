@@ -187,6 +187,27 @@ export interface ShopSampleReviewsTable {
   rule: Generated<string>;
 }
 
+/** A member's decision on a sample request recorded in a plan (0051): one row per attempt. */
+export interface PlanSampleDecisionsTable {
+  id: Id;
+  workspace_id: number;
+  plan_id: number;
+  creator_id: number;
+  /** The plan's TikTok product ids when decided, as `,id,id,` ('' none). */
+  product_ids: string;
+  user_id: number;
+  user_name: string;
+  /** `approve` or `reject`; `reason` the member's reason for a rejection. */
+  result: string;
+  reason: string;
+  /** `done`, or `refused` with our `code` and `msg`, and the rule that refused it ('' none). */
+  outcome: string;
+  code: string;
+  msg: string;
+  rule: string;
+  add_time: number;
+}
+
 /** A workspace's sample approval rules (0048); a NULL rule is not set. */
 export interface SampleRulesTable {
   id: Id;
@@ -251,6 +272,7 @@ export interface ShopTables {
   shop_target_collaborations: ShopTargetCollaborationsTable;
   shop_sample_reviews: ShopSampleReviewsTable;
   sample_rules: SampleRulesTable;
+  plan_sample_decisions: PlanSampleDecisionsTable;
   shop_creator_reads: ShopCreatorReadsTable;
 }
 

@@ -10,6 +10,9 @@ import { addPlan, deletePlan, editPlan } from '../services/plan.service.ts';
 import { addPlanCreators, movePlanCreators, removePlanCreators } from '../services/plan-member.service.ts';
 import { invitePlanCreators, recordMessage, setWeeklyQuota } from '../services/plan-outreach.service.ts';
 import { addSale, deleteLine, importOrders, listLines, undoImport } from '../services/orders.service.ts';
+import { decideLocal, localPending } from '../services/local-samples.service.ts';
+import { now } from '../db/versioning.ts';
+import { localSampleEndpoints as local } from '../../contract/schemas/local-samples.ts';
 import '../domain/messages/plan.messages.ts';
 
 export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
@@ -99,6 +102,18 @@ export const registerPlanRoutes: RegisterRoutes = (api, ctx) => {
   route(api, ctx, ep.planCreatorDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
       ok(req, await removePlanCreators(trx, auth.workspaceId, input.plan_id, input.creator_ids), 'deleted'),
+    ),
+  );
+  // Sample requests recorded in plans (server/services/local-samples.service.ts): judged by the
+  // workspace's sample approval rules, decided for a selection in one transaction.
+  route(api, ctx, local.planSamplesPending, async (req) =>
+    ok(req, await localPending(db, authOf(req).workspaceId, now())),
+  );
+  route(api, ctx, local.planSamplesDecide, async (req, input) =>
+    mutation(db, req, async (trx, auth) =>
+      ok(req, {
+        results: await decideLocal(trx, auth.workspaceId, actorOf(auth), input, now(), languageOf(req)),
+      }),
     ),
   );
 };

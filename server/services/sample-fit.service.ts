@@ -6,14 +6,14 @@
  * own weights stay on their device).
  *
  * The plan: every plan carrying the product is judged and the lowest score counts, as an approval
- * moves the creator in each of them. No plan carries it: the product alone is the plan (its
+ * moves the creator in each of them; a request recorded in a plan is judged for that plan alone. No plan carries it: the product alone is the plan (its
  * category from the product list). No plan and no product row, or no creator row: the score is
  * unknown (null), never a guess.
  */
 import { fitContext, fitScore, type FitContext } from '../../contract/fit/fit.ts';
 import { buildIndex, type LookalikeIndex } from '../../contract/fit/lookalike-index.ts';
-import { outcomesOf } from '../../contract/fit/outcomes.ts';
-import { DEFAULT_FIT_WEIGHTS, type Outcomes } from '../../contract/fit/types.ts';
+import { outcomesOf, type Member, type Sale } from '../../contract/fit/outcomes.ts';
+import { DEFAULT_FIT_WEIGHTS } from '../../contract/fit/types.ts';
 import type { Db } from './shop-deps.ts';
 
 /** What the fit of one application reads. */
@@ -21,25 +21,87 @@ export interface FitAsked {
   id: number;
   creator_id: number;
   product_id: string;
+  /** The plan the request was made in (a request recorded in a plan): scored for that plan alone. */
+  plan_id?: number;
+}
+
+/**
+ * What the fit reads of a workspace, kept per process for the workspace's version
+ * (`workspaces.version_seq`, bumped by every write of a synced row: creators, products, plans,
+ * plan members and sales all are), so a list loaded again without a change reads one row instead
+ * of the whole workspace. The outcomes are counted per call from the kept rows: they age with time.
+ */
+interface FitInputs {
+  version: number;
+  products: { id: number; product_id: string; category: string | null }[];
+  plans: { id: number; product_ids: string }[];
+  index: LookalikeIndex;
+  pos: Map<number, number>;
+  members: Member[];
+  sales: Sale[];
+}
+
+/** Workspaces whose inputs are kept (the least recently used one is dropped first). */
+export const FIT_CACHE_MAX = 32;
+const kept = new Map<number, FitInputs>();
+
+const versionOf = async (db: Db, ws: number): Promise<number> =>
+  Number(
+    (await db.selectFrom('workspaces').select('version_seq').where('id', '=', ws).executeTakeFirst())
+      ?.version_seq ?? -1,
+  );
+
+async function fitInputs(db: Db, ws: number): Promise<FitInputs> {
+  const version = await versionOf(db, ws);
+  const hit = kept.get(ws);
+  if (hit && hit.version === version) {
+    kept.delete(ws);
+    kept.set(ws, hit);
+    return hit;
+  }
+  const products = (
+    await db
+      .selectFrom('products')
+      .select(['id', 'product_id', 'category'])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .execute()
+  ).map((p) => ({ ...p, id: Number(p.id) }));
+  const plans = (
+    await db
+      .selectFrom('plans')
+      .select(['id', 'product_ids'])
+      .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute()
+  ).map((p) => ({ id: Number(p.id), product_ids: String(p.product_ids ?? '') }));
+  const fresh: FitInputs = {
+    version,
+    products,
+    plans,
+    ...(await population(db, ws)),
+    ...(await outcomeRows(db, ws)),
+  };
+  // Kept only what is committed and whole: not from inside a transaction (its writes may roll
+  // back and their version be given out again), nor when a write landed while it was read.
+  if (!db.isTransaction && (await versionOf(db, ws)) === version) {
+    kept.delete(ws);
+    kept.set(ws, fresh);
+    if (kept.size > FIT_CACHE_MAX) kept.delete(kept.keys().next().value!);
+  }
+  return fresh;
 }
 
 /** The categories each application is scored against: one list per plan carrying its product, [] none. */
-async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Promise<Map<number, string[][]>> {
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'product_id', 'category'])
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .execute();
-  const plans = await db
-    .selectFrom('plans')
-    .select(['id', 'product_ids'])
-    .where('workspace_id', '=', ws)
-    .where('deleted_at', 'is', null)
-    .orderBy('id')
-    .execute();
+function categoriesOf(
+  inputs: Pick<FitInputs, 'products' | 'plans'>,
+  apps: readonly FitAsked[],
+): Map<number, string[][]> {
+  const { products, plans } = inputs;
   const byRow = new Map(products.map((p) => [String(p.id), p]));
   const planCats = new Map<string, string[][]>();
+  const byPlan = new Map<number, string[]>();
   const own = new Map<string, string[]>();
   for (const p of products) {
     const c = (p.category ?? '').trim();
@@ -52,11 +114,18 @@ async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Prom
       .filter((p) => p !== undefined);
     // The plan's categories as the fit dialog reads them: its products' categories, trimmed, once each.
     const cats = [...new Set(rows.map((p) => (p.category ?? '').trim()))].filter(Boolean);
+    if (rows.length) byPlan.set(Number(plan.id), cats);
     for (const tiktokId of new Set(rows.map((p) => p.product_id)))
       planCats.set(tiktokId, [...(planCats.get(tiktokId) ?? []), cats]);
   }
   const out = new Map<number, string[][]>();
   for (const a of apps) {
+    if (a.plan_id !== undefined) {
+      // A request made in a plan is judged for that plan; a plan without products gives no score.
+      const cats = byPlan.get(a.plan_id);
+      out.set(a.id, cats ? [cats] : []);
+      continue;
+    }
     const carried = planCats.get(a.product_id);
     if (carried) out.set(a.id, carried);
     else if (own.has(a.product_id)) out.set(a.id, [own.get(a.product_id)!]);
@@ -66,7 +135,7 @@ async function categoriesOf(db: Db, ws: number, apps: readonly FitAsked[]): Prom
 }
 
 /** The workspace's creators as the query worker indexes them, and each one's position. */
-async function population(db: Db, ws: number): Promise<{ index: LookalikeIndex; pos: Map<number, number> }> {
+async function population(db: Db, ws: number): Promise<Pick<FitInputs, 'index' | 'pos'>> {
   const rows = await db
     .selectFrom('creators')
     .select([
@@ -87,8 +156,8 @@ async function population(db: Db, ws: number): Promise<{ index: LookalikeIndex; 
   return { index: buildIndex(list), pos: new Map(list.map((r, i) => [r.id, i])) };
 }
 
-/** The seller's outcomes with every creator of the workspace, as the fit dialog counts them. */
-async function outcomes(db: Db, ws: number, now: number): Promise<Outcomes> {
+/** The plan members and counted sales the seller's outcomes are counted from (outcomesOf, per call: they age). */
+async function outcomeRows(db: Db, ws: number): Promise<Pick<FitInputs, 'members' | 'sales'>> {
   const members = await db
     .selectFrom('plan_creators as m')
     .innerJoin('plans as p', (j) =>
@@ -105,16 +174,15 @@ async function outcomes(db: Db, ws: number, now: number): Promise<Outcomes> {
     .where('workspace_id', '=', ws)
     .where('deleted_at', 'is', null)
     .execute();
-  return outcomesOf(
-    members.map((m) => ({
+  return {
+    members: members.map((m) => ({
       creator_id: Number(m.creator_id),
       stage: m.stage,
       stage_time: Number(m.stage_time),
       sample_time: Number(m.sample_time),
     })),
-    sales.map((s) => ({ creator_id: Number(s.creator_id), gmv: Number(s.gmv) })),
-    now,
-  );
+    sales: sales.map((x) => ({ creator_id: Number(x.creator_id), gmv: Number(x.gmv) })),
+  };
 }
 
 /** The score as shown and judged: one decimal, so the figure on screen is the one the rule compared. */
@@ -130,10 +198,11 @@ export async function fitsFor(
   const out = new Map<number, number | null>(apps.map((a) => [a.id, null]));
   const scored = apps.filter((a) => a.creator_id > 0);
   if (!scored.length) return out;
-  const cats = await categoriesOf(db, ws, scored);
+  const inputs = await fitInputs(db, ws);
+  const cats = categoriesOf(inputs, scored);
   if (![...cats.values()].some((c) => c.length)) return out;
-  const { index, pos } = await population(db, ws);
-  const spec = { weights: DEFAULT_FIT_WEIGHTS, outcomes: await outcomes(db, ws, now) };
+  const { index, pos } = inputs;
+  const spec = { weights: DEFAULT_FIT_WEIGHTS, outcomes: outcomesOf(inputs.members, inputs.sales, now) };
   const contexts = new Map<string, FitContext>();
   const contextOf = (categories: string[]) => {
     const key = JSON.stringify(categories);

@@ -4,11 +4,13 @@
  * count taken together with an approval's claim.
  *
  * The caps count approvals in the shop's own day and month (contract/shop-time.ts): those TikTok
- * accepted (`shop_sample_reviews`) and those under way (a fresh claim for approval on
- * `shop_samples`). The count and the claim are one transaction that first bumps the rules row, so
+ * accepted (`shop_sample_reviews`), those under way (a fresh claim for approval on `shop_samples`)
+ * and those a member made on a request recorded in a plan (`plan_sample_decisions`, the plan's
+ * country's day). The count and the claim are one transaction that first bumps the rules row, so
  * on PostgreSQL the row's lock orders parallel approvals and on SQLite the write lock does; no two
  * approvals can both see room for one more.
  */
+import { sql } from 'kysely';
 import type { Country } from '../../contract/constants.ts';
 import { samplesSent } from '../../contract/plan-samples.ts';
 import {
@@ -84,15 +86,21 @@ export interface Judged {
 }
 
 /** The shop's day and month around `t`: their first seconds. */
-function windows(t: number, country: string): { day: number; month: number } {
+export function windows(t: number, country: string): { day: number; month: number } {
   const c = (country || 'US') as Country;
   const today = shopDay(t, c);
   const first = `${today.slice(0, 8)}01`;
   return { day: shopDayStart(today, c), month: shopDayStart(first, c) };
 }
 
-/** Approvals so far (accepted, or under way since `claimedAfter`) in the workspace since `from`, optionally of one product. */
-async function approvedSince(
+/** `,id,` as a LIKE pattern that matches only itself (`!` escapes). */
+const listed = (id: string) => `%,${id.replace(/[!%_]/g, '!$&')},%`;
+
+/**
+ * Approvals so far (accepted, under way since `claimedAfter`, or made on a request recorded in a
+ * plan) in the workspace since `from`, optionally of one product.
+ */
+export async function approvedSince(
   db: Db,
   ws: number,
   from: number,
@@ -120,8 +128,21 @@ async function approvedSince(
     .where('review_claim_at', '>', claimedAfter);
   if (product !== undefined) flying = flying.where('product_id', '=', product);
   if (except !== undefined) flying = flying.where('id', '!=', except);
-  const [a, b] = await Promise.all([done.executeTakeFirst(), flying.executeTakeFirst()]);
-  return Number(a?.n ?? 0) + Number(b?.n ?? 0);
+  let local = db
+    .selectFrom('plan_sample_decisions')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('workspace_id', '=', ws)
+    .where('result', '=', 'approve')
+    .where('outcome', '=', 'done')
+    .where('add_time', '>=', from);
+  if (product !== undefined)
+    local = local.where(sql<boolean>`product_ids like ${listed(product)} escape '!'`);
+  const [a, b, c] = await Promise.all([
+    done.executeTakeFirst(),
+    flying.executeTakeFirst(),
+    local.executeTakeFirst(),
+  ]);
+  return Number(a?.n ?? 0) + Number(b?.n ?? 0) + Number(c?.n ?? 0);
 }
 
 /** The caps' counts for one application (the day and month of its shop). */
@@ -142,21 +163,15 @@ async function capCounts(
 }
 
 /**
- * The figures the server knows for each application: the creator's fit for the plan carrying the
- * product (sample-fit.service.ts; given when the caller has them), 30-day GMV (creator row), post
- * rate (samples sent that became a post, over every plan of the workspace), and the sample's cost
- * (the plan carrying the product: products at cost plus shipping; the highest when several).
+ * What the rules read of each creator: 30-day GMV (the creator row) and post rate (samples sent
+ * that became a post, over every plan of the workspace, in %); null when nobody knows.
  */
-export async function figuresFor(
+export async function creatorFigures(
   db: Db,
   ws: number,
-  apps: readonly Judged[],
-  t: number,
-  claimedAfter: number,
-  fits?: ReadonlyMap<number, number | null>,
-): Promise<Map<number, SampleFigures>> {
-  fits ??= await fitsFor(db, ws, apps, t);
-  const creatorIds = [...new Set(apps.map((a) => a.creator_id).filter(Boolean))];
+  ids: readonly number[],
+): Promise<{ gmv30: (id: number) => number | null; postRate: (id: number) => number | null }> {
+  const creatorIds = [...new Set(ids.filter(Boolean))];
   const gmv = new Map<number, number>();
   const sent = new Map<number, number>();
   const posted = new Map<number, number>();
@@ -186,6 +201,35 @@ export async function figuresFor(
       if (m.stage === 'posted' || m.stage === 'selling') posted.set(id, (posted.get(id) ?? 0) + 1);
     }
   }
+  return {
+    gmv30: (id) => (id && gmv.has(id) ? gmv.get(id)! : null),
+    postRate: (id) => {
+      const n = sent.get(id) ?? 0;
+      return n ? Math.round(((posted.get(id) ?? 0) / n) * 10000) / 100 : null;
+    },
+  };
+}
+
+/**
+ * The figures the server knows for each application: the creator's fit for the plan carrying the
+ * product (sample-fit.service.ts; given when the caller has them), 30-day GMV (creator row), post
+ * rate (samples sent that became a post, over every plan of the workspace), and the sample's cost
+ * (the plan carrying the product: products at cost plus shipping; the highest when several).
+ */
+export async function figuresFor(
+  db: Db,
+  ws: number,
+  apps: readonly Judged[],
+  t: number,
+  claimedAfter: number,
+  fits?: ReadonlyMap<number, number | null>,
+): Promise<Map<number, SampleFigures>> {
+  fits ??= await fitsFor(db, ws, apps, t);
+  const { gmv30, postRate } = await creatorFigures(
+    db,
+    ws,
+    apps.map((a) => a.creator_id),
+  );
   const price = new Map<string, number>();
   const plans = await db
     .selectFrom('plans')
@@ -209,11 +253,10 @@ export async function figuresFor(
   }
   const out = new Map<number, SampleFigures>();
   for (const a of apps) {
-    const n = sent.get(a.creator_id) ?? 0;
     out.set(a.id, {
       fit: fits.get(a.id) ?? null,
-      gmv30: a.creator_id && gmv.has(a.creator_id) ? gmv.get(a.creator_id)! : null,
-      postRate: n ? Math.round(((posted.get(a.creator_id) ?? 0) / n) * 10000) / 100 : null,
+      gmv30: gmv30(a.creator_id),
+      postRate: postRate(a.creator_id),
       price: price.get(a.product_id) ?? null,
       ...(await capCounts(db, ws, a, t, claimedAfter)),
     });

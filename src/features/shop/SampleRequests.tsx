@@ -9,6 +9,9 @@
  * The workspace's approval rules (docs/decisions/shop-connection.md, "Sample approval rules") are
  * stated above the list and edited in a dialog; each row shows every rule's verdict as an icon and
  * words, and "Approve all that pass" approves the rows no rule fails.
+ *
+ * Below them, the requests recorded in plans (LocalSampleRequests), judged by the same rules: the
+ * pending requests of a workspace without a shop, and marked as the plans' own beside a shop's.
  */
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,6 +22,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { CheckBox } from '../../ui/CheckBox.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
+import { LocalSampleRequests } from './LocalSampleRequests.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { SampleRulesDialog } from './SampleRulesDialog.tsx';
 import { SAMPLE_RULES } from '../../../contract/sample-rules.ts';
@@ -267,6 +271,7 @@ export function SampleRequests() {
           </div>
         </>
       )}
+      <LocalSampleRequests online={online} round={round} hasRules={rulesSet.length > 0} />
       {editingRules && rules && (
         <SampleRulesDialog
           rules={rules}

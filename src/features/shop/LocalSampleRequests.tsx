@@ -1,0 +1,231 @@
+/**
+ * The sample requests recorded in plans (docs/decisions/shop-connection.md, "Sample requests without
+ * a shop"), on the sample requests screen below the shop's applications: creators at "sample
+ * requested" in a plan, best fit for that plan first, each rule's verdict beside them. A member
+ * selects rows and approves (they move to "sample approved") or rejects them with a reason (they move
+ * to "declined"). Nothing is shown as decided before the server says so; a refused row stays as it
+ * was, selected, with the server's reason beside it.
+ */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ShopReviewResult } from '../../../contract/shop-review.ts';
+import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { m } from '../../paraglide/messages.js';
+import { Button } from '../../ui/Button.tsx';
+import { CheckBox } from '../../ui/CheckBox.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
+import { LocalRejectDialog } from './LocalRejectDialog.tsx';
+import {
+  decideLocalSamples,
+  fetchLocalSamples,
+  type LocalSampleOutcome,
+  type LocalSampleView,
+} from './local-samples-api.ts';
+import { verdictText } from './sample-rules-text.ts';
+
+type List = { items: LocalSampleView[]; total: number };
+
+/** `round` reloads the list (the rules changed); `hasRules` offers "approve all that pass". */
+export function LocalSampleRequests({
+  online,
+  round,
+  hasRules,
+}: {
+  online: boolean;
+  round: number;
+  hasRules: boolean;
+}) {
+  const [data, setData] = useState<List | 'loading' | 'offline'>('loading');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, LocalSampleOutcome>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [problem, setProblem] = useState('');
+  const [summary, setSummary] = useState('');
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchLocalSamples(ctrl.signal).then(
+      (r) => setData(r),
+      () => !ctrl.signal.aborted && setData('offline'),
+    );
+    return () => ctrl.abort();
+  }, [round]);
+
+  const items = typeof data === 'object' ? data.items : [];
+  const open = items.filter((r) => outcomes.get(r.id)?.outcome !== 'done');
+  const chosen = open.filter((r) => selected.has(r.id)).map((r) => r.id);
+  const passing = open
+    .filter((r) => r.verdicts.length > 0 && r.verdicts.every((v) => v.verdict !== 'fail'))
+    .map((r) => r.id);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const decide = async (result: ShopReviewResult, reason?: string, ids = chosen) => {
+    if (!ids.length || busy) return;
+    setBusy(true);
+    setProblem('');
+    setSummary('');
+    try {
+      const env = await decideLocalSamples(ids, result, reason);
+      if (env.code !== 200 || !env.data) {
+        setProblem(`${env.msg} (${env.code})`);
+        return;
+      }
+      const next = new Map(outcomes);
+      for (const o of env.data.results) next.set(o.id, o);
+      setOutcomes(next);
+      // What went through leaves the selection; a refusal stays selected, its reason beside it.
+      setSelected(new Set(env.data.results.filter((o) => o.outcome === 'refused').map((o) => o.id)));
+      const done = env.data.results.filter((o) => o.outcome === 'done').length;
+      setSummary(m.sample_requests_summary({ done, refused: env.data.results.length - done }));
+    } catch {
+      setProblem(m.sample_requests_needs_connection());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const outcomeText = (r: LocalSampleView) => {
+    const o = outcomes.get(r.id);
+    if (o?.outcome === 'done')
+      return o.stage === 'declined' ? m.local_samples_rejected() : m.local_samples_approved();
+    if (o) return m.sample_requests_refused({ msg: o.msg, code: o.code });
+    if (r.last_code) return m.sample_requests_refused({ msg: r.last_msg, code: r.last_code });
+    return '';
+  };
+  const canAct = online && !busy && chosen.length > 0;
+  return (
+    <section className="sample-requests__local" aria-labelledby="local-samples-title">
+      <h2 id="local-samples-title" className="sample-requests__heading">
+        {m.local_samples_title()}
+      </h2>
+      <p className="sample-requests__muted">{m.local_samples_hint()}</p>
+      {data === 'loading' && <p role="status">{m.sample_requests_loading()}</p>}
+      {data === 'offline' && <p role="status">{m.sample_requests_needs_connection()}</p>}
+      {typeof data === 'object' && data.items.length === 0 && <p>{m.local_samples_none()}</p>}
+      {problem && <InlineAlert>{problem}</InlineAlert>}
+      <p role="status" className="sample-requests__summary" data-testid="local-samples-summary">
+        {summary}
+      </p>
+      {items.length > 0 && (
+        <>
+          <div className="sample-requests__actions">
+            <Button
+              variant="primary"
+              isDisabled={!canAct}
+              isLoading={busy}
+              onPress={() => void decide('approve')}
+            >
+              {m.sample_requests_approve({ count: chosen.length })}
+            </Button>
+            <Button isDisabled={!canAct} onPress={() => setRejecting(true)}>
+              {m.sample_requests_reject({ count: chosen.length })}
+            </Button>
+            {hasRules && (
+              <Button
+                isDisabled={!online || busy || passing.length === 0}
+                onPress={() => void decide('approve', undefined, passing)}
+              >
+                {m.sample_rules_approve_passing({ count: passing.length })}
+              </Button>
+            )}
+          </div>
+          {typeof data === 'object' && data.total > data.items.length && (
+            <p>{m.local_samples_more({ shown: data.items.length, total: data.total })}</p>
+          )}
+          <div
+            className="sample-requests__scroll"
+            tabIndex={0}
+            role="region"
+            aria-label={m.local_samples_title()}
+          >
+            <table className="sample-requests__table" data-testid="local-samples">
+              <caption className="cd-visually-hidden">{m.local_samples_title()}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <CheckBox
+                      aria-label={m.local_samples_select_all()}
+                      isSelected={open.length > 0 && chosen.length === open.length}
+                      isIndeterminate={chosen.length > 0 && chosen.length < open.length}
+                      isDisabled={open.length === 0}
+                      onChange={(on) => setSelected(new Set(on ? open.map((r) => r.id) : []))}
+                    />
+                  </th>
+                  <th scope="col">{m.sample_requests_col_creator()}</th>
+                  <th scope="col">{m.local_samples_col_plan()}</th>
+                  <th scope="col">{m.sample_requests_col_product()}</th>
+                  <th scope="col">{m.sample_requests_col_requested()}</th>
+                  <th scope="col">{m.sample_requests_col_fit()}</th>
+                  <th scope="col">{m.sample_rules_col()}</th>
+                  <th scope="col">{m.sample_requests_col_outcome()}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((r) => {
+                  const who = r.creator_nickname ? `${r.creator_nickname} (@${r.creator})` : `@${r.creator}`;
+                  const done = outcomes.get(r.id)?.outcome === 'done';
+                  return (
+                    <tr key={r.id} data-testid="local-sample-row" data-request={r.id}>
+                      <td>
+                        <CheckBox
+                          aria-label={m.local_samples_select({ name: who, plan: r.plan_name })}
+                          isSelected={!done && selected.has(r.id)}
+                          isDisabled={done}
+                          onChange={(on) => toggle(r.id, on)}
+                        />
+                      </td>
+                      <td>
+                        <Link to={`/creator/${r.creator_id}`}>{who}</Link>
+                      </td>
+                      <td>
+                        <Link to={`/plans/${r.plan_id}`}>{r.plan_name}</Link>
+                      </td>
+                      <td>{r.products || '-'}</td>
+                      <td>{formatDate(r.requested_at)}</td>
+                      <td data-testid="local-sample-fit">
+                        {r.fit === null
+                          ? m.sample_rules_value_unknown()
+                          : m.sample_requests_fit_value({ score: formatNumber(r.fit) })}
+                      </td>
+                      <td data-testid="local-sample-verdicts">
+                        {r.verdicts.length > 0 && (
+                          <ul className="sample-requests__verdicts">
+                            {r.verdicts.map((v) => {
+                              const t = verdictText(v);
+                              return (
+                                <li key={v.rule} data-verdict={v.verdict}>
+                                  <span aria-hidden="true">{t.icon}</span> {t.text}
+                                </li>
+                              );
+                            })}
+                          </ul>
+                        )}
+                      </td>
+                      <td data-testid="local-sample-outcome">{outcomeText(r)}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {rejecting && (
+        <LocalRejectDialog
+          count={chosen.length}
+          onClose={() => setRejecting(false)}
+          onReject={async (reason) => {
+            setRejecting(false);
+            await decide('reject', reason);
+          }}
+        />
+      )}
+    </section>
+  );
+}
