@@ -11,7 +11,13 @@ import { endpoint } from '../endpoint.ts';
 import { country, formInt, formList } from './common.ts';
 import { rowId } from './tag.ts';
 import { RowIdRequest } from './workbench.ts';
-import { CONTENT_KINDS, CONTENT_SOURCES, PLAN_PRODUCTS_MAX, CONTENT_LINK_MAX } from '../limits.ts';
+import {
+  CONTENT_KINDS,
+  CONTENT_SOURCES,
+  PLAN_PRODUCTS_MAX,
+  CONTENT_LINK_MAX,
+  CONTENT_SNAPSHOT_WINDOWS,
+} from '../limits.ts';
 import { isVideoLink, parseVideoLink } from '../tiktok-link.ts';
 
 /** A TikTok product id (digits), as orders and the catalogue carry them. */
@@ -113,6 +119,38 @@ export const ContentListResult = z.object({
   total: z.number().int(),
 });
 
+/**
+ * A record's performance over its first 7 or 30 days: the last snapshot of each day since its post
+ * time (day 0: the first 24 hours), oldest first. A record of another workspace is absent (40004).
+ */
+export const ContentSnapshotsRequest = z.object({
+  id: rowId(),
+  days: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.union([z.literal(CONTENT_SNAPSHOT_WINDOWS[0]), z.literal(CONTENT_SNAPSHOT_WINDOWS[1])], {
+      message: 'content_days_invalid',
+    }),
+  ),
+});
+export const ContentSnapshotPoint = z.object({
+  /** Whole days from the record's post time to the snapshot (0 … days − 1). */
+  day: z.number().int(),
+  taken_at: z.number().int(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  orders: z.number().int(),
+  gmv: z.number(),
+});
+export type ContentSnapshotPoint = z.infer<typeof ContentSnapshotPoint>;
+export const ContentSnapshotsResult = z.object({
+  id: z.number().int(),
+  post_time: z.number().int(),
+  days: z.number().int(),
+  /** At most one a day (that day's last), so at most `days`. */
+  points: z.array(ContentSnapshotPoint),
+});
+
 /** A shipped sample past its post-by day with no content recorded. */
 export const OverdueSampleRow = z.object({
   plan_id: z.number().int(),
@@ -169,6 +207,13 @@ export const contentEndpoints = {
     auth: true,
     request: ContentListRequest,
     response: ContentListResult,
+  }),
+  contentSnapshots: endpoint({
+    method: 'POST',
+    path: '/content/snapshots',
+    auth: true,
+    request: ContentSnapshotsRequest,
+    response: ContentSnapshotsResult,
   }),
   samplesOverdue: endpoint({
     method: 'POST',

@@ -17,6 +17,7 @@ import {
   contentByVideo,
   countContent,
   creatorByHandle,
+  dailySnapshots,
   findContent,
   insertContent,
   listContent,
@@ -184,4 +185,16 @@ export async function listContentOf(
   const plan = await planTerms(db, ws, input.plan_id!);
   if (!plan) throw new AppError(40004, 'plan_not_found');
   return listContent(db, ws, { planId: input.plan_id! });
+}
+
+/** A record's first `days` days since its post time, one point a day (contract/schemas/content.ts). */
+export async function contentSnapshotsOf(
+  db: Trx | Kysely<DB>,
+  ws: number,
+  input: { id: number; days: number },
+) {
+  const row = await findContent(db, ws, input.id);
+  if (!row) throw new AppError(40004, 'content_not_found');
+  const points = await dailySnapshots(db, ws, row.id, row.post_time, row.post_time + input.days * 86_400);
+  return { id: row.id, post_time: row.post_time, days: input.days, points };
 }
