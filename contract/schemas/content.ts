@@ -17,6 +17,7 @@ import {
   PLAN_PRODUCTS_MAX,
   CONTENT_LINK_MAX,
   CONTENT_SNAPSHOT_WINDOWS,
+  CONTENT_COUNT_MAX,
 } from '../limits.ts';
 import { isVideoLink, parseVideoLink } from '../tiktok-link.ts';
 
@@ -57,6 +58,27 @@ const videoLink = () =>
       }),
   );
 
+/** A count read off the video (whole, not negative); refused, not rounded, when it is not one. */
+const count = () =>
+  formInt().pipe(
+    z
+      .number({ message: 'content_count_invalid' })
+      .int('content_count_invalid')
+      .min(0, 'content_count_invalid')
+      .max(CONTENT_COUNT_MAX, 'content_count_invalid'),
+  );
+/**
+ * The video's figures now, when the caller has them (a file's row, the extension, a member reading
+ * them off TikTok): a snapshot is taken when they differ from the record's latest one; a count left
+ * out keeps the latest one's value.
+ */
+const counts = {
+  views: count().optional(),
+  likes: count().optional(),
+  comments: count().optional(),
+  orders: count().optional(),
+};
+
 export const ContentRow = z.object({
   id: z.number().int(),
   country: z.string(),
@@ -89,12 +111,15 @@ export const ContentAddRequest = z.object({
   post_time: postTime().optional(),
   /** The shop connection writes its own records; a member's call says hand, file or extension. */
   source: z.enum(['hand', 'file', 'extension'], { message: 'content_source_invalid' }).optional(),
+  ...counts,
 });
 export const ContentAddResult = ContentRow.extend({
   /** 1: the workspace had this video already in this country (nothing was changed). */
   already: z.number().int(),
   /** Creators moved to "content posted" by this record. */
   moved: z.number().int(),
+  /** 1: the counts sent differed from the latest snapshot and were kept as a new one. */
+  snapshot: z.number().int(),
 });
 
 export const ContentEditRequest = z.object({
@@ -103,6 +128,7 @@ export const ContentEditRequest = z.object({
   product_ids: productIds().optional(),
   kind: z.enum(CONTENT_KINDS, { message: 'content_kind_invalid' }).optional(),
   post_time: postTime().optional(),
+  ...counts,
 });
 export const ContentEditResult = ContentAddResult.omit({ already: true });
 

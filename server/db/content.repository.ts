@@ -173,3 +173,53 @@ export async function dailySnapshots(db: Db, ws: number, contentId: number, from
     gmv: Number(r.gmv),
   }));
 }
+
+export interface ContentCounts {
+  views: number;
+  likes: number;
+  comments: number;
+  orders: number;
+}
+
+/**
+ * A snapshot of `counts` at `t` when they differ from the record's latest one (every inlet: the
+ * shop sync, a file, the extension, a member); a count left out keeps the latest one's value (0
+ * when there is none). Answers true when one was written. A second reading in the same second
+ * replaces the first (the unique index on workspace, record and time). Callers hold the
+ * workspace's version lock, so two writes never both find the same latest snapshot.
+ */
+export async function snapshotIfChanged(
+  trx: Trx,
+  ws: number,
+  contentId: number,
+  counts: Partial<ContentCounts>,
+  t: number,
+): Promise<boolean> {
+  const last = await trx
+    .selectFrom('content_snapshots')
+    .select(['views', 'likes', 'comments', 'orders'])
+    .where('workspace_id', '=', ws)
+    .where('content_id', '=', contentId)
+    .orderBy('taken_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const next: ContentCounts = {
+    views: counts.views ?? Number(last?.views ?? 0),
+    likes: counts.likes ?? Number(last?.likes ?? 0),
+    comments: counts.comments ?? Number(last?.comments ?? 0),
+    orders: counts.orders ?? Number(last?.orders ?? 0),
+  };
+  const same =
+    last &&
+    Number(last.views) === next.views &&
+    Number(last.likes) === next.likes &&
+    Number(last.comments) === next.comments &&
+    Number(last.orders) === next.orders;
+  if (same) return false;
+  await trx
+    .insertInto('content_snapshots')
+    .values({ workspace_id: ws, content_id: contentId, taken_at: t, ...next, gmv: 0 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'content_id', 'taken_at']).doUpdateSet(next))
+    .execute();
+  return true;
+}

@@ -1,6 +1,8 @@
 /**
  * POST /content/snapshots: a record's first 7 or 30 days since its post time, the last snapshot of
- * each day, oldest first; only the caller's workspace. Both engines.
+ * each day, oldest first; only the caller's workspace. Counts sent with /content/add or
+ * /content/edit (a file's row, the extension, a member) are a snapshot when they changed, like the
+ * shop sync's. Both engines.
  */
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
@@ -122,5 +124,86 @@ describeEngines('content snapshots', (t) => {
     expect(other.data ?? null).toBeNull();
     expect(other.msg).toBe((await ask(a.token, { id: 99_999_999, days: 7 })).msg);
     expect((await t().call('POST', '/content/snapshots', { id: mine, days: 7 })).code).not.toBe(200);
+  });
+
+  it('counts sent with an add or an edit are a snapshot when they changed, and only then', async () => {
+    const a = await t().signUp();
+    const db = t().database.db;
+    const rows = async (id: number) =>
+      (
+        await db
+          .selectFrom('content_snapshots')
+          .select(['taken_at', 'views', 'likes', 'comments', 'orders'])
+          .where('content_id', '=', id)
+          .orderBy('taken_at')
+          .execute()
+      ).map((r) => [Number(r.views), Number(r.likes), Number(r.comments), Number(r.orders)]);
+    // Each reading is moved a day back, as if the next came a day later.
+    const ageReadings = (id: number) =>
+      db
+        .updateTable('content_snapshots')
+        .set((eb) => ({ taken_at: eb('taken_at', '-', DAY) }))
+        .where('content_id', '=', id)
+        .execute();
+    const link = 'https://www.tiktok.com/@snap_d/video/7300000000000000004';
+    const add = (body: Record<string, unknown>) =>
+      t().call('POST', '/content/add', { country: 'US', link, post_time: POST, ...body }, { token: a.token });
+
+    const first = await add({ source: 'file', views: '1500', likes: 20 });
+    expect(first.code, JSON.stringify(first)).toBe(200);
+    expect(first.data).toMatchObject({ already: 0, snapshot: 1, source: 'file' });
+    const id = first.data.id as number;
+    expect(await rows(id)).toEqual([[1500, 20, 0, 0]]);
+
+    // The same file again: the record and its figures are as they were, nothing is added.
+    await ageReadings(id);
+    expect((await add({ source: 'file', views: 1500, likes: 20 })).data).toMatchObject({
+      already: 1,
+      snapshot: 0,
+    });
+    expect(await rows(id)).toHaveLength(1);
+    // A newer download of the same video: a new snapshot; counts left out keep the latest values.
+    const newer = await add({ source: 'file', views: 2500 });
+    expect(newer.data).toMatchObject({ id, already: 1, snapshot: 1 });
+    expect(await rows(id)).toEqual([
+      [1500, 20, 0, 0],
+      [2500, 20, 0, 0],
+    ]);
+
+    // A member's correction by hand: a snapshot when the counts changed, none when they did not.
+    await ageReadings(id);
+    const edit = await t().call('PUT', '/content/edit', { id, comments: 4, orders: 1 }, { token: a.token });
+    expect(edit.data).toMatchObject({ id, snapshot: 1 });
+    await ageReadings(id);
+    expect(
+      (await t().call('PUT', '/content/edit', { id, views: 2500, kind: 'live' }, { token: a.token })).data,
+    ).toMatchObject({ snapshot: 0, kind: 'live' });
+    expect(await rows(id)).toEqual([
+      [1500, 20, 0, 0],
+      [2500, 20, 0, 0],
+      [2500, 20, 4, 1],
+    ]);
+    // An edit without counts writes none.
+    expect(
+      (await t().call('PUT', '/content/edit', { id, kind: 'video' }, { token: a.token })).data.snapshot,
+    ).toBe(0);
+    // The chart reads a hand reading by days since the post: posted an hour ago, read now, day 0
+    // (the earlier readings, moved back days, fall before the post and are not counted).
+    const hourAgo = Math.floor(Date.now() / 1000) - 3600;
+    await t().call('PUT', '/content/edit', { id, post_time: hourAgo, views: 3000 }, { token: a.token });
+    expect(
+      (await ask(a.token, { id, days: 7 })).data.points.map((p: { day: number; views: number }) => [
+        p.day,
+        p.views,
+      ]),
+    ).toEqual([[0, 3000]]);
+
+    // Counts that do not fit are refused and named, nothing written.
+    for (const bad of [-1, 1.5, '12k', 1e13, '1,200']) {
+      const res = await t().call('PUT', '/content/edit', { id, views: bad }, { token: a.token });
+      expect(res.code, JSON.stringify([bad, res])).toBe(40001);
+      expect(res.msg).not.toBe('');
+    }
+    expect(await rows(id)).toHaveLength(4);
   });
 });
