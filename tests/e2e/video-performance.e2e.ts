@@ -139,6 +139,8 @@ describe("a video's first days on the creator page", () => {
         ['6', '9,100'],
       ]);
     await expect.poll(() => chartOk(page), { timeout: 10_000, interval: 250 }).toEqual([]);
+    // The panel is headed "Ledger" (its heading once shared an id with "Samples without content").
+    expect(await page.getByRole('heading', { name: en.ledger_panel_title, exact: true }).count()).toBe(1);
     let { charts } = await drawnCharts(page);
     expect(charts[0]!.min).toBe(0);
     expect(charts[0]!.max).toBeGreaterThanOrEqual(9100);
@@ -217,6 +219,7 @@ describe("a video's first days on the creator page", () => {
         ['6', '9,100'],
       ]);
     await expect.poll(() => page.getByText(zh.ledger_video_title).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: zh.ledger_panel_title, exact: true }).count()).toBe(1);
     await page.getByText(zh.ledger_video_days_30, { exact: true }).click();
     await expect.poll(() => tableRows(page), { timeout: 20_000 }).toHaveLength(6);
     await expect.poll(() => chartOk(page), { timeout: 10_000 }).toEqual([]);
