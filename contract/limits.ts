@@ -129,6 +129,10 @@ export const CONTENT_VIDEO_ID_MAX = 25;
 export const CONTENT_MAX = 200_000;
 /** Records one list answer holds (newest first), with the total beside it. */
 export const CONTENT_LIST_MAX = 500;
+/** A video's count (views, likes, comments, orders) as a member or a file gives it: whole, 0 to a trillion. */
+export const CONTENT_COUNT_MAX = 1_000_000_000_000;
+/** A record's performance is read over its first 7 or 30 days since its post time (one point a day). */
+export const CONTENT_SNAPSHOT_WINDOWS = [7, 30] as const;
 /** Overdue samples one answer holds (most overdue first), with the total beside it. */
 export const OVERDUE_LIST_MAX = 1000;
 /** A TikTok target collaboration made from a plan (contract/schemas/shop-target.ts): creators and

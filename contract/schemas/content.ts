@@ -11,7 +11,14 @@ import { endpoint } from '../endpoint.ts';
 import { country, formInt, formList } from './common.ts';
 import { rowId } from './tag.ts';
 import { RowIdRequest } from './workbench.ts';
-import { CONTENT_KINDS, CONTENT_SOURCES, PLAN_PRODUCTS_MAX, CONTENT_LINK_MAX } from '../limits.ts';
+import {
+  CONTENT_KINDS,
+  CONTENT_SOURCES,
+  PLAN_PRODUCTS_MAX,
+  CONTENT_LINK_MAX,
+  CONTENT_SNAPSHOT_WINDOWS,
+  CONTENT_COUNT_MAX,
+} from '../limits.ts';
 import { isVideoLink, parseVideoLink } from '../tiktok-link.ts';
 
 /** A TikTok product id (digits), as orders and the catalogue carry them. */
@@ -51,6 +58,27 @@ const videoLink = () =>
       }),
   );
 
+/** A count read off the video (whole, not negative); refused, not rounded, when it is not one. */
+const count = () =>
+  formInt().pipe(
+    z
+      .number({ message: 'content_count_invalid' })
+      .int('content_count_invalid')
+      .min(0, 'content_count_invalid')
+      .max(CONTENT_COUNT_MAX, 'content_count_invalid'),
+  );
+/**
+ * The video's figures now, when the caller has them (a file's row, the extension, a member reading
+ * them off TikTok): a snapshot is taken when they differ from the record's latest one; a count left
+ * out keeps the latest one's value.
+ */
+const counts = {
+  views: count().optional(),
+  likes: count().optional(),
+  comments: count().optional(),
+  orders: count().optional(),
+};
+
 export const ContentRow = z.object({
   id: z.number().int(),
   country: z.string(),
@@ -83,12 +111,15 @@ export const ContentAddRequest = z.object({
   post_time: postTime().optional(),
   /** The shop connection writes its own records; a member's call says hand, file or extension. */
   source: z.enum(['hand', 'file', 'extension'], { message: 'content_source_invalid' }).optional(),
+  ...counts,
 });
 export const ContentAddResult = ContentRow.extend({
   /** 1: the workspace had this video already in this country (nothing was changed). */
   already: z.number().int(),
   /** Creators moved to "content posted" by this record. */
   moved: z.number().int(),
+  /** 1: the counts sent differed from the latest snapshot and were kept as a new one. */
+  snapshot: z.number().int(),
 });
 
 export const ContentEditRequest = z.object({
@@ -97,6 +128,7 @@ export const ContentEditRequest = z.object({
   product_ids: productIds().optional(),
   kind: z.enum(CONTENT_KINDS, { message: 'content_kind_invalid' }).optional(),
   post_time: postTime().optional(),
+  ...counts,
 });
 export const ContentEditResult = ContentAddResult.omit({ already: true });
 
@@ -111,6 +143,38 @@ export const ContentListResult = z.object({
   rows: z.array(ContentRow),
   /** Records in all (the answer holds the newest CONTENT_LIST_MAX). */
   total: z.number().int(),
+});
+
+/**
+ * A record's performance over its first 7 or 30 days: the last snapshot of each day since its post
+ * time (day 0: the first 24 hours), oldest first. A record of another workspace is absent (40004).
+ */
+export const ContentSnapshotsRequest = z.object({
+  id: rowId(),
+  days: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z.union([z.literal(CONTENT_SNAPSHOT_WINDOWS[0]), z.literal(CONTENT_SNAPSHOT_WINDOWS[1])], {
+      message: 'content_days_invalid',
+    }),
+  ),
+});
+export const ContentSnapshotPoint = z.object({
+  /** Whole days from the record's post time to the snapshot (0 … days − 1). */
+  day: z.number().int(),
+  taken_at: z.number().int(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  orders: z.number().int(),
+  gmv: z.number(),
+});
+export type ContentSnapshotPoint = z.infer<typeof ContentSnapshotPoint>;
+export const ContentSnapshotsResult = z.object({
+  id: z.number().int(),
+  post_time: z.number().int(),
+  days: z.number().int(),
+  /** At most one a day (that day's last), so at most `days`. */
+  points: z.array(ContentSnapshotPoint),
 });
 
 /** A shipped sample past its post-by day with no content recorded. */
@@ -169,6 +233,13 @@ export const contentEndpoints = {
     auth: true,
     request: ContentListRequest,
     response: ContentListResult,
+  }),
+  contentSnapshots: endpoint({
+    method: 'POST',
+    path: '/content/snapshots',
+    auth: true,
+    request: ContentSnapshotsRequest,
+    response: ContentSnapshotsResult,
   }),
   samplesOverdue: endpoint({
     method: 'POST',

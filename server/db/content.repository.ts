@@ -3,7 +3,7 @@
  * record is a tombstone that no read here returns, except `contentByVideo`, which finds it so the
  * same video added again revives it (the unique index covers tombstones too).
  */
-import type { Insertable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Transaction, type Updateable } from 'kysely';
 import type { ContentRow } from '../../contract/schemas/content.ts';
 import { CONTENT_LIST_MAX } from '../../contract/limits.ts';
 import type { Db } from './creator.repository.ts';
@@ -133,4 +133,93 @@ export async function plansWithContent(
     .where('plan_id', '>', 0)
     .execute();
   return new Set(rows.map((r) => Number(r.plan_id)));
+}
+
+/**
+ * A record's snapshots taken from `from` to before `to`, the last of each whole day since `from`
+ * (day 0: its first 24 hours), oldest first. The day is grouped in the database, so a record read
+ * every few minutes still answers one row a day; the cast keeps the division whole on SQLite, which
+ * binds a JavaScript number as a real.
+ */
+export async function dailySnapshots(db: Db, ws: number, contentId: number, from: number, to: number) {
+  const inWindow = () =>
+    db
+      .selectFrom('content_snapshots')
+      .where('workspace_id', '=', ws)
+      .where('content_id', '=', contentId)
+      .where('taken_at', '>=', from)
+      .where('taken_at', '<', to);
+  const lasts = await inWindow()
+    .select((eb) => eb.fn.max('taken_at').as('at'))
+    .groupBy(sql`cast((taken_at - ${from}) / 86400 as integer)`)
+    .execute();
+  if (!lasts.length) return [];
+  const rows = await inWindow()
+    .select(['taken_at', 'views', 'likes', 'comments', 'orders', 'gmv'])
+    .where(
+      'taken_at',
+      'in',
+      lasts.map((r) => Number(r.at)),
+    )
+    .orderBy('taken_at')
+    .execute();
+  return rows.map((r) => ({
+    day: Math.floor((Number(r.taken_at) - from) / 86_400),
+    taken_at: Number(r.taken_at),
+    views: Number(r.views),
+    likes: Number(r.likes),
+    comments: Number(r.comments),
+    orders: Number(r.orders),
+    gmv: Number(r.gmv),
+  }));
+}
+
+export interface ContentCounts {
+  views: number;
+  likes: number;
+  comments: number;
+  orders: number;
+}
+
+/**
+ * A snapshot of `counts` at `t` when they differ from the record's latest one (every inlet: the
+ * shop sync, a file, the extension, a member); a count left out keeps the latest one's value (0
+ * when there is none). Answers true when one was written. A second reading in the same second
+ * replaces the first (the unique index on workspace, record and time). Callers hold the
+ * workspace's version lock, so two writes never both find the same latest snapshot.
+ */
+export async function snapshotIfChanged(
+  trx: Trx,
+  ws: number,
+  contentId: number,
+  counts: Partial<ContentCounts>,
+  t: number,
+): Promise<boolean> {
+  const last = await trx
+    .selectFrom('content_snapshots')
+    .select(['views', 'likes', 'comments', 'orders'])
+    .where('workspace_id', '=', ws)
+    .where('content_id', '=', contentId)
+    .orderBy('taken_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const next: ContentCounts = {
+    views: counts.views ?? Number(last?.views ?? 0),
+    likes: counts.likes ?? Number(last?.likes ?? 0),
+    comments: counts.comments ?? Number(last?.comments ?? 0),
+    orders: counts.orders ?? Number(last?.orders ?? 0),
+  };
+  const same =
+    last &&
+    Number(last.views) === next.views &&
+    Number(last.likes) === next.likes &&
+    Number(last.comments) === next.comments &&
+    Number(last.orders) === next.orders;
+  if (same) return false;
+  await trx
+    .insertInto('content_snapshots')
+    .values({ workspace_id: ws, content_id: contentId, taken_at: t, ...next, gmv: 0 })
+    .onConflict((oc) => oc.columns(['workspace_id', 'content_id', 'taken_at']).doUpdateSet(next))
+    .execute();
+  return true;
 }

@@ -6,7 +6,13 @@ import { languageOf, ok } from '../http/envelope.ts';
 import { mutation } from '../http/mutation.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { route } from '../http/route.ts';
-import { addContent, deleteContent, editContent, listContentOf } from '../services/content.service.ts';
+import {
+  addContent,
+  contentSnapshotsOf,
+  deleteContent,
+  editContent,
+  listContentOf,
+} from '../services/content.service.ts';
 import { overdueSamples } from '../services/samples-overdue.service.ts';
 import '../domain/messages/content.messages.ts';
 
@@ -33,6 +39,9 @@ export const registerContentRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.contentList, async (req, input) =>
     ok(req, await listContentOf(db, authOf(req).workspaceId, input)),
+  );
+  route(api, ctx, ep.contentSnapshots, async (req, input) =>
+    ok(req, await contentSnapshotsOf(db, authOf(req).workspaceId, input)),
   );
   route(api, ctx, ep.samplesOverdue, async (req, input) =>
     ok(req, await overdueSamples(db, authOf(req).workspaceId, input.plan_id)),

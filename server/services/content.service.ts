@@ -17,10 +17,13 @@ import {
   contentByVideo,
   countContent,
   creatorByHandle,
+  dailySnapshots,
   findContent,
   insertContent,
   listContent,
+  snapshotIfChanged,
   updateContent,
+  type ContentCounts,
 } from '../db/content.repository.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
 import { findLiveCreator } from '../db/creator-lookup.repository.ts';
@@ -91,8 +94,12 @@ export async function addContent(
   const version = await nextVersion(trx, ws);
   const { handle, videoId, link } = input.link;
   const existing = await contentByVideo(trx, ws, input.country, videoId);
-  // The same video again is the record the workspace has: a retried paste changes nothing.
-  if (existing && !existing.deleted) return { ...existing.row, already: 1, moved: 0 };
+  // The same video again is the record the workspace has: a retried paste changes nothing but its
+  // counts (a newer file or reading of the same video is a new snapshot when they changed).
+  if (existing && !existing.deleted) {
+    const snapshot = await snapshotOf(trx, ws, existing.row.id, input, now());
+    return { ...existing.row, already: 1, moved: 0, snapshot };
+  }
   await checkPlan(trx, ws, input.plan_id, input.country);
   if ((await countContent(trx, ws)) >= CONTENT_MAX)
     throw new AppError(40009, 'content_limit', { max: CONTENT_MAX });
@@ -118,7 +125,21 @@ export async function addContent(
     ? await updateContent(trx, ws, existing.row.id, values)
     : await insertContent(trx, { ...values, workspace_id: ws, country: input.country, video_id: videoId });
   const moved = await postedFromContent(trx, ws, by, row, lang);
-  return { ...row, already: 0, moved };
+  const snapshot = await snapshotOf(trx, ws, row.id, input, t);
+  return { ...row, already: 0, moved, snapshot };
+}
+
+/** The counts the caller sent, or null when it sent none (nothing to snapshot). */
+function countsOf(input: Partial<ContentCounts>): Partial<ContentCounts> | null {
+  const { views, likes, comments, orders } = input;
+  const given = { views, likes, comments, orders };
+  return Object.values(given).some((v) => v !== undefined) ? given : null;
+}
+
+/** A snapshot of the counts sent with an add or an edit, when they changed (1) or not (0). */
+async function snapshotOf(trx: Trx, ws: number, contentId: number, input: Partial<ContentCounts>, t: number) {
+  const counts = countsOf(input);
+  return counts && (await snapshotIfChanged(trx, ws, contentId, counts, t)) ? 1 : 0;
 }
 
 async function requireContent(trx: Trx, ws: number, id: number): Promise<ContentRow> {
@@ -127,7 +148,7 @@ async function requireContent(trx: Trx, ws: number, id: number): Promise<Content
   return row;
 }
 
-/** Corrects a record's plan, products, kind or post time; the video and creator stay. */
+/** Corrects a record's plan, products, kind or post time, or sends its counts; the video and creator stay. */
 export async function editContent(
   trx: Trx,
   ws: number,
@@ -142,17 +163,19 @@ export async function editContent(
   const creator = current.creator_id
     ? undefined
     : await creatorByHandle(trx, ws, current.country, current.handle);
+  const t = now();
   const row = await updateContent(trx, ws, input.id, {
     ...(input.plan_id !== undefined && { plan_id: input.plan_id }),
     ...(input.product_ids !== undefined && { product_ids: joinIds(input.product_ids) }),
     ...(input.kind !== undefined && { kind: input.kind }),
     ...(input.post_time !== undefined && { post_time: input.post_time }),
     ...(creator && { creator_id: creator.id }),
-    update_time: now(),
+    update_time: t,
     version,
   });
   const moved = await postedFromContent(trx, ws, by, row, lang);
-  return { ...row, moved };
+  const snapshot = await snapshotOf(trx, ws, row.id, input, t);
+  return { ...row, moved, snapshot };
 }
 
 /** Deletes a record (a tombstone); a stage it moved stays where it is, as a member's move would. */
@@ -184,4 +207,16 @@ export async function listContentOf(
   const plan = await planTerms(db, ws, input.plan_id!);
   if (!plan) throw new AppError(40004, 'plan_not_found');
   return listContent(db, ws, { planId: input.plan_id! });
+}
+
+/** A record's first `days` days since its post time, one point a day (contract/schemas/content.ts). */
+export async function contentSnapshotsOf(
+  db: Trx | Kysely<DB>,
+  ws: number,
+  input: { id: number; days: number },
+) {
+  const row = await findContent(db, ws, input.id);
+  if (!row) throw new AppError(40004, 'content_not_found');
+  const points = await dailySnapshots(db, ws, row.id, row.post_time, row.post_time + input.days * 86_400);
+  return { id: row.id, post_time: row.post_time, days: input.days, points };
 }

@@ -4,7 +4,7 @@
  * and product (and the plan the creator is in with that product), source 'shop', one per video or
  * LIVE in the workspace and country, keyed on the video id a link names (contract/tiktok-link.ts)
  * so a hand-pasted link of the same video is the same record. Each read whose counts changed adds
- * a performance snapshot. A new or changed record moves the creator to "content posted" through
+ * a performance snapshot (snapshotIfChanged, the same step as the other inlets). A new or changed record moves the creator to "content posted" through
  * the hand entry's own step (postedFromContent), so both paths move alike.
  */
 import type { Transaction } from 'kysely';
@@ -16,6 +16,7 @@ import {
   countContent,
   creatorByHandle,
   insertContent,
+  snapshotIfChanged,
   updateContent,
 } from '../db/content.repository.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
@@ -94,41 +95,6 @@ async function planFor(trx: Trx, ws: number, creatorId: number, productId: strin
 }
 
 const splitIds = (s: string): string[] => s.split(',').filter(Boolean);
-
-/** A snapshot when the counts differ from the record's latest one; true when one was added. */
-async function snapshot(trx: Trx, ws: number, contentId: number, f: SampleFulfillment, t: number) {
-  const c = f.content;
-  const last = await trx
-    .selectFrom('content_snapshots')
-    .select(['views', 'likes', 'comments', 'orders'])
-    .where('workspace_id', '=', ws)
-    .where('content_id', '=', contentId)
-    .orderBy('taken_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const same =
-    last &&
-    Number(last.views) === c.view_count &&
-    Number(last.likes) === c.like_count &&
-    Number(last.comments) === c.comment_count &&
-    Number(last.orders) === c.paid_order_count;
-  if (same) return false;
-  await trx
-    .insertInto('content_snapshots')
-    .values({
-      workspace_id: ws,
-      content_id: contentId,
-      taken_at: t,
-      views: c.view_count,
-      likes: c.like_count,
-      comments: c.comment_count,
-      orders: c.paid_order_count,
-      gmv: 0,
-    })
-    .onConflict((oc) => oc.columns(['workspace_id', 'content_id', 'taken_at']).doNothing())
-    .execute();
-  return true;
-}
 
 export interface ContentWriteResult {
   /** Records added or changed, plus snapshots taken. */
@@ -209,7 +175,14 @@ export async function writeShopContent(
       lines++;
       await postedFromContent(trx, ws, SYNC, row, DEFAULT_LANGUAGE);
     }
-    if (await snapshot(trx, ws, row.id, f, t)) lines++;
+    const c = f.content;
+    const counts = {
+      views: c.view_count,
+      likes: c.like_count,
+      comments: c.comment_count,
+      orders: c.paid_order_count,
+    };
+    if (await snapshotIfChanged(trx, ws, row.id, counts, t)) lines++;
   }
   const newest = fulfillments.reduce((m, f) => Math.max(m, f.content.create_time), 0);
   await trx

@@ -67,12 +67,14 @@ export function drawnCharts(page: Page): Promise<Drawn> {
         height: u.bbox.height / pr,
       };
       const bars = u.scales.x!.ori === 1;
-      const values = u.data[1]!;
+      // null: a gap in a line (nothing known that day), drawn as no point.
+      const values = u.data[1]! as (number | null)[];
       const n = values.length;
+      const known = values.filter((v): v is number => v !== null);
       // The value axis starts at zero and holds every value.
       const y = u.scales.y!;
-      const lowest = Math.min(...values);
-      const highest = Math.max(...values);
+      const lowest = Math.min(...known);
+      const highest = Math.max(...known);
       if (lowest >= 0 ? y.min !== 0 : y.min > lowest)
         problems.push(`chart ${c}: value axis starts at ${y.min}`);
       if (y.max < Math.max(0, highest))
@@ -89,10 +91,19 @@ export function drawnCharts(page: Page): Promise<Drawn> {
           problems.push(
             `chart ${c}: ${bars ? 'bar' : 'point'} ${i} cut at the plot's edge (${at}±${half} of ${along})`,
           );
-        const ends = bars ? [u.valToPos(0, 'y'), u.valToPos(values[i]!, 'y')] : [u.valToPos(values[i]!, 'y')];
-        if (ends.some((e) => e < (bars ? -0.5 : half - 0.5) || e > across - (bars ? -0.5 : half - 0.5)))
+        const value = values[i];
+        if (value === null || value === undefined) continue;
+        const ends = bars ? [u.valToPos(0, 'y'), u.valToPos(value, 'y')] : [u.valToPos(value, 'y')];
+        // A bar lies inside the plot; a point's centre does (on its edge for a zero: uPlot clips
+        // points to the plot grown by a point's width, so it is drawn whole on the axis line), and
+        // the whole point lies inside the canvas.
+        if (ends.some((e) => e < -0.5 || e > across + 0.5))
           problems.push(
-            `chart ${c}: value ${values[i]} drawn outside the plot (${ends.join(', ')} of ${across})`,
+            `chart ${c}: value ${value} drawn outside the plot (${ends.join(', ')} of ${across})`,
+          );
+        if (!bars && (plot.top + ends[0]! - half < -0.5 || plot.top + ends[0]! + half > u.height + 0.5))
+          problems.push(
+            `chart ${c}: point ${i} cut by the canvas (${plot.top + ends[0]!}±${half} of ${u.height})`,
           );
       }
       // Every tick label: whole inside the canvas and its axis's space, clear of every other label.

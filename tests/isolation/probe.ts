@@ -40,6 +40,8 @@ const CANDIDATES: unknown[] = [
   // An ad-spend file's channel and rows (the rows name a video id: another workspace's is unknown here).
   'spark',
   [{ row: 2, video: '7310000000000000001', date: '2030-01-01', amount: '1' }],
+  // A content record's window: its first 7 days since posting (snapshots).
+  '7',
 ];
 
 export interface IdPools {

@@ -36,5 +36,10 @@ defineMessages({
     'zh-cn': '每个工作区最多{max}条内容记录',
     'en-us': 'A workspace can keep at most {max, plural, one {# content record} other {# content records}}',
   },
+  content_days_invalid: { 'zh-cn': '天数须为7或30', 'en-us': 'The days must be 7 or 30' },
+  content_count_invalid: {
+    'zh-cn': '播放、点赞、评论和订单数须为0到1万亿之间的整数',
+    'en-us': 'Views, likes, comments and orders must be whole numbers from 0 to a trillion',
+  },
   content_added: { 'zh-cn': '内容已记录', 'en-us': 'Content recorded' },
 });

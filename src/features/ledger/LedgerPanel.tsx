@@ -44,7 +44,7 @@ export function LedgerPanel({ creatorId, creatorName }: ViewProps) {
   return (
     <section className="workbench-panel" aria-labelledby="workbench-ledger-title" data-testid="ledger">
       <h2 id="workbench-ledger-title" className="workbench-panel__title">
-        {m.ledger_title()}
+        {m.ledger_panel_title()}
       </h2>
       {open ? (
         <Suspense fallback={<p role="status">{m.ledger_loading()}</p>}>

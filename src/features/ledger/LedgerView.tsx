@@ -2,7 +2,7 @@
  * One creator's ledger in one of their plans (docs/decisions/plans.md, "The ledger"): the running
  * totals and the formula in words, GMV per week and per video (charts with a table of the same
  * numbers), the time-ordered lines (virtualized: two years can be 10,000 of them) and the XLSX
- * export. Read from the server; offline or refused, it says the ledger needs a connection and
+ * export, then the creator's videos over their first days (VideoPerformance.tsx). Read from the server; offline or refused, it says the ledger needs a connection and
  * shows no figure the server has not given.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -18,6 +18,7 @@ import { fetchLedger } from './ledger-api.ts';
 import { exportLedger } from './ledger-export.ts';
 import { gmvPerVideo, gmvPerWeek, kindLabel } from './ledger-rules.ts';
 import './ledger.css';
+import { VideoPerformance } from './VideoPerformance.tsx';
 
 const ROW_HEIGHT = 76;
 
@@ -113,7 +114,7 @@ function Charts({ lines, currency }: { lines: LedgerLine[]; currency: string }) 
   );
 }
 
-export function LedgerView({ creatorId, creatorName }: { creatorId: number; creatorName: string }) {
+function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName: string }) {
   const [planId, setPlanId] = useState<number | undefined>(undefined);
   const [data, setData] = useState<LedgerResult | null>(null);
   const [failed, setFailed] = useState(false);
@@ -223,5 +224,15 @@ export function LedgerView({ creatorId, creatorName }: { creatorId: number; crea
         </>
       )}
     </div>
+  );
+}
+
+/** The plan's ledger, then the creator's videos (theirs whatever the plan, so shown without one too). */
+export function LedgerView(props: { creatorId: number; creatorName: string }) {
+  return (
+    <>
+      <PlanLedger {...props} />
+      <VideoPerformance creatorId={props.creatorId} />
+    </>
   );
 }

@@ -3,6 +3,7 @@
  * the server: order lines are not mirrored (docs/decisions/plans.md, "The ledger").
  */
 import { LEDGER_PAGE_MAX } from '../../../contract/limits.ts';
+import { contentEndpoints } from '../../../contract/schemas/content.ts';
 import { ledgerEndpoints, type LedgerResult } from '../../../contract/schemas/ledger.ts';
 import { request } from '../../api/client.ts';
 
@@ -28,3 +29,11 @@ export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult
   }
   return { ...first, lines };
 }
+
+/** A creator's content records (newest post first), for the video charts. */
+export const fetchCreatorContent = (creatorId: number, signal?: AbortSignal) =>
+  request(contentEndpoints.contentList, { creator_id: creatorId } as never, { silent: true, signal });
+
+/** A record's last reading of each day over its first `days` days since posting. */
+export const fetchSnapshots = (id: number, days: 7 | 30, signal?: AbortSignal) =>
+  request(contentEndpoints.contentSnapshots, { id, days }, { silent: true, signal });

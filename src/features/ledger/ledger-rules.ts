@@ -17,10 +17,7 @@ export function weekOf(day: string): number {
   return t - weekday * 86_400;
 }
 
-/**
- * GMV per week with sales, oldest first. Weeks without sales are left out, as on the plan's chart:
- * a zero point would sit on the plot's edge, against the house rule for charts (chart-layout.ts).
- */
+/** GMV per week with sales, oldest first. Weeks without sales are left out, as on the plan's chart. */
 export function gmvPerWeek(lines: readonly LedgerLine[]): { week: number; gmv: number }[] {
   const sums = new Map<number, number>();
   for (const l of lines)

@@ -28,7 +28,12 @@ export function Chart(spec: ChartSpec) {
   text.current = spec.valueText;
   const key = JSON.stringify([spec.kind, spec.names, spec.values, spec.whole]);
   useEffect(() => {
-    const [kind, names, values, whole] = JSON.parse(key) as [ChartSpec['kind'], string[], number[], boolean];
+    const [kind, names, values, whole] = JSON.parse(key) as [
+      ChartSpec['kind'],
+      string[],
+      (number | null)[],
+      boolean,
+    ];
     const el = box.current;
     if (!el) return;
     const draw = (width: number) =>

@@ -22,7 +22,8 @@ export interface ChartSpec {
   kind: 'bars' | 'line';
   /** The category (bars) or point (line) names, in order. */
   names: string[];
-  values: number[];
+  /** null: nothing known at that point (a line spans it; a video's day that was not read). */
+  values: (number | null)[];
   /** Text of a value on its axis. */
   valueText: (v: number) => string;
   /** Counts: ticks on whole numbers only. */
@@ -49,7 +50,8 @@ export function chartOptions(spec: ChartSpec, width: number, el: HTMLElement): u
   const measure = measurer(font);
   const { names, values, valueText, whole = false } = spec;
   const n = names.length;
-  const [lo, hi] = valueRange(Math.min(...values), Math.max(...values), whole);
+  const known = values.filter((v): v is number => v !== null);
+  const [lo, hi] = valueRange(Math.min(...known), Math.max(...known), whole);
   // The value labels at both ends are the longest a scale from lo to hi writes.
   const valueWidth = widest([valueText(lo), valueText(hi)], measure);
   const categories: uPlot.Scale = { time: false, range: () => [-0.5, n - 0.5] };
@@ -143,6 +145,9 @@ export function chartOptions(spec: ChartSpec, width: number, el: HTMLElement): u
         size: (_u, texts) => Math.ceil(widest(texts ?? [], measure)) + TICK + GAP + 4,
       },
     ],
-    series: [{}, { stroke: primary, width: 2, points: { show: true, size: 6, fill: primary } }],
+    series: [
+      {},
+      { stroke: primary, width: 2, spanGaps: true, points: { show: true, size: 6, fill: primary } },
+    ],
   };
 }
