@@ -3,7 +3,8 @@
  * the server: order lines are not mirrored (docs/decisions/plans.md, "The ledger").
  */
 import { LEDGER_PAGE_MAX } from '../../../contract/limits.ts';
-import { ledgerEndpoints, type LedgerResult } from '../../../contract/schemas/ledger.ts';
+import { API } from '../../../contract/routes.ts';
+import type { LedgerResult } from '../../../contract/schemas/ledger.ts';
 import { request } from '../../api/client.ts';
 
 export interface LedgerScope {
@@ -12,7 +13,7 @@ export interface LedgerScope {
 }
 
 export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal) =>
-  request(ledgerEndpoints.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
+  request(API.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
     silent: true,
     signal,
   });
