@@ -62,6 +62,22 @@ describe('lazily loaded controls on /home', () => {
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     await expect.poll(() => page.locator('.cd-date-range__clear').count()).toBe(1);
 
+    // A select's first keyboard use: focus its trigger, Enter opens the list with focus in it, Escape returns.
+    const chatted = page
+      .locator('.cd-select')
+      .filter({ has: page.locator('.cd-field__label', { hasText: new RegExp(`^${en.home_search_chat}$`) }) })
+      .getByRole('button');
+    await chatted.focus();
+    await expect.poll(() => chatted.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="listbox"]'))))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+    await expect.poll(() => chatted.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // After the service worker took over, the picker opens offline in a new start of the app.
     await expect
       .poll(
