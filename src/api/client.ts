@@ -6,10 +6,9 @@
  * failures map to fixed texts (i18n/error-messages.ts). Failures reject with ApiError after the user has
  * been told, so callers only need to stop loading.
  */
-import type { z } from 'zod';
 import { API_PREFIX, LONG_REQUEST_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../contract/constants.ts';
 import { CODES, isForceLogout } from '../../contract/codes.ts';
-import type { Endpoint, Method } from '../../contract/endpoint.ts';
+import type { Method, Route, RouteInput, RouteOutput } from '../../contract/endpoint.ts';
 import type { Envelope } from '../../contract/wire.ts';
 import { clientErrorMessage } from '../i18n/error-messages.ts';
 import { getAppLocale, type Locale } from '../i18n/locale.ts';
@@ -209,7 +208,7 @@ function settle<T>(env: Envelope<T>, o: RequestOptions): T | Envelope<T> {
  * GET a binary answer of an authenticated call (a creator's picture): the blob when the server
  * answered an image, null on any refusal or failure. Never toasts: callers show a fallback.
  */
-export async function requestImage(ep: Endpoint, body: Body, signal?: AbortSignal): Promise<Blob | null> {
+export async function requestImage(ep: Route, body: Body, signal?: AbortSignal): Promise<Blob | null> {
   try {
     const res = await config.fetch(await build('GET', ep.path, body, {}, ep.auth), signal ? { signal } : {});
     if (!res.ok || !res.headers.get('content-type')?.startsWith('image/')) return null;
@@ -219,19 +218,19 @@ export async function requestImage(ep: Endpoint, body: Body, signal?: AbortSigna
   }
 }
 
-type Req<E extends Endpoint> = z.input<E['request']>;
-type Res<E extends Endpoint> = z.output<E['response']>;
+type Req<E extends Route> = RouteInput<E>;
+type Res<E extends Route> = RouteOutput<E>;
 
 /**
  * `request(API.tagList, body, opts)` (typed from the contract) or
  * `request<T>('GET', '/tag/list', body, opts)`. With `{ raw: true }` the envelope comes back.
  */
-export function request<E extends Endpoint>(
+export function request<E extends Route>(
   ep: E,
   body: Req<E>,
   opts: RequestOptions & { raw: true },
 ): Promise<Envelope<Res<E>>>;
-export function request<E extends Endpoint>(ep: E, body?: Req<E>, opts?: RequestOptions): Promise<Res<E>>;
+export function request<E extends Route>(ep: E, body?: Req<E>, opts?: RequestOptions): Promise<Res<E>>;
 export function request<T>(
   method: Method,
   path: string,
@@ -239,7 +238,7 @@ export function request<T>(
   opts: RequestOptions & { raw: true },
 ): Promise<Envelope<T>>;
 export function request<T>(method: Method, path: string, body?: Body, opts?: RequestOptions): Promise<T>;
-export function request(a: Endpoint | Method, b?: unknown, c?: unknown, d?: unknown): Promise<unknown> {
+export function request(a: Route | Method, b?: unknown, c?: unknown, d?: unknown): Promise<unknown> {
   if (typeof a === 'string') {
     const o = (d as RequestOptions | undefined) ?? {};
     return send(a, b as string, c as Body, o, o.auth ?? true);

@@ -12,12 +12,12 @@
  *   await deleteRows(db, 'tags', call(API.tagsDel, { id, country }), [id]);
  *   await enqueue(db, call(API.planMessage, { creator_id }), effect);    // anything else
  *
- * Every call names its endpoint in contract/api.ts and is typed by its request schema (./call.ts).
+ * Every call names its endpoint in contract/routes.ts (contract/api.ts without zod) and is typed by its request schema (./call.ts).
  *
  * Creators are addressed by id locally and by unique_id (`bloggers`) on the wire.
  */
-import { API } from '../../contract/api.ts';
-import type { Endpoint } from '../../contract/endpoint.ts';
+import { API } from '../../contract/routes.ts';
+import type { Route } from '../../contract/endpoint.ts';
 import { ID_LIST_MAX, NAME_LIST_MAX } from '../../contract/constants.ts';
 import type { CreatorTag, SyncRow, SyncRows } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
@@ -139,7 +139,7 @@ export function deleteRows(db: LocalDB, table: SmallTable | 'creators', call: Ca
 }
 
 /** Deletes many rows by id, ID_LIST_MAX per call to `ep`; `body` builds one call's body from its ids. */
-export function deleteRowsById<E extends Endpoint>(
+export function deleteRowsById<E extends Route>(
   db: LocalDB,
   table: SmallTable,
   ep: E,

@@ -1,5 +1,5 @@
 /**
- * A call for the outbox, named by its endpoint in the contract (contract/api.ts) with a body of
+ * A call for the outbox, named by its endpoint in the contract (contract/routes.ts, the zod-free names of contract/api.ts) with a body of
  * that endpoint's request type, so a field the server's schema does not know, or a required one
  * left out, fails the typecheck instead of failing later on the server:
  *
@@ -9,11 +9,10 @@
  * What the outbox stores is still the plain method, path and body (OutboxEntry), so the rows an
  * earlier build wrote into a user's IndexedDB keep draining after an update.
  */
-import type { z } from 'zod';
-import type { Endpoint, Method } from '../../contract/endpoint.ts';
+import type { Method, Route, RouteInput } from '../../contract/endpoint.ts';
 
 /** What an endpoint accepts: the input side of its request schema. */
-export type Input<E extends Endpoint> = z.input<E['request']>;
+export type Input<E extends Route> = RouteInput<E>;
 
 declare const fromContract: unique symbol;
 
@@ -27,7 +26,7 @@ export interface Call {
   about?: string;
 }
 
-export function call<E extends Endpoint>(ep: E, body: Input<E>, about?: string): Call {
+export function call<E extends Route>(ep: E, body: Input<E>, about?: string): Call {
   return {
     method: ep.method,
     path: ep.path,
@@ -41,4 +40,4 @@ export function call<E extends Endpoint>(ep: E, body: Input<E>, about?: string):
  * dropped from the contract fails the typecheck here; they compare the wire path, which is what
  * every build stored (an entry an earlier build wrote still matches).
  */
-export const isCallOf = (c: { path: string }, ep: Endpoint): boolean => c.path === ep.path;
+export const isCallOf = (c: { path: string }, ep: Route): boolean => c.path === ep.path;

@@ -1,37 +1,17 @@
 /**
- * The shared range-date picker: typed or picked dates, presets of the last
- * 7/14/30/90 days, nothing before 2021-03-12 or after tomorrow. The value is a pair of
- * 'YYYY-MM-DD' strings; use toUnixRange() from date-rules.ts for the wire's startTime/endTime
- * (or the onChangeUnix callback).
+ * The shared range-date picker, whose code (react-aria's date fields and calendar,
+ * @internationalized/date: ~28 kB compressed) loads on first use: until then this draws the same
+ * boxes (label, the two dates, clear and calendar buttons, with the same classes and names), so a
+ * screen's first load and first paint skip it. Pointing at it, or focusing it, starts the load; a
+ * press or a focus hands over to the real picker in the same place (./RangeDatePickerFull.tsx),
+ * focus on the same part and the calendar open when that was the press. The service worker
+ * precaches the chunk, so it opens offline too (docs/decisions/delivery-and-accessibility.md).
  */
-import { useState, type ReactNode } from 'react';
-import { parseDate } from '@internationalized/date';
-import {
-  Button as RacButton,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DateRangePicker,
-  DateSegment,
-  Dialog as RacDialog,
-  Group,
-  Heading,
-  Label,
-  Popover,
-  RangeCalendar,
-} from 'react-aria-components';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { m } from '../paraglide/messages.js';
+import { getLocale } from '../paraglide/runtime.js';
 import { cx } from './cx.ts';
-import {
-  clampRange,
-  DATE_PRESETS_DAYS,
-  EARLIEST_DATE,
-  latestDate,
-  matchingPreset,
-  presetRange,
-  toUnixRange,
-  type DateRangeValue,
-} from './date-rules.ts';
+import type { DateRangeValue } from './date-rules.ts';
 import { Icon } from './Icon.tsx';
 
 export type { DateRangeValue };
@@ -48,96 +28,132 @@ export interface RangeDatePickerProps {
   className?: string;
 }
 
-export function RangeDatePicker({
+/** The part of the picker the first use reached, and whether it asked for the calendar. */
+export interface FirstUse {
+  part: 'start' | 'end' | 'clear' | 'open';
+  focus: boolean;
+  open: boolean;
+}
+
+const loadFull = () => import('./RangeDatePickerFull.tsx');
+const Full = lazy(loadFull);
+
+export function RangeDatePicker(props: RangeDatePickerProps) {
+  const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const use = (u: FirstUse) => {
+    setFirstUse(u);
+    setWanted(true);
+  };
+  const stand = <DatePlaceholder {...props} onUse={use} onIntent={() => void loadFull()} />;
+  if (!wanted) return stand;
+  return (
+    <Suspense fallback={stand}>
+      <Full {...props} firstUse={firstUse} />
+    </Suspense>
+  );
+}
+
+/** The date as react-aria's fields show it (leading zeros forced): month/day/year or year/month/day. */
+function segments(date: string | undefined): { text: string; placeholder: boolean }[] {
+  const [y, mo, d] = date ? date.split('-') : [];
+  const zh = getLocale() === 'zh-cn';
+  const year = { text: y ?? (zh ? '年' : 'yyyy'), placeholder: !y };
+  const month = { text: mo ?? (zh ? '月' : 'mm'), placeholder: !mo };
+  const day = { text: d ?? (zh ? '日' : 'dd'), placeholder: !d };
+  return zh ? [year, month, day] : [month, day, year];
+}
+
+function DateText({ date, name, onUse }: { date?: string; name: string; onUse: () => void }) {
+  const parts = segments(date);
+  return (
+    <div
+      className="cd-date-range__input"
+      role="group"
+      aria-label={name}
+      tabIndex={0}
+      onFocus={onUse}
+      onPointerDown={(e) => {
+        e.preventDefault();
+        onUse();
+      }}
+    >
+      {parts.map((p, i) => (
+        <span key={i} aria-hidden="true">
+          {i > 0 && (
+            <span className="cd-date-segment" data-type="literal">
+              /
+            </span>
+          )}
+          <span className="cd-date-segment" data-placeholder={p.placeholder || undefined}>
+            {p.text}
+          </span>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function DatePlaceholder({
   value,
   onChange,
   onChangeUnix,
   label,
-  presets = DATE_PRESETS_DAYS,
   isDisabled,
   className,
+  onUse,
+  onIntent,
   ...rest
-}: RangeDatePickerProps) {
-  const [open, setOpen] = useState(false);
-  const emit = (v: DateRangeValue | null) => {
-    const next = v && clampRange(v);
-    onChange(next);
-    onChangeUnix?.(next && toUnixRange(next));
-  };
-  const active = matchingPreset(value);
-
+}: RangeDatePickerProps & { onUse: (u: FirstUse) => void; onIntent: () => void }) {
+  const focusOn = (part: 'start' | 'end') => () => onUse({ part, focus: true, open: false });
+  const labelId = useId();
   return (
-    <DateRangePicker
+    <div
       className={cx('cd-date-range', className)}
-      aria-label={rest['aria-label'] ?? (label ? undefined : m.date_range_label())}
-      value={value ? { start: parseDate(value.start), end: parseDate(value.end) } : null}
-      onChange={(r) => emit(r ? { start: r.start.toString(), end: r.end.toString() } : null)}
-      minValue={parseDate(EARLIEST_DATE)}
-      maxValue={parseDate(latestDate())}
-      isDisabled={isDisabled}
-      isOpen={open}
-      onOpenChange={setOpen}
-      granularity="day"
-      shouldForceLeadingZeros
+      data-disabled={isDisabled || undefined}
+      onPointerEnter={onIntent}
+      onFocusCapture={onIntent}
     >
-      {label && <Label className="cd-field__label">{label}</Label>}
-      <Group className="cd-date-range__group">
-        <DateInput slot="start" className="cd-date-range__input" aria-label={m.date_start()}>
-          {(segment) => <DateSegment segment={segment} className="cd-date-segment" />}
-        </DateInput>
+      {label && (
+        <span className="cd-field__label" id={labelId}>
+          {label}
+        </span>
+      )}
+      <div
+        className="cd-date-range__group"
+        role="group"
+        aria-label={rest['aria-label'] ?? (label ? undefined : m.date_range_label())}
+        aria-labelledby={label ? labelId : undefined}
+      >
+        <DateText date={value?.start} name={m.date_start()} onUse={focusOn('start')} />
         <span className="cd-date-range__dash" aria-hidden="true">
           –
         </span>
-        <DateInput slot="end" className="cd-date-range__input" aria-label={m.date_end()}>
-          {(segment) => <DateSegment segment={segment} className="cd-date-segment" />}
-        </DateInput>
+        <DateText date={value?.end} name={m.date_end()} onUse={focusOn('end')} />
         {value && !isDisabled && (
-          <RacButton
-            slot={null}
+          <button
+            type="button"
             className="cd-date-range__clear"
             aria-label={m.date_clear()}
-            onPress={() => emit(null)}
+            onClick={() => {
+              // Clearing needs no calendar: done here, as the real picker's clear button does it.
+              onChange(null);
+              onChangeUnix?.(null);
+            }}
           >
             <Icon name="close" size={14} />
-          </RacButton>
+          </button>
         )}
-        <RacButton className="cd-date-range__open" aria-label={m.date_open_calendar()}>
+        <button
+          type="button"
+          className="cd-date-range__open"
+          aria-label={m.date_open_calendar()}
+          disabled={isDisabled}
+          onClick={() => onUse({ part: 'open', focus: true, open: true })}
+        >
           <Icon name="calendar" />
-        </RacButton>
-      </Group>
-      <Popover className="cd-popover cd-date-range__popover" placement="bottom start" offset={4}>
-        <RacDialog className="cd-date-range__dialog">
-          <div className="cd-date-range__presets" role="group" aria-label={m.date_presets()}>
-            {presets.map((days) => (
-              <RacButton
-                key={days}
-                slot={null}
-                className={cx('cd-date-range__preset', active === days && 'cd-date-range__preset--active')}
-                onPress={() => {
-                  emit(presetRange(days));
-                  setOpen(false);
-                }}
-              >
-                {m.date_preset_last_days({ days: String(days) })}
-              </RacButton>
-            ))}
-          </div>
-          <RangeCalendar className="cd-calendar" visibleDuration={{ months: 1 }}>
-            <header className="cd-calendar__header">
-              <RacButton slot="previous" className="cd-calendar__nav" aria-label={m.date_previous_month()}>
-                <Icon name="chevron-left" />
-              </RacButton>
-              <Heading className="cd-calendar__title" />
-              <RacButton slot="next" className="cd-calendar__nav" aria-label={m.date_next_month()}>
-                <Icon name="chevron-right" />
-              </RacButton>
-            </header>
-            <CalendarGrid className="cd-calendar__grid">
-              {(date) => <CalendarCell date={date} className="cd-calendar__cell" />}
-            </CalendarGrid>
-          </RangeCalendar>
-        </RacDialog>
-      </Popover>
-    </DateRangePicker>
+        </button>
+      </div>
+    </div>
   );
 }

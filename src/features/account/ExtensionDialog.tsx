@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EXT_CODE_TTL_SECONDS, EXT_SESSIONS_MAX } from '../../../contract/limits.ts';
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { ExtensionSessionRow } from '../../../contract/schemas/extension.ts';
 import { request } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';

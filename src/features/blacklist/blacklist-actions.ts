@@ -5,7 +5,7 @@
  * blacklist-data.ts); black.del hides the selected names at once, saved or still being added (the
  * creators' flag follows by sync).
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import { NAME_LIST_MAX } from '../../../contract/constants.ts';
 import { enqueue, enqueueInParts } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';

@@ -6,7 +6,8 @@
  * pending row (negative id); a name removed, saved or not, is hidden at once.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { API, type Endpoint } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
+import type { Route } from '../../../contract/endpoint.ts';
 import type { CreatorRow, RowOf, SyncRows } from '../../../contract/sync.ts';
 import { splitNames } from '../../../contract/limits.ts';
 import { isCallOf } from '../../db/call.ts';
@@ -34,7 +35,7 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeo
  * Names of this user's unsettled calls of `ep` for the country (black.add, black.del,
  * invitation.add), in outbox order, with the call's body and time; also used by the invited screen.
  */
-export async function pendingCalls(ep: Endpoint, country: string) {
+export async function pendingCalls(ep: Route, country: string) {
   const session = await getMeta<LocalSession>(localDb, META.session);
   if (!session) return [];
   const entries = await localDb.outbox

@@ -4,7 +4,7 @@
  * the device yet (docs/decisions/plans.md, "Content and post-by dates").
  */
 import type { Country } from '../../../contract/constants.ts';
-import { contentEndpoints } from '../../../contract/schemas/content.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 export interface PasteInput {
@@ -16,11 +16,11 @@ export interface PasteInput {
 
 export const pasteContent = (p: PasteInput) =>
   request(
-    contentEndpoints.contentAdd,
+    API.contentAdd,
     // The link goes as typed: the server reads it with the same rules as the form (contract/tiktok-link.ts).
     { country: p.country, link: p.link, plan_id: p.planId || undefined } as never,
     { silent: true },
   );
 
 export const fetchOverdue = (signal?: AbortSignal) =>
-  request(contentEndpoints.samplesOverdue, {}, { silent: true, signal });
+  request(API.samplesOverdue, {}, { silent: true, signal });

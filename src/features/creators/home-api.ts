@@ -4,7 +4,7 @@
  * bios for the hashtag), so this filter needs the network; the grid then narrows locally.
  */
 import type { Country } from '../../../contract/constants.ts';
-import { creatorEndpoints as API } from '../../../contract/schemas/creator.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 /** The server's page cap; a challenge with more creators shows the first ones. */

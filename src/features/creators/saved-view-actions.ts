@@ -2,7 +2,7 @@
  * Writes of Home's saved views, through the outbox (features/catalog/catalog-actions.ts): they
  * work offline and show at once. The dialogs that ask for them are SavedViewDialogs.tsx.
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { deleteRows } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';

@@ -4,7 +4,7 @@
  * and the caller's job list. Errors are shown by the client; callers only stop loading.
  */
 import type { Country, DownloadType } from '../../../contract/constants.ts';
-import { downloadEndpoints as DL } from '../../../contract/schemas/download.ts';
+import { API as DL } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 export const previewExport = (type: DownloadType, country: Country, signal?: AbortSignal) =>

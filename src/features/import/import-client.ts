@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { Country } from '../../../contract/constants.ts';
-import { intakeEndpoints } from '../../../contract/schemas/intake.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 import type { ImportWorkerApi } from './import.worker.ts';
 
@@ -41,8 +41,4 @@ export const postImportChunk = (
   dryRun: boolean,
   signal?: AbortSignal,
 ) =>
-  request(
-    intakeEndpoints.bloggerImport,
-    { country, rows, dryRun: dryRun ? 1 : 0 },
-    { json: true, long: true, signal },
-  );
+  request(API.bloggerImport, { country, rows, dryRun: dryRun ? 1 : 0 }, { json: true, long: true, signal });

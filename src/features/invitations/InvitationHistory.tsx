@@ -1,6 +1,6 @@
 /** The record's status history (GET /blogger/invitation.history), read from the server when online. */
 import { useEffect, useState } from 'react';
-import { invitationEndpoints as API } from '../../../contract/schemas/invitation.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';

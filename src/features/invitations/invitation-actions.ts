@@ -1,5 +1,5 @@
 /** Invitation writes through the outbox (src/db/actions.ts) with the catalogue screens' toasts. */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import { deleteRowsById, editRow, enqueue } from '../../db/actions.ts';
 import { call, type Input } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';

@@ -5,7 +5,7 @@
  * starts them) until the server's rows arrive by sync; names already invited are not repeated.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { CreatorTag, RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
 import { loadCountry } from '../../db/mirror.ts';

@@ -3,8 +3,8 @@
  * the server: order lines are not mirrored (docs/decisions/plans.md, "The ledger").
  */
 import { LEDGER_PAGE_MAX } from '../../../contract/limits.ts';
-import { contentEndpoints } from '../../../contract/schemas/content.ts';
-import { ledgerEndpoints, type LedgerResult } from '../../../contract/schemas/ledger.ts';
+import { API } from '../../../contract/routes.ts';
+import type { LedgerResult } from '../../../contract/schemas/ledger.ts';
 import { request } from '../../api/client.ts';
 
 export interface LedgerScope {
@@ -13,7 +13,7 @@ export interface LedgerScope {
 }
 
 export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal) =>
-  request(ledgerEndpoints.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
+  request(API.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
     silent: true,
     signal,
   });
@@ -32,8 +32,8 @@ export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult
 
 /** A creator's content records (newest post first), for the video charts. */
 export const fetchCreatorContent = (creatorId: number, signal?: AbortSignal) =>
-  request(contentEndpoints.contentList, { creator_id: creatorId } as never, { silent: true, signal });
+  request(API.contentList, { creator_id: creatorId } as never, { silent: true, signal });
 
 /** A record's last reading of each day over its first `days` days since posting. */
 export const fetchSnapshots = (id: number, days: 7 | 30, signal?: AbortSignal) =>
-  request(contentEndpoints.contentSnapshots, { id, days }, { silent: true, signal });
+  request(API.contentSnapshots, { id, days }, { silent: true, signal });

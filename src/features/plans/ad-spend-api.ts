@@ -3,8 +3,8 @@
  * run that writes nothing) or imported, and the parts' answers added up. Sent straight to the server
  * like every cost line; the plan's money panel reads again once an import was accepted.
  */
-import { adSpendEndpoints, type AdSpendImportResult } from '../../../contract/schemas/ad-spend.ts';
-import type { AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
+import { API } from '../../../contract/routes.ts';
+import type { AdSpendImportResult, AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
 import { request } from '../../api/client.ts';
 
 export type AdChannel = 'spark' | 'shop_ads';
@@ -16,11 +16,12 @@ export const postAdSpend = (
   dryRun: boolean,
   signal?: AbortSignal,
 ) =>
-  request(
-    adSpendEndpoints.costImport,
-    { plan_id: planId, channel, rows, ...(dryRun && { dryRun: 1 }) } as never,
-    { json: true, long: true, silent: true, signal },
-  );
+  request(API.costImport, { plan_id: planId, channel, rows, ...(dryRun && { dryRun: 1 }) } as never, {
+    json: true,
+    long: true,
+    silent: true,
+    signal,
+  });
 
 export const NO_RESULT: AdSpendImportResult = {
   added: 0,

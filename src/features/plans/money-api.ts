@@ -4,17 +4,16 @@
  * records are not mirrored (docs/decisions/plans.md, "Net profit"). A change to a plan's costs is
  * announced so its net profit panel reads again what the server now holds.
  */
-import { contentEndpoints } from '../../../contract/schemas/content.ts';
-import { moneyEndpoints } from '../../../contract/schemas/money.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 const CHANGED = 'creatordesk:plan-money';
 
 export const fetchPlanMoney = (planId: number, signal?: AbortSignal) =>
-  request(moneyEndpoints.planMoney, { plan_id: planId }, { silent: true, signal });
+  request(API.planMoney, { plan_id: planId }, { silent: true, signal });
 
 export const fetchCreatorVideos = (creatorId: number, signal?: AbortSignal) =>
-  request(contentEndpoints.contentList, { creator_id: creatorId } as never, { silent: true, signal });
+  request(API.contentList, { creator_id: creatorId } as never, { silent: true, signal });
 
 export interface CostInput {
   plan_id: number;
@@ -29,7 +28,7 @@ export interface CostInput {
 
 /** Adds a cost line; the server's refusal rejects (with its message) and nothing is shown as saved. */
 export async function addCost(input: CostInput) {
-  const row = await request(moneyEndpoints.costAdd, input as never, { silent: true });
+  const row = await request(API.costAdd, input as never, { silent: true });
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: input.plan_id }));
   return row;
 }
@@ -46,22 +45,22 @@ export interface CostEdit {
 
 /** Corrects a line; a refusal rejects with the server's message and the line stays as the server has it. */
 export async function editCost(planId: number, input: CostEdit) {
-  const row = await request(moneyEndpoints.costEdit, input as never, { silent: true });
+  const row = await request(API.costEdit, input as never, { silent: true });
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: planId }));
   return row;
 }
 
 /** Deletes a line (its history stays); a refusal rejects with the server's message. */
 export async function deleteCost(planId: number, id: number) {
-  await request(moneyEndpoints.costDel, { id }, { silent: true });
+  await request(API.costDel, { id }, { silent: true });
   window.dispatchEvent(new CustomEvent(CHANGED, { detail: planId }));
 }
 
 export const fetchCosts = (planId: number, signal?: AbortSignal) =>
-  request(moneyEndpoints.costList, { plan_id: planId }, { silent: true, signal });
+  request(API.costList, { plan_id: planId }, { silent: true, signal });
 
 export const fetchCostHistory = (id: number, signal?: AbortSignal) =>
-  request(moneyEndpoints.costHistory, { id }, { silent: true, signal });
+  request(API.costHistory, { id }, { silent: true, signal });
 
 /** Tells the plan's money panel and cost lines to read the server again (after a refused change). */
 export const moneyChanged = (planId: number): void => {

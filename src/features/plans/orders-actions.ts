@@ -4,7 +4,7 @@
  * replaced put back) and delete one stored line. The server's answer ("Import undone", "Order line
  * deleted") is told once it has accepted the call; the sums arrive with the next pull.
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { enqueue } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';

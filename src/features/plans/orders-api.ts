@@ -4,7 +4,7 @@
  * the dialog is open), and a creator's stored lines (read from the server: lines are not mirrored).
  */
 import type { Country } from '../../../contract/constants.ts';
-import { planEndpoints } from '../../../contract/schemas/plan.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 import type { OrderLine, OrdersLayout } from '../import/orders-rules.ts';
 
@@ -21,7 +21,7 @@ export interface OrdersPart {
 
 export const postOrders = (p: OrdersPart, signal?: AbortSignal) =>
   request(
-    planEndpoints.planOrdersImport,
+    API.planOrdersImport,
     {
       country: p.country,
       layout: p.layout,
@@ -36,10 +36,10 @@ export const postOrders = (p: OrdersPart, signal?: AbortSignal) =>
 /** What a part would add, replace and move; writes nothing, shows nothing. */
 export const checkOrders = (p: OrdersPart, signal?: AbortSignal) =>
   request(
-    planEndpoints.planOrdersImport,
+    API.planOrdersImport,
     { country: p.country, layout: p.layout, lines: p.lines, dryRun: 1 },
     { json: true, long: true, silent: true, signal },
   );
 
 export const fetchLines = (creatorId: number, signal?: AbortSignal) =>
-  request(planEndpoints.planOrderLines, { creator_id: creatorId }, { silent: true, signal });
+  request(API.planOrderLines, { creator_id: creatorId }, { silent: true, signal });

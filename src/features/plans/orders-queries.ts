@@ -4,7 +4,8 @@
  * (the outbox), so the screen says "waits to be sent" instead of claiming it is done.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { API, type Endpoint } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
+import type { Route } from '../../../contract/endpoint.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { isCallOf } from '../../db/call.ts';
 import { META, getMeta, type LocalSession } from '../../db/db.ts';
@@ -17,7 +18,7 @@ import { readRows } from '../../db/queries.ts';
 export const IMPORTS_SHOWN = 10;
 
 /** Outbox calls of this endpoint not refused yet: the id each names → its state. */
-async function pendingIds(ep: Endpoint): Promise<Map<number, OutboxState>> {
+async function pendingIds(ep: Route): Promise<Map<number, OutboxState>> {
   const s = await getMeta<LocalSession>(localDb, META.session);
   const out = new Map<number, OutboxState>();
   if (!s) return out;

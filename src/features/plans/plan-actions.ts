@@ -5,7 +5,7 @@
  * join, move and leave in parts of PLAN_CALL_MAX, addressed by (plan, creator) so the screen shows
  * each change before the server has answered (overlay.ts, MembersEffect).
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import { POST_WITHIN_DEFAULT } from '../../../contract/limits.ts';
 import {
   MESSAGES_BEFORE_REPLY,

@@ -4,7 +4,7 @@
  * (one read per block, not per creator).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { isCallOf } from '../../db/call.ts';
 import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';

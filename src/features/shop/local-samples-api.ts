@@ -3,7 +3,7 @@
  * sent to the server directly, as the shop's review is: the approval rules' caps are counted there,
  * so a decision needs a connection. Refusals come back as the envelope (`raw`), shown beside their rows.
  */
-import { localSampleEndpoints as API } from '../../../contract/schemas/local-samples.ts';
+import { API } from '../../../contract/routes.ts';
 import type { ShopReviewResult } from '../../../contract/shop-review.ts';
 import { request } from '../../api/client.ts';
 

@@ -4,7 +4,7 @@
  * screen needs a connection and says so without one. Refusals come back as the envelope (`raw`), to
  * be shown beside the rows they concern.
  */
-import { shopSampleEndpoints as API } from '../../../contract/schemas/shop-samples.ts';
+import { API } from '../../../contract/routes.ts';
 import type { ShopRejectReason, ShopReviewResult } from '../../../contract/shop-review.ts';
 import { request } from '../../api/client.ts';
 

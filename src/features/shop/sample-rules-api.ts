@@ -3,7 +3,7 @@
  * server directly like the review itself; a refusal comes back as the envelope (`raw`) so the dialog
  * shows the server's message naming the rule.
  */
-import { sampleRuleEndpoints as API } from '../../../contract/schemas/sample-rules.ts';
+import { API } from '../../../contract/routes.ts';
 import type { SampleRules } from '../../../contract/sample-rules.ts';
 import { request } from '../../api/client.ts';
 

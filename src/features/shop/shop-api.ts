@@ -4,7 +4,7 @@
  * and the screen keeps what the server last said. The status read by the banner is silent: a
  * failed background check must not raise a toast on whatever page the member is on.
  */
-import { shopEndpoints as API } from '../../../contract/schemas/shop.ts';
+import { API } from '../../../contract/routes.ts';
 import type { ShopStatus } from '../../../contract/schemas/shop.ts';
 import type { Envelope } from '../../../contract/wire.ts';
 import { request } from '../../api/client.ts';

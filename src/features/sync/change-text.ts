@@ -5,7 +5,8 @@
  * Calls are named by their endpoint in contract/api.ts and matched on the wire path the outbox
  * stored (src/db/call.ts `isCallOf`), so entries an earlier build wrote still read.
  */
-import { API, type Endpoint } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
+import type { Route } from '../../../contract/endpoint.ts';
 import { CODES } from '../../../contract/codes.ts';
 import { splitNames } from '../../../contract/limits.ts';
 import { isCallOf } from '../../db/call.ts';
@@ -143,7 +144,7 @@ export interface ConflictSubject {
 
 /** The text calls a conflict (40012) can answer, by the record they write and its text field. */
 const SUBJECTS: readonly [
-  readonly Endpoint[],
+  readonly Route[],
   ConflictSubject['table'],
   ConflictSubject['field'],
   /** The field of the call's body that carries the text. */

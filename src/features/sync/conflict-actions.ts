@@ -3,7 +3,7 @@
  * server is told, through the outbox (so it works offline too), so the history records the
  * conflict and its outcome. "Save mine" is the outbox's retry (src/db/outbox.ts: `force`).
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import { enqueue } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';
 import { localDb } from '../../db/local.ts';

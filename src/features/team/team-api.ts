@@ -2,7 +2,7 @@
  * The team calls (contract/schemas/team.ts) through the shared client. Mutations show the server
  * msg as a success toast; errors are shown by the client, so callers only stop loading.
  */
-import { teamEndpoints as API } from '../../../contract/schemas/team.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 export const teamInfo = () => request(API.teamInfo, {});

@@ -1,5 +1,5 @@
 /** Writes of /chatTmp, through the outbox (features/catalog/catalog-actions.ts): they work offline and show at once. */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { call } from '../../db/call.ts';
 import { addCatalogRow, deleteCatalogRow, editCatalogRow } from '../catalog/catalog-actions.ts';

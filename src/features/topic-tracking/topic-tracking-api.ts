@@ -3,7 +3,7 @@
  * the client, so screens only stop loading.
  */
 import type { Country } from '../../../contract/constants.ts';
-import { topicTrackingEndpoints as API } from '../../../contract/schemas/topic-tracking.ts';
+import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 
 export interface TopicPageQuery {

@@ -1,6 +1,6 @@
 /** Writes of /topic, through the outbox (features/catalog/catalog-actions.ts): they work offline and show at once. */
 import dayjs from 'dayjs';
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { call } from '../../db/call.ts';
 import { addCatalogRow, deleteCatalogRow } from '../catalog/catalog-actions.ts';

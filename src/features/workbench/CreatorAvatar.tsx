@@ -4,7 +4,7 @@
  * the creator's initial until then, offline, for a creator not yet saved, or when there is none.
  */
 import { useEffect, useState } from 'react';
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { CreatorRow } from '../../../contract/sync.ts';
 import { requestImage } from '../../api/client.ts';
 

@@ -3,7 +3,7 @@
  * show at once and are sent as /creator/* calls later. A note or follow-up added offline has a
  * temporary negative id until the server's copy arrives; edits of it wait (catalog's rule).
  */
-import { API } from '../../../contract/api.ts';
+import { API } from '../../../contract/routes.ts';
 import type { CreatorRow, CreatorTag, RowOf } from '../../../contract/sync.ts';
 import { addRow, deleteRows, editRow, enqueue, withBasis } from '../../db/actions.ts';
 import { call } from '../../db/call.ts';

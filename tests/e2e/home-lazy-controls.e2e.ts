@@ -1,0 +1,102 @@
+/**
+ * Home's heavy controls load on first use: the range-date picker's code is not part of /home's
+ * first load, yet the first keyboard use opens it (focus inside the calendar, Escape back on the
+ * calendar button), and after one visit it opens offline from the service worker's precache.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import en from '../../messages/en-us.json' with { type: 'json' };
+import { newContext } from '../helpers/browser.ts';
+import { browserSuite } from '../helpers/browser-suite.ts';
+import { signInDemo } from '../helpers/shell.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
+
+const suite = browserSuite();
+/** A class only the real picker's calendar draws: a script holding it carries the calendar's code. */
+const CALENDAR_CODE = 'cd-calendar__grid';
+
+/** Where focus is: inside the calendar's dialog, on the picker's calendar button, or elsewhere. */
+const focusPlace = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    if (a?.closest('.cd-date-range__dialog')) return 'calendar';
+    if (a?.matches('.cd-date-range__open')) return 'open-button';
+    return a?.tagName ?? 'none';
+  });
+
+describe('lazily loaded controls on /home', () => {
+  it('leaves the date picker out of the first load, opens it by keyboard on first use, and offline after one visit', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'en');
+    const page = await ctx.newPage();
+    const withCalendar: string[] = [];
+    let reading = 0;
+    page.on('response', (r) => {
+      if (!/\.js$/.test(new URL(r.url()).pathname)) return;
+      reading++;
+      void r
+        .text()
+        .then((t) => t.includes(CALENDAR_CODE) && withCalendar.push(r.url()))
+        .catch(() => undefined)
+        .finally(() => reading--);
+    });
+    await page.goto('/home');
+    await page.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    const open = page.getByRole('button', { name: en.date_open_calendar });
+    await open.waitFor();
+    await expect.poll(() => reading).toBe(0);
+    expect(withCalendar).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // First use by keyboard: focus the calendar button, Enter.
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.cd-calendar').waitFor();
+    await expect.poll(() => focusPlace(page)).toBe('calendar');
+    await expect.poll(() => withCalendar.length).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('.cd-calendar').count()).toBe(0);
+    await expect.poll(() => focusPlace(page)).toBe('open-button');
+    // The picker works as before: a preset sets both dates.
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect.poll(() => page.locator('.cd-date-range__clear').count()).toBe(1);
+
+    // A select's first keyboard use: focus its trigger, Enter opens the list with focus in it, Escape returns.
+    const chatted = page
+      .locator('.cd-select')
+      .filter({ has: page.locator('.cd-field__label', { hasText: new RegExp(`^${en.home_search_chat}$`) }) })
+      .getByRole('button');
+    await chatted.focus();
+    await expect.poll(() => chatted.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('listbox').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="listbox"]'))))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+    await expect.poll(() => chatted.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // After the service worker took over, the picker opens offline in a new start of the app.
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        { timeout: 60_000 },
+      )
+      .toBe('activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await ctx.setOffline(true);
+    const offline = await ctx.newPage();
+    await offline.goto('/home');
+    const offlineOpen = offline.getByRole('button', { name: en.date_open_calendar });
+    await offlineOpen.waitFor({ timeout: 30_000 });
+    await offlineOpen.focus();
+    await offline.keyboard.press('Enter');
+    await offline.locator('.cd-calendar').waitFor({ timeout: 20_000 });
+    await expect.poll(() => focusPlace(offline)).toBe('calendar');
+    await ctx.setOffline(false);
+    await ctx.close();
+  });
+});
