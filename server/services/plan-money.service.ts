@@ -16,14 +16,20 @@ import type { DB } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
 import { netProfit, type NetInput } from './net-profit.ts';
 import { countedInSql } from './order-sums.ts';
-import { loneSql, monthSql } from './shop-clock-sql.ts';
+import { loneSql, monthSql, weekSql } from './shop-clock-sql.ts';
+
+/**
+ * How the counted lines come back: each line (oldest first), only the first n of them, or summed
+ * per creator, video id and shop month or shop week (summedLines).
+ */
+export type LineShape = 'each' | 'month' | 'week' | { first: number };
 
 type Db = Kysely<DB> | Transaction<DB>;
 const cents = (n: unknown) => Math.round(Number(n) * 100);
 
 export async function planMoney(db: Db, ws: number, planId: number) {
   return netProfit({
-    ...(await planMoneyInput(db, ws, planId, 0, 'summed')),
+    ...(await planMoneyInput(db, ws, planId, 0, 'month')),
     videosMax: PLAN_MONEY_VIDEOS_MAX,
   });
 }
@@ -40,7 +46,7 @@ export async function planMoneyInput(
   ws: number,
   planId: number,
   creatorId = 0,
-  lineShape: 'each' | 'summed' = 'each',
+  lineShape: LineShape = 'each',
 ): Promise<NetInput> {
   const plan = await db
     .selectFrom('plans')
@@ -96,18 +102,21 @@ export async function planMoneyInput(
           .where('o.creator', 'in', part)
           .where('o.product_id', 'in', products)
           .where(countedInSql);
-        if (lineShape === 'summed') {
-          for (const l of await summedLines(base, db, country as Country))
+        if (lineShape === 'month' || lineShape === 'week') {
+          for (const l of await summedLines(base, db, country as Country, lineShape))
             lines.push({
               creator_id: handles.get(`${country}|${l.creator}`)!,
               video_id: l.content_id,
               gmv_cents: Number(l.gmv_cents),
               commission_cents: Number(l.commission_cents),
               created_time: Number(l.t),
+              count: Number(l.n),
+              positive_gmv_cents: Number(l.positive_cents),
+              week: lineShape === 'week' ? Number(l.bucket) : undefined,
             });
           continue;
         }
-        for (const l of await base
+        const each = base
           .select([
             'o.order_id',
             'o.sku_id',
@@ -118,8 +127,8 @@ export async function planMoneyInput(
             'o.created_time',
           ])
           .orderBy('o.created_time')
-          .orderBy('o.id')
-          .execute())
+          .orderBy('o.id');
+        for (const l of await (typeof lineShape === 'object' ? each.limit(lineShape.first) : each).execute())
           lines.push({
             creator_id: handles.get(`${country}|${l.creator}`)!,
             video_id: l.content_id,
@@ -173,28 +182,35 @@ export async function planMoneyInput(
 }
 
 /**
- * The counted lines summed in the database per creator, video id and shop month (SQL group by):
- * net profit needs no line on its own, so 100,000 lines come back as one row per creator, video
- * and month. Each sum carries its group's earliest time, which lies in the group's month, so
- * netProfit books it where it booked each of its lines. Cents are rounded per line before summing,
+ * The counted lines summed in the database per creator, video id and shop month or week (SQL
+ * group by): net profit and the ledger's charts need no line on its own, so 100,000 lines come
+ * back as one row per creator, video and month. Each sum carries its group's earliest time, which
+ * lies in the group's month and week, so netProfit and the ledger book it where they booked each of
+ * its lines. Cents are rounded per line before summing,
  * as `cents` does, so the sums are exact and equal to the lines' own sum.
  */
 function summedLines(
   base: SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', object>,
   db: Db,
   country: Country,
+  by: 'month' | 'week',
 ) {
   const t = sql.ref('o.created_time');
-  const month = monthSql(db, t, country);
+  const bucket = by === 'month' ? monthSql(db, t, country) : weekSql(t, country);
   const lone = loneSql(t);
   return base
     .select([
       'o.creator',
       'o.content_id',
       sql<number>`min(o.created_time)`.as('t'),
-      sql<number>`sum(round(o.gmv * 100))`.as('gmv_cents'),
-      sql<number>`sum(round(o.commission * 100))`.as('commission_cents'),
+      sql<number>`sum(floor(o.gmv * 100 + 0.5))`.as('gmv_cents'),
+      sql<number>`sum(floor(o.commission * 100 + 0.5))`.as('commission_cents'),
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(case when floor(o.gmv * 100 + 0.5) > 0 then floor(o.gmv * 100 + 0.5) else 0 end)`.as(
+        'positive_cents',
+      ),
+      sql<number | string>`min(${bucket})`.as('bucket'),
     ])
-    .groupBy(['o.creator', 'o.content_id', month, lone])
+    .groupBy(['o.creator', 'o.content_id', bucket, lone])
     .execute();
 }

@@ -78,3 +78,6 @@ export const weekSql = (col: RawBuilder<unknown>, country: Country): RawBuilder<
 
 /** A week number's Monday at UTC midnight (unix seconds), as the screen labels weeks. */
 export const weekMonday = (w: number): number => (w * 7 - 3) * 86_400;
+
+/** Whether a time is outside the window (loneSql gives it a group of its own). */
+export const loneOf = (t: number): boolean => !(t >= CLOCK_FROM && t < CLOCK_TO);

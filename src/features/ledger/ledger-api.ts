@@ -11,8 +11,8 @@ export interface LedgerScope {
   creator_id?: number;
 }
 
-export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal) =>
-  request(ledgerEndpoints.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
+export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal, limit = LEDGER_PAGE_MAX) =>
+  request(ledgerEndpoints.planLedger, { ...scope, offset, limit } as never, {
     silent: true,
     signal,
   });
