@@ -261,6 +261,11 @@ export const PLAN_MONEY_VIDEOS_MAX = 500;
 export const MONEY_PANEL_VIDEOS = 3;
 /** Ledger lines one answer holds (oldest first, from `offset`); two years of a busy creator fit in one. */
 export const LEDGER_PAGE_MAX = 10_000;
+/**
+ * Lines the creator page asks for at a time: its first answer holds the totals and charts (summed
+ * on the server) and the lines in view; the list asks for the next page as it is scrolled.
+ */
+export const LEDGER_VIEW_PAGE = 200;
 /** The largest `offset` a ledger request may name (a plan's lines beyond it are not paged to). */
 export const LEDGER_OFFSET_MAX = 10_000_000;
 /** The kinds of a ledger line, in the order lines of one moment are listed. */

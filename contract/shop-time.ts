@@ -82,6 +82,9 @@ function offsetAt(t: number, timeZone: string): number {
   return Math.round(local / 1000) - t;
 }
 
+/** The shop's offset from UTC at unix second `t`, in seconds (east positive). */
+export const shopOffsetAt = (t: number, country: Country): number => offsetAt(t, SHOP_TIME_ZONES[country]);
+
 /** The unix second the shop's day `day` begins (its local midnight). */
 export function shopDayStart(day: string, country: Country): number {
   const zone = SHOP_TIME_ZONES[country];

@@ -60,6 +60,13 @@ export const LedgerResult = z.object({
   plans: z.array(z.object({ plan_id: z.number().int(), name: z.string() })),
   /** The whole ledger's totals (every page), as /plan/money shows them for the same slice. */
   total: NetMoney,
+  /**
+   * GMV per shop week (its Monday at UTC midnight, unix seconds; weeks with sales only, oldest
+   * first) and per video the sales were attributed to (highest first), summed on the server over
+   * the whole ledger, so the charts need no page of lines. Cents of the sale lines with a positive GMV.
+   */
+  weeks: z.array(z.object({ week: z.number().int(), gmv_cents: z.number().int() })),
+  videos: z.array(z.object({ video_id: z.string(), gmv_cents: z.number().int() })),
   lines: z.array(LedgerLine),
   offset: z.number().int(),
   lines_total: z.number().int(),

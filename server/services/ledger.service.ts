@@ -11,6 +11,7 @@ import { LEDGER_PAGE_MAX } from '../../contract/limits.ts';
 import type { LedgerRequest, LedgerResult } from '../../contract/schemas/ledger.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
+import { ledgerCharts } from './ledger-charts.ts';
 import { inputOf, ledgerLines } from './ledger.ts';
 import { planMoneyInput } from './plan-money.service.ts';
 
@@ -51,26 +52,35 @@ export async function planLedger(db: Kysely<DB>, ws: number, req: LedgerRequest)
       country: '',
       plans,
       total: { gmv: 0, commission: 0, samples: 0, fees: 0, ads: 0, net: 0, roi: null },
+      weeks: [],
+      videos: [],
       lines: [],
       offset: 0,
       lines_total: 0,
     };
-  const input = await planMoneyInput(db, ws, planId, creatorId);
+  // The whole ledger's totals, count and charts from sums per creator, video and shop week (SQL).
+  const sums = inputOf(await planMoneyInput(db, ws, planId, creatorId, 'week'), creatorId);
   // A creator taken out of the plan keeps the cost lines they had in it, as /plan/money counts them.
-  const inPlan = (r: { creator_id: number }) => r.creator_id === creatorId;
-  if (creatorId && !input.members.some(inPlan) && !input.costs.some(inPlan))
-    throw new AppError(40004, 'ledger_not_member');
-  const { lines, total } = ledgerLines(inputOf(input, creatorId));
-  const offset = Math.min(req.offset ?? 0, lines.length);
+  if (creatorId && !sums.members.length && !sums.costs.length) throw new AppError(40004, 'ledger_not_member');
+  const whole = ledgerLines(sums);
+  const sales = sums.lines.reduce((n, l) => n + (l.count ?? 0), 0);
+  const linesTotal = whole.lines.length - sums.lines.length + sales;
+  const offset = Math.min(req.offset ?? 0, linesTotal);
+  const limit = req.limit ?? LEDGER_PAGE_MAX;
+  // The page: from the first line, the first `limit` sales (oldest first) are all a page can hold;
+  // further on, every line before the page makes its running totals, so all are read.
+  const input = await planMoneyInput(db, ws, planId, creatorId, offset === 0 ? { first: limit } : 'each');
+  const { lines } = ledgerLines(inputOf(input, creatorId));
   return {
     plan_id: planId,
     creator_id: creatorId,
     currency: COUNTRY_CURRENCY[input.country as Country],
     country: input.country,
     plans,
-    total,
-    lines: lines.slice(offset, offset + (req.limit ?? LEDGER_PAGE_MAX)),
+    total: whole.total,
+    ...ledgerCharts(sums.lines, sums.contents, input.country),
+    lines: lines.slice(offset, offset + limit),
     offset,
-    lines_total: lines.length,
+    lines_total: linesTotal,
   };
 }

@@ -30,6 +30,14 @@ export interface NetInput {
     /** The order line's ids, for the ledger's reference (server/services/ledger.ts). */
     order_id?: string;
     sku_id?: string;
+    /**
+     * Set when the line is a sum of lines (plan-money.service.ts, summedLines): how many, the GMV
+     * of those with a positive GMV, and the shop week number they share (shop-clock-sql.ts weekSql,
+     * meaningful only for week sums of times inside its window).
+     */
+    count?: number;
+    positive_gmv_cents?: number;
+    week?: number;
   }[];
   contents: readonly { id: number; creator_id: number; video_id: string; link: string; post_time?: number }[];
   costs: readonly {

@@ -6,7 +6,7 @@
  * matched by handle in their country as `creator_sales` matches them, so the GMV and commission
  * here are the ones the plan screen shows from the mirrored sums. Workspace-scoped throughout.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { Country } from '../../contract/constants.ts';
 import { PLAN_MONEY_VIDEOS_MAX } from '../../contract/limits.ts';
 import { chunks } from '../db/creator.repository.ts';
@@ -16,12 +16,22 @@ import type { DB } from '../db/schema.ts';
 import { AppError } from '../domain/errors.ts';
 import { netProfit, type NetInput } from './net-profit.ts';
 import { countedInSql } from './order-sums.ts';
+import { loneSql, monthSql, weekSql } from './shop-clock-sql.ts';
+
+/**
+ * How the counted lines come back: each line (oldest first), only the first n of them, or summed
+ * per creator, video id and shop month or shop week (summedLines).
+ */
+export type LineShape = 'each' | 'month' | 'week' | { first: number };
 
 type Db = Kysely<DB> | Transaction<DB>;
 const cents = (n: unknown) => Math.round(Number(n) * 100);
 
 export async function planMoney(db: Db, ws: number, planId: number) {
-  return netProfit({ ...(await planMoneyInput(db, ws, planId)), videosMax: PLAN_MONEY_VIDEOS_MAX });
+  return netProfit({
+    ...(await planMoneyInput(db, ws, planId, 0, 'month')),
+    videosMax: PLAN_MONEY_VIDEOS_MAX,
+  });
 }
 
 /**
@@ -31,7 +41,13 @@ export async function planMoney(db: Db, ws: number, planId: number) {
  * creator's ledger keeps nothing else: ledger.ts inputOf), so a creator's page does not read the
  * whole plan's sales; members and cost lines are still the plan's.
  */
-export async function planMoneyInput(db: Db, ws: number, planId: number, creatorId = 0): Promise<NetInput> {
+export async function planMoneyInput(
+  db: Db,
+  ws: number,
+  planId: number,
+  creatorId = 0,
+  lineShape: LineShape = 'each',
+): Promise<NetInput> {
   const plan = await db
     .selectFrom('plans')
     .select(['id', 'country', 'product_ids', 'sample_cost', 'shipping_cost'])
@@ -78,9 +94,29 @@ export async function planMoneyInput(db: Db, ws: number, planId: number, creator
       const theirs = [...handles.keys()]
         .filter((k) => k.startsWith(`${country}|`))
         .map((k) => k.slice(country.length + 1));
-      for (const part of chunks(theirs))
-        for (const l of await db
+      for (const part of chunks(theirs)) {
+        const base = db
           .selectFrom('orders as o')
+          .where('o.workspace_id', '=', ws)
+          .where('o.country', '=', country)
+          .where('o.creator', 'in', part)
+          .where('o.product_id', 'in', products)
+          .where(countedInSql);
+        if (lineShape === 'month' || lineShape === 'week') {
+          for (const l of await summedLines(base, db, country as Country, lineShape))
+            lines.push({
+              creator_id: handles.get(`${country}|${l.creator}`)!,
+              video_id: l.content_id,
+              gmv_cents: Number(l.gmv_cents),
+              commission_cents: Number(l.commission_cents),
+              created_time: Number(l.t),
+              count: Number(l.n),
+              positive_gmv_cents: Number(l.positive_cents),
+              week: lineShape === 'week' ? Number(l.bucket) : undefined,
+            });
+          continue;
+        }
+        const each = base
           .select([
             'o.order_id',
             'o.sku_id',
@@ -90,12 +126,9 @@ export async function planMoneyInput(db: Db, ws: number, planId: number, creator
             'o.commission',
             'o.created_time',
           ])
-          .where('o.workspace_id', '=', ws)
-          .where('o.country', '=', country)
-          .where('o.creator', 'in', part)
-          .where('o.product_id', 'in', products)
-          .where(countedInSql)
-          .execute())
+          .orderBy('o.created_time')
+          .orderBy('o.id');
+        for (const l of await (typeof lineShape === 'object' ? each.limit(lineShape.first) : each).execute())
           lines.push({
             creator_id: handles.get(`${country}|${l.creator}`)!,
             video_id: l.content_id,
@@ -105,6 +138,7 @@ export async function planMoneyInput(db: Db, ws: number, planId: number, creator
             order_id: l.order_id,
             sku_id: l.sku_id,
           });
+      }
     }
 
   const costs = await planCosts(db, ws, planId);
@@ -145,4 +179,38 @@ export async function planMoneyInput(db: Db, ws: number, planId: number, creator
     contents: [...contents.values()],
     costs,
   };
+}
+
+/**
+ * The counted lines summed in the database per creator, video id and shop month or week (SQL
+ * group by): net profit and the ledger's charts need no line on its own, so 100,000 lines come
+ * back as one row per creator, video and month. Each sum carries its group's earliest time, which
+ * lies in the group's month and week, so netProfit and the ledger book it where they booked each of
+ * its lines. Cents are rounded per line before summing,
+ * as `cents` does, so the sums are exact and equal to the lines' own sum.
+ */
+function summedLines(
+  base: SelectQueryBuilder<DB & { o: DB['orders'] }, 'o', object>,
+  db: Db,
+  country: Country,
+  by: 'month' | 'week',
+) {
+  const t = sql.ref('o.created_time');
+  const bucket = by === 'month' ? monthSql(db, t, country) : weekSql(t, country);
+  const lone = loneSql(t);
+  return base
+    .select([
+      'o.creator',
+      'o.content_id',
+      sql<number>`min(o.created_time)`.as('t'),
+      sql<number>`sum(floor(o.gmv * 100 + 0.5))`.as('gmv_cents'),
+      sql<number>`sum(floor(o.commission * 100 + 0.5))`.as('commission_cents'),
+      sql<number>`count(*)`.as('n'),
+      sql<number>`sum(case when floor(o.gmv * 100 + 0.5) > 0 then floor(o.gmv * 100 + 0.5) else 0 end)`.as(
+        'positive_cents',
+      ),
+      sql<number | string>`min(${bucket})`.as('bucket'),
+    ])
+    .groupBy(['o.creator', 'o.content_id', bucket, lone])
+    .execute();
 }

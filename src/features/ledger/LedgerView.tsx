@@ -6,7 +6,8 @@
  * shows no figure the server has not given.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LEDGER_VIEW_PAGE } from '../../../contract/limits.ts';
 import type { LedgerLine, LedgerResult } from '../../../contract/schemas/ledger.ts';
 import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -16,20 +17,25 @@ import { Chart, Numbers, WeeklyGmv } from '../plans/PlanCharts.tsx';
 import '../plans/plans.css';
 import { fetchLedger } from './ledger-api.ts';
 import { exportLedger } from './ledger-export.ts';
-import { gmvPerVideo, gmvPerWeek, kindLabel } from './ledger-rules.ts';
+import { kindLabel } from './ledger-rules.ts';
 import './ledger.css';
 import { VideoPerformance } from './VideoPerformance.tsx';
 
 const ROW_HEIGHT = 76;
 
+/** Rows from the end of the loaded lines at which the next page is asked for. */
+const AHEAD = 40;
+
 function Lines({
   lines,
   total,
   money,
+  onNearEnd,
 }: {
   lines: LedgerLine[];
   total: number;
   money: (c: number) => string;
+  onNearEnd: () => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const v = useVirtualizer({
@@ -38,6 +44,10 @@ function Lines({
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
+  const last = v.getVirtualItems().at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (lines.length < total && last >= lines.length - AHEAD) onNearEnd();
+  }, [last, lines.length, total, onNearEnd]);
   return (
     <div
       ref={scroller}
@@ -84,9 +94,16 @@ function Lines({
   );
 }
 
-function Charts({ lines, currency }: { lines: LedgerLine[]; currency: string }) {
-  const weeks = useMemo(() => gmvPerWeek(lines), [lines]);
-  const videos = useMemo(() => gmvPerVideo(lines), [lines]);
+function Charts({ data }: { data: LedgerResult }) {
+  const currency = data.currency;
+  const weeks = useMemo(
+    () => data.weeks.map((w) => ({ week: w.week, gmv: w.gmv_cents / 100 })),
+    [data.weeks],
+  );
+  const videos = useMemo(
+    () => data.videos.map((v) => ({ video: v.video_id, gmv: v.gmv_cents / 100 })),
+    [data.videos],
+  );
   const money = (v: number) => formatGmv(v, currency);
   return (
     <div className="ledger-charts" data-testid="plan-charts">
@@ -121,24 +138,38 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
   const [asked, setAsked] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [exportFailed, setExportFailed] = useState(false);
+  const loading = useRef(false);
   useEffect(() => {
     const ctl = new AbortController();
     setFailed(false);
-    fetchLedger({ creator_id: creatorId, plan_id: planId }, 0, ctl.signal).then(setData, () => {
-      if (!ctl.signal.aborted) setFailed(true);
-    });
+    loading.current = false;
+    fetchLedger({ creator_id: creatorId, plan_id: planId }, 0, ctl.signal, LEDGER_VIEW_PAGE).then(
+      setData,
+      () => {
+        if (!ctl.signal.aborted) setFailed(true);
+      },
+    );
     return () => ctl.abort();
   }, [creatorId, planId, asked]);
 
-  const more = async () => {
-    if (!data) return;
+  // The next page after the lines loaded (scrolled near the end, or "more"); one at a time.
+  const more = useCallback(async () => {
+    if (!data || loading.current || data.lines.length >= data.lines_total) return;
+    loading.current = true;
     try {
-      const next = await fetchLedger({ creator_id: creatorId, plan_id: data.plan_id }, data.lines.length);
-      setData({ ...data, lines: [...data.lines, ...next.lines] });
+      const next = await fetchLedger(
+        { creator_id: creatorId, plan_id: data.plan_id },
+        data.lines.length,
+        undefined,
+        LEDGER_VIEW_PAGE,
+      );
+      setData((d) => (d && d.plan_id === next.plan_id ? { ...d, lines: [...d.lines, ...next.lines] } : d));
     } catch {
       setFailed(true);
+    } finally {
+      loading.current = false;
     }
-  };
+  }, [data, creatorId]);
 
   if (failed && !data)
     return (
@@ -213,12 +244,12 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
         <p className="workbench-empty">{m.ledger_empty()}</p>
       ) : (
         <>
-          <Charts lines={data.lines} currency={data.currency} />
+          <Charts data={data} />
           <h3 className="plans-charts__title">{m.ledger_lines({ count: data.lines_total })}</h3>
-          <Lines lines={data.lines} total={data.lines_total} money={cents} />
+          <Lines lines={data.lines} total={data.lines_total} money={cents} onNearEnd={() => void more()} />
           {data.lines.length < data.lines_total && (
             <Button size="sm" onPress={() => void more()}>
-              {m.ledger_more({ count: Math.min(data.lines_total - data.lines.length, 10_000) })}
+              {m.ledger_more({ count: Math.min(data.lines_total - data.lines.length, LEDGER_VIEW_PAGE) })}
             </Button>
           )}
         </>

@@ -12,8 +12,8 @@ export interface LedgerScope {
   creator_id?: number;
 }
 
-export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal) =>
-  request(API.planLedger, { ...scope, offset, limit: LEDGER_PAGE_MAX } as never, {
+export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal, limit = LEDGER_PAGE_MAX) =>
+  request(API.planLedger, { ...scope, offset, limit } as never, {
     silent: true,
     signal,
   });

@@ -58,6 +58,8 @@ describe('ledger rules', () => {
         country: 'US',
         plans: [],
         total: { gmv: 0, commission: 0, samples: 0, fees: 0, ads: 0, net: 0, roi: null },
+        weeks: [],
+        videos: [],
         lines: [
           line({
             gmv_cents: 10_010,
