@@ -7,33 +7,15 @@
  * focus on the same part and the calendar open when that was the press. The service worker
  * precaches the chunk, so it opens offline too (docs/decisions/delivery-and-accessibility.md).
  */
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { m } from '../paraglide/messages.js';
 import { getLocale } from '../paraglide/runtime.js';
 import { cx } from './cx.ts';
 import type { DateRangeValue } from './date-rules.ts';
 import { Icon } from './Icon.tsx';
+import type { FirstUse, RangeDatePickerProps } from './range-date-types.ts';
 
-export type { DateRangeValue };
-
-export interface RangeDatePickerProps {
-  value: DateRangeValue | null;
-  onChange: (value: DateRangeValue | null) => void;
-  /** Same change as unix seconds (start 00:00:00, end 23:59:59 local). */
-  onChangeUnix?: (range: { startTime: number; endTime: number } | null) => void;
-  label?: ReactNode;
-  'aria-label'?: string;
-  presets?: readonly number[];
-  isDisabled?: boolean;
-  className?: string;
-}
-
-/** The part of the picker the first use reached, and whether it asked for the calendar. */
-export interface FirstUse {
-  part: 'start' | 'end' | 'clear' | 'open';
-  focus: boolean;
-  open: boolean;
-}
+export type { DateRangeValue, FirstUse, RangeDatePickerProps };
 
 const loadFull = () => import('./RangeDatePickerFull.tsx');
 const Full = lazy(loadFull);

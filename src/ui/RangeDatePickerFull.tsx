@@ -35,7 +35,7 @@ import {
 } from './date-rules.ts';
 import { Icon } from './Icon.tsx';
 
-import type { FirstUse, RangeDatePickerProps } from './RangeDatePicker.tsx';
+import type { FirstUse, RangeDatePickerProps } from './range-date-types.ts';
 
 /** Where the first use happened, so focus goes to the same part here (and the calendar opens). */
 const PART_SELECTOR: Record<FirstUse['part'], string> = {

@@ -7,34 +7,14 @@
  * its list. A select in a form (named or required) mounts the real one at once. The service worker precaches the chunk, so it opens offline too
  * (docs/decisions/delivery-and-accessibility.md).
  */
-import { lazy, Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentType } from 'react';
 import type { Key } from 'react-aria-components';
 import { m } from '../paraglide/messages.js';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
+import type { SelectOption, SelectProps } from './select-types.ts';
 
-export interface SelectOption<K extends Key = string> {
-  id: K;
-  label: ReactNode;
-  /** Plain text for typeahead/accessibility; required when `label` is not a string. */
-  textValue?: string;
-  isDisabled?: boolean;
-}
-
-export interface SelectProps<K extends Key = string> {
-  items: readonly SelectOption<K>[];
-  value: K | null;
-  onChange: (value: K) => void;
-  label?: ReactNode;
-  /** Needed when there is no visible label. */
-  'aria-label'?: string;
-  placeholder?: string;
-  isDisabled?: boolean;
-  isRequired?: boolean;
-  className?: string;
-  size?: 'sm' | 'md';
-  name?: string;
-}
+export type { SelectOption, SelectProps };
 
 type FullProps = SelectProps<Key> & { firstUse: { open: boolean } | null };
 const loadFull = () => import('./SelectFull.tsx');

@@ -19,7 +19,7 @@ import { m } from '../paraglide/messages.js';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
 
-import type { SelectProps } from './Select.tsx';
+import type { SelectProps } from './select-types.ts';
 
 export default function SelectFull<K extends Key = string>({
   firstUse,
