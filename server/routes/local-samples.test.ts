@@ -205,6 +205,31 @@ describeEngines('sample requests recorded in plans', (t) => {
     expect(two.data.results[0]).toMatchObject({ outcome: 'refused', code: 'rule_cap_product' });
   });
 
+  it('an approval and a rejection of one request racing: one is done, the other finds it decided', async () => {
+    const me = await t().signUp({ name: 'Local both' });
+    const seed = await seedLocalSamples(t(), me, { count: 4 });
+    const answers = await Promise.all(
+      seed.ids.flatMap((id) => [
+        decide(me, { requests: [id], result: 'approve' }),
+        decide(me, { requests: [id], result: 'reject', reason: 'Out of stock' }),
+      ]),
+    );
+    for (const [i, id] of seed.ids.entries()) {
+      const [approve, reject] = [answers[2 * i]!, answers[2 * i + 1]!].map(
+        (r) => r.data.results[0] as { outcome: string; code: string; stage: string },
+      );
+      const done = [approve, reject].filter((o) => o!.outcome === 'done');
+      expect(done, id).toHaveLength(1);
+      expect(
+        [approve, reject].filter((o) => o!.code === 'not_pending'),
+        id,
+      ).toHaveLength(1);
+      const plan = Number(id.split(':')[0]);
+      const creator = Number(id.split(':')[1]);
+      expect((await stageOf(me, plan, creator)).stage).toBe(done[0]!.stage);
+    }
+  });
+
   it('the fit is read again when the workspace changes, and only then', async () => {
     const me = await t().signUp({ name: 'Local cache' });
     const seed = await seedLocalSamples(t(), me);

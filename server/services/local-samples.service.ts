@@ -18,13 +18,14 @@ import { sampleVerdicts, type SampleRules, type SampleVerdict } from '../../cont
 import { SHOP_REVIEW_LIST_MAX, type ShopReviewResult } from '../../contract/shop-review.ts';
 import type { Transaction } from 'kysely';
 import type { Actor } from '../db/creator-events.repository.ts';
+import { engineOf } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { message } from '../domain/messages.ts';
 import { movePlanCreators } from './plan-member.service.ts';
 import { fitsFor } from './sample-fit.service.ts';
 import { REVIEW_CLAIM_SECONDS } from './shop-review.service.ts';
 import { approvedSince as countApproved, creatorFigures, rulesFor, windows } from './sample-rules.service.ts';
-import type { Db } from './shop-deps.ts';
+import { lockWorkspace, type Db } from './shop-deps.ts';
 import '../domain/messages/local-samples.messages.ts';
 import '../domain/messages/sample-rules.messages.ts';
 
@@ -283,6 +284,11 @@ export async function decideLocal(
       .set((eb) => ({ claims: eb('claims', '+', 1) }))
       .where('workspace_id', '=', ws)
       .execute();
+  // Then the workspace row, for approvals and rejections alike, before the stages are read: a
+  // move elsewhere (another decision, a member's drag) takes it too, so a stage read here is the
+  // stage the move below changes, and two decisions on one request cannot both succeed
+  // (PostgreSQL; SQLite writes are serial).
+  await lockWorkspace(trx, engineOf(trx), ws);
   const pairs = ids.map((id) => {
     const [, plan, creator] = LOCAL_SAMPLE_ID.exec(id) ?? [];
     return { id, plan: Number(plan), creator: Number(creator) };
