@@ -208,10 +208,9 @@ describe('Choosing the shop to invite from', () => {
     const trigger = dialog.getByRole('button', { name: /用于邀约的店铺/ });
     expect(await trigger.textContent()).toContain('选择店铺');
     await trigger.click();
-    expect(await zh.getByRole('listbox').getByRole('option').allTextContents()).toEqual([
-      'Glow Lab US（US）',
-      'Another Shop（US）',
-    ]);
+    await expect
+      .poll(() => zh.getByRole('listbox').getByRole('option').allTextContents())
+      .toEqual(['Glow Lab US（US）', 'Another Shop（US）']);
     await zh.keyboard.press('Escape');
     await dialog.getByRole('button', { name: '在 TikTok Shop 创建' }).click();
     await dialog.getByText('该国家有多个已连接的店铺，请选择用于邀约的店铺。', { exact: true }).waitFor();

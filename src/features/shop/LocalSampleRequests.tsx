@@ -66,16 +66,15 @@ export function LocalSampleRequests({
     });
 
   const decide = async (result: ShopReviewResult, reason?: string, ids = chosen) => {
-    if (!ids.length || busy) return;
+    if (!ids.length || busy) return false;
     setBusy(true);
     setProblem('');
     setSummary('');
     try {
       const env = await decideLocalSamples(ids, result, reason);
-      if (env.code !== 200 || !env.data) {
-        setProblem(`${env.msg} (${env.code})`);
-        return;
-      }
+      // A refused call after others went through: theirs are shown, and the refusal said.
+      if (env.code !== 200) setProblem(`${env.msg} (${env.code})`);
+      if (env.data.results.length === 0) return env.code === 200;
       const next = new Map(outcomes);
       for (const o of env.data.results) next.set(o.id, o);
       setOutcomes(next);
@@ -83,8 +82,10 @@ export function LocalSampleRequests({
       setSelected(new Set(env.data.results.filter((o) => o.outcome === 'refused').map((o) => o.id)));
       const done = env.data.results.filter((o) => o.outcome === 'done').length;
       setSummary(m.sample_requests_summary({ done, refused: env.data.results.length - done }));
+      return env.code === 200;
     } catch {
       setProblem(m.sample_requests_needs_connection());
+      return false;
     } finally {
       setBusy(false);
     }
@@ -221,8 +222,8 @@ export function LocalSampleRequests({
           count={chosen.length}
           onClose={() => setRejecting(false)}
           onReject={async (reason) => {
-            setRejecting(false);
-            await decide('reject', reason);
+            // The dialog (and the reason typed) stays until the server took the decision.
+            if (await decide('reject', reason)) setRejecting(false);
           }}
         />
       )}
