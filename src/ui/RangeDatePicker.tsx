@@ -46,18 +46,30 @@ function segments(date: string | undefined): { text: string; placeholder: boolea
   return zh ? [year, month, day] : [month, day, year];
 }
 
-function DateText({ date, name, onUse }: { date?: string; name: string; onUse: () => void }) {
+function DateText({
+  date,
+  name,
+  onUse,
+  isDisabled,
+}: {
+  date?: string;
+  name: string;
+  onUse: () => void;
+  isDisabled?: boolean;
+}) {
   const parts = segments(date);
   return (
     <div
       className="cd-date-range__input"
       role="group"
       aria-label={name}
-      tabIndex={0}
-      onFocus={onUse}
+      // A disabled picker's dates are not reached by Tab, as the real picker's are not.
+      tabIndex={isDisabled ? -1 : 0}
+      aria-disabled={isDisabled || undefined}
+      onFocus={isDisabled ? undefined : onUse}
       onPointerDown={(e) => {
         e.preventDefault();
-        onUse();
+        if (!isDisabled) onUse();
       }}
     >
       {parts.map((p, i) => (
@@ -107,11 +119,16 @@ function DatePlaceholder({
         aria-label={rest['aria-label'] ?? (label ? undefined : m.date_range_label())}
         aria-labelledby={label ? labelId : undefined}
       >
-        <DateText date={value?.start} name={m.date_start()} onUse={focusOn('start')} />
+        <DateText
+          date={value?.start}
+          name={m.date_start()}
+          onUse={focusOn('start')}
+          isDisabled={isDisabled}
+        />
         <span className="cd-date-range__dash" aria-hidden="true">
           –
         </span>
-        <DateText date={value?.end} name={m.date_end()} onUse={focusOn('end')} />
+        <DateText date={value?.end} name={m.date_end()} onUse={focusOn('end')} isDisabled={isDisabled} />
         {value && !isDisabled && (
           <button
             type="button"
