@@ -1,6 +1,6 @@
 /**
- * Single-choice select on react-aria (loaded on first use through ./Select.tsx, which draws the
- * same trigger until then) (listbox popup, typeahead, keyboard). Items are plain
+ * Single-choice select on react-aria (listbox popup, typeahead, keyboard), drawn through
+ * ./Select.tsx; `firstUse` focuses (and opens) it once when a caller hands over to it. Items are plain
  * objects; `label` may be rich (CountrySelect puts a flag in it), `textValue` is what typeahead
  * and screen readers use.
  */
