@@ -6,24 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimHarness, type SimHarness } from '../../tests/helpers/sim-harness.ts';
+import { SAMPLE_REST } from '../../tests/helpers/target-plan.ts';
 import type { SignedIn } from '../../tests/helpers/test-app.ts';
 
 const DAY = 86_400;
-
-/** The columns of a stored sample application this test does not look at. */
-const SAMPLE_REST = {
-  fulfillment_status: '',
-  creator_nickname: '',
-  product_title: '',
-  sku_id: '',
-  order_id: '',
-  tracking_number: '',
-  commission_rate: '0.1',
-  partner_name: '',
-  approve_expiration_time: 0,
-  shipment_expiration_time: 0,
-  status_time: 0,
-};
 
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe(`shop target collaborations [${engine}]`, () => {

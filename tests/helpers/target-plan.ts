@@ -7,7 +7,7 @@ import type { SimHarness } from './sim-harness.ts';
 import type { SignedIn } from './test-app.ts';
 
 /** The columns of a stored sample application these tests do not look at. */
-const SAMPLE_REST = {
+export const SAMPLE_REST = {
   fulfillment_status: '',
   creator_nickname: '',
   product_title: '',
