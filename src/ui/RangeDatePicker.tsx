@@ -4,35 +4,68 @@
  * boxes (label, the two dates, clear and calendar buttons, with the same classes and names), so a
  * screen's first load and first paint skip it. Pointing at it, or focusing it, starts the load; a
  * press or a focus hands over to the real picker in the same place (./RangeDatePickerFull.tsx),
- * focus on the same part and the calendar open when that was the press. The service worker
- * precaches the chunk, so it opens offline too (docs/decisions/delivery-and-accessibility.md).
+ * focus on the same part and the calendar open when that was the press. The hand-over waits for the
+ * chunk: until it has loaded the stand-in stays mounted and keeps focus (no Suspense fallback that
+ * would remount it and drop focus onto the page), and if the user has moved focus elsewhere
+ * meanwhile, the real picker does not pull it back. The service worker precaches the chunk, so it
+ * opens offline too (docs/decisions/delivery-and-accessibility.md).
  */
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { m } from '../paraglide/messages.js';
 import { getLocale } from '../paraglide/runtime.js';
 import { cx } from './cx.ts';
 import type { DateRangeValue } from './date-rules.ts';
 import { Icon } from './Icon.tsx';
 import type { FirstUse, RangeDatePickerProps } from './range-date-types.ts';
+import type RangeDatePickerFull from './RangeDatePickerFull.tsx';
 
 export type { DateRangeValue, FirstUse, RangeDatePickerProps };
 
-const loadFull = () => import('./RangeDatePickerFull.tsx');
-const Full = lazy(loadFull);
+type FullPicker = typeof RangeDatePickerFull;
+let loaded: FullPicker | null = null;
+let loading: Promise<FullPicker> | null = null;
+/** The real picker's module, loaded once per page; a failed load (offline, not yet cached) may be retried. */
+function loadFull(): Promise<FullPicker> {
+  loading ??= import('./RangeDatePickerFull.tsx').then(
+    (mod) => (loaded = mod.default),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
 
 export function RangeDatePicker(props: RangeDatePickerProps) {
   const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
-  const [wanted, setWanted] = useState(false);
+  const [Full, setFull] = useState<FullPicker | null>(null);
+  const root = useRef<HTMLDivElement>(null);
   const use = (u: FirstUse) => {
-    setFirstUse(u);
-    setWanted(true);
+    if (loaded) {
+      setFirstUse(u);
+      setFull(() => loaded);
+      return;
+    }
+    const before = document.activeElement;
+    loadFull().then(
+      (picker) => {
+        const now = document.activeElement;
+        const stayed = now === before || now === document.body || !!(now && root.current?.contains(now));
+        setFirstUse(stayed ? u : { ...u, focus: false, open: false });
+        setFull(() => picker);
+      },
+      // Not loaded (offline before the precache filled): the stand-in stays; the next use tries again.
+      () => undefined,
+    );
   };
-  const stand = <DatePlaceholder {...props} onUse={use} onIntent={() => void loadFull()} />;
-  if (!wanted) return stand;
+  if (Full) return <Full {...props} firstUse={firstUse} />;
   return (
-    <Suspense fallback={stand}>
-      <Full {...props} firstUse={firstUse} />
-    </Suspense>
+    <DatePlaceholder
+      {...props}
+      rootRef={root}
+      onUse={use}
+      onIntent={() => void loadFull().catch(() => undefined)}
+    />
   );
 }
 
@@ -97,12 +130,18 @@ function DatePlaceholder({
   className,
   onUse,
   onIntent,
+  rootRef,
   ...rest
-}: RangeDatePickerProps & { onUse: (u: FirstUse) => void; onIntent: () => void }) {
+}: RangeDatePickerProps & {
+  onUse: (u: FirstUse) => void;
+  onIntent: () => void;
+  rootRef: RefObject<HTMLDivElement | null>;
+}) {
   const focusOn = (part: 'start' | 'end') => () => onUse({ part, focus: true, open: false });
   const labelId = useId();
   return (
     <div
+      ref={rootRef}
       className={cx('cd-date-range', className)}
       data-disabled={isDisabled || undefined}
       onPointerEnter={onIntent}

@@ -1,7 +1,9 @@
 /**
  * Home's heavy controls load on first use: the range-date picker's code is not part of /home's
  * first load, yet the first keyboard use opens it (focus inside the calendar, Escape back on the
- * calendar button), and after one visit it opens offline from the service worker's precache.
+ * calendar button), and after one visit it opens offline from the service worker's precache. While
+ * its code is still on the way, the stand-in keeps focus, and the real picker takes focus over only
+ * if the user is still there.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -97,6 +99,62 @@ describe('lazily loaded controls on /home', () => {
     await offline.locator('.cd-calendar').waitFor({ timeout: 20_000 });
     await expect.poll(() => focusPlace(offline)).toBe('calendar');
     await ctx.setOffline(false);
+    await ctx.close();
+  });
+
+  it('keeps focus on the date stand-in while its code loads, and does not pull focus back once the user moved on', async () => {
+    // No service worker, so every script request goes through the route below; the calendar's
+    // chunk is held until the test lets it go.
+    const ctx = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      locale: 'en-US',
+      viewport: { width: 1366, height: 860 },
+      serviceWorkers: 'block',
+    });
+    await signInDemo(ctx, suite.server.url, 'en');
+    let held = 0;
+    let release = () => {};
+    const gate = () => new Promise<void>((r) => (release = r));
+    let waiting = gate();
+    await ctx.route('**/*.js', async (route) => {
+      const res = await route.fetch();
+      const body = await res.text();
+      if (body.includes(CALENDAR_CODE)) {
+        held++;
+        await waiting;
+      }
+      await route.fulfill({ response: res, body });
+    });
+    const startOf = (page: Page) => page.getByRole('group', { name: en.date_start, exact: true });
+    const onRealStart = (page: Page) =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a?.getAttribute('role') === 'spinbutton' && Boolean(a.closest('.cd-date-range'));
+      });
+
+    // Focus reaches the start date while the code is held: focus stays there, not on the page.
+    const page = await ctx.newPage();
+    await page.goto('/home');
+    await page.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    await startOf(page).focus();
+    await expect.poll(() => held).toBe(1);
+    await expect.poll(() => startOf(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    release();
+    await expect.poll(() => onRealStart(page)).toBe(true);
+    await page.close();
+
+    // The user moves on while the code is held: once it arrives, focus stays where the user went.
+    waiting = gate();
+    const other = await ctx.newPage();
+    await other.goto('/home');
+    await other.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    await startOf(other).focus();
+    await expect.poll(() => held).toBe(2);
+    const elsewhere = other.getByRole('textbox').first();
+    await elsewhere.focus();
+    release();
+    await expect.poll(() => other.locator('.cd-date-range [role="spinbutton"]').count()).toBeGreaterThan(0);
+    expect(await elsewhere.evaluate((el) => el === document.activeElement)).toBe(true);
     await ctx.close();
   });
 });
