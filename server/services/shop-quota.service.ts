@@ -10,13 +10,19 @@
  * smallest number among its active shops (a shop reporting no limit limits nothing), unlimited
  * only when every shop that gave a figure is unlimited. So the figure no longer flips with
  * whichever shop ran last, and the panel warns before the tightest shop's limit.
+ *
+ * Two shops syncing at once in two processes: each reads the other's cursor before writing. The
+ * workspace row is locked first (PostgreSQL; SQLite writes are serial), so the second waits until
+ * the first has committed its cursor and reads it, instead of storing its own looser number.
  */
 import type { Transaction } from 'kysely';
 import { saveWeeklyQuota } from '../db/outreach.repository.ts';
 import type { DB } from '../db/schema.ts';
+import { engineOf } from '../db/dialect.ts';
 import { nextVersion, now } from '../db/versioning.ts';
 import { WEEKLY_QUOTA_MAX } from '../../contract/limits.ts';
 import type { OutreachQuota } from '../integrations/tiktok-shop/index.ts';
+import { lockWorkspace } from './shop-deps.ts';
 
 type Figure = { unlimited: true } | { unlimited: false; weekly: number };
 
@@ -74,6 +80,8 @@ export async function writeShopQuota(
   connectionId: number,
   fresh: OutreachQuota,
 ): Promise<boolean> {
+  // Before the other shops' cursors are read: a shop writing at the same time has committed its own.
+  await lockWorkspace(trx, engineOf(trx), ws);
   const q = await combined(trx, ws, connectionId, fresh);
   const want = { weekly_quota: q.unlimited ? -1 : q.weekly, quota_unlimited: q.unlimited ? 1 : 0 };
   const row = await trx

@@ -2,9 +2,14 @@
  * The `outreach_quota` kind with two shops in one workspace, on both engines against the TikTok
  * Shop simulator: the workspace keeps the smallest weekly number of its active shops, whichever
  * shop ran last; a shop reporting no limit limits nothing; unlimited only when every shop is; a
- * stopped shop's figure no longer counts.
+ * stopped shop's figure no longer counts; two shops writing at once (two processes) end on the
+ * smaller number.
  */
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema.ts';
+import type { OutreachQuota } from '../../integrations/tiktok-shop/index.ts';
+import { shopQuotaCursor, writeShopQuota } from '../../services/shop-quota.service.ts';
 import { createSimHarness, type SimHarness } from '../../../tests/helpers/sim-harness.ts';
 import type { SignedIn } from '../../../tests/helpers/test-app.ts';
 
@@ -79,6 +84,47 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       quota(h.shopId, { quota_sum: 250, unlimited: false });
       await runQuota(ids.glow);
       expect(await settings()).toMatchObject({ weekly_quota: 250 });
+    });
+
+    it('two shops writing at once keep the smaller number', async () => {
+      await db().updateTable('shop_connections').set({ status: 'active', stop_code: '' }).execute();
+      quota(h.shopId, { quota_sum: 300, unlimited: false });
+      quota(ANOTHER_SHOP, { quota_sum: 300, unlimited: false });
+      await runQuota(ids.glow, ids.another);
+      expect(await settings()).toMatchObject({ weekly_quota: 300 });
+      // As the kind's commit does it (run-shop.ts): the quota, then this shop's cursor, one transaction.
+      const commit = async (trx: Transaction<DB>, id: number, q: OutreachQuota) => {
+        await writeShopQuota(trx, me.workspaceId, id, q);
+        await trx
+          .updateTable('shop_sync_state')
+          .set({ cursor: shopQuotaCursor(q) })
+          .where('connection_id', '=', id)
+          .where('kind', '=', 'outreach_quota')
+          .execute();
+      };
+      let second: Promise<void> | undefined;
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await commit(trx, ids.glow, { unlimited: false, weekly: 100 });
+          // The other shop's process writes while this one has not committed yet.
+          second = db()
+            .transaction()
+            .execute((t) => commit(t, ids.another, { unlimited: false, weekly: 200 }));
+          // PostgreSQL: it runs until it waits on a lock this transaction holds. (SQLite: one
+          // connection, it starts once this one has committed.)
+          if (engine === 'postgres') {
+            for (let i = 0; ; i++) {
+              const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`.execute(h.app.database.db);
+              if (rows[0]!.n > 0) break;
+              if (i > 500) throw new Error('the second write never waited on a lock');
+              await new Promise((r) => setTimeout(r, 10));
+            }
+          }
+        });
+      await second;
+      expect(await settings()).toMatchObject({ weekly_quota: 100, quota_unlimited: 0, quota_source: 'shop' });
     });
   });
 }
