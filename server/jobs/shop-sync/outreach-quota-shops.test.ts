@@ -2,7 +2,8 @@
  * The `outreach_quota` kind with two shops in one workspace, on both engines against the TikTok
  * Shop simulator: the workspace keeps the smallest weekly number of its active shops, whichever
  * shop ran last; a shop reporting no limit limits nothing; unlimited only when every shop is; a
- * stopped shop's figure no longer counts; two shops writing at once (two processes) end on the
+ * stopped shop's figure no longer counts; the row keeps how many shops' figures it combines and
+ * the smallest one's shop; two shops writing at once (two processes) end on the
  * smaller number.
  */
 import { sql, type Transaction } from 'kysely';
@@ -20,13 +21,18 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     let h: SimHarness;
     let me: SignedIn;
     const ids = { glow: 0, another: 0 };
+    const names = { glow: '', another: '' };
     beforeAll(async () => {
       h = await createSimHarness(engine, { secondUsShop: true });
       me = await h.app.signUp({ name: `Quota shops ${engine}` });
       expect((await h.connect(me)).get('connected')).toBe('2');
-      const rows = await db().selectFrom('shop_connections').select(['id', 'shop_id']).execute();
-      ids.glow = Number(rows.find((r) => r.shop_id === h.shopId)!.id);
-      ids.another = Number(rows.find((r) => r.shop_id === ANOTHER_SHOP)!.id);
+      const rows = await db().selectFrom('shop_connections').select(['id', 'shop_id', 'shop_name']).execute();
+      const glow = rows.find((r) => r.shop_id === h.shopId)!;
+      const another = rows.find((r) => r.shop_id === ANOTHER_SHOP)!;
+      ids.glow = Number(glow.id);
+      ids.another = Number(another.id);
+      Object.assign(names, { glow: glow.shop_name, another: another.shop_name });
+      expect(names.glow && names.another && names.glow !== names.another).toBeTruthy();
     });
     afterAll(() => h.close());
 
@@ -47,7 +53,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     const settings = () =>
       db()
         .selectFrom('workspace_settings')
-        .select(['weekly_quota', 'quota_unlimited', 'quota_source'])
+        .select(['weekly_quota', 'quota_unlimited', 'quota_source', 'quota_shops', 'quota_shop_name'])
         .where('workspace_id', '=', me.workspaceId)
         .executeTakeFirstOrThrow();
     const quota = (shop: string, q: { quota_sum?: number; unlimited: boolean }) =>
@@ -57,18 +63,30 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       quota(h.shopId, { quota_sum: 300, unlimited: false });
       quota(ANOTHER_SHOP, { quota_sum: 120, unlimited: false });
       await runQuota(ids.glow, ids.another);
-      expect(await settings()).toMatchObject({ weekly_quota: 120, quota_unlimited: 0, quota_source: 'shop' });
+      // The number is the smaller shop's, and the row says so (the plans screen names it).
+      const least = { weekly_quota: 120, quota_unlimited: 0, quota_shops: 2, quota_shop_name: names.another };
+      expect(await settings()).toMatchObject({ ...least, quota_source: 'shop' });
       await runQuota(ids.glow);
-      expect(await settings()).toMatchObject({ weekly_quota: 120, quota_unlimited: 0 });
+      expect(await settings()).toMatchObject(least);
     });
 
     it('a shop without a limit limits nothing; unlimited only when every shop is', async () => {
       quota(ANOTHER_SHOP, { unlimited: true });
       await runQuota(ids.another);
-      expect(await settings()).toMatchObject({ weekly_quota: 300, quota_unlimited: 0 });
+      expect(await settings()).toMatchObject({
+        weekly_quota: 300,
+        quota_unlimited: 0,
+        quota_shops: 2,
+        quota_shop_name: names.glow,
+      });
       quota(h.shopId, { unlimited: true });
       await runQuota(ids.glow);
-      expect(await settings()).toMatchObject({ weekly_quota: -1, quota_unlimited: 1 });
+      expect(await settings()).toMatchObject({
+        weekly_quota: -1,
+        quota_unlimited: 1,
+        quota_shops: 2,
+        quota_shop_name: '',
+      });
     });
 
     it("a stopped shop's figure no longer counts", async () => {
@@ -83,7 +101,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         .execute();
       quota(h.shopId, { quota_sum: 250, unlimited: false });
       await runQuota(ids.glow);
-      expect(await settings()).toMatchObject({ weekly_quota: 250 });
+      expect(await settings()).toMatchObject({
+        weekly_quota: 250,
+        quota_shops: 1,
+        quota_shop_name: names.glow,
+      });
     });
 
     it('two shops writing at once keep the smaller number', async () => {
@@ -106,11 +128,11 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       await db()
         .transaction()
         .execute(async (trx) => {
-          await commit(trx, ids.glow, { unlimited: false, weekly: 100 });
+          await commit(trx, ids.glow, { unlimited: false, weekly: 100, used: null });
           // The other shop's process writes while this one has not committed yet.
           second = db()
             .transaction()
-            .execute((t) => commit(t, ids.another, { unlimited: false, weekly: 200 }));
+            .execute((t) => commit(t, ids.another, { unlimited: false, weekly: 200, used: null }));
           // PostgreSQL: it runs until it waits on a lock this transaction holds. (SQLite: one
           // connection, it starts once this one has committed.)
           if (engine === 'postgres') {
@@ -124,7 +146,13 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           }
         });
       await second;
-      expect(await settings()).toMatchObject({ weekly_quota: 100, quota_unlimited: 0, quota_source: 'shop' });
+      expect(await settings()).toMatchObject({
+        weekly_quota: 100,
+        quota_unlimited: 0,
+        quota_source: 'shop',
+        quota_shops: 2,
+        quota_shop_name: names.glow,
+      });
     });
   });
 }
