@@ -212,8 +212,15 @@ export const SYNC_ROWS = {
   text_conflicts: textConflicts,
   plans: PlanRow.extend({ ...mirrored, country: country() }),
   plan_creators: planCreators,
-  // Who set the weekly quota ('' a member, 'shop' the shop's API) and whether the shop sets none.
-  workspace_settings: SettingsRow.extend({ ...mirrored, quota_source: z.string(), quota_unlimited: int() }),
+  // Who set the weekly quota ('' a member, 'shop' the shop's API) and whether the shop sets none; how
+  // many shops' figures it combines and the shop of the smallest (server/services/shop-quota.service.ts).
+  workspace_settings: SettingsRow.extend({
+    ...mirrored,
+    quota_source: z.string(),
+    quota_unlimited: int(),
+    quota_shops: int(),
+    quota_shop_name: z.string(),
+  }),
   creator_sales: creatorSales,
   order_imports: orderImports,
 };

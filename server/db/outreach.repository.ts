@@ -108,6 +108,9 @@ export async function saveWeeklyQuota(
     /** '' a member's value, 'shop' the shop's (the quota kind); 1: the shop sets no limit. */
     quota_source: string;
     quota_unlimited: number;
+    /** How many shops' figures a shop's quota combines, and the shop of the smallest (0, '' a member's). */
+    quota_shops: number;
+    quota_shop_name: string;
   },
 ) {
   const cols = ['id', 'weekly_quota', 'user_id', 'user_name', 'update_time'] as const;

@@ -506,6 +506,9 @@ export interface WorkspaceSettingsTable extends Synced {
   /** '' a member's (or none), 'shop' the shop's API (0044); `quota_unlimited` 1: the shop sets no limit. */
   quota_source: Generated<string>;
   quota_unlimited: Generated<number>;
+  /** How many shops' figures the shop's quota combines (0: a member's); the smallest one's shop (0052). */
+  quota_shops: Generated<number>;
+  quota_shop_name: Generated<string>;
   user_id: Generated<number>;
   user_name: Generated<string>;
   update_time: Generated<number>;

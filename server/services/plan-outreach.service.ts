@@ -44,6 +44,8 @@ export async function setWeeklyQuota(trx: Trx, ws: number, by: Actor, quota: num
     // A member's number is theirs until the shop's API gives one (docs/decisions/shop-connection.md).
     quota_source: '',
     quota_unlimited: 0,
+    quota_shops: 0,
+    quota_shop_name: '',
   });
   return numericIds(row) as {
     id: number;

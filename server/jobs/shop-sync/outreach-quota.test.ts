@@ -57,9 +57,15 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(await settings()).toMatchObject({ weekly_quota: 50, quota_source: '' });
       h.sim.control.setOutreachQuota(h.shopId, { quota_sum: 200, unlimited: false });
       await runOnly('outreach_quota');
-      expect(await settings()).toMatchObject({ weekly_quota: 200, quota_source: 'shop' });
+      expect(await settings()).toMatchObject({ weekly_quota: 200, quota_source: 'shop', quota_shops: 1 });
       await put(70);
-      expect(await settings()).toMatchObject({ weekly_quota: 70, quota_source: '', quota_unlimited: 0 });
+      expect(await settings()).toMatchObject({
+        weekly_quota: 70,
+        quota_source: '',
+        quota_unlimited: 0,
+        quota_shops: 0,
+        quota_shop_name: '',
+      });
       h.sim.control.withholdEndpoint('outreach.quota', 'path');
       await runOnly('outreach_quota');
       expect(await settings()).toMatchObject({ weekly_quota: 70, quota_source: '' });

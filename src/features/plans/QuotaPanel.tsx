@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { setWeeklyQuota } from './plan-actions.ts';
+import { fromShopNote } from './quota-note.ts';
 import { useQuota } from './plan-queries.ts';
 
 export function QuotaPanel() {
@@ -35,7 +36,7 @@ export function QuotaPanel() {
                 time: formatDateTime(q.next),
               })}
       </p>
-      {q.fromShop && <p className="plans-muted">{m.quota_from_shop()}</p>}
+      {q.fromShop && <p className="plans-muted">{fromShopNote(q)}</p>}
       <Button size="sm" onPress={() => setEditing(true)}>
         {m.quota_set()}
       </Button>

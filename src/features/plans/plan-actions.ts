@@ -266,6 +266,8 @@ export function setWeeklyQuota(
             // A member's number, as the server records it (the shop's "unlimited" no longer holds).
             quota_source: '',
             quota_unlimited: 0,
+            quota_shops: 0,
+            quota_shop_name: '',
             update_time: t,
           })
         : addRow(localDb, 'workspace_settings', set, {
@@ -275,6 +277,8 @@ export function setWeeklyQuota(
             update_time: t,
             quota_source: '',
             quota_unlimited: 0,
+            quota_shops: 0,
+            quota_shop_name: '',
           }),
     m.quota_saved(),
   );

@@ -133,6 +133,10 @@ export interface QuotaState {
   unlimited: boolean;
   /** The number (or "unlimited") came from the shop sync, not a member. */
   fromShop: boolean;
+  /** From the shop: how many shops' figures it combines (the number is the smallest of them). */
+  shops: number;
+  /** From several shops: the shop whose number it is ('' when unlimited or unnamed). */
+  shopName: string;
   /** The settings row, when the workspace has one (to edit it). */
   row: RowOf<'workspace_settings'> | undefined;
   contacted: Set<number>;
@@ -177,6 +181,9 @@ export async function readQuota(): Promise<QuotaState> {
     // Set by the shop sync (a row from before it has neither column: a member's, with a limit).
     unlimited: Number(settings[0]?.quota_unlimited ?? 0) === 1,
     fromShop: settings[0]?.quota_source === 'shop',
+    // A row from before these columns has neither: one shop's figure, as the note said then.
+    shops: Number(settings[0]?.quota_shops ?? 0),
+    shopName: settings[0]?.quota_shop_name ?? '',
     row: settings[0],
     contacted: contactedSince(events, members, since),
     connected: connectedCreators(members),
