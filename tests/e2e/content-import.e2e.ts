@@ -82,7 +82,10 @@ const stageOf = async (page: Page): Promise<string> => {
   )) as string;
 };
 
-async function openContentImport(page: Page, msgs: typeof en) {
+/** The messages the dialog's steps are found by, in the page's language. */
+type Msgs = Pick<typeof en, 'import_button' | 'import_kind' | 'import_kind_content' | 'content_file_title'>;
+
+async function openContentImport(page: Page, msgs: Msgs) {
   await page.goto('/home');
   const button = page.getByRole('button', { name: msgs.import_button, exact: true });
   await button.waitFor({ timeout: 60_000 });
