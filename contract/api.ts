@@ -31,6 +31,7 @@ import { shopSampleEndpoints } from './schemas/shop-samples.ts';
 import { sampleRuleEndpoints } from './schemas/sample-rules.ts';
 import { localSampleEndpoints } from './schemas/local-samples.ts';
 import { contentEndpoints } from './schemas/content.ts';
+import { contentImportEndpoints } from './schemas/content-import.ts';
 import { moneyEndpoints } from './schemas/money.ts';
 import { adSpendEndpoints } from './schemas/ad-spend.ts';
 import { ledgerEndpoints } from './schemas/ledger.ts';
@@ -61,6 +62,7 @@ export const API = {
   ...sampleRuleEndpoints,
   ...localSampleEndpoints,
   ...contentEndpoints,
+  ...contentImportEndpoints,
   ...moneyEndpoints,
   ...adSpendEndpoints,
   ...ledgerEndpoints,

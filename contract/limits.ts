@@ -271,3 +271,9 @@ export const LEDGER_OFFSET_MAX = 10_000_000;
 /** The kinds of a ledger line, in the order lines of one moment are listed. */
 export const LEDGER_KINDS = ['sample', 'content', 'sale', 'fee', 'retainer', 'ad'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** Rows of a content file one `/content/import` call carries (the app sends a file in parts). */
+export const CONTENT_IMPORT_CALL_MAX = 500;
+/** A cell of a content row as sent (a link is the longest); longer is refused by name. */
+export const CONTENT_IMPORT_CELL_MAX = 1000;
+/** The largest GMV a content file's row may name (in the shop's currency). */
+export const CONTENT_GMV_MAX = 1_000_000_000;

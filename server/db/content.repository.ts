@@ -181,6 +181,39 @@ export interface ContentCounts {
   orders: number;
 }
 
+/** The counts a reading names; GMV only where the inlet has it (a file's row). */
+export type SnapshotCounts = Partial<ContentCounts> & { gmv?: number };
+
+/**
+ * The snapshot `counts` would make (a count left out keeps the latest one's value, 0 when there is
+ * none) and whether it differs from the record's latest one.
+ */
+export async function nextSnapshot(db: Db, ws: number, contentId: number, counts: SnapshotCounts) {
+  const last = await db
+    .selectFrom('content_snapshots')
+    .select(['views', 'likes', 'comments', 'orders', 'gmv'])
+    .where('workspace_id', '=', ws)
+    .where('content_id', '=', contentId)
+    .orderBy('taken_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const next = {
+    views: counts.views ?? Number(last?.views ?? 0),
+    likes: counts.likes ?? Number(last?.likes ?? 0),
+    comments: counts.comments ?? Number(last?.comments ?? 0),
+    orders: counts.orders ?? Number(last?.orders ?? 0),
+    gmv: counts.gmv ?? Number(last?.gmv ?? 0),
+  };
+  const same =
+    !!last &&
+    Number(last.views) === next.views &&
+    Number(last.likes) === next.likes &&
+    Number(last.comments) === next.comments &&
+    Number(last.orders) === next.orders &&
+    Number(last.gmv) === next.gmv;
+  return { next, changed: !same };
+}
+
 /**
  * A snapshot of `counts` at `t` when they differ from the record's latest one (every inlet: the
  * shop sync, a file, the extension, a member); a count left out keeps the latest one's value (0
@@ -192,33 +225,14 @@ export async function snapshotIfChanged(
   trx: Trx,
   ws: number,
   contentId: number,
-  counts: Partial<ContentCounts>,
+  counts: SnapshotCounts,
   t: number,
 ): Promise<boolean> {
-  const last = await trx
-    .selectFrom('content_snapshots')
-    .select(['views', 'likes', 'comments', 'orders'])
-    .where('workspace_id', '=', ws)
-    .where('content_id', '=', contentId)
-    .orderBy('taken_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  const next: ContentCounts = {
-    views: counts.views ?? Number(last?.views ?? 0),
-    likes: counts.likes ?? Number(last?.likes ?? 0),
-    comments: counts.comments ?? Number(last?.comments ?? 0),
-    orders: counts.orders ?? Number(last?.orders ?? 0),
-  };
-  const same =
-    last &&
-    Number(last.views) === next.views &&
-    Number(last.likes) === next.likes &&
-    Number(last.comments) === next.comments &&
-    Number(last.orders) === next.orders;
-  if (same) return false;
+  const { next, changed } = await nextSnapshot(trx, ws, contentId, counts);
+  if (!changed) return false;
   await trx
     .insertInto('content_snapshots')
-    .values({ workspace_id: ws, content_id: contentId, taken_at: t, ...next, gmv: 0 })
+    .values({ workspace_id: ws, content_id: contentId, taken_at: t, ...next })
     .onConflict((oc) => oc.columns(['workspace_id', 'content_id', 'taken_at']).doUpdateSet(next))
     .execute();
   return true;

@@ -1,5 +1,6 @@
 /** /content/*: content records and "Samples without content". Thin: parse, call the service, reply. */
 import { contentEndpoints as ep } from '../../contract/schemas/content.ts';
+import { contentImportEndpoints } from '../../contract/schemas/content-import.ts';
 import { actorOf } from '../http/actor.ts';
 import { authOf } from '../http/auth.ts';
 import { languageOf, ok } from '../http/envelope.ts';
@@ -13,6 +14,7 @@ import {
   editContent,
   listContentOf,
 } from '../services/content.service.ts';
+import { importContent } from '../services/content-import.service.ts';
 import { overdueSamples } from '../services/samples-overdue.service.ts';
 import '../domain/messages/content.messages.ts';
 
@@ -26,6 +28,13 @@ export const registerContentRoutes: RegisterRoutes = (api, ctx) => {
         'content_added',
       ),
     ),
+  );
+  route(api, ctx, contentImportEndpoints.contentImport, async (req, input) =>
+    mutation(db, req, async (trx, auth) => {
+      const out = await importContent(trx, auth.workspaceId, actorOf(auth), input, languageOf(req));
+      const { added, updated, unchanged } = out;
+      return ok(req, out, input.dryRun ? 'ok' : 'content_imported', { added, updated, unchanged });
+    }),
   );
   route(api, ctx, ep.contentEdit, async (req, input) =>
     mutation(db, req, async (trx, auth) =>

@@ -33,6 +33,7 @@ import { runImport } from './import-run.ts';
 import { headerLabels, percent, PROFILE_FIELDS, type ProfileField, type Summary } from './import-rules.ts';
 import type { Loaded, PrepareResult } from './import-session.ts';
 import { fieldLabel, readableReason, readErrorText } from './import-text.ts';
+import { ImportKindSelect, type ImportKind } from './ImportKindSelect.tsx';
 import './import.css';
 import { formatNumber } from '../../i18n/format.ts';
 
@@ -54,9 +55,12 @@ const fmt = formatNumber;
 
 export function ImportDialog({
   country: initialCountry,
+  onKind,
   onClose,
 }: {
   country: Country;
+  /** Switches the dialog to another kind of file (content: ContentImportDialog.tsx). */
+  onKind?: (kind: ImportKind) => void;
   onClose: () => void;
 }) {
   const worker = useRef<ImportWorker | null>(null);
@@ -240,6 +244,7 @@ export function ImportDialog({
       )}
       <div className="cd-import__body">
         <section className="cd-import__file">
+          {onKind && <ImportKindSelect value="creators" onChange={onKind} isDisabled={running || reading} />}
           <FileTrigger acceptedFileTypes={IMPORT_FILE_TYPES} onSelect={(l) => void pick(l)}>
             <Button variant={file ? 'default' : 'primary'} isDisabled={running || reading}>
               {file ? m.import_choose_other() : m.import_choose_file()}
