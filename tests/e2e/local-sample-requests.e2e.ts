@@ -4,7 +4,9 @@
  * rules' verdicts; the seller approves the best three in one action and the server moves them to
  * "sample approved"; the fourth, which fails the 30-day GMV rule, is refused naming the rule and stays
  * as it was. After a reload the three are gone (also on the server) and the refusal is still
- * explained. axe finds nothing serious in en-us and zh-cn, at 390 px and 1440 px.
+ * explained. A rejection sent without a connection keeps its dialog, the reason typed and the
+ * message inside it; sent again online, it moves the creator to "declined". axe finds nothing
+ * serious in en-us and zh-cn, at 390 px and 1440 px.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -160,5 +162,25 @@ describe('Sample requests recorded in plans, without a shop', () => {
     await fitsWidth(zh);
     expect(await seriousAxeViolations(zh)).toEqual([]);
     await ctx.close();
+  });
+
+  it('keeps the reject dialog, its reason and the refusal while offline; rejects once online', async () => {
+    await tick(ids[3]!);
+    await page.getByRole('button', { name: 'Reject (1)' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not our audience');
+    await page.context().setOffline(true);
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toBe('This needs a connection to the server; nothing was sent. Try again when online.');
+    expect(await dialog.getByRole('textbox', { name: 'Reason' }).inputValue()).toBe('Not our audience');
+    expect(await serverAgrees(stagesOnServer, (s) => s.length === 1)).toEqual([ids[3]]);
+    await noSeriousAxe(page);
+    await page.context().setOffline(false);
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => outcome(ids[3]!).textContent()).toBe('Rejected: now at “declined”');
+    expect(await serverAgrees(stagesOnServer, (s) => s.length === 0)).toEqual([]);
   });
 });

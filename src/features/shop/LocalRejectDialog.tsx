@@ -9,13 +9,17 @@ import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 
 export function LocalRejectDialog({
   count,
   onClose,
   onReject,
+  problem,
 }: {
   count: number;
+  /** Why the server refused the last try, shown in the dialog (the reason chosen stays). */
+  problem?: string;
   onClose: () => void;
   onReject: (reason: string) => unknown;
 }) {
@@ -37,6 +41,7 @@ export function LocalRejectDialog({
       }
     >
       <p>{m.local_samples_reject_hint()}</p>
+      {problem && <InlineAlert>{problem}</InlineAlert>}
       <Field
         label={m.local_samples_reason()}
         description={m.plans_reason_hint({ max: formatNumber(PLAN_REASON_MAX) })}

@@ -9,11 +9,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ShopReviewResult } from '../../../contract/shop-review.ts';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
-import { Button } from '../../ui/Button.tsx';
-import { CheckBox } from '../../ui/CheckBox.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
+import { DecisionActions, DecisionTable, passesRules, useSelection } from './DecisionTable.tsx';
 import { LocalRejectDialog } from './LocalRejectDialog.tsx';
 import {
   decideLocalSamples,
@@ -21,7 +20,6 @@ import {
   type LocalSampleOutcome,
   type LocalSampleView,
 } from './local-samples-api.ts';
-import { verdictText } from './sample-rules-text.ts';
 
 type List = { items: LocalSampleView[]; total: number };
 
@@ -36,7 +34,7 @@ export function LocalSampleRequests({
   hasRules: boolean;
 }) {
   const [data, setData] = useState<List | 'loading' | 'offline'>('loading');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, LocalSampleOutcome>>(new Map());
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -54,16 +52,7 @@ export function LocalSampleRequests({
   const items = typeof data === 'object' ? data.items : [];
   const open = items.filter((r) => outcomes.get(r.id)?.outcome !== 'done');
   const chosen = open.filter((r) => selected.has(r.id)).map((r) => r.id);
-  const passing = open
-    .filter((r) => r.verdicts.length > 0 && r.verdicts.every((v) => v.verdict !== 'fail'))
-    .map((r) => r.id);
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  const passing = open.filter(passesRules).map((r) => r.id);
 
   const decide = async (result: ShopReviewResult, reason?: string, ids = chosen) => {
     if (!ids.length || busy) return false;
@@ -115,112 +104,48 @@ export function LocalSampleRequests({
       </p>
       {items.length > 0 && (
         <>
-          <div className="sample-requests__actions">
-            <Button
-              variant="primary"
-              isDisabled={!canAct}
-              isLoading={busy}
-              onPress={() => void decide('approve')}
-            >
-              {m.sample_requests_approve({ count: chosen.length })}
-            </Button>
-            <Button isDisabled={!canAct} onPress={() => setRejecting(true)}>
-              {m.sample_requests_reject({ count: chosen.length })}
-            </Button>
-            {hasRules && (
-              <Button
-                isDisabled={!online || busy || passing.length === 0}
-                onPress={() => void decide('approve', undefined, passing)}
-              >
-                {m.sample_rules_approve_passing({ count: passing.length })}
-              </Button>
-            )}
-          </div>
+          <DecisionActions
+            count={chosen.length}
+            canAct={canAct}
+            busy={busy}
+            passing={hasRules ? { count: passing.length, canAct: online && !busy } : null}
+            onApprove={() => void decide('approve')}
+            onReject={() => setRejecting(true)}
+            onApprovePassing={() => void decide('approve', undefined, passing)}
+          />
           {typeof data === 'object' && data.total > data.items.length && (
             <p>{m.local_samples_more({ shown: data.items.length, total: data.total })}</p>
           )}
-          <div
-            className="sample-requests__scroll"
-            tabIndex={0}
-            role="region"
-            aria-label={m.local_samples_title()}
-          >
-            <table className="sample-requests__table" data-testid="local-samples">
-              <caption className="cd-visually-hidden">{m.local_samples_title()}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <CheckBox
-                      aria-label={m.local_samples_select_all()}
-                      isSelected={open.length > 0 && chosen.length === open.length}
-                      isIndeterminate={chosen.length > 0 && chosen.length < open.length}
-                      isDisabled={open.length === 0}
-                      onChange={(on) => setSelected(new Set(on ? open.map((r) => r.id) : []))}
-                    />
-                  </th>
-                  <th scope="col">{m.sample_requests_col_creator()}</th>
-                  <th scope="col">{m.local_samples_col_plan()}</th>
-                  <th scope="col">{m.sample_requests_col_product()}</th>
-                  <th scope="col">{m.sample_requests_col_requested()}</th>
-                  <th scope="col">{m.sample_requests_col_fit()}</th>
-                  <th scope="col">{m.sample_rules_col()}</th>
-                  <th scope="col">{m.sample_requests_col_outcome()}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((r) => {
-                  const who = r.creator_nickname ? `${r.creator_nickname} (@${r.creator})` : `@${r.creator}`;
-                  const done = outcomes.get(r.id)?.outcome === 'done';
-                  return (
-                    <tr key={r.id} data-testid="local-sample-row" data-request={r.id}>
-                      <td>
-                        <CheckBox
-                          aria-label={m.local_samples_select({ name: who, plan: r.plan_name })}
-                          isSelected={!done && selected.has(r.id)}
-                          isDisabled={done}
-                          onChange={(on) => toggle(r.id, on)}
-                        />
-                      </td>
-                      <td>
-                        <Link to={`/creator/${r.creator_id}`}>{who}</Link>
-                      </td>
-                      <td>
-                        <Link to={`/plans/${r.plan_id}`}>{r.plan_name}</Link>
-                      </td>
-                      <td>{r.products || '-'}</td>
-                      <td>{formatDate(r.requested_at)}</td>
-                      <td data-testid="local-sample-fit">
-                        {r.fit === null
-                          ? m.sample_rules_value_unknown()
-                          : m.sample_requests_fit_value({ score: formatNumber(r.fit) })}
-                      </td>
-                      <td data-testid="local-sample-verdicts">
-                        {r.verdicts.length > 0 && (
-                          <ul className="sample-requests__verdicts">
-                            {r.verdicts.map((v) => {
-                              const t = verdictText(v);
-                              return (
-                                <li key={v.rule} data-verdict={v.verdict}>
-                                  <span aria-hidden="true">{t.icon}</span> {t.text}
-                                </li>
-                              );
-                            })}
-                          </ul>
-                        )}
-                      </td>
-                      <td data-testid="local-sample-outcome">{outcomeText(r)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DecisionTable
+            title={m.local_samples_title()}
+            testId="local-samples"
+            part="local-sample"
+            dataKey="request"
+            rows={items}
+            idOf={(r) => r.id}
+            isDone={(r) => outcomes.get(r.id)?.outcome === 'done'}
+            selected={selected}
+            onToggle={toggle}
+            onSelectAll={(on) => setSelected(new Set(on ? open.map((r) => r.id) : []))}
+            selectAllLabel={m.local_samples_select_all()}
+            selectLabel={(r, who) => m.local_samples_select({ name: who, plan: r.plan_name })}
+            columns={[
+              {
+                header: m.local_samples_col_plan(),
+                cell: (r) => <Link to={`/plans/${r.plan_id}`}>{r.plan_name}</Link>,
+              },
+              { header: m.sample_requests_col_product(), cell: (r) => r.products || '-' },
+              { header: m.sample_requests_col_requested(), cell: (r) => formatDate(r.requested_at) },
+            ]}
+            outcomeText={outcomeText}
+          />
         </>
       )}
       {rejecting && (
         <LocalRejectDialog
           count={chosen.length}
           onClose={() => setRejecting(false)}
+          problem={problem}
           onReject={async (reason) => {
             // The dialog (and the reason typed) stays until the server took the decision.
             if (await decide('reject', reason)) setRejecting(false);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { SHOP_REJECT_REASONS, type ShopRejectReason } from '../../../contract/shop-review.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog, DialogFooter } from '../../ui/Dialog.tsx';
+import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { rejectReasonLabel } from './sample-review-rules.ts';
 
@@ -13,8 +14,11 @@ export function RejectDialog({
   count,
   onClose,
   onReject,
+  problem,
 }: {
   count: number;
+  /** Why the server refused the last try, shown in the dialog (the reason chosen stays). */
+  problem?: string;
   onClose: () => void;
   onReject: (reason: ShopRejectReason) => unknown;
 }) {
@@ -35,6 +39,7 @@ export function RejectDialog({
       }
     >
       <p>{m.sample_requests_reject_hint()}</p>
+      {problem && <InlineAlert>{problem}</InlineAlert>}
       <Select
         label={m.sample_requests_reject_reason()}
         items={SHOP_REJECT_REASONS.map((r) => ({ id: r, label: rejectReasonLabel(r) }))}

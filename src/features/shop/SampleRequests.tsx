@@ -17,17 +17,17 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { SHOP_SETTINGS_PATH } from '../../../contract/limits.ts';
 import type { ShopRejectReason, ShopReviewResult } from '../../../contract/shop-review.ts';
-import { formatDate, formatNumber } from '../../i18n/format.ts';
+import { formatDate } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-import { CheckBox } from '../../ui/CheckBox.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
+import { DecisionActions, DecisionTable, passesRules, useSelection } from './DecisionTable.tsx';
 import { LocalSampleRequests } from './LocalSampleRequests.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { SampleRulesDialog } from './SampleRulesDialog.tsx';
 import { SAMPLE_RULES } from '../../../contract/sample-rules.ts';
 import { fetchSampleRules, type SampleRulesView } from './sample-rules-api.ts';
-import { ruleSentence, verdictText } from './sample-rules-text.ts';
+import { ruleSentence } from './sample-rules-text.ts';
 import {
   fetchPendingSamples,
   reviewSamples,
@@ -54,7 +54,7 @@ export function SampleRequests() {
   const [data, setData] = useState<List | 'loading' | 'offline'>('loading');
   const [round, setRound] = useState(0);
   const reload = useCallback(() => setRound((n) => n + 1), []);
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, ShopReviewOutcome>>(new Map());
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -78,22 +78,13 @@ export function SampleRequests() {
   const items = typeof data === 'object' ? data.items : [];
   const open = items.filter((r) => outcomes.get(r.application_id)?.outcome !== 'done');
   const chosen = open.filter((r) => selected.has(r.application_id)).map((r) => r.application_id);
-  const toggle = (id: string, on: boolean) =>
-    setSelected((s) => {
-      const next = new Set(s);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
 
   // Rows no rule fails (and TikTok allows): what "Approve all that pass" sends.
-  const passing = open
-    .filter((r) => r.is_approvable && r.verdicts.length > 0 && r.verdicts.every((v) => v.verdict !== 'fail'))
-    .map((r) => r.application_id);
+  const passing = open.filter((r) => r.is_approvable && passesRules(r)).map((r) => r.application_id);
   const rulesSet = rules ? SAMPLE_RULES.filter((r) => rules[r] !== null) : [];
 
   const review = async (result: ShopReviewResult, reason?: ShopRejectReason, ids = chosen) => {
-    if (!ids.length || busy) return;
+    if (!ids.length || busy) return false;
     setBusy(true);
     setProblem('');
     setSummary('');
@@ -101,7 +92,7 @@ export function SampleRequests() {
       const env = await reviewSamples(ids, result, reason);
       if (env.code !== 200 || !env.data) {
         setProblem(`${env.msg} (${env.code})`);
-        return;
+        return false;
       }
       const next = new Map(outcomes);
       for (const o of env.data.results) next.set(o.application_id, o);
@@ -109,8 +100,10 @@ export function SampleRequests() {
       setSelected(new Set());
       const done = env.data.results.filter((o) => o.outcome === 'done').length;
       setSummary(m.sample_requests_summary({ done, refused: env.data.results.length - done }));
+      return true;
     } catch {
       setProblem(m.sample_requests_needs_connection());
+      return false;
     } finally {
       setBusy(false);
     }
@@ -161,114 +154,50 @@ export function SampleRequests() {
       </p>
       {items.length > 0 && (
         <>
-          <div className="sample-requests__actions">
-            <Button
-              variant="primary"
-              isDisabled={!canAct}
-              isLoading={busy}
-              onPress={() => void review('approve')}
-            >
-              {m.sample_requests_approve({ count: chosen.length })}
-            </Button>
-            <Button isDisabled={!canAct} onPress={() => setRejecting(true)}>
-              {m.sample_requests_reject({ count: chosen.length })}
-            </Button>
-            {rulesSet.length > 0 && (
-              <Button
-                isDisabled={!online || busy || passing.length === 0}
-                onPress={() => void review('approve', undefined, passing)}
-              >
-                {m.sample_rules_approve_passing({ count: passing.length })}
-              </Button>
-            )}
-          </div>
+          <DecisionActions
+            count={chosen.length}
+            canAct={canAct}
+            busy={busy}
+            passing={rulesSet.length > 0 ? { count: passing.length, canAct: online && !busy } : null}
+            onApprove={() => void review('approve')}
+            onReject={() => setRejecting(true)}
+            onApprovePassing={() => void review('approve', undefined, passing)}
+          />
           {typeof data === 'object' && data.total > data.items.length && (
             <p>{m.sample_requests_more({ shown: data.items.length, total: data.total })}</p>
           )}
-          <div
-            className="sample-requests__scroll"
-            tabIndex={0}
-            role="region"
-            aria-label={m.sample_requests_title()}
-          >
-            <table className="sample-requests__table" data-testid="sample-requests">
-              <caption className="cd-visually-hidden">{m.sample_requests_title()}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <CheckBox
-                      aria-label={m.sample_requests_select_all()}
-                      isSelected={open.length > 0 && chosen.length === open.length}
-                      isIndeterminate={chosen.length > 0 && chosen.length < open.length}
-                      isDisabled={open.length === 0}
-                      onChange={(on) => setSelected(new Set(on ? open.map((r) => r.application_id) : []))}
-                    />
-                  </th>
-                  <th scope="col">{m.sample_requests_col_creator()}</th>
-                  <th scope="col">{m.sample_requests_col_product()}</th>
-                  <th scope="col">{m.sample_requests_col_requested()}</th>
-                  <th scope="col">{m.sample_requests_col_approve_by()}</th>
-                  <th scope="col">{m.sample_requests_col_approvable()}</th>
-                  <th scope="col">{m.sample_requests_col_fit()}</th>
-                  <th scope="col">{m.sample_rules_col()}</th>
-                  <th scope="col">{m.sample_requests_col_outcome()}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((r) => {
-                  const who = r.creator_nickname ? `${r.creator_nickname} (@${r.creator})` : `@${r.creator}`;
-                  const done = outcomes.get(r.application_id)?.outcome === 'done';
-                  return (
-                    <tr
-                      key={r.application_id}
-                      data-testid="sample-request-row"
-                      data-application={r.application_id}
-                    >
-                      <td>
-                        <CheckBox
-                          aria-label={m.sample_requests_select({ name: who })}
-                          isSelected={!done && selected.has(r.application_id)}
-                          isDisabled={done}
-                          onChange={(on) => toggle(r.application_id, on)}
-                        />
-                      </td>
-                      <td>{r.creator_id ? <Link to={`/creator/${r.creator_id}`}>{who}</Link> : who}</td>
-                      <td>{r.product_title || r.product_id}</td>
-                      <td>{formatDate(r.requested_at)}</td>
-                      <td>{r.approve_by ? formatDate(r.approve_by) : '-'}</td>
-                      <td>
-                        {r.is_approvable
-                          ? m.sample_requests_approvable_yes()
-                          : m.sample_requests_approvable_no({
-                              why: r.disapprovable_reasons.map(blockedReasonLabel).join(', ') || '-',
-                            })}
-                      </td>
-                      <td data-testid="sample-request-fit">
-                        {r.fit === null
-                          ? m.sample_rules_value_unknown()
-                          : m.sample_requests_fit_value({ score: formatNumber(r.fit) })}
-                      </td>
-                      <td data-testid="sample-request-verdicts">
-                        {r.verdicts.length > 0 && (
-                          <ul className="sample-requests__verdicts">
-                            {r.verdicts.map((v) => {
-                              const t = verdictText(v);
-                              return (
-                                <li key={v.rule} data-verdict={v.verdict}>
-                                  <span aria-hidden="true">{t.icon}</span> {t.text}
-                                </li>
-                              );
-                            })}
-                          </ul>
-                        )}
-                      </td>
-                      <td data-testid="sample-request-outcome">{outcomeText(r)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DecisionTable
+            title={m.sample_requests_title()}
+            testId="sample-requests"
+            part="sample-request"
+            dataKey="application"
+            rows={items}
+            idOf={(r) => r.application_id}
+            isDone={(r) => outcomes.get(r.application_id)?.outcome === 'done'}
+            selected={selected}
+            onToggle={toggle}
+            onSelectAll={(on) => setSelected(new Set(on ? open.map((r) => r.application_id) : []))}
+            selectAllLabel={m.sample_requests_select_all()}
+            selectLabel={(_, who) => m.sample_requests_select({ name: who })}
+            columns={[
+              { header: m.sample_requests_col_product(), cell: (r) => r.product_title || r.product_id },
+              { header: m.sample_requests_col_requested(), cell: (r) => formatDate(r.requested_at) },
+              {
+                header: m.sample_requests_col_approve_by(),
+                cell: (r) => (r.approve_by ? formatDate(r.approve_by) : '-'),
+              },
+              {
+                header: m.sample_requests_col_approvable(),
+                cell: (r) =>
+                  r.is_approvable
+                    ? m.sample_requests_approvable_yes()
+                    : m.sample_requests_approvable_no({
+                        why: r.disapprovable_reasons.map(blockedReasonLabel).join(', ') || '-',
+                      }),
+              },
+            ]}
+            outcomeText={outcomeText}
+          />
         </>
       )}
       <LocalSampleRequests online={online} round={round} hasRules={rulesSet.length > 0} />
@@ -288,9 +217,10 @@ export function SampleRequests() {
         <RejectDialog
           count={chosen.length}
           onClose={() => setRejecting(false)}
+          problem={problem}
           onReject={async (reason) => {
-            setRejecting(false);
-            await review('reject', reason);
+            // The dialog (and the reason chosen) stays until the server took the decision.
+            if (await review('reject', reason)) setRejecting(false);
           }}
         />
       )}
