@@ -81,7 +81,7 @@ it('reads the overdue sample from the mirror and follows pages and the outbox', 
       op: 'stage',
       plan_id: 7,
       creator_ids: [5],
-      stage: 'content_posted',
+      stage: 'posted',
       time: SHIPPED,
     },
   } as unknown as OutboxEntry;

@@ -9,7 +9,8 @@ import { liveQuery, type Subscription } from 'dexie';
 import { META, blockOf, getMeta, type LocalDB, type LocalSession } from '../db/db.ts';
 import { liveEffects, overlayRows } from '../db/overlay.ts';
 import {
-  overdueFromMirror,
+  indexOverdue,
+  overdueAt,
   type OverdueAnswer,
   type OverdueCreator,
   type OverdueMirror,
@@ -18,7 +19,7 @@ import {
 export interface OverdueUpdate extends OverdueAnswer {
   /** False until a first pull has landed (the mirror says nothing yet). */
   synced: boolean;
-  /** The worker's time for the list, mirror read excluded. */
+  /** The worker's time for the list (index and answer), mirror read excluded. */
   ms: number;
 }
 
@@ -76,7 +77,7 @@ export function watchOverdue(db: LocalDB, fn: (u: OverdueUpdate) => void, planId
   const sub: Subscription = liveQuery(() => readOverdueMirror(db)).subscribe({
     next: ({ mirror, synced }) => {
       const t0 = performance.now();
-      const res = overdueFromMirror(mirror, Math.floor(Date.now() / 1000), planId);
+      const res = overdueAt(indexOverdue(mirror), Math.floor(Date.now() / 1000), planId);
       fn({ ...res, synced, ms: performance.now() - t0 });
     },
     error: () => undefined,

@@ -33,7 +33,7 @@ function rng(seed: number): () => number {
 
 /** Month ends of 2026 (first day of the next month), the days samples ship around. */
 const MONTH_STARTS = ['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01', '2026-05-01'];
-const STAGES = [...Array<string>(9).fill('shipped'), 'content_posted', 'sample_approved', 'to_contact'];
+const STAGES = [...Array<string>(9).fill('shipped'), 'posted', 'sample_approved', 'to_contact'];
 const utc = (day: string, hours = 0) => Date.parse(`${day}T00:00:00Z`) / 1000 + hours * 3600;
 
 describeEngines('samples without content: server and worker agree', (t) => {
