@@ -22,6 +22,7 @@ import { benchExport } from './export.ts';
 import { benchHome, HOME_TITLE } from './home.ts';
 import { benchImport, IMPORT_TITLE } from './import.ts';
 import { benchLists, LISTS_TITLE } from './lists.ts';
+import { benchOverdue, OVERDUE_TITLE } from './overdue.ts';
 import { benchLoad, LOAD_TITLE } from './load.ts';
 import { benchLighthouse, LIGHTHOUSE_TITLE } from './lighthouse.ts';
 import { benchLive, LIVE_TITLE } from './live.ts';
@@ -43,7 +44,7 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 
 console.log(`CreatorDesk bench: ${os.cpus().length} cores, load average ${load()}`);
 
-// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension|shop|firstsync|ledger: only that part, its sections replaced in place in docs/benchmarks.md.
+// BENCH_ONLY=engine|export|home|import|lists|load|lighthouse|live|plans|lookalike|extension|shop|firstsync|ledger|overdue: only that part, its sections replaced in place in docs/benchmarks.md.
 const ONLY = {
   engine: { run: benchEngine, first: ENGINE_FIRST, last: ENGINE_LAST },
   export: { run: benchExport, first: 'Server export', last: 'Offline "export this view"' },
@@ -59,6 +60,7 @@ const ONLY = {
   shop: { run: benchShopSync, first: SHOP_SYNC_TITLE, last: SHOP_SYNC_TITLE },
   firstsync: { run: benchFirstSync, first: FIRST_SYNC_TITLE, last: FIRST_SYNC_TITLE },
   ledger: { run: benchLedger, first: LEDGER_TITLE, last: PLAN_MONEY_TITLE },
+  overdue: { run: benchOverdue, first: OVERDUE_TITLE, last: OVERDUE_TITLE },
 };
 const only = process.env.BENCH_ONLY;
 if (only) {
@@ -103,6 +105,9 @@ await benchShopSync(say, load);
 
 // The ledger: a creator with two years (10,000 lines) among 100,000 creators; then a plan's net profit after 100,000 new order lines.
 await benchLedger(say, load);
+
+// Samples without content over 50,000 samples in the query worker's code.
+await benchOverdue(say, load);
 
 // The browser extension: harvest of a search page, and badges for 100 creators.
 if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { COUNTRIES } from './constants.ts';
 import { PLAN_STAGES } from './limits.ts';
 import { ChatTemplateRow } from './schemas/chat-template.ts';
+import { ContentRow } from './schemas/content.ts';
 import { CONFLICT_OUTCOMES, TEXT_RECORDS } from './schemas/conflict.ts';
 import { tagRef } from './schemas/creator.ts';
 import { PlanRow, SettingsRow } from './schemas/plan.ts';
@@ -223,6 +224,7 @@ export const SYNC_ROWS = {
   }),
   creator_sales: creatorSales,
   order_imports: orderImports,
+  contents: ContentRow.extend({ ...mirrored, country: country() }),
 };
 
 /** The creator tags a pull adds to each creator row (contract/sync.ts `decodePull`). */

@@ -13,7 +13,11 @@ import type { Endpoint } from './endpoint.ts';
 import type { SYNC_ROWS } from './sync-rows.ts';
 import { formInt, optFlag } from './schemas/common.ts';
 
-export const SYNC_VERSION = 1;
+/**
+ * 2: content records (`contents`) joined the mirror. The table is older than that, so a cursor of
+ * version 1 has already passed its rows: such a client mirrors the workspace again.
+ */
+export const SYNC_VERSION = 2;
 
 /** The workspace tables every client mirrors, in the order a page lists them. */
 export const SYNC_TABLES = [
@@ -41,6 +45,9 @@ export const SYNC_TABLES = [
   'creator_sales',
   // Each import of an order download, so it can be undone (a new table: older cursors miss nothing).
   'order_imports',
+  // What creators posted (videos and LIVEs): the samples-without-content list and the creator page
+  // read them offline. The performance snapshots stay on the server.
+  'contents',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

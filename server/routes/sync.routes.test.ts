@@ -91,6 +91,57 @@ describeEngines('sync pull', (t) => {
     expect(fresh.changes.creators).toHaveLength(2);
   });
 
+  it('mirrors content records, then their changes and tombstones, never the snapshots', async () => {
+    const { db } = t().database;
+    const a = await signInDirect(db);
+    const add = async (video: string) => {
+      const res = await t().call(
+        'POST',
+        '/content/add',
+        {
+          country: 'US',
+          link: `https://www.tiktok.com/@sync_content/video/${video}`,
+          product_ids: '1729000000000000009',
+          post_time: 1_790_000_000,
+          views: 120,
+        },
+        { token: a.token },
+      );
+      expect(res.code, res.msg).toBe(200);
+      return res.data.id as number;
+    };
+    const kept = await add('7300000000000000011');
+    const gone = await add('7300000000000000012');
+    const first = await pull(a.token, { cursor: '' });
+    expect(first.changes.contents.map((c) => c.id).sort()).toEqual([kept, gone].sort());
+    expect(first.changes.contents.find((c) => c.id === kept)).toMatchObject({
+      handle: 'sync_content',
+      video_id: '7300000000000000011',
+      product_ids: '1729000000000000009',
+      post_time: 1_790_000_000,
+      plan_id: 0,
+    });
+    // The performance series stays on the server (its own call reads it).
+    expect(first.changes.contents[0]).not.toHaveProperty('views');
+    expect(first.changes.contents[0]).not.toHaveProperty('workspace_id');
+
+    const edit = await t().call(
+      'PUT',
+      '/content/edit',
+      { id: kept, post_time: 1_790_000_100 },
+      { token: a.token },
+    );
+    expect(edit.code, edit.msg).toBe(200);
+    const del = await t().call('DELETE', '/content/del', { id: gone }, { token: a.token });
+    expect(del.code, del.msg).toBe(200);
+    const delta = await pull(a.token, { cursor: first.cursor });
+    expect(delta.changes.contents.map((c) => [c.id, c.post_time])).toEqual([[kept, 1_790_000_100]]);
+    expect(delta.deletes.contents).toEqual([gone]);
+    const fresh = await pull(a.token, { cursor: '' });
+    expect(fresh.changes.contents.map((c) => c.id)).toEqual([kept]);
+    expect(fresh.deletes.contents).toEqual([]);
+  });
+
   it('carries any text exactly: quotes, backslashes, control characters, emoji, CJK', async () => {
     const { db } = t().database;
     const a = await signInDirect(db);

@@ -4,7 +4,9 @@
  * contract/shop-time.ts) has ended, most overdue first. The value at stake is what the sample cost
  * the plan. Scoped to the caller's workspace: plans, creators and products are all the workspace's.
  * Each plan's cut-off is worked out here (a few hundred plans at most), so the database filters the
- * samples exactly and the answer never holds more than OVERDUE_LIST_MAX rows.
+ * samples exactly and the answer never holds more than OVERDUE_LIST_MAX rows. A deleted product is
+ * left out of a row's products, as the mirror holds none: the query worker computes the same list
+ * offline (src/workers/overdue-samples.ts; tests/sync/overdue-parity.test.ts compares them).
  */
 import { sql, type Kysely } from 'kysely';
 import { COUNTRIES, type Country } from '../../contract/constants.ts';
@@ -91,6 +93,7 @@ export async function overdueSamples(
       .selectFrom('products')
       .select(['id', 'product_id', 'product_title'])
       .where('workspace_id', '=', ws)
+      .where('deleted_at', 'is', null)
       .where('id', 'in', productRowIds)
       .execute())
       titles.set(Number(r.id), { product_id: String(r.product_id), title: r.product_title });

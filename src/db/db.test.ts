@@ -46,6 +46,9 @@ describe('the local database schema', () => {
     await db.plan_creators.put({ id: 2, version: 1, plan_id: 3 } as RowOf<'plan_creators'>);
     expect(await db.plan_creators.where('plan_id').equals(3).count()).toBe(1);
     expect(await db.creator_sales.where('creator_id').equals(9).count()).toBe(1);
+    // Content records joined in version 10: a device of any older version gains the table.
+    await db.contents.put({ id: 4, version: 1, creator_id: 9, plan_id: 3 } as RowOf<'contents'>);
+    expect(await db.contents.where('plan_id').equals(3).count()).toBe(1);
     db.close();
   });
 
@@ -62,8 +65,9 @@ describe('the local database schema', () => {
       plan_creators: ['plan_id'],
       creator_sales: ['creator_id'],
       order_imports: [],
+      contents: ['creator_id', 'plan_id'],
     });
-    expect(Object.keys(tables)).toHaveLength(20);
+    expect(Object.keys(tables)).toHaveLength(21);
     db.close();
   });
 });

@@ -25,7 +25,7 @@ import type { CreatorRow, SyncRows, SyncTable } from '../../contract/sync.ts';
 import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 /** Versions 1-8 were declared one by one until 2026-11; a device on any of them upgrades to this. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 export const BLOCK_SIZE = 1000;
 export const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -48,6 +48,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'workspace_settings',
   'creator_sales',
   'order_imports',
+  'contents',
 ];
 
 export interface CreatorBlock {
@@ -80,6 +81,7 @@ export class LocalDB extends Dexie {
   workspace_settings!: Table<SyncRows['workspace_settings'], number>;
   creator_sales!: Table<SyncRows['creator_sales'], number>;
   order_imports!: Table<SyncRows['order_imports'], number>;
+  contents!: Table<SyncRows['contents'], number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -118,6 +120,8 @@ export class LocalDB extends Dexie {
       creator_sales: 'id, creator_id',
       // Imports of order downloads, listed newest first on /plans (so one can be undone).
       order_imports: 'id',
+      // Content records (videos, LIVEs): read per creator and per plan.
+      contents: 'id, creator_id, plan_id',
     });
   }
 

@@ -93,3 +93,6 @@ export interface ViewFile {
   mimeType: string;
   rows: number;
 }
+
+/** "Samples without content" as the query worker computes it from the mirror (overdue-source.ts). */
+export type { OverdueUpdate } from './overdue-source.ts';

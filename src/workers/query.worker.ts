@@ -14,10 +14,12 @@ import type {
   SortField,
   ViewFile,
 } from './query-types.ts';
+import { watchOverdue, type OverdueUpdate } from './overdue-source.ts';
 import { CreatorSource } from './query-source.ts';
 import { exportCreatorView } from './view-export.ts';
 
-const source = new CreatorSource(new LocalDB());
+const db = new LocalDB();
+const source = new CreatorSource(db);
 const subscriptions = new Map<number, () => void>();
 let lastSubscription = 0;
 
@@ -99,6 +101,19 @@ const api = {
     subscriptions.set(
       id,
       source.onChange((c) => void fn(c)),
+    );
+    return id;
+  },
+  /**
+   * "Samples without content" computed here from the mirror (overdue-source.ts): `fn` (a
+   * Comlink.proxy) hears the list now and after every change of the rows it reads; stop it with
+   * unsubscribe.
+   */
+  watchOverdue(fn: (u: OverdueUpdate) => void): number {
+    const id = ++lastSubscription;
+    subscriptions.set(
+      id,
+      watchOverdue(db, (u) => void fn(u)),
     );
     return id;
   },

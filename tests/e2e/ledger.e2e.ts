@@ -4,10 +4,12 @@
  * video link for the plan moves them to "Content posted" on the plan's board, and a reload keeps
  * it. The other creator's sample was shipped 20 days ago (the plan allows 14): it is on "Samples
  * without content" with its cost and days overdue, and "Draft reminder" fills the plan's chat
- * template with their name and the product, to copy. Both locales, axe, 360 px and the keyboard.
+ * template with their name and the product, to copy. The list is worked out on the device from the
+ * mirror: offline after the first sync, a reload still shows the overdue sample with its cost. Both
+ * locales, axe, 360 px and the keyboard.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import {
@@ -25,6 +27,7 @@ const PRODUCT = '1729000000000000077';
 const POSTER = 'sunnyday_ledger';
 const LATE = 'latepost_ledger';
 let admin: ApiSession;
+let ctx: BrowserContext;
 let page: Page;
 let planId = 0;
 const errors: string[][] = [];
@@ -81,7 +84,7 @@ const suite = browserSuite({ SEED_DEMO: '0' }, async () => {
     await database.close();
   }
 
-  const ctx = await newContext(suite.browser, url, 'en-US');
+  ctx = await newContext(suite.browser, url, 'en-US');
   await useSession(ctx, url, admin);
   page = await ctx.newPage();
   errors.push(trackErrors(page));
@@ -156,6 +159,35 @@ describe('samples that turn into content', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.setViewportSize({ width: 1440, height: 900 });
   });
+
+  it('offline after the first sync, a reload still lists the overdue sample with its cost', async () => {
+    await page.goto('/plans/samples-without-content');
+    const row = page.getByTestId('ledger-overdue-row').filter({ hasText: `@${LATE}` });
+    await row.waitFor({ timeout: 20_000 });
+    // The app is served by its service worker from here on (the offline reload needs it).
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('activated');
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await row.waitFor({ timeout: 20_000 });
+
+    await ctx.setOffline(true);
+    try {
+      await page.reload();
+      await row.waitFor({ timeout: 20_000 });
+      await expect.poll(() => row.locator('td').nth(3).textContent()).toBe('$15.50');
+      expect(await page.getByTestId('ledger-overdue-row').count()).toBe(1);
+      expect(await page.getByText('This needs a connection to the server').count()).toBe(0);
+    } finally {
+      await ctx.setOffline(false);
+    }
+  }, 120_000);
 
   it("a plan's days to post, set in its terms, decide which samples are overdue", async () => {
     await page.goto(`/plans/${planId}`);

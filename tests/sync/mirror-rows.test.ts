@@ -82,6 +82,13 @@ describeEngines('mirror rows', (t) => {
       day: '2026-11-20',
       ref: '12345',
     });
+    await call('POST', '/content/add', {
+      country: 'US',
+      link: 'https://www.tiktok.com/@mirror_rows/video/7300000000000000001',
+      plan_id: plan.id,
+      product_ids: '1729000000000000001',
+      post_time: 1_790_000_000,
+    });
     const res = await app.call<PullWire>('POST', '/sync/pull', { cursor: '', limit: 20_000 }, { token });
     expect(res.code).toBe(200);
     page = decodePull(res.data);
@@ -145,6 +152,7 @@ describeEngines('mirror rows', (t) => {
         'plan_creators',
         'workspace_settings',
         'creator_sales',
+        'contents',
       ].sort(),
     );
   });

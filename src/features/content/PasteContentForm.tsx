@@ -21,7 +21,13 @@ import { linkProblem } from './content-rules.ts';
 const NO_PLAN = 'none';
 const isCountry = (c: unknown): c is Country => (COUNTRIES as readonly unknown[]).includes(c);
 
-export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[]; onRecorded: () => void }) {
+export function PasteContentForm({
+  plans,
+  onRecorded,
+}: {
+  plans: RowOf<'plans'>[];
+  onRecorded?: () => void;
+}) {
   const [link, setLink] = useState('');
   const [planKey, setPlanKey] = useState<string>(NO_PLAN);
   const [country, setCountry] = useState<Country>(DEFAULT_COUNTRY);
@@ -53,7 +59,7 @@ export function PasteContentForm({ plans, onRecorded }: { plans: RowOf<'plans'>[
       );
       setLink('');
       void syncNow().catch(() => undefined);
-      onRecorded();
+      onRecorded?.();
     } catch (err) {
       setError(isApiError(err) && err.kind === 'code' ? err.message : m.ledger_needs_connection());
     } finally {

@@ -3,57 +3,64 @@
  * shop's time zone plus the plan's post-within days), most overdue first, with what each sample
  * cost (the value at stake) and a drafted reminder to copy. Above it, "Record a video" pastes a
  * creator's video link; a shipped sample it is for moves to "content posted" and leaves the list.
- * Read from the server when the screen opens (not mirrored yet); offline it says so.
+ * Computed in the query worker from the mirror (src/workers/overdue-samples.ts, the same rows and
+ * order as the server's list), so it works offline after the first sync and follows the mirror live.
  */
-import { useCallback, useEffect, useState } from 'react';
+import * as Comlink from 'comlink';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { z } from 'zod';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { OverdueSampleRow, OverdueSamplesResult } from '../../../contract/schemas/content.ts';
+import type { OverdueSampleRow } from '../../../contract/schemas/content.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
+import { queryWorker } from '../../workers/query-client.ts';
+import type { OverdueUpdate } from '../../workers/query-types.ts';
 import { usePlans } from '../plans/plan-queries.ts';
-import { fetchOverdue } from './content-api.ts';
 import { PasteContentForm } from './PasteContentForm.tsx';
 import { ReminderDialog } from './ReminderDialog.tsx';
 import './content.css';
 
-type Overdue = z.output<typeof OverdueSamplesResult>;
+/** The list as the query worker has it now and after each change of the mirror; 'loading' before its first answer. */
+function useOverdue(): OverdueUpdate | 'loading' {
+  const [data, setData] = useState<OverdueUpdate | 'loading'>('loading');
+  useEffect(() => {
+    let live = true;
+    const worker = queryWorker();
+    const sub = worker.watchOverdue(
+      Comlink.proxy((u: OverdueUpdate) => {
+        if (live) setData(u);
+      }),
+    );
+    return () => {
+      live = false;
+      void sub.then((id) => worker.unsubscribe(id));
+    };
+  }, []);
+  return data;
+}
 
 export function SamplesWithoutContent() {
   const plans = usePlans();
-  const [data, setData] = useState<Overdue | 'loading' | 'offline'>('loading');
+  const answer = useOverdue();
+  // Before the first sync has landed the mirror knows nothing: say so rather than "none overdue".
+  const data = answer === 'loading' ? 'loading' : answer.synced ? answer : 'unsynced';
   const [drafting, setDrafting] = useState<OverdueSampleRow | null>(null);
-  const [round, setRound] = useState(0);
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchOverdue(ctrl.signal).then(
-      (r) => setData(r),
-      () => !ctrl.signal.aborted && setData('offline'),
-    );
-    return () => ctrl.abort();
-  }, [round]);
 
   const money = (r: OverdueSampleRow) =>
     formatGmv(r.sample_cost, COUNTRY_CURRENCY[r.country as Country] ?? '');
   return (
     <div className="screen-panel ledger-panel">
-      <PasteContentForm plans={plans?.plans ?? []} onRecorded={reload} />
+      {/* A recorded video moves its sample to "content posted" on the server; the pull that follows updates the list. */}
+      <PasteContentForm plans={plans?.plans ?? []} />
       <section aria-labelledby="ledger-overdue-title">
         <h2 id="ledger-overdue-title" className="ledger-heading">
           {m.ledger_overdue_title()}
         </h2>
         <p className="ledger-muted">{m.ledger_overdue_hint()}</p>
         {data === 'loading' && <p role="status">{m.ledger_loading()}</p>}
-        {data === 'offline' && (
-          <p role="status">
-            {m.ledger_needs_connection()}{' '}
-            <Button size="sm" onPress={reload}>
-              {m.ledger_retry()}
-            </Button>
-          </p>
+        {data === 'unsynced' && (
+          <p role="status">{navigator.onLine ? m.ledger_loading() : m.ledger_needs_connection()}</p>
         )}
         {typeof data === 'object' && data.rows.length === 0 && <p>{m.ledger_overdue_none()}</p>}
         {typeof data === 'object' && data.rows.length > 0 && (
