@@ -58,9 +58,9 @@ export function SamplesWithoutContent() {
           {m.ledger_overdue_title()}
         </h2>
         <p className="ledger-muted">{m.ledger_overdue_hint()}</p>
-        {data === 'loading' && <p role="status">{m.ledger_loading()}</p>}
+        {data === 'loading' && <p role="status">{m.overdue_loading()}</p>}
         {data === 'unsynced' && (
-          <p role="status">{navigator.onLine ? m.ledger_loading() : m.ledger_needs_connection()}</p>
+          <p role="status">{navigator.onLine ? m.overdue_loading() : m.ledger_needs_connection()}</p>
         )}
         {typeof data === 'object' && data.rows.length === 0 && <p>{m.ledger_overdue_none()}</p>}
         {typeof data === 'object' && data.rows.length > 0 && (
@@ -76,7 +76,7 @@ export function SamplesWithoutContent() {
                     <th scope="col">{m.ledger_col_creator()}</th>
                     <th scope="col">{m.ledger_col_product()}</th>
                     <th scope="col">{m.ledger_col_plan()}</th>
-                    <th scope="col">{m.ledger_col_cost()}</th>
+                    <th scope="col">{m.overdue_col_cost()}</th>
                     <th scope="col">{m.ledger_col_post_by()}</th>
                     <th scope="col">{m.ledger_col_overdue()}</th>
                     <th scope="col">
