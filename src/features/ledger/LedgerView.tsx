@@ -72,6 +72,7 @@ function Lines({
               key={l.key}
               className="ledger-lines__row"
               data-testid="ledger-line"
+              data-run-net-cents={l.run_net_cents}
               style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               aria-setsize={Math.max(total, lines.length)}
               aria-posinset={item.index + 1}

@@ -32,7 +32,7 @@ export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult
   const first = await fetchLedger(scope);
   const lines = [...first.lines];
   // Each `next` is a later key than the one before, so the loop ends.
-  for (let next = first.next; next !== null; ) {
+  for (let next = first.next; next !== null;) {
     const page = await fetchLedger({ ...scope, plan_id: first.plan_id }, next);
     lines.push(...page.lines);
     next = page.next;
