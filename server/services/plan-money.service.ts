@@ -270,12 +270,7 @@ export async function salesUpTo(db: Db, ws: number, base: PlanBase, key: LineKey
  * its lines. Cents are rounded per line before summing,
  * as `cents` does, so the sums are exact and equal to the lines' own sum.
  */
-function summedLines(
-  base: OrdersQuery,
-  db: Db,
-  country: Country,
-  by: 'month' | 'week',
-) {
+function summedLines(base: OrdersQuery, db: Db, country: Country, by: 'month' | 'week') {
   const t = sql.ref('o.created_time');
   const bucket = by === 'month' ? monthSql(db, t, country) : weekSql(t, country);
   const lone = loneSql(t);
