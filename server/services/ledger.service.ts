@@ -6,7 +6,7 @@
  * workspace's plan or creator answers as one that does not exist.
  */
 import type { Kysely } from 'kysely';
-import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
+import { COUNTRY_CURRENCY } from '../../contract/constants.ts';
 import { LEDGER_PAGE_MAX } from '../../contract/limits.ts';
 import type { LedgerLine, LedgerRequest, LedgerResult } from '../../contract/schemas/ledger.ts';
 import type { DB } from '../db/schema.ts';
