@@ -268,6 +268,13 @@ export const LEDGER_PAGE_MAX = 10_000;
 export const LEDGER_VIEW_PAGE = 200;
 /** The largest `offset` a ledger request may name (a plan's lines beyond it are not paged to). */
 export const LEDGER_OFFSET_MAX = 10_000_000;
+/**
+ * A ledger cursor (`after`): the sort key of the last line read, `time.kind.id` (ledger.ts lineKey):
+ * the line's time (a signed whole number of at most 15 digits), its kind's place in LEDGER_KINDS
+ * and its row id (at most 15 digits). Anything else is refused by name.
+ */
+export const LEDGER_CURSOR_MAX = 40;
+export const LEDGER_CURSOR_RE = /^(-?[0-9]{1,15})\.([0-5])\.([0-9]{1,15})$/;
 /** The kinds of a ledger line, in the order lines of one moment are listed. */
 export const LEDGER_KINDS = ['sample', 'content', 'sale', 'fee', 'retainer', 'ad'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];

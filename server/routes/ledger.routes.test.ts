@@ -165,6 +165,10 @@ describeEngines('the ledger call', (t) => {
     const page = (await call('/plan/ledger', { plan_id: planId, offset: 2, limit: 3 })).data;
     expect(page).toMatchObject({ offset: 2, lines_total: all.lines_total });
     expect(page.lines).toEqual(all.lines.slice(2, 5));
+    // By key: after the second line's key, the same three lines, and `next` names the last of them.
+    const byKey = (await call('/plan/ledger', { plan_id: planId, after: all.lines[1].key, limit: 3 })).data;
+    expect(byKey).toMatchObject({ offset: 2, lines_total: all.lines_total, next: all.lines[4].key });
+    expect(byKey.lines).toEqual(all.lines.slice(2, 5));
     const newer = await addPlan('Later plan');
     expect((await call('/plan/creator.add', { plan_id: newer, creator_ids: [c2] })).code).toBe(200);
     const own = (await call('/plan/ledger', { creator_id: c2 })).data;
@@ -182,6 +186,10 @@ describeEngines('the ledger call', (t) => {
       [{}, 40001, 'Name a plan or a creator'],
       [{ plan_id: planId, limit: 10_001 }, 40001, 'limit'],
       [{ plan_id: planId, offset: -1 }, 40001, 'offset'],
+      [{ plan_id: planId, after: '1.2' }, 40001, 'after'],
+      [{ plan_id: planId, after: '1.9.1' }, 40001, 'after'],
+      [{ plan_id: planId, after: '1.2.3'.repeat(9) }, 40001, 'after'],
+      [{ plan_id: planId, after: '1.2.3', offset: 4 }, 40001, 'after'],
       [{ plan_id: 'x' }, 40001, 'plan_id'],
       [{ plan_id: 999_999 }, 40004, 'does not exist'],
       [{ creator_id: 999_999 }, 40004, 'not found'],

@@ -30,6 +30,8 @@ export interface NetInput {
     /** The order line's ids, for the ledger's reference (server/services/ledger.ts). */
     order_id?: string;
     sku_id?: string;
+    /** The order line's row id: the ledger lists sales of one second by it (ledger.ts LineKey). */
+    row_id?: number;
     /**
      * Set when the line is a sum of lines (plan-money.service.ts, summedLines): how many, the GMV
      * of those with a positive GMV, and the shop week number they share (shop-clock-sql.ts weekSql,
@@ -41,6 +43,8 @@ export interface NetInput {
   }[];
   contents: readonly { id: number; creator_id: number; video_id: string; link: string; post_time?: number }[];
   costs: readonly {
+    /** The cost line's row id (the ledger's order within a moment). */
+    id?: number;
     creator_id: number;
     kind: string;
     content_id: number;

@@ -1,7 +1,8 @@
 /**
  * /plan/ledger is workspace-scoped: another workspace's plan or creator answers exactly like an id
  * that does not exist (40004), alone or mixed with the caller's own ids, and its sales and costs
- * never appear in the caller's ledger. Both engines.
+ * never appear in the caller's ledger, whatever cursor (`after`) is sent: one of their lines' keys
+ * places a page in the caller's own ledger and nothing more. Both engines.
  */
 import { expect, it } from 'vitest';
 import { addCreators } from '../helpers/sync-fixtures.ts';
@@ -55,6 +56,34 @@ describeEngines('ledger isolation', (t) => {
     expect(
       own.data.lines.map((l: { creator_id: number; cost_cents: number }) => [l.creator_id, l.cost_cents]),
     ).toEqual([[myCreator, 700]]);
+    // Their lines' keys as cursors: the page is the caller's own lines after that place, never theirs.
+    const theirLines = (
+      await t().call('POST', '/plan/ledger', { plan_id: theirPlan }, { token: theirs.token })
+    ).data.lines as { key: string; creator_id: number }[];
+    expect(theirLines).toHaveLength(1);
+    const [t0, rank, id] = theirLines[0]!.key.split('.').map(Number);
+    for (const after of [
+      theirLines[0]!.key,
+      `${t0! - 1}.${rank}.${id}`,
+      `${t0}.${rank}.${id! - 1}`,
+      '0.0.0',
+      '-999999999999999.0.0',
+    ]) {
+      for (const body of [
+        { plan_id: myPlan, after },
+        { creator_id: myCreator, after },
+      ]) {
+        const res = await ask(body);
+        expect(res.code, JSON.stringify([body, res])).toBe(200);
+        for (const l of res.data.lines as { creator_id: number }[]) expect(l.creator_id).toBe(myCreator);
+        expect(JSON.stringify(res.data)).not.toContain(`"creator_id":${theirCreator},`);
+      }
+      for (const body of [
+        { plan_id: theirPlan, after },
+        { creator_id: theirCreator, after },
+      ])
+        expect((await ask(body)).code, JSON.stringify(body)).toBe(40004);
+    }
     const unauth = await t().call('POST', '/plan/ledger', { plan_id: myPlan });
     expect(unauth.code).not.toBe(200);
   });

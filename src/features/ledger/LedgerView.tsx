@@ -29,11 +29,14 @@ const AHEAD = 40;
 function Lines({
   lines,
   total,
+  more,
   money,
   onNearEnd,
 }: {
   lines: LedgerLine[];
   total: number;
+  /** A line follows the loaded ones (the last answer's `next`). */
+  more: boolean;
   money: (c: number) => string;
   onNearEnd: () => void;
 }) {
@@ -46,8 +49,8 @@ function Lines({
   });
   const last = v.getVirtualItems().at(-1)?.index ?? 0;
   useEffect(() => {
-    if (lines.length < total && last >= lines.length - AHEAD) onNearEnd();
-  }, [last, lines.length, total, onNearEnd]);
+    if (more && last >= lines.length - AHEAD) onNearEnd();
+  }, [last, lines.length, more, onNearEnd]);
   return (
     <div
       ref={scroller}
@@ -66,11 +69,12 @@ function Lines({
           ].filter(Boolean);
           return (
             <li
-              key={item.index}
+              key={l.key}
               className="ledger-lines__row"
               data-testid="ledger-line"
+              data-run-net-cents={l.run_net_cents}
               style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-              aria-setsize={total}
+              aria-setsize={Math.max(total, lines.length)}
               aria-posinset={item.index + 1}
             >
               <span className="ledger-lines__what">
@@ -143,7 +147,7 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
     const ctl = new AbortController();
     setFailed(false);
     loading.current = false;
-    fetchLedger({ creator_id: creatorId, plan_id: planId }, 0, ctl.signal, LEDGER_VIEW_PAGE).then(
+    fetchLedger({ creator_id: creatorId, plan_id: planId }, null, ctl.signal, LEDGER_VIEW_PAGE).then(
       setData,
       () => {
         if (!ctl.signal.aborted) setFailed(true);
@@ -152,18 +156,24 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
     return () => ctl.abort();
   }, [creatorId, planId, asked]);
 
-  // The next page after the lines loaded (scrolled near the end, or "more"); one at a time.
+  // The next page after the last line loaded, by its key (scrolled near the end, or "more"); one
+  // at a time. A line synced in before that key meanwhile is not listed until the ledger is opened
+  // again; none is listed twice or skipped.
   const more = useCallback(async () => {
-    if (!data || loading.current || data.lines.length >= data.lines_total) return;
+    if (!data || loading.current || data.next === null) return;
     loading.current = true;
     try {
       const next = await fetchLedger(
         { creator_id: creatorId, plan_id: data.plan_id },
-        data.lines.length,
+        data.next,
         undefined,
         LEDGER_VIEW_PAGE,
       );
-      setData((d) => (d && d.plan_id === next.plan_id ? { ...d, lines: [...d.lines, ...next.lines] } : d));
+      setData((d) =>
+        d && d.plan_id === next.plan_id && d.next === data.next
+          ? { ...d, lines: [...d.lines, ...next.lines], next: next.next }
+          : d,
+      );
     } catch {
       setFailed(true);
     } finally {
@@ -246,10 +256,18 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
         <>
           <Charts data={data} />
           <h3 className="plans-charts__title">{m.ledger_lines({ count: data.lines_total })}</h3>
-          <Lines lines={data.lines} total={data.lines_total} money={cents} onNearEnd={() => void more()} />
-          {data.lines.length < data.lines_total && (
+          <Lines
+            lines={data.lines}
+            total={data.lines_total}
+            more={data.next !== null}
+            money={cents}
+            onNearEnd={() => void more()}
+          />
+          {data.next !== null && (
             <Button size="sm" onPress={() => void more()}>
-              {m.ledger_more({ count: Math.min(data.lines_total - data.lines.length, LEDGER_VIEW_PAGE) })}
+              {m.ledger_more({
+                count: Math.max(1, Math.min(data.lines_total - data.lines.length, LEDGER_VIEW_PAGE)),
+              })}
             </Button>
           )}
         </>

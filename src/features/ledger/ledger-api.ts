@@ -12,8 +12,17 @@ export interface LedgerScope {
   creator_id?: number;
 }
 
-export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal, limit = LEDGER_PAGE_MAX) =>
-  request(API.planLedger, { ...scope, offset, limit } as never, {
+/**
+ * A page of the ledger: from its first line, or after the line whose `key` is `after` (the
+ * previous answer's `next`), so a sync between pages neither repeats nor skips a line.
+ */
+export const fetchLedger = (
+  scope: LedgerScope,
+  after: string | null = null,
+  signal?: AbortSignal,
+  limit = LEDGER_PAGE_MAX,
+) =>
+  request(API.planLedger, { ...scope, ...(after === null ? {} : { after }), limit } as never, {
     silent: true,
     signal,
   });
@@ -22,12 +31,13 @@ export const fetchLedger = (scope: LedgerScope, offset = 0, signal?: AbortSignal
 export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult> {
   const first = await fetchLedger(scope);
   const lines = [...first.lines];
-  while (lines.length < first.lines_total) {
-    const next = await fetchLedger({ ...scope, plan_id: first.plan_id }, lines.length);
-    if (next.lines.length === 0) break;
-    lines.push(...next.lines);
+  // Each `next` is a later key than the one before, so the loop ends.
+  for (let next = first.next; next !== null;) {
+    const page = await fetchLedger({ ...scope, plan_id: first.plan_id }, next);
+    lines.push(...page.lines);
+    next = page.next;
   }
-  return { ...first, lines };
+  return { ...first, lines, next: null };
 }
 
 /** A creator's content records (newest post first), for the video charts. */

@@ -3,6 +3,7 @@ import type { LedgerLine } from '../../../contract/schemas/ledger.ts';
 import { gmvPerVideo, gmvPerWeek, ledgerFileName, ledgerTable, weekOf } from './ledger-rules.ts';
 
 const line = (over: Partial<LedgerLine>): LedgerLine => ({
+  key: '0.2.1',
   kind: 'sale',
   time: 0,
   day: '2026-03-10',
@@ -72,6 +73,7 @@ describe('ledger rules', () => {
         ],
         offset: 0,
         lines_total: 1,
+        next: null,
       },
       new Map([[7, '@sunny']]),
       '@sunny',
