@@ -9,10 +9,13 @@
  * ended). The OVERDUE_LIST_MAX earliest post-by moments (shipping time + the plan's days, then the
  * row id) are kept, then shown most overdue first (days overdue, then shipping time).
  *
- * Cost: `indexOverdue` keeps the samples that can ever be overdue in flat arrays, once per state of
- * the mirror; `overdueAt` (each moment, each plan filter) is one pass over them with a per-plan
- * cut-off, a numeric sort of the overdue keys to find the kept ones, and the calendar only for the
- * rows answered. The calendar (Intl, tens of µs a
+ * Cost: `indexOverdue` keeps the samples that can ever be overdue in flat arrays sorted by plan,
+ * sample time and row id, once per state of the mirror. Within a plan the post-by moment is the
+ * sample time plus the plan's days, so a plan's overdue samples are a prefix of its run (one binary
+ * search for the cut-off gives their count) already in post-by order; `overdueAt` (each moment, each
+ * plan filter) merges the plans' prefixes through a small heap until it has OVERDUE_LIST_MAX, and
+ * reads the calendar only for the rows answered: its cost follows the plans and the rows answered,
+ * not the samples. The calendar (Intl, tens of µs a
  * call) is remembered per half hour: every shop zone's offset has been a whole number of half hours
  * since 1970 and changes on a half hour, so a shop's day is the same throughout each half hour of
  * UTC. The worker computes the list again on every change of the mirror, over mostly the same
@@ -97,11 +100,13 @@ export interface OverdueIndex {
   mirror: OverdueMirror;
   plans: OverduePlan[];
   countries: Country[];
-  /** Per candidate: its index in mirror.samples, its plan's slot in `plans`, its sample time and row id. */
+  /** Per candidate, sorted by plan slot, sample time, row id: its index in mirror.samples, its plan's slot in `plans`, its sample time and row id. */
   sample: Int32Array;
   slot: Int32Array;
   time: Float64Array;
   id: Float64Array;
+  /** Per plan slot: its candidates are from[k] up to (not including) from[k + 1]. */
+  from: Int32Array;
 }
 
 export function indexOverdue(m: OverdueMirror): OverdueIndex {
@@ -122,22 +127,49 @@ export function indexOverdue(m: OverdueMirror): OverdueIndex {
       picked.push(i);
   }
   const n = picked.length;
+  const pSlot = new Int32Array(n);
+  const pTime = new Float64Array(n);
+  const pId = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    const s = samples[picked[j]!]!;
+    pSlot[j] = slots.get(s.plan_id)!;
+    pTime[j] = s.sample_time;
+    pId[j] = s.id;
+  }
+  const order = Array.from({ length: n }, (_, j) => j).sort(
+    (a, b) => pSlot[a]! - pSlot[b]! || pTime[a]! - pTime[b]! || pId[a]! - pId[b]!,
+  );
   const ix: OverdueIndex = {
     mirror: m,
     plans,
     countries,
-    sample: Int32Array.from(picked),
+    sample: new Int32Array(n),
     slot: new Int32Array(n),
     time: new Float64Array(n),
     id: new Float64Array(n),
+    from: new Int32Array(plans.length + 1),
   };
-  for (let j = 0; j < n; j++) {
-    const s = samples[picked[j]!]!;
-    ix.slot[j] = slots.get(s.plan_id)!;
-    ix.time[j] = s.sample_time;
-    ix.id[j] = s.id;
+  order.forEach((o, j) => {
+    ix.sample[j] = picked[o]!;
+    ix.slot[j] = pSlot[o]!;
+    ix.time[j] = pTime[o]!;
+    ix.id[j] = pId[o]!;
+  });
+  for (let k = 0, j = 0; k <= plans.length; k++) {
+    while (j < n && ix.slot[j]! < k) j++;
+    ix.from[k] = j;
   }
   return ix;
+}
+
+/** The first position in [lo, hi) whose time is not below `t` (times ascend there). */
+function firstNotBelow(time: Float64Array, lo: number, hi: number, t: number): number {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (time[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The overdue samples at unix second `at`, of one plan when `planId` is given (none when it is not a plan). */
@@ -157,28 +189,57 @@ export function overdueAt(ix: OverdueIndex, at: number, planId?: number): Overdu
     before[k] = cutOff(at, Number(p.post_within_days), countries[k]!);
   }
 
-  // Overdue candidates (indexes into the index's arrays), with their post-by moment.
-  const found: number[] = [];
-  const keys: number[] = [];
-  for (let j = 0; j < time.length; j++) {
-    const k = slot[j]!;
-    if (time[j]! < before[k]!) {
-      found.push(j);
-      keys.push(time[j]! + within[k]!);
-    }
+  // Per plan: its overdue samples are its candidates up to the cut-off, in post-by order.
+  const at0 = new Int32Array(plans.length);
+  const end = new Int32Array(plans.length);
+  let total = 0;
+  for (let k = 0; k < plans.length; k++) {
+    at0[k] = end[k] = ix.from[k]!;
+    if (before[k] === -Infinity) continue;
+    end[k] = firstNotBelow(time, ix.from[k]!, ix.from[k + 1]!, before[k]!);
+    total += end[k]! - ix.from[k]!;
   }
-  const total = found.length;
   if (!total) return { rows: [], total: 0 };
 
-  // The kept ones: post-by moments up to the OVERDUE_LIST_MAX-th, found with a numeric sort.
-  let kept = found.map((_, j) => j);
-  if (total > OVERDUE_LIST_MAX) {
-    const sorted = Float64Array.from(keys).sort();
-    const edge = sorted[OVERDUE_LIST_MAX - 1]!;
-    kept = kept.filter((j) => keys[j]! <= edge);
+  // The OVERDUE_LIST_MAX earliest post-by moments (then row ids) across the plans: a merge of the
+  // plans' runs through a binary heap of their next candidates.
+  const keyOf = (j: number) => time[j]! + within[slot[j]!]!;
+  const less = (a: number, b: number) => (keyOf(a) - keyOf(b) || id[a]! - id[b]!) < 0;
+  const heap: number[] = [];
+  const push = (j: number) => {
+    let i = heap.push(j) - 1;
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (!less(heap[i]!, heap[up]!)) break;
+      [heap[i], heap[up]] = [heap[up]!, heap[i]!];
+      i = up;
+    }
+  };
+  const pop = (): number => {
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length) {
+      heap[0] = last;
+      for (let i = 0; ;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let min = i;
+        if (l < heap.length && less(heap[l]!, heap[min]!)) min = l;
+        if (r < heap.length && less(heap[r]!, heap[min]!)) min = r;
+        if (min === i) break;
+        [heap[i], heap[min]] = [heap[min]!, heap[i]!];
+        i = min;
+      }
+    }
+    return top;
+  };
+  for (let k = 0; k < plans.length; k++) if (at0[k]! < end[k]!) push(at0[k]!);
+  const kept: number[] = [];
+  while (heap.length && kept.length < OVERDUE_LIST_MAX) {
+    const j = pop();
+    kept.push(j);
+    if (j + 1 < end[slot[j]!]!) push(j + 1);
   }
-  kept.sort((a, b) => keys[a]! - keys[b]! || id[found[a]!]! - id[found[b]!]!);
-  if (kept.length > OVERDUE_LIST_MAX) kept.length = OVERDUE_LIST_MAX;
 
   const productsOf = new Map<number, OverdueSampleRow['products']>();
   const plansProducts = (plan: OverduePlan): OverdueSampleRow['products'] => {
@@ -196,8 +257,7 @@ export function overdueAt(ix: OverdueIndex, at: number, planId?: number): Overdu
 
   // Today in each shop: contract/shop-time.ts `daysOverdue` with the shop's day of `at` read once.
   const today = new Map<Country, string>();
-  const rows = kept.map((j): OverdueSampleRow => {
-    const c0 = found[j]!;
+  const rows = kept.map((c0): OverdueSampleRow => {
     const s = ix.mirror.samples[ix.sample[c0]!]!;
     const plan = plans[slot[c0]!]!;
     const country = countries[slot[c0]!]!;
