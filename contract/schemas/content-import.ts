@@ -18,19 +18,7 @@ const cell = () =>
     z.string().max(CONTENT_IMPORT_CELL_MAX, 'content_import_cell_too_long'),
   );
 
-/** The fields a content file's columns can be read as. */
-export const CONTENT_IMPORT_FIELDS = [
-  'creator',
-  'video',
-  'post_time',
-  'products',
-  'views',
-  'likes',
-  'comments',
-  'orders',
-  'gmv',
-] as const;
-export type ContentImportField = (typeof CONTENT_IMPORT_FIELDS)[number];
+export { CONTENT_IMPORT_FIELDS, type ContentImportField } from '../content-import-fields.ts';
 
 export const ContentImportRowInput = z.object({
   /** The row's number in the file (the header is row 1): how a refusal names it. */

@@ -17,8 +17,8 @@ import { Button } from '../../ui/Button.tsx';
 import { CountrySelect } from '../../ui/CountrySelect.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
-import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { ColumnMappingTable } from './ColumnMappingTable.tsx';
 import { syncNow } from '../../workers/sync-client.ts';
 import { RefusedCellsTable } from '../plans/RefusedCellsTable.tsx';
 import { CONTENT_FIELDS, CONTENT_REQUIRED, type ContentField } from './content-file-rules.ts';
@@ -31,7 +31,6 @@ import { ImportKindSelect, type ImportKind } from './ImportKindSelect.tsx';
 import '../plans/orders.css';
 import './import.css';
 
-const NONE = '-';
 /** Refused cells listed at most (the count of the rest follows). */
 const SHOWN = 100;
 
@@ -125,10 +124,6 @@ export function ContentImportDialog({
   const checked = outcome?.dryRun && outcome.key === key;
   const done = outcome && !outcome.dryRun;
   const labels = file ? headerLabels(file.headers, (n) => m.import_column_n({ n })) : [];
-  const set = (col: number, k: string) => {
-    const f = k === NONE ? null : (k as ContentField);
-    setMapping((prev) => prev.map((x, i) => (i === col ? f : x === f ? null : x)));
-  };
   const r = outcome?.result;
   const counts = r && {
     added: formatNumber(r.added),
@@ -182,44 +177,16 @@ export function ContentImportDialog({
               <CountrySelect value={country} onChange={setCountry} isDisabled={busy || !!done} />
               <p className="cd-import__hint">{m.content_file_country_hint()}</p>
             </section>
-            <div
-              className="orders-refused__scroll"
-              tabIndex={0}
-              role="region"
-              aria-label={m.content_file_mapping()}
-            >
-              <table className="orders-table">
-                <caption>{m.content_file_mapping()}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{m.import_col_file()}</th>
-                    <th scope="col">{m.import_col_field()}</th>
-                    <th scope="col">{m.import_col_sample()}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {labels.map((label, col) => (
-                    <tr key={col}>
-                      <th scope="row">{label}</th>
-                      <td>
-                        <Select<string>
-                          size="sm"
-                          aria-label={m.import_field_of({ column: label })}
-                          items={[
-                            { id: NONE, label: m.import_not_imported() },
-                            ...CONTENT_FIELDS.map((f) => ({ id: f, label: fieldLabel(f) })),
-                          ]}
-                          value={mapping[col] ?? NONE}
-                          onChange={(k) => set(col, k)}
-                          isDisabled={busy || !!done}
-                        />
-                      </td>
-                      <td className="orders-table__held">{file.preview[0]?.[col] ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ColumnMappingTable
+              title={m.content_file_mapping()}
+              labels={labels}
+              fields={CONTENT_FIELDS}
+              fieldLabel={fieldLabel}
+              mapping={mapping}
+              onChange={setMapping}
+              sample={file.preview[0]}
+              isDisabled={busy || !!done}
+            />
             {missing.length > 0 && (
               <InlineAlert>{m.content_file_need({ fields: missing.map(fieldLabel).join(', ') })}</InlineAlert>
             )}

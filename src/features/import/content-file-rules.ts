@@ -6,21 +6,12 @@
  * changed; the cells are sent as the file has them (trimmed): the server reads each one and refuses
  * it by name, never this side.
  */
-import type { ContentImportField, ContentImportRowInput } from '../../../contract/schemas/content-import.ts';
+import { CONTENT_IMPORT_FIELDS, type ContentImportField } from '../../../contract/content-import-fields.ts';
+import type { ContentImportRowInput } from '../../../contract/schemas/content-import.ts';
 
 export type ContentField = ContentImportField;
-/** The fields in the order the dialog lists them (the contract's list, which src/ may not import). */
-export const CONTENT_FIELDS: readonly ContentField[] = [
-  'creator',
-  'video',
-  'post_time',
-  'products',
-  'views',
-  'likes',
-  'comments',
-  'orders',
-  'gmv',
-];
+/** The fields in the order the dialog lists them. */
+export const CONTENT_FIELDS: readonly ContentField[] = CONTENT_IMPORT_FIELDS;
 /** A file cannot be checked without these mapped. */
 export const CONTENT_REQUIRED: readonly ContentField[] = ['creator', 'video', 'post_time'];
 

@@ -17,6 +17,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
+import { ColumnMappingTable } from '../import/ColumnMappingTable.tsx';
 import { AD_FIELDS, AD_REQUIRED, type AdField } from '../import/ad-spend-rules.ts';
 import type { AdSpendLoaded } from '../import/ad-spend-session.ts';
 import { IMPORT_FILE_TYPES, startImportWorker, type ImportWorker } from '../import/import-client.ts';
@@ -27,7 +28,6 @@ import { AdSpendRefusals } from './AdSpendRefusals.tsx';
 import { moneyChanged } from './money-api.ts';
 import './orders.css';
 
-const NONE = '-';
 const fieldLabel = (f: AdField): string =>
   ({
     video: m.money_ads_field_video(),
@@ -106,10 +106,6 @@ export function AdSpendDialog({ planId, onClose }: { planId: number; onClose: ()
   const checked = outcome?.dryRun && outcome.key === key;
   const done = outcome && !outcome.dryRun;
   const labels = file ? headerLabels(file.headers, (n) => m.import_column_n({ n })) : [];
-  const set = (col: number, k: string) => {
-    const f = k === NONE ? null : (k as AdField);
-    setMapping((prev) => prev.map((x, i) => (i === col ? f : x === f ? null : x)));
-  };
   const r = outcome?.result;
   const counts = r && {
     added: formatNumber(r.added),
@@ -160,44 +156,16 @@ export function AdSpendDialog({ planId, onClose }: { planId: number; onClose: ()
               onChange={setChannel}
               isDisabled={busy || !!done}
             />
-            <div
-              className="orders-refused__scroll"
-              tabIndex={0}
-              role="region"
-              aria-label={m.money_ads_mapping()}
-            >
-              <table className="orders-table">
-                <caption>{m.money_ads_mapping()}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{m.import_col_file()}</th>
-                    <th scope="col">{m.import_col_field()}</th>
-                    <th scope="col">{m.import_col_sample()}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {labels.map((label, col) => (
-                    <tr key={col}>
-                      <th scope="row">{label}</th>
-                      <td>
-                        <Select<string>
-                          size="sm"
-                          aria-label={m.import_field_of({ column: label })}
-                          items={[
-                            { id: NONE, label: m.import_not_imported() },
-                            ...AD_FIELDS.map((f) => ({ id: f, label: fieldLabel(f) })),
-                          ]}
-                          value={mapping[col] ?? NONE}
-                          onChange={(k) => set(col, k)}
-                          isDisabled={busy || !!done}
-                        />
-                      </td>
-                      <td className="orders-table__held">{file.preview[0]?.[col] ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ColumnMappingTable
+              title={m.money_ads_mapping()}
+              labels={labels}
+              fields={AD_FIELDS}
+              fieldLabel={fieldLabel}
+              mapping={mapping}
+              onChange={setMapping}
+              sample={file.preview[0]}
+              isDisabled={busy || !!done}
+            />
             {missing.length > 0 && (
               <InlineAlert>{m.money_ads_need({ fields: missing.map(fieldLabel).join(', ') })}</InlineAlert>
             )}
