@@ -134,7 +134,6 @@ describeEngines('samples without content: server and worker agree', (t) => {
         });
       }
     for (let i = 0; i < members.length; i += 200)
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       await db
         .insertInto('plan_creators')
         .values(members.slice(i, i + 200) as any)
