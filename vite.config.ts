@@ -68,6 +68,11 @@ export default defineConfig({
           },
         ],
         cleanupOutdatedCaches: true,
+        // One self-contained sw.js: its import of boot-shell-sw.js and every listener run while it is
+        // first evaluated, so a failed import fails the install (docs/decisions/pwa.md, "Taking a new
+        // version"). A separate runtime file made them a loader callback whose failure left an installed
+        // worker with no listeners, deaf to the update bar's Reload.
+        inlineWorkboxRuntime: true,
       },
       devOptions: { enabled: false },
     }),
