@@ -8,6 +8,7 @@ import { useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation, type RouteObject } from 'react-router-dom';
 import { ErrorBoundary, RouteError } from './ErrorBoundary.tsx';
 import { GuestOnly, RequireAuth } from './guards.tsx';
+import { screenLoadedLater } from './ScreenLoadedLater.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { SHOP_SETTINGS_ROUTE, type MenuKey, type RouteHandle } from './route-table.ts';
 import { BusyLabel } from '../ui/BusyLabel.tsx';
@@ -15,7 +16,14 @@ import { toast } from '../ui/toast-queue.ts';
 import './layout.css';
 
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+/** A page whose chunk could not be downloaded says so in its place and opens once it can. */
+const page = (load: () => Promise<PageModule>) => async () => {
+  try {
+    return { Component: (await load()).default };
+  } catch {
+    return { Component: screenLoadedLater(load) };
+  }
+};
 
 const signedIn = (path: string, menu: MenuKey | undefined, load: () => Promise<PageModule>): RouteObject => ({
   path,

@@ -1,5 +1,6 @@
 /**
- * Last line of defence: a render error (or a route chunk that failed to load after a deploy)
+ * Last line of defence: a render error (a page chunk that cannot be downloaded has its own screen,
+ * ScreenLoadedLater.tsx)
  * shows a result with a reload button instead of a blank page. The router's errorElement covers
  * route renders; the class boundary covers everything around the router.
  */

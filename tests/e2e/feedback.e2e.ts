@@ -324,3 +324,33 @@ describe('in zh-cn', () => {
     await ctx.close();
   }, 300_000);
 });
+
+describe('a screen opened offline', () => {
+  it('says it is not on the device yet under a header that stays, and opens once back online', async () => {
+    // A first visit: the service worker is not in charge of this page, so screens not opened yet
+    // have no copy on the device. Last in the file: signing the English demo account in on this new
+    // device signs the suite's own page out.
+    const ctx = await newContext(demo.suite.browser, demo.suite.server.url);
+    await signInDemo(ctx, demo.suite.server.url, 'en');
+    const p = await ctx.newPage();
+    const errors = trackErrors(p);
+    await p.goto('/tag');
+    await p.getByRole('heading', { name: 'Tags' }).waitFor({ timeout: 60_000 });
+    await ctx.setOffline(true);
+    try {
+      await followMenu(p, 'Products');
+      await p.waitForURL((u) => u.pathname === '/product');
+      await p.getByRole('heading', { name: 'This screen is not on this device yet' }).waitFor();
+      // The signed-in header is still there: its menu, its sync status.
+      await p.getByRole('status', { name: 'Sync status' }).waitFor();
+      expect(await p.getByText('Something went wrong').count()).toBe(0);
+    } finally {
+      await ctx.setOffline(false);
+    }
+    await p.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
+    await p.reload();
+    await p.getByRole('heading', { name: 'Products' }).waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+});
