@@ -175,15 +175,24 @@ export class SyncEngine {
     if (!cursor || version > cursor.version) await this.syncNow();
   }
 
-  /** The page's connectivity; back online, a round runs at once. */
+  /**
+   * The page's connectivity; back online, a round runs at once and the backoff starts over: the
+   * rounds skipped while offline were no failures of the server, and the first call after a
+   * reconnect often fails while the connection settles (it is retried in about a second, not after
+   * the minute an hour offline had grown the backoff to).
+   */
   setOnline(online: boolean): void {
     const was = this.online;
     this.online = online;
-    if (online && !was) void this.syncNow();
+    if (online && !was) {
+      this.failures = 0;
+      void this.syncNow();
+    }
   }
 
   /** The browser is back online: reopen the stream now rather than after its backoff. */
   reconnect(): void {
+    this.failures = 0;
     this.live?.handle.reconnectNow();
   }
 

@@ -139,6 +139,25 @@ describe('sync engine', () => {
     h.engine.stop();
   });
 
+  it('starts the backoff over when the browser is back: a first call that fails on reconnect is retried within seconds', async () => {
+    const a = await signInDirect(t.database.db);
+    const h = harness();
+    await h.engine.start({ ...a, language: 'en-us' });
+    // A long offline spell: every round skipped counts up the backoff (here to 2^7 s, capped at 60 s).
+    h.engine.setOnline(false);
+    await enqueue(h.db, call(API.tagsAdd, { country: 'US', title: 'after the tunnel' }));
+    for (let i = 0; i < 8; i++) await h.engine.syncNow();
+    await new Promise((r) => setTimeout(r, 50)); // the outbox watch's own round, over before going on
+    await h.engine.syncNow();
+    expect(h.engine.state.phase).toBe('offline');
+    // Back online, the first send fails (the connection is still settling); the retry follows in ~1 s.
+    h.faults.offline = 1;
+    h.engine.setOnline(true);
+    await expect.poll(() => h.sent.length, { timeout: 6_000, interval: 100 }).toBe(1);
+    expect(h.faults.offline).toBe(0);
+    h.engine.stop();
+  });
+
   it('pulls short pages into an empty mirror until its first creators come, then full ones; later rounds start full', async () => {
     const a = await signInDirect(t.database.db);
     // The catalog first (25 tags, one version each), as a new workspace's data usually starts.
