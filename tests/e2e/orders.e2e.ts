@@ -246,7 +246,7 @@ describe('orders that never guess', () => {
     const broken = lines.getByTestId('sales-line').filter({ hasText: 'no date' });
     await broken.waitFor();
     // Her real line, her ineligible one (listed, not counted) and the broken copy.
-    expect(await lines.getByTestId('sales-line').count()).toBe(3);
+    await expect.poll(() => lines.getByTestId('sales-line').count(), { timeout: 20_000 }).toBe(3);
     await lines.getByTestId('sales-line').getByText('Ineligible, not counted').waitFor();
     expect(await seriousAxeViolations(page), 'sales lines, en-us').toEqual([]);
     await broken.getByRole('button', { name: 'Delete the line of order 576900000000001001' }).click();

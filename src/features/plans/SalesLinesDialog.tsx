@@ -4,7 +4,7 @@
  * A line can be deleted (confirmed first; through the outbox, so it waits offline and says so); the
  * list is read again once the server has applied it, and the creator's history records who did it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { z } from 'zod';
 import type { OrderLinesResult } from '../../../contract/schemas/plan.ts';
@@ -39,11 +39,28 @@ export function SalesLinesDialog({
     async () => new Map((await readRows(localDb, 'order_imports')).map((r) => [r.id, r.file_name ?? ''])),
     [],
   );
-  // Read again when a deletion was applied by the server.
+  // Read again when a deletion was applied by the server: seen acked, or gone from the outbox (a
+  // pull that brings the change back drops the acked entry, sometimes before this screen's query
+  // ever saw it acked; a refused one goes too, and the read then shows the line as it still is).
   const applied = [...(deleting ?? [])]
     .filter(([, s]) => s === 'acked')
     .map(([id]) => id)
     .join(',');
+  const awaited = useRef(new Set<number>());
+  const [settled, setSettled] = useState(0);
+  useEffect(() => {
+    if (!deleting) return;
+    let done = false;
+    for (const id of awaited.current) {
+      const state = deleting.get(id);
+      if (state === undefined || state === 'acked') {
+        awaited.current.delete(id);
+        done = true;
+      }
+    }
+    for (const [id, state] of deleting) if (state !== 'acked') awaited.current.add(id);
+    if (done) setSettled((n) => n + 1);
+  }, [deleting]);
   useEffect(() => {
     const ctrl = new AbortController();
     fetchLines(creatorId, ctrl.signal).then(
@@ -51,14 +68,18 @@ export function SalesLinesDialog({
       () => !ctrl.signal.aborted && setLines('offline'),
     );
     return () => ctrl.abort();
-  }, [creatorId, applied]);
+  }, [creatorId, applied, settled]);
   const remove = useConfirmedAction(
     (l: Line) => ({
       message: m.orders_lines_delete_confirm({ order: l.order_id, amount: amountOf(l) }),
       confirmLabel: m.orders_lines_delete(),
       tone: 'danger',
     }),
-    (l: Line) => deleteOrderLine(l),
+    (l: Line) => {
+      // Awaited from the moment it is queued: its whole trip may end between two reads of the outbox.
+      awaited.current.add(l.id);
+      return deleteOrderLine(l);
+    },
   );
   const source = (l: Line) =>
     l.layout === 'manual'
