@@ -293,13 +293,23 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       expect(again.code).toBe(200);
       expect(again.data).toEqual((a.code === 200 ? a : b).data);
       expect(creates().length).toBe(before + 1);
-      // Two dialogs for one plan at once: one runs, the other is refused.
+      // Two dialogs for one plan at once: while the first is with TikTok, the second is refused. The
+      // first's TikTok call is held until the second has its answer, so the two surely overlap (left
+      // to timing, a loaded machine once finished the first before the second arrived).
       const s2 = await setup(2);
-      const [c, d] = await Promise.all([
-        call('/shop/target.create', request(s2)),
-        call('/shop/target.create', request(s2)),
-      ]);
-      expect([c.code, d.code].sort()).toEqual([200, 40009]);
+      let second: ReturnType<typeof call> | undefined;
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      h.sim.control.failNext('target.create', 'slow', 1, {
+        until: held,
+        onTake: () => {
+          second = call('/shop/target.create', request(s2));
+          void second.finally(release);
+        },
+      });
+      const c = await call('/shop/target.create', request(s2));
+      const d = await second!;
+      expect([c.code, d.code]).toEqual([200, 40009]);
       expect(creates().length).toBe(before + 2);
     });
 

@@ -127,7 +127,7 @@ export function createControl(world: SimWorld) {
       endpoint: EndpointName | '*',
       kind: FaultKind,
       count = 1,
-      extra: Pick<FaultRule, 'delayMs' | 'retryAfterSeconds' | 'skip' | 'onTake'> = {},
+      extra: Pick<FaultRule, 'delayMs' | 'retryAfterSeconds' | 'skip' | 'onTake' | 'until'> = {},
     ) => world.faults.add({ endpoint, kind, count, ...extra }),
     pendingFaults: () => world.faults.pending(),
     clearFaults: () => world.faults.clear(),

@@ -223,7 +223,9 @@ export async function handleApiRequest(world: SimWorld, raw: RawRequest): Promis
         'retry-after': String(fault.retryAfterSeconds ?? 1),
       });
     }
-    if (fault?.kind === 'slow') await new Promise((r) => setTimeout(r, fault?.delayMs ?? 1000));
+    if (fault?.kind === 'slow')
+      await (fault.until?.catch(() => undefined) ??
+        new Promise((r) => setTimeout(r, fault?.delayMs ?? 1000)));
     const body = parseBody(raw, served.method);
     const page = readPage(served, query, world.settings.rejectEmptyPageToken);
     const data = HANDLERS[served.name as keyof typeof HANDLERS]({

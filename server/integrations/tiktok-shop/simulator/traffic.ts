@@ -35,6 +35,8 @@ export interface FaultRule {
   retryAfterSeconds?: number;
   /** Called when the fault applies, before the call is answered (a test acts at an exact call). */
   onTake?: () => void;
+  /** 'slow': answer once this settles instead of after `delayMs` (a test holds a call in flight). */
+  until?: Promise<unknown>;
 }
 
 export class Faults {
