@@ -71,7 +71,7 @@ export function screenLoadedLater(load: () => Promise<PageModule>): ComponentTyp
         extra={
           online ? (
             <Button variant="primary" onPress={() => attempt(true)}>
-              {m.ledger_retry()}
+              {m.app_retry()}
             </Button>
           ) : undefined
         }

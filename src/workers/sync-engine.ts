@@ -190,7 +190,7 @@ export class SyncEngine {
     }
   }
 
-  /** The browser is back online: reopen the stream now rather than after its backoff. */
+  /** The browser is back online: reopen the stream now, and start the backoff over (as setOnline). */
   reconnect(): void {
     this.failures = 0;
     this.live?.handle.reconnectNow();

@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { expectToast, followMenu, signInDemo } from '../helpers/shell.ts';
+import { seriousAxeViolations } from '../helpers/axe.ts';
 
 const demo = demoSuite();
 const page = (): Page => demo.s.page;
@@ -344,6 +345,7 @@ describe('a screen opened offline', () => {
       // The signed-in header is still there: its menu, its sync status.
       await p.getByRole('status', { name: 'Sync status' }).waitFor();
       expect(await p.getByText('Something went wrong').count()).toBe(0);
+      expect(await seriousAxeViolations(p), 'the screen not on this device yet, en-us').toEqual([]);
     } finally {
       await ctx.setOffline(false);
     }

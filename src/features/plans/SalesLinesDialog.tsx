@@ -42,10 +42,7 @@ export function SalesLinesDialog({
   // Read again when a deletion was applied by the server: seen acked, or gone from the outbox (a
   // pull that brings the change back drops the acked entry, sometimes before this screen's query
   // ever saw it acked; a refused one goes too, and the read then shows the line as it still is).
-  const applied = [...(deleting ?? [])]
-    .filter(([, s]) => s === 'acked')
-    .map(([id]) => id)
-    .join(',');
+  // Every deletion the outbox shows unsent (from this dialog or another tab) is awaited.
   const awaited = useRef(new Set<number>());
   const [settled, setSettled] = useState(0);
   useEffect(() => {
@@ -68,7 +65,7 @@ export function SalesLinesDialog({
       () => !ctrl.signal.aborted && setLines('offline'),
     );
     return () => ctrl.abort();
-  }, [creatorId, applied, settled]);
+  }, [creatorId, settled]);
   const remove = useConfirmedAction(
     (l: Line) => ({
       message: m.orders_lines_delete_confirm({ order: l.order_id, amount: amountOf(l) }),
