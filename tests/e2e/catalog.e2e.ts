@@ -6,9 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { dismissToasts, expectToast, signInDemo, type ApiSession } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 let ctx: BrowserContext;
 let session: ApiSession;

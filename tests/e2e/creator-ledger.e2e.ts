@@ -14,10 +14,13 @@ import en from '../../messages/en-us.json';
 import zh from '../../messages/zh-cn.json';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators } from '../helpers/browser-suite.ts';
 import { drawnCharts } from '../helpers/chart-check.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const stamp = Date.now() % 100_000;
 const HANDLE = `cl_a_${stamp}`;

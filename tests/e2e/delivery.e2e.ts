@@ -6,10 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
-import { newContext } from '../helpers/browser.ts';
+import { newContext, runServiceWorker } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite();
 const get = (path: string, headers: Record<string, string> = {}) =>

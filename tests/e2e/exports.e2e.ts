@@ -20,10 +20,13 @@ import { BLACKLIST_COLUMNS, CREATOR_COLUMNS } from '../../contract/export-column
 import { hashToken } from '../../server/services/session.service.ts';
 import { PROGRESS_FROM } from '../../src/features/export/progress.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, popupOption, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, redeemCode, signInDemo, type ApiSession } from '../helpers/shell.ts';
 import { openFor } from '../reliability/accounts.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 let ctx: BrowserContext;
 let session: ApiSession;

@@ -15,9 +15,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { demoSuite, serverAgrees } from '../helpers/browser-suite.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { expectToast, followMenu, signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const demo = demoSuite();
 const page = (): Page => demo.s.page;

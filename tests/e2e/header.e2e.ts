@@ -9,9 +9,12 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
-import { newContext } from '../helpers/browser.ts';
+import { newContext, runServiceWorker } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite();
 const WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440];

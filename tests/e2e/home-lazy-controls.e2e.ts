@@ -8,10 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
-import { newContext } from '../helpers/browser.ts';
+import { newContext, runServiceWorker } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite();
 /** A class only the real picker's calendar draws: a script holding it carries the calendar's code. */

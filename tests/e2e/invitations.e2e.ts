@@ -10,6 +10,10 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserSuite, callApi, popupOption, serverAgrees, signedInPage } from '../helpers/browser-suite.ts';
 import { expectToast, type ApiSession } from '../helpers/shell.ts';
+import { runServiceWorker } from '../helpers/browser.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 let ctx: BrowserContext;
 let session: ApiSession;

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import {
   browserSuite,
   callApi,
@@ -21,6 +21,9 @@ import {
 } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { openFor } from '../reliability/accounts.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const stamp = Date.now();
 const PRODUCT = '1729000000000000077';

@@ -11,10 +11,13 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { creatorsArriveLive, templateConflict } from '../helpers/live-scenario.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const PASSWORD = 'Secret#2026';
 const stamp = Date.now();

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import {
   browserSuite,
   callApi,
@@ -23,6 +23,9 @@ import {
 } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { controlledByServiceWorker, synced, unsent } from '../helpers/tag-page.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const stamp = Date.now();
 const HANDLES = ['pl_amy', 'pl_ben', 'pl_cat'].map((h) => `${h}_${stamp % 100000}`);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext } from '../helpers/browser.ts';
+import { newContext, runServiceWorker } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { addTagInDialog, syncStatus, unsent } from '../helpers/tag-page.ts';
 import {
@@ -18,6 +18,9 @@ import {
   redeemCode,
   signInDemo,
 } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite();
 

@@ -3,9 +3,12 @@
  * and its meta keys, 404s, back-to-top, footer, help, language persistence and the offline shell.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite();
 

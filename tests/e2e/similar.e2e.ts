@@ -8,10 +8,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators, serverAgrees } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { controlledByServiceWorker, synced } from '../helpers/tag-page.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const stamp = Date.now() % 100000;
 const h = (name: string) => `${name}_${stamp}`;

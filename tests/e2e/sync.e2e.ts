@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { apiSignIn, expectToast, registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import {
@@ -22,6 +22,9 @@ import {
   tagRow,
   unsent,
 } from '../helpers/tag-page.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const PASSWORD = 'Secret#2026';
 const t0 = Date.now();

@@ -7,10 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { controlledByServiceWorker, synced, syncStatus, unsent } from '../helpers/tag-page.ts';
+
+// Tests here go offline after a first visit: their profiles run the app's service worker.
+runServiceWorker();
 
 const suite = browserSuite({ SEED_DEMO: '0' });
 

@@ -59,13 +59,30 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A new profile; `locale` drives navigator.language, which the app reads when no language is stored. */
+/**
+ * Whether this file's new profiles run the app's service worker. A fresh profile's worker installs
+ * the whole precache (about 300 files) while the test runs: about 5 s of CPU per profile, the
+ * largest single cost of a browser file after the app's own boot (docs/decisions/tests.md, the
+ * bullet on service workers in browser profiles). Most files test screens online and never need it, so profiles start
+ * without it; a file that goes offline, reloads offline or tests updates calls `runServiceWorker()`.
+ * Each browser file runs in a process of its own, so the choice stays with the file.
+ */
+let serviceWorkers: 'allow' | 'block' = 'block';
+export function runServiceWorker(): void {
+  serviceWorkers = 'allow';
+}
+
+/**
+ * A new profile; `locale` drives navigator.language, which the app reads when no language is stored.
+ * Without the service worker (see `runServiceWorker`), Playwright makes `register()` answer nothing:
+ * the app registers no worker and offers no update, and every request goes to the server.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   locale: 'zh-CN' | 'en-US' = 'en-US',
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 860 } });
+  return browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 860 }, serviceWorkers });
 }
 
 /** Collects uncaught page errors so a test can assert the page never crashed. */
