@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
-import { newContext, runServiceWorker } from '../helpers/browser.ts';
+import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { addTagInDialog, syncStatus, unsent } from '../helpers/tag-page.ts';
 import {
@@ -19,13 +19,10 @@ import {
   signInDemo,
 } from '../helpers/shell.ts';
 
-// Tests here go offline after a first visit: their profiles run the app's service worker.
-runServiceWorker();
-
 const suite = browserSuite();
 
-async function signedInPage(which: 'zh' | 'en', path = '/home'): Promise<Page> {
-  const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+async function signedInPage(which: 'zh' | 'en', path = '/home', serviceWorker = false): Promise<Page> {
+  const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker });
   await signInDemo(ctx, suite.server.url, which);
   const page = await ctx.newPage();
   await page.goto(path);
@@ -145,7 +142,8 @@ describe('user menu', () => {
   });
 
   it('warns before logging out while changes wait in the outbox (offline)', async () => {
-    const page = await signedInPage('en');
+    // Offline, the tag dialog's code comes from the app's service worker.
+    const page = await signedInPage('en', '/home', true);
     await page.getByRole('heading', { name: 'Creator database' }).waitFor();
     // Wait for the first sync to finish (the worker writes heavily until then), polling gently.
     const firstSyncDone = () =>

@@ -7,13 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decodePull, type PullWire } from '../../contract/sync.ts';
-import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import { controlledByServiceWorker, synced, syncStatus, unsent } from '../helpers/tag-page.ts';
-
-// Tests here go offline after a first visit: their profiles run the app's service worker.
-runServiceWorker();
 
 const suite = browserSuite({ SEED_DEMO: '0' });
 
@@ -95,7 +92,8 @@ describe('creator workbench', () => {
       gmv_t30: 1500,
     });
     await ingest(session.token, { unique_id: 'wb_bob', daren_name: 'Bob Builder' });
-    const ctx = await newContext(suite.browser, suite.server.url);
+    // Offline from here on (a reload too): this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: true });
     await useSession(ctx, suite.server.url, session);
     const page = await ctx.newPage();
     const errors = trackErrors(page);
@@ -276,7 +274,8 @@ describe('creator workbench', () => {
       const c = decodePull(wire).changes.creators.find((r) => r.unique_id === 'wb_dana')!;
       return [c.daren_email, c.daren_phone, c.daren_socialize].map(String);
     };
-    const ctx = await newContext(suite.browser, suite.server.url);
+    // Offline from here on (a reload too): this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: true });
     await useSession(ctx, suite.server.url, session);
     const page = await ctx.newPage();
     await page.goto('/home');
