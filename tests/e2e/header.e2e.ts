@@ -9,12 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
-import { newContext, runServiceWorker } from '../helpers/browser.ts';
+import { newContext } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
-
-// Tests here go offline after a first visit: their profiles run the app's service worker.
-runServiceWorker();
 
 const suite = browserSuite();
 const WIDTHS = [360, 390, 768, 1024, 1280, 1366, 1440];
@@ -107,7 +104,8 @@ async function settled(page: Page): Promise<void> {
 
 describe.each(LOCALES)('header in $tag', ({ tag, demo, text }) => {
   it('at every width each menu entry is visible or behind the one menu button, online and offline', async () => {
-    const ctx = await newContext(suite.browser, suite.server.url, tag);
+    // Offline at the end: this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, tag, { serviceWorker: true });
     await signInDemo(ctx, suite.server.url, demo);
     const page = await ctx.newPage();
     await page.goto('/tag');

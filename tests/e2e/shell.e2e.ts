@@ -3,12 +3,9 @@
  * and its meta keys, 404s, back-to-top, footer, help, language persistence and the offline shell.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
-
-// Tests here go offline after a first visit: their profiles run the app's service worker.
-runServiceWorker();
 
 const suite = browserSuite();
 
@@ -158,7 +155,8 @@ describe('app shell', () => {
   });
 
   it('reloads the shell offline after one visit (service worker)', async () => {
-    const ctx = await newContext(suite.browser, suite.server.url);
+    // Offline from here on: this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: true });
     await signInDemo(ctx, suite.server.url, 'en');
     const page = await ctx.newPage();
     await page.goto('/home');

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
+import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, serverAgrees } from '../helpers/browser-suite.ts';
 import { apiSignIn, expectToast, registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 import {
@@ -22,9 +22,6 @@ import {
   tagRow,
   unsent,
 } from '../helpers/tag-page.ts';
-
-// Tests here go offline after a first visit: their profiles run the app's service worker.
-runServiceWorker();
 
 const PASSWORD = 'Secret#2026';
 const t0 = Date.now();
@@ -186,7 +183,8 @@ async function logOut(page: Page): Promise<void> {
 describe('local-first sync', () => {
   it('keeps an offline edit across a reload and sends it once on reconnect', async () => {
     const { session } = await register('offline');
-    const ctx = await newContext(suite.browser, suite.server.url);
+    // Offline, a reload too: this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: true });
     await useSession(ctx, suite.server.url, session);
     const page = await tagTab(ctx);
     const errors = trackErrors(page);
@@ -263,7 +261,8 @@ describe('local-first sync', () => {
     const owner = await register('owner');
     const other = await register('other');
     const ownerId = (await whoAmI(owner.session.token)).userId;
-    const ctx = await newContext(suite.browser, suite.server.url);
+    // Offline from here on: this profile runs the app's service worker.
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: true });
     await useSession(ctx, suite.server.url, owner.session);
     const page = await tagTab(ctx);
 
