@@ -1,11 +1,13 @@
 // Drives the collector by hand (scheduleDue, claim, runCollectJob); the app's own collector stays off.
-process.env.TOPIC_COLLECTOR = 'off';
 import { beforeEach, expect, it } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { claim, type Job } from '../jobs/job-queue.ts';
 import { COLLECT_KIND, runCollectJob, scheduleDue, type CollectorDeps } from './collect-job.ts';
 import { demoProvider } from './demo-provider.ts';
 import { ProviderError, type TopicProvider } from './provider.ts';
+import { fileEnv } from '../../tests/helpers/file-env.ts';
+
+fileEnv({ TOPIC_COLLECTOR: 'off' });
 
 const T0 = Math.floor(Date.now() / 1000);
 const INTERVAL = 900;

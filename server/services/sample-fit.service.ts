@@ -43,7 +43,17 @@ interface FitInputs {
 
 /** Workspaces whose inputs are kept (the least recently used one is dropped first). */
 export const FIT_CACHE_MAX = 32;
-const kept = new Map<number, FitInputs>();
+/**
+ * Per database: a server has one, but a process that opens several (the test suites, one per app)
+ * would otherwise find workspace 1 at version 5 of one database in the inputs of another's. A
+ * transaction is a database object of its own and keeps nothing (see below).
+ */
+const keptBy = new WeakMap<Db, Map<number, FitInputs>>();
+const keptFor = (db: Db): Map<number, FitInputs> => {
+  let kept = keptBy.get(db);
+  if (!kept) keptBy.set(db, (kept = new Map()));
+  return kept;
+};
 
 const versionOf = async (db: Db, ws: number): Promise<number> =>
   Number(
@@ -53,6 +63,7 @@ const versionOf = async (db: Db, ws: number): Promise<number> =>
 
 async function fitInputs(db: Db, ws: number): Promise<FitInputs> {
   const version = await versionOf(db, ws);
+  const kept = keptFor(db);
   const hit = kept.get(ws);
   if (hit && hit.version === version) {
     kept.delete(ws);
