@@ -7,7 +7,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/helpers/global-setup.ts'],
-    setupFiles: ['tests/helpers/fc-seed.ts'],
+    setupFiles: ['tests/helpers/fc-seed.ts', 'tests/helpers/env-restore.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,13 +1,12 @@
 // Drives the collector by hand (scheduleDue, claim, runCollectJob); the app's own collector stays off.
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, vi } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { claim, type Job } from '../jobs/job-queue.ts';
 import { COLLECT_KIND, runCollectJob, scheduleDue, type CollectorDeps } from './collect-job.ts';
 import { demoProvider } from './demo-provider.ts';
 import { ProviderError, type TopicProvider } from './provider.ts';
-import { fileEnv } from '../../tests/helpers/file-env.ts';
 
-fileEnv({ TOPIC_COLLECTOR: 'off' });
+vi.stubEnv('TOPIC_COLLECTOR', 'off');
 
 const T0 = Math.floor(Date.now() / 1000);
 const INTERVAL = 900;

@@ -1,11 +1,11 @@
 // The app's own collector on, ticking fast: a topic added through the API gets refreshed alone.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import { COLLECT_KIND } from './collect-job.ts';
 import { collectorSettings } from './settings.ts';
-import { fileEnv } from '../../tests/helpers/file-env.ts';
 
-fileEnv({ TOPIC_COLLECTOR: 'on', TOPIC_SCHEDULE_TICK_SECONDS: '0.2' });
+vi.stubEnv('TOPIC_COLLECTOR', 'on');
+vi.stubEnv('TOPIC_SCHEDULE_TICK_SECONDS', '0.2');
 
 describeEngines('topic collector in the running app', (t) => {
   it('refreshes a topic added through /challenge/add soon, once per interval', async () => {

@@ -1,13 +1,12 @@
 // The collector is driven by hand with a fixture provider; the app's own collector stays off.
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { describeEngines, type SignedIn } from '../../tests/helpers/test-app.ts';
 import { COLLECT_KIND, runCollectJob, scheduleDue } from '../collectors/collect-job.ts';
 import { blankVideo, type CollectedAuthor, type TopicProvider } from '../collectors/provider.ts';
 import { claim } from '../jobs/job-queue.ts';
 import { insertTag } from '../../tests/helpers/creator-fixtures.ts';
-import { fileEnv } from '../../tests/helpers/file-env.ts';
 
-fileEnv({ TOPIC_COLLECTOR: 'off' });
+vi.stubEnv('TOPIC_COLLECTOR', 'off');
 
 const T0 = Math.floor(Date.now() / 1000);
 const author = (unique_id: string, follower_count: number, extra: Partial<CollectedAuthor> = {}) => ({

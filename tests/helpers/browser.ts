@@ -63,14 +63,14 @@ export async function launchBrowser(): Promise<Browser> {
  * Whether this file's new profiles run the app's service worker. A fresh profile's worker installs
  * the whole precache (about 300 files) while the test runs: about 5 s of CPU per profile, the
  * largest single cost of a browser file after the app's own boot (docs/decisions/tests.md, the
- * bullet on service workers in browser profiles). Most files test screens online and never need it, so profiles start
- * without it; a file that goes offline, reloads offline or tests updates calls `runServiceWorker()`,
- * or a test asks for it for one profile (`newContext(…, { serviceWorker: true })`).
+ * bullet on service workers in browser profiles). Most files test screens online and never need
+ * it, so profiles start without it; a file that goes offline, reloads offline or tests updates
+ * calls `runServiceWorker()`, or a test asks for it for one profile (`{ serviceWorker: true }`).
  * Each browser file runs in a process of its own, so the choice stays with the file.
  */
-let serviceWorkers: 'allow' | 'block' = 'block';
+let serviceWorkerByDefault = false;
 export function runServiceWorker(): void {
-  serviceWorkers = 'allow';
+  serviceWorkerByDefault = true;
 }
 
 /**
@@ -82,14 +82,13 @@ export async function newContext(
   browser: Browser,
   baseURL: string,
   locale: 'zh-CN' | 'en-US' = 'en-US',
-  opts: { serviceWorker?: boolean } = {},
+  { serviceWorker = serviceWorkerByDefault }: { serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
-  const workers = opts.serviceWorker === undefined ? serviceWorkers : opts.serviceWorker ? 'allow' : 'block';
   return browser.newContext({
     baseURL,
     locale,
     viewport: { width: 1366, height: 860 },
-    serviceWorkers: workers,
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
   });
 }
 
