@@ -13,6 +13,7 @@ import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, popupOption, serverAgrees } from '../helpers/browser-suite.ts';
 import { expectToast, signInDemo, useSession, type ApiSession } from '../helpers/shell.ts';
+import { synced } from '../helpers/tag-page.ts';
 
 let ctx: BrowserContext;
 let session: ApiSession;
@@ -97,6 +98,15 @@ async function openUntilRows(p: Page, path: string) {
   }
 }
 
+/**
+ * openUntilRows, then waits for the sync to be up to date (en-us pages): rows a later page of the
+ * first pull brings would otherwise slide in above the ones a test has read and is about to pick.
+ */
+async function openToPick(p: Page, path: string) {
+  await openUntilRows(p, path);
+  await synced(p);
+}
+
 /** The list shows cards (a checkbox cell and a card cell, or the card cell alone) and no sideways scroll. */
 async function expectCards(p: Page, colCount: string) {
   await p.locator('.cd-grid--cards').waitFor({ timeout: 30_000 });
@@ -134,7 +144,7 @@ async function planMembers() {
 describe('more lists on a phone', () => {
   it('the blacklist at 390 px shows cards; a card picked by keyboard is deleted through the bulk action', async () => {
     await page.setViewportSize(PHONE);
-    await openUntilRows(page, '/blacklist');
+    await openToPick(page, '/blacklist');
     await expectCards(page, '2');
     const first = dataRows(page).first();
     await first.getByText('Followers', { exact: true }).waitFor();
@@ -160,7 +170,7 @@ describe('more lists on a phone', () => {
 
   it('the amateurs at 390 px show cards; two cards picked by keyboard are added to the creators', async () => {
     await page.setViewportSize(PHONE);
-    await openUntilRows(page, '/amateur');
+    await openToPick(page, '/amateur');
     await expectCards(page, '2');
     const first = dataRows(page).first();
     await first.getByText('Followers', { exact: true }).waitFor();
@@ -200,7 +210,7 @@ describe('more lists on a phone', () => {
 
   it("a plan's table at 390 px shows cards; two cards picked by keyboard are moved to a stage", async () => {
     await page.setViewportSize(PHONE);
-    await openUntilRows(page, planPath());
+    await openToPick(page, planPath());
     await expectCards(page, '2');
     await dataRows(page).first().getByText('Next action', { exact: true }).waitFor();
     await pickByKeyboard(page, 2);
