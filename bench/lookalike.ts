@@ -7,6 +7,7 @@
 import type { CreatorRow } from '../contract/sync.ts';
 import { workspace } from '../tests/helpers/lookalike-gen.ts';
 import { CreatorIndex } from '../src/workers/query-engine.ts';
+import * as rank from '../src/workers/rank/rank.ts';
 import { DEFAULT_FIT_WEIGHTS } from '../src/workers/query-types.ts';
 import { latency, type Row } from './report.ts';
 
@@ -44,14 +45,14 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
     global.gc?.();
     const before = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
     let t = performance.now();
-    index.lookalikes([rows[0]!.id], {}, 50, true);
+    index.lookalikes(rank, [rows[0]!.id], {}, 50, true);
     const buildMs = performance.now() - t;
     global.gc?.();
     const after = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
     // Home's list query with the same filter has built its match mask already (the engine keeps it).
     index.query({ isChat: 0, offset: 0, limit: 20 });
     // Three queries first: the engine's JIT warm-up (a worker's first lookalike request takes about 25 ms more).
-    for (let w = 1; w <= 3; w++) index.lookalikes([rows[w]!.id], { isChat: 0 }, 50, true);
+    for (let w = 1; w <= 3; w++) index.lookalikes(rank, [rows[w]!.id], { isChat: 0 }, 50, true);
     for (const [label, seeds] of [
       ['seed of 1', 1],
       ['seed set of 12', 12],
@@ -61,7 +62,7 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
         const ids = Array.from({ length: seeds }, (_, k) => rows[(s * 7919 + k * 104_729) % n]!.id);
         // A filter (not chatted) applied, as on Home; the mask is the engine's, cached across samples.
         t = performance.now();
-        const res = index.lookalikes(ids, { isChat: 0 }, 50, true);
+        const res = index.lookalikes(rank, ids, { isChat: 0 }, 50, true);
         times.push(performance.now() - t);
         if (res.results.length !== 50) throw new Error('expected 50 lookalikes');
       }
@@ -87,11 +88,11 @@ export async function benchLookalike(say: Say, loadavg: () => string): Promise<v
     };
     const spec = { weights: DEFAULT_FIT_WEIGHTS, categories: ['Pet Supplies', 'Home Supplies'], outcomes };
     const exclude = Array.from({ length: 250 }, (_, k) => rows[k * 13]!.id);
-    for (let w = 0; w < 3; w++) index.fit(spec, {}, 50, true, exclude);
+    for (let w = 0; w < 3; w++) index.fit(rank, spec, {}, 50, true, exclude);
     const fitTimes: number[] = [];
     for (let s = 0; s < Math.min(samples, 20); s++) {
       t = performance.now();
-      const res = index.fit(spec, {}, 50, true, exclude);
+      const res = index.fit(rank, spec, {}, 50, true, exclude);
       fitTimes.push(performance.now() - t);
       if (res.results.length !== 50) throw new Error('expected 50 fits');
     }

@@ -35,7 +35,7 @@ import { contentImportEndpoints } from './schemas/content-import.ts';
 import { moneyEndpoints } from './schemas/money.ts';
 import { adSpendEndpoints } from './schemas/ad-spend.ts';
 import { ledgerEndpoints } from './schemas/ledger.ts';
-import { syncEndpoints } from './sync.ts';
+import { syncEndpoints } from './schemas/sync.ts';
 
 export const API = {
   ...tagEndpoints,

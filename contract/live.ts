@@ -10,8 +10,6 @@
  *   event: end       data: {"code":10003}    the server closes: a force-logout code ends the
  *                                             session (sign-out, revocation, 10010); 200 = reconnect
  */
-import { z } from 'zod';
-
 export const LIVE_PATH = '/sync/events';
 export const LIVE_HEARTBEAT_MS = 20_000;
 /** A stream silent this long (no event, no ping) is treated as dead and reopened. */
@@ -19,8 +17,11 @@ export const LIVE_SILENCE_MS = LIVE_HEARTBEAT_MS * 2 + 5_000;
 /** Open streams one session may hold on one server process; a newer one closes the oldest. */
 export const LIVE_STREAMS_PER_SESSION = 3;
 
-export const liveVersion = z.object({ version: z.number().int().min(0) });
-export const liveEnd = z.object({ code: z.number().int() });
+/** A whole number from a parsed frame (checked by hand: the sync worker that reads it loads no zod). */
+const field = (data: unknown, key: string): number | undefined => {
+  const v = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[key] : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : undefined;
+};
 
 export type LiveEvent =
   { event: 'version'; version: number } | { event: 'ping' } | { event: 'end'; code: number };
@@ -47,12 +48,12 @@ export function decodeLiveEvent(frame: string): LiveEvent | undefined {
   }
   if (event === 'ping') return { event };
   if (event === 'version') {
-    const v = liveVersion.safeParse(parsed);
-    return v.success ? { event, version: v.data.version } : undefined;
+    const version = field(parsed, 'version');
+    return version !== undefined && version >= 0 ? { event, version } : undefined;
   }
   if (event === 'end') {
-    const v = liveEnd.safeParse(parsed);
-    return v.success ? { event, code: v.data.code } : undefined;
+    const code = field(parsed, 'code');
+    return code !== undefined ? { event, code } : undefined;
   }
   return undefined;
 }

@@ -8,10 +8,8 @@
  * version or workspace, ahead of the workspace's counter, or older than CURSOR_MAX_AGE_SECONDS
  * (tombstones may be purged after that age).
  */
-import { z } from 'zod';
-import type { Endpoint } from './endpoint.ts';
+import type { z } from 'zod';
 import type { SYNC_ROWS } from './sync-rows.ts';
-import { formInt, optFlag } from './schemas/common.ts';
 
 /**
  * 2: content records (`contents`) joined the mirror. The table is older than that, so a cursor of
@@ -80,40 +78,39 @@ export type CreatorRow = z.infer<typeof SYNC_ROWS.creators> & { tags: CreatorTag
 /** Any mirrored row: what code that serves every table (the outbox's effects, the mirror) knows. */
 export type SyncRow = SyncRows[SyncTable];
 
-export const pullRequest = z.object({
-  cursor: z.preprocess((v) => (v === undefined || v === null ? '' : v), z.string().max(200)),
-  limit: formInt().pipe(z.number().int().min(1).max(PULL_MAX_LIMIT)).default(PULL_DEFAULT_LIMIT),
-  /** 1: also answer `remaining` (rows left after the cursor), for progress bars. */
-  estimate: optFlag(),
-});
-export type PullRequest = z.infer<typeof pullRequest>;
-
-const perTable = <T extends z.ZodType>(item: T) =>
-  z.object(Object.fromEntries(SYNC_TABLES.map((t) => [t, item])) as Record<SyncTable, T>);
-
 /**
  * On the wire each table's rows are columnar (`columns` once, then one array per row) and the
  * page's creator tags travel as [creator_id, tag_id, tag_title] triples: a third of the bytes of
- * row objects, and the server builds it in SQL. `decodePull` gives the row-object form.
+ * row objects, and the server builds it in SQL. `decodePull` gives the row-object form. The zod
+ * schemas of the call are in contract/schemas/sync.ts (it checks they infer these types), so the
+ * sync worker, which only decodes, loads no zod.
  */
-export const tableRows = z.object({ columns: z.array(z.string()), rows: z.array(z.array(z.unknown())) });
-export type TableRows = z.infer<typeof tableRows>;
+export interface TableRows {
+  columns: string[];
+  rows: unknown[][];
+}
 
-export const pullResponse = z.object({
-  changes: perTable(tableRows),
-  creator_tags: z.array(z.tuple([z.number(), z.number(), z.string()])),
-  deletes: perTable(z.array(z.number())),
-  cursor: z.string(),
-  has_more: z.boolean(),
+export interface PullRequest {
+  cursor: string;
+  limit: number;
+  /** 1: also answer `remaining` (rows left after the cursor), for progress bars. */
+  estimate?: number | undefined;
+}
+
+export interface PullWire {
+  changes: Record<SyncTable, TableRows>;
+  creator_tags: [number, number, string][];
+  deletes: Record<SyncTable, number[]>;
+  cursor: string;
+  has_more: boolean;
   /** The client must drop its mirror and apply this page as a fresh start. */
-  reset: z.boolean(),
+  reset: boolean;
   /** Rows (changes + deletes) after the request's cursor, when `estimate` was 1. */
-  remaining: z.number().int().optional(),
+  remaining?: number | undefined;
   /** Who pulled: the client stamps its outbox with these (the login answer carries no ids). */
-  user_id: z.number().int(),
-  workspace_id: z.number().int(),
-});
-export type PullWire = z.infer<typeof pullResponse>;
+  user_id: number;
+  workspace_id: number;
+}
 
 /** A pulled page with row objects; creators carry `tags: [{tag_id, tag_title}]`. */
 export type PullResponse = Omit<PullWire, 'changes' | 'creator_tags'> & {
@@ -161,15 +158,3 @@ export function decodeCursor(s: string): Cursor | undefined {
   if (!m || Number(m[1]) !== SYNC_VERSION) return undefined;
   return { workspaceId: Number(m[2]), version: Number(m[3]), issuedAt: Number(m[4]) };
 }
-
-// A type-only import of api.ts: a runtime import would form a cycle with api.ts's spread of this
-// object (whichever module loads first would meet the other's bindings uninitialised).
-export const syncEndpoints = {
-  syncPull: {
-    method: 'POST',
-    path: '/sync/pull',
-    auth: true,
-    request: pullRequest,
-    response: pullResponse,
-  } satisfies Endpoint<typeof pullRequest, typeof pullResponse>,
-};

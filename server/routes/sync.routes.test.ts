@@ -4,10 +4,10 @@ import {
   decodeCursor,
   decodePull,
   encodeCursor,
-  pullResponse,
   type PullResponse,
   type PullWire,
 } from '../../contract/sync.ts';
+import { pullResponse } from '../../contract/schemas/sync.ts';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
 import {
   addCreators,

@@ -3,7 +3,7 @@
  * Registered by hand rather than through route(): the page's rows arrive from the database as
  * JSON text and are spliced into the envelope without being parsed (renderJson).
  */
-import { syncEndpoints } from '../../contract/sync.ts';
+import { syncEndpoints } from '../../contract/schemas/sync.ts';
 import type { RegisterRoutes } from '../http/route-context.ts';
 import { authOf } from '../http/auth.ts';
 import { ok } from '../http/envelope.ts';

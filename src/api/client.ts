@@ -15,6 +15,7 @@ import { getAppLocale, type Locale } from '../i18n/locale.ts';
 import { m } from '../paraglide/messages.js';
 import { toast } from '../ui/toast-queue.ts';
 import { apiOrigin } from './base-url.ts';
+import { encodeBody } from './form.ts';
 import { ApiError } from './errors.ts';
 import { getToken } from './session.ts';
 
@@ -66,23 +67,6 @@ export function configureClient(next: Partial<ClientConfig>): void {
 
 const baseUrl = (): string => config.baseUrl ?? `${apiOrigin()}${API_PREFIX}`;
 
-type Scalar = string | number | boolean;
-const isScalar = (v: unknown): v is Scalar =>
-  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-
-/**
- * A form body or query string. Plain values (most calls the page makes itself: account, team,
- * lists) are written by the platform's URLSearchParams, which qs reads back to the same body; a
- * body with lists or objects loads qs's encoder (contract/wire.ts, bracket-index arrays) with the
- * first such call. That keeps qs (about 18 kB compressed) out of the first load of every page.
- */
-async function encode(body: Record<string, unknown>): Promise<string> {
-  const pairs = Object.entries(body).filter(([, v]) => v !== undefined && v !== null);
-  if (pairs.every(([, v]) => isScalar(v)))
-    return new URLSearchParams(pairs.map(([k, v]) => [k, String(v as Scalar)])).toString();
-  return (await import('../../contract/wire.ts')).encodeForm(body);
-}
-
 async function build(
   method: Method,
   path: string,
@@ -101,14 +85,14 @@ async function build(
     body.set('language', language);
     init.body = body; // multipart: the browser sets the boundary header
   } else if (method === 'GET') {
-    const query = await encode({ ...body, language });
+    const query = await encodeBody({ ...body, language });
     url += (url.includes('?') ? '&' : '?') + query;
   } else if (o.json) {
     headers.set('Content-Type', 'application/json');
     init.body = JSON.stringify({ ...body, language });
   } else {
     headers.set('Content-Type', 'application/x-www-form-urlencoded;charset=UTF-8');
-    init.body = await encode({ ...body, language });
+    init.body = await encodeBody({ ...body, language });
   }
   return new Request(url, init);
 }

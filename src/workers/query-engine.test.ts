@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreatorRow } from '../../contract/sync.ts';
 import { CreatorIndex } from './query-engine.ts';
+import * as rank from './rank/rank.ts';
 import { DEFAULT_FIT_WEIGHTS, SORT_FIELDS, type CreatorQuery } from './query-types.ts';
 
 const NAMES = ['alice', 'Bob', 'carol', 'dave', 'Eve'];
@@ -203,7 +204,7 @@ describe('lookalikes in the query engine', () => {
       creator(6, { categorys: 'Beauty' }),
     ];
     const index = new CreatorIndex(rows);
-    const all = index.lookalikes([2], {}, 10, false);
+    const all = index.lookalikes(rank, [2], {}, 10, false);
     expect(all.seeds).toBe(1);
     const ids = all.results.map((r) => r.row.id);
     expect(ids).not.toContain(2);
@@ -212,19 +213,21 @@ describe('lookalikes in the query engine', () => {
     expect(ids.indexOf(50)).toBeGreaterThan(ids.indexOf(5));
     expect(all.results[0]!.reasons.length).toBeGreaterThan(0);
     // Contacted creators out on request; a filter limits the candidates.
-    expect(index.lookalikes([2], {}, 10, true).results.map((r) => r.row.id)).not.toContain(4);
-    expect(index.lookalikes([2], { name: 'c5' }, 10, false).results.map((r) => r.row.id)).toEqual([5, 50]);
+    expect(index.lookalikes(rank, [2], {}, 10, true).results.map((r) => r.row.id)).not.toContain(4);
+    expect(index.lookalikes(rank, [2], { name: 'c5' }, 10, false).results.map((r) => r.row.id)).toEqual([
+      5, 50,
+    ]);
     // Unknown seeds: nothing to be like.
-    expect(index.lookalikes([999], {}, 10, false)).toEqual({ seeds: 0, results: [] });
+    expect(index.lookalikes(rank, [999], {}, 10, false)).toEqual({ seeds: 0, results: [] });
   });
 
   it('reads the new numbers after a patch changes them', () => {
     const index = new CreatorIndex([creator(1, {}), creator(2, {}), creator(40, {})]);
-    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(2);
+    expect(index.lookalikes(rank, [1], {}, 1, false).results[0]!.row.id).toBe(2);
     index.patch([
       creator(40, { follower_count: 10_000, video_view_t30: 30_000, gmv_t30: 100, units_sold_t30: 5 }),
     ]);
-    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(40);
+    expect(index.lookalikes(rank, [1], {}, 1, false).results[0]!.row.id).toBe(40);
     // Blacklisted afterwards: left out at once.
     index.patch([
       creator(40, {
@@ -235,7 +238,7 @@ describe('lookalikes in the query engine', () => {
         is_black: 1,
       }),
     ]);
-    expect(index.lookalikes([1], {}, 1, false).results[0]!.row.id).toBe(2);
+    expect(index.lookalikes(rank, [1], {}, 1, false).results[0]!.row.id).toBe(2);
   });
 
   it("ranks a plan's fit, leaving out the plan's creators, blacklisted and (asked) contacted ones", () => {
@@ -260,7 +263,7 @@ describe('lookalikes in the query engine', () => {
         ],
       },
     };
-    const fit = index.fit(spec, {}, 10, false, [1]);
+    const fit = index.fit(rank, spec, {}, 10, false, [1]);
     const ids = fit.results.map((r) => r.row.id);
     expect(ids).not.toContain(1); // in the plan
     expect(ids).not.toContain(3); // blacklisted
@@ -269,7 +272,7 @@ describe('lookalikes in the query engine', () => {
     expect(ids.indexOf(2)).toBeLessThan(ids.indexOf(5)); // the plan's category counts most
     const six = fit.results.find((r) => r.row.id === 6)!;
     expect(six.parts.reduce((a, p) => a + p.points, 0)).toBeCloseTo(six.score, 6);
-    expect(index.fit(spec, {}, 10, true, [1]).results.map((r) => r.row.id)).not.toContain(4);
-    expect(index.fit(spec, { name: 'c5' }, 10, false, []).results.map((r) => r.row.id)).toEqual([5]);
+    expect(index.fit(rank, spec, {}, 10, true, [1]).results.map((r) => r.row.id)).not.toContain(4);
+    expect(index.fit(rank, spec, { name: 'c5' }, 10, false, []).results.map((r) => r.row.id)).toEqual([5]);
   });
 });

@@ -22,8 +22,11 @@ import type {
   QueryResult,
   SortField,
 } from './query-types.ts';
-import { fitContext, fitParts, topFits } from './rank/fit.ts';
-import { buildIndex, seedOf, topLookalikes, topReasons, type LookalikeIndex } from './rank/similar.ts';
+import type * as RankCode from './rank/rank.ts';
+import type { LookalikeIndex } from './rank/similar.ts';
+
+/** The ranking code (rank/rank.ts), passed in by whoever loaded it. */
+export type Rank = typeof RankCode;
 
 /** The creator fields lookalikes read: a change to one of them rebuilds the features. */
 const LOOK_FIELDS = [
@@ -214,6 +217,7 @@ export class CreatorIndex {
    * its score and its three strongest reasons.
    */
   lookalikes(
+    rank: Rank,
     seedIds: readonly number[],
     q: CreatorFilter,
     k: number,
@@ -226,17 +230,17 @@ export class CreatorIndex {
       .filter((i): i is number => i !== undefined)
       .slice(0, seedLimit);
     if (seeds.length === 0) return { seeds: 0, results: [] };
-    this.look ??= buildIndex(this.rows);
+    this.look ??= rank.buildIndex(this.rows);
     const look = this.look;
-    const seed = seedOf(look, seeds);
+    const seed = rank.seedOf(look, seeds);
     const allowed = this.allowedFor(q, skipContacted);
-    const top = topLookalikes(look, seed, k, { allowed });
+    const top = rank.topLookalikes(look, seed, k, { allowed });
     return {
       seeds: seeds.length,
       results: top.map((t) => ({
         row: this.rows[t.pos]!,
         score: t.score,
-        reasons: topReasons(look, seed, t.pos),
+        reasons: rank.topReasons(look, seed, t.pos),
       })),
     };
   }
@@ -246,16 +250,17 @@ export class CreatorIndex {
    * (the plan's own creators), blacklisted creators and, when asked, contacted ones are left out.
    */
   fit(
+    rank: Rank,
     spec: FitSpec,
     q: CreatorFilter,
     k: number,
     skipContacted: boolean,
     excludeIds: readonly number[],
   ): FitAnswer {
-    this.look ??= buildIndex(this.rows);
+    this.look ??= rank.buildIndex(this.rows);
     const look = this.look;
     if (this.fitScratch.length !== look.n) this.fitScratch = new Int32Array(look.n);
-    const ctx = fitContext(look, spec, (id) => this.byId.get(id), this.fitScratch);
+    const ctx = rank.fitContext(look, spec, (id) => this.byId.get(id), this.fitScratch);
     const allowed = this.allowedFor(q, skipContacted);
     const excluded = new Set<number>();
     for (const id of excludeIds) {
@@ -264,13 +269,13 @@ export class CreatorIndex {
     }
     let ranked = -excluded.size;
     for (let i = 0; i < allowed.length; i++) ranked += allowed[i]!;
-    const top = topFits(look, ctx, k, allowed, excluded);
+    const top = rank.topFits(look, ctx, k, allowed, excluded);
     return {
       ranked,
       results: top.map((t) => ({
         row: this.rows[t.pos]!,
         score: t.score,
-        parts: fitParts(look, ctx, t.pos),
+        parts: rank.fitParts(look, ctx, t.pos),
       })),
     };
   }

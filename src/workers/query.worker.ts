@@ -16,7 +16,9 @@ import type {
 } from './query-types.ts';
 import { watchOverdue, type OverdueUpdate } from './overdue-source.ts';
 import { CreatorSource } from './query-source.ts';
-import { exportCreatorView } from './view-export.ts';
+
+/** The ranking code, loaded with the first lookalike or fit question (rank/rank.ts says why). */
+const loadRank = () => import('./rank/rank.ts');
 
 const db = new LocalDB();
 const source = new CreatorSource(db);
@@ -69,8 +71,9 @@ const api = {
     opts: { k: number; skipContacted: boolean; seedLimit?: number },
   ): Promise<LookalikeAnswer & { ms: number }> {
     await source.setCountry(country);
+    const rank = await loadRank();
     const t0 = performance.now();
-    const res = source.index.lookalikes(seedIds, filter, opts.k, opts.skipContacted, opts.seedLimit);
+    const res = source.index.lookalikes(rank, seedIds, filter, opts.k, opts.skipContacted, opts.seedLimit);
     return { ...res, ms: performance.now() - t0 };
   },
   /** The creators that fit a plan best; `ms` as for lookalikes. */
@@ -81,8 +84,9 @@ const api = {
     opts: { k: number; skipContacted: boolean; excludeIds: readonly number[] },
   ): Promise<FitAnswer & { ms: number }> {
     await source.setCountry(country);
+    const rank = await loadRank();
     const t0 = performance.now();
-    const res = source.index.fit(spec, filter, opts.k, opts.skipContacted, opts.excludeIds);
+    const res = source.index.fit(rank, spec, filter, opts.k, opts.skipContacted, opts.excludeIds);
     return { ...res, ms: performance.now() - t0 };
   },
   /** Precomputes sort orders so later sort changes are cheap. */
@@ -136,6 +140,9 @@ const api = {
   ): Promise<ViewFile> {
     await source.setCountry(country);
     const { rows } = source.index.query({ ...q, offset: 0, limit: cap ?? Number.MAX_SAFE_INTEGER });
+    // The file writers load with the first export: most sessions never export, and the worker's
+    // first load is part of every cold /home (docs/benchmarks.md).
+    const { exportCreatorView } = await import('./view-export.ts');
     const file = await exportCreatorView(rows, { country, format, language, onProgress });
     return Comlink.transfer(file, [file.bytes.buffer]);
   },

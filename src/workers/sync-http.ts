@@ -5,7 +5,8 @@
  * worth retrying later). Workers have no cookies; the token comes from start().
  */
 import { CODES, isForceLogout } from '../../contract/codes.ts';
-import { encodeForm, type Envelope } from '../../contract/wire.ts';
+import type { Envelope } from '../../contract/wire.ts';
+import { encodeBody } from '../api/form.ts';
 
 export type Outcome =
   | { kind: 'ok'; env: Envelope }
@@ -29,12 +30,18 @@ export async function callApi(
   body: Record<string, unknown>,
   idempotencyKey?: string,
 ): Promise<Outcome> {
+  let form: string;
+  try {
+    form = await encodeBody({ ...body, language: deps.language });
+  } catch (err) {
+    // The list encoder is a chunk of its own (api/form.ts): fetching it failed, so try later.
+    return { kind: 'transient', code: 0, msg: `network: ${(err as Error).message}` };
+  }
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), deps.timeoutMs);
   const headers: Record<string, string> = { token: deps.token };
   let url = `${deps.apiBase}${path}`;
   let payload: string | undefined;
-  const form = encodeForm({ ...body, language: deps.language });
   if (method === 'GET') url += `?${form}`;
   else {
     headers['content-type'] = 'application/x-www-form-urlencoded';
