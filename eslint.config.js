@@ -68,10 +68,12 @@ export default tseslint.config(
   {
     // Screens take limits and helpers from contract/limits.ts and name their calls through
     // contract/routes.ts; a value import of a schema file or of contract/api.ts brings zod and the
-    // schemas (about 35 kB compressed) into the page that imports it. Only the workers and the
-    // import (which checks files) may import them; types are always fine.
+    // schemas (about 35 kB compressed) into the page that imports it, and the sync and query
+    // workers load with every cold /home too (docs/benchmarks.md). Only the import (which checks
+    // files, in its own worker) may import them; types are always fine. Form bodies go through
+    // src/api/form.ts, which loads qs's encoder (contract/wire.ts) on first need.
     files: ['src/**/*.ts', 'src/**/*.tsx'],
-    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/workers/**', 'src/features/import/**'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/features/import/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -82,6 +84,12 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 'Import limits and helpers from contract/limits.ts and calls from contract/routes.ts (zod stays out of the screens).',
+            },
+            {
+              group: ['**/contract/wire.ts', 'zod', 'qs'],
+              allowTypeImports: true,
+              message:
+                'Write bodies with src/api/form.ts and check shapes by hand: zod and qs stay out of the first load of the page and its workers.',
             },
           ],
         },
