@@ -23,6 +23,7 @@ const stamp = Date.now() % 100_000;
 const HANDLE = `vp_a_${stamp}`;
 const NEW_VIDEO = `73300000000${String(stamp).padStart(8, '0')}`;
 const OLD_VIDEO = `73400000000${String(stamp).padStart(8, '0')}`;
+const LATER_VIDEO = `73500000000${String(stamp).padStart(8, '0')}`;
 const DAY = 86_400;
 const POST = 1_772_323_200; // 2026-03-01 00:00 UTC
 /** [day since posting, views, orders]; the last reading of day 1 is the one shown. */
@@ -227,5 +228,38 @@ describe("a video's first days on the creator page", () => {
     const found = await seriousAxeViolations(page);
     expect(found, `zh, 360 px: ${JSON.stringify(found)}`).toEqual([]);
     expect(errors[1]).toEqual([]);
+  });
+
+  it('a record added elsewhere joins the picker from the mirror without moving the chart; offline the chart says so and "Try again" reads it', async () => {
+    const page = pages.en!;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openLedger(page, en.ledger_show);
+    await expect.poll(() => tableRows(page), { timeout: 20_000 }).toHaveLength(4);
+    await callApi(suite.server.url, admin.token, 'POST', '/content/add', {
+      country: 'US',
+      link: `https://www.tiktok.com/@${HANDLE}/video/${LATER_VIDEO}`,
+      post_time: POST + 50 * DAY,
+    });
+    const picker = page.getByRole('button', { name: new RegExp(en.ledger_video_pick) });
+    const later = page.getByRole('option', { name: new RegExp(LATER_VIDEO) });
+    await expect
+      .poll(
+        async () => {
+          await picker.click();
+          const n = await later.count();
+          if (n === 0) await page.keyboard.press('Escape');
+          return n;
+        },
+        { timeout: 30_000, interval: 500 },
+      )
+      .toBe(1);
+    // Still the video that was shown: the newer record did not take the chart over.
+    expect(await picker.textContent()).toContain(NEW_VIDEO);
+    await page.context().setOffline(true);
+    await later.click();
+    await page.getByTestId('video-offline').waitFor({ timeout: 20_000 });
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: en.ledger_video_retry }).click();
+    await expect.poll(() => page.getByTestId('video-no-points').count(), { timeout: 20_000 }).toBe(1);
   });
 });

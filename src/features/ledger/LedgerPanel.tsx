@@ -11,6 +11,9 @@ import { Button } from '../../ui/Button.tsx';
 interface ViewProps {
   creatorId: number;
   creatorName: string;
+  /** The creator's country and handle: their videos are read from the mirror by these. */
+  country: string;
+  uniqueId: string;
 }
 
 function NeedsConnection({ onRetry }: { onRetry: () => void }) {
@@ -26,7 +29,8 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function LedgerPanel({ creatorId, creatorName }: ViewProps) {
+export function LedgerPanel(props: ViewProps) {
+  const { creatorId } = props;
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const View = useMemo(
@@ -48,7 +52,7 @@ export function LedgerPanel({ creatorId, creatorName }: ViewProps) {
       </h2>
       {open ? (
         <Suspense fallback={<p role="status">{m.ledger_loading()}</p>}>
-          <View key={creatorId} creatorId={creatorId} creatorName={creatorName} />
+          <View key={creatorId} {...props} />
         </Suspense>
       ) : (
         <>

@@ -277,11 +277,16 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
 }
 
 /** The plan's ledger, then the creator's videos (theirs whatever the plan, so shown without one too). */
-export function LedgerView(props: { creatorId: number; creatorName: string }) {
+export function LedgerView(props: {
+  creatorId: number;
+  creatorName: string;
+  country: string;
+  uniqueId: string;
+}) {
   return (
     <>
       <PlanLedger {...props} />
-      <VideoPerformance creatorId={props.creatorId} />
+      <VideoPerformance country={props.country} uniqueId={props.uniqueId} />
     </>
   );
 }

@@ -2,23 +2,26 @@
  * A creator's videos over their first 7 or 30 days (docs/decisions/plans.md, "A video's first
  * days"): one video at a time, chosen from the creator's content records, newest first; days since
  * posting across, the chosen measure up (views first), drawn as the plans' line chart with a table
- * of the same numbers. Read from the server like the ledger around it; offline it says so and
- * shows no figure the server has not given.
+ * of the same numbers. The records come from the mirror (creator-videos.ts), so the picker is there
+ * at once and offline; a video's figures are read from the server like the ledger around it, and
+ * offline the chart says so and shows no figure the server has not given.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { ContentRow, ContentSnapshotPoint } from '../../../contract/schemas/content.ts';
+import type { ContentSnapshotPoint } from '../../../contract/schemas/content.ts';
+import { localDb } from '../../db/local.ts';
 import { formatDate, formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Chart, Numbers } from '../plans/PlanCharts.tsx';
-import { fetchCreatorContent, fetchSnapshots } from './ledger-api.ts';
+import { useCreatorVideos, type CreatorVideo } from './creator-videos.ts';
+import { fetchSnapshots } from './ledger-api.ts';
 import { daySlots, measureLabel, VIDEO_MEASURES, type VideoMeasure } from './video-rules.ts';
 
 type Window = 7 | 30;
 
-function VideoChart({ video, days, measure }: { video: ContentRow; days: Window; measure: VideoMeasure }) {
+function VideoChart({ video, days, measure }: { video: CreatorVideo; days: Window; measure: VideoMeasure }) {
   const [points, setPoints] = useState<ContentSnapshotPoint[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [asked, setAsked] = useState(0);
@@ -66,38 +69,19 @@ function VideoChart({ video, days, measure }: { video: ContentRow; days: Window;
   );
 }
 
-export function VideoPerformance({ creatorId }: { creatorId: number }) {
-  const [videos, setVideos] = useState<ContentRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [asked, setAsked] = useState(0);
+export function VideoPerformance({ country, uniqueId }: { country: string; uniqueId: string }) {
+  const videos = useCreatorVideos(localDb, country, uniqueId);
   const [chosen, setChosen] = useState<number | null>(null);
   const [days, setDays] = useState<Window>(7);
   const [measure, setMeasure] = useState<VideoMeasure>('views');
+  // The newest video is chosen when the list first shows and stays chosen: a record that syncs in
+  // later joins the picker without switching the chart under the reader.
   useEffect(() => {
-    const ctl = new AbortController();
-    setFailed(false);
-    fetchCreatorContent(creatorId, ctl.signal).then(
-      (r) => setVideos(r.rows),
-      () => {
-        if (!ctl.signal.aborted) setFailed(true);
-      },
-    );
-    return () => ctl.abort();
-  }, [creatorId, asked]);
+    if (chosen === null && videos?.[0]) setChosen(videos[0].id);
+  }, [videos, chosen]);
   const video = videos?.find((v) => v.id === chosen) ?? videos?.[0];
   let body;
-  if (failed && !videos)
-    body = (
-      <>
-        <p role="status" data-testid="video-offline">
-          {m.ledger_video_offline()}
-        </p>
-        <Button size="sm" onPress={() => setAsked((n) => n + 1)}>
-          {m.ledger_video_retry()}
-        </Button>
-      </>
-    );
-  else if (!videos) body = <p role="status">{m.ledger_video_loading()}</p>;
+  if (!videos) body = <p role="status">{m.ledger_video_loading()}</p>;
   else if (!video) body = <p className="workbench-empty">{m.ledger_video_none()}</p>;
   else
     body = (

@@ -40,10 +40,6 @@ export async function fetchWholeLedger(scope: LedgerScope): Promise<LedgerResult
   return { ...first, lines, next: null };
 }
 
-/** A creator's content records (newest post first), for the video charts. */
-export const fetchCreatorContent = (creatorId: number, signal?: AbortSignal) =>
-  request(API.contentList, { creator_id: creatorId } as never, { silent: true, signal });
-
 /** A record's last reading of each day over its first `days` days since posting. */
 export const fetchSnapshots = (id: number, days: 7 | 30, signal?: AbortSignal) =>
   request(API.contentSnapshots, { id, days }, { silent: true, signal });
