@@ -13,7 +13,7 @@ import { runRetrySeconds, TtsApiError } from '../../integrations/tiktok-shop/ind
 import { SecretUnreadable } from '../../secrets/secret-box.ts';
 import { AppError } from '../../domain/errors.ts';
 import { workspaceApp, type WorkspaceApp } from '../../services/shop-credentials.service.ts';
-import type { ShopDeps } from '../../services/shop-deps.ts';
+import { lockWorkspace, type ShopDeps } from '../../services/shop-deps.ts';
 import { TokensGone } from '../../services/shop-tokens.service.ts';
 import { shopApi } from './api.ts';
 import { heartbeat } from './lease.ts';
@@ -152,6 +152,10 @@ function context(
       if (signal.aborted) throw new LeaseLost();
       await deps.db.transaction().execute(async (trx) => {
         const t = deps.now();
+        // The workspace first, then the shop's row (the heartbeat): the order a disconnect and every
+        // other shop call takes. The other way round, a disconnect holding the workspace and waiting
+        // for the shop's row met this commit waiting for the workspace (PostgreSQL: a deadlock).
+        await lockWorkspace(trx, deps.engine, shop.workspaceId);
         if (!(await heartbeat(trx, shop.connectionId, deps.runner, t))) throw new LeaseLost();
         await step.write?.(trx);
         const r = step.rejected;

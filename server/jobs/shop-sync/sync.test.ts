@@ -21,6 +21,7 @@ import { sealContext } from '../../services/shop-deps.ts';
 import { createShopSync } from './scheduler.ts';
 import { claimShop } from './lease.ts';
 import { disconnectShops } from '../../db/shop.repository.ts';
+import { nextVersion } from '../../db/versioning.ts';
 import type { SyncContext, SyncKind } from './types.ts';
 
 const ORDERS = '/affiliate_seller/202410/orders/search';
@@ -388,6 +389,48 @@ for (const engine of ['sqlite', 'postgres'] as const) {
           .execute((trx) => disconnectShops(trx, me.workspaceId, sec(), [id]));
       });
     });
+
+    if (engine === 'postgres')
+      it('a disconnect while a commit holds the shop waits for it, never deadlocks: both lock the workspace first', async () => {
+        let inCommit!: () => void;
+        const started = new Promise<void>((r) => (inCommit = r));
+        let release!: () => void;
+        const gate = new Promise<void>((r) => (release = r));
+        h.app.app.shop.sync.register({
+          kind: 'locking',
+          everySeconds: 3600,
+          async run(ctx) {
+            await ctx.commit({
+              cursor: 'done',
+              lines: 1,
+              // A step's writes bump the workspace's version, as every stored line does.
+              write: async (trx) => {
+                inCommit();
+                await gate;
+                await nextVersion(trx, ctx.shop.workspaceId);
+              },
+            });
+          },
+        });
+        const run = h.app.app.shop.sync.runDue();
+        await started;
+        const id = (await status()).shops[0].id as number;
+        const disconnect = h.app.call('DELETE', '/shop/disconnect', { id }, { token: me.token });
+        // The disconnect is waiting on a lock the commit holds before the commit goes on.
+        const waiting = async () =>
+          Number(
+            (
+              await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`.execute(db())
+            ).rows[0]!.n,
+          );
+        await expect.poll(waiting, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+        release();
+        await run;
+        expect((await disconnect).code).toBe(200);
+        expect(await kindOf(0, 'locking')).toMatchObject({ last_error_code: '', lines_synced: 1 });
+        expect((await status()).shops[0].status).toBe('disconnected');
+      });
 
     it('exposes per shop sync metrics', async () => {
       await h.app.app.shop.sync.runDue();
