@@ -238,8 +238,8 @@ describe('delivery of the build', () => {
     page.on('requestfailed', (r) => void (chunk.test(r.url()) && failures++));
     await page.route(chunk, (r) => (blocked ? r.abort() : r.continue()));
     await page.goto('/home');
-    // The first load fails whole: its preload and the import itself.
-    await expect.poll(() => failures, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    // The first load fails (the import itself: lazy chunks get no script preloads, vite.config.ts).
+    await expect.poll(() => failures, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
     const settled = failures;
     // Back online, the page asks for the code again (a failed load is not the end of it) …
     const online = () => page.evaluate(() => window.dispatchEvent(new Event('online')));
