@@ -50,8 +50,11 @@ export const syncEndpoints = {
   } satisfies Endpoint<typeof pullRequest, typeof pullResponse>,
 };
 
-/** True only when A and B are the same type (each assignable to the other). */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * True only when A and B are the same type. Mutual assignability is not enough: it lets an optional
+ * field on one side alone through; two generic functions compare their types exactly.
+ */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const inStep: [
   Same<z.infer<typeof pullRequest>, PullRequest>,
   Same<z.infer<typeof tableRows>, TableRows>,

@@ -23,7 +23,7 @@ import { sampleReviewPath, stageOfSample, TtsApiError } from '../integrations/ti
 import { shopApi } from '../jobs/shop-sync/api.ts';
 import { z } from 'zod';
 import { workspaceApp } from './shop-credentials.service.ts';
-import type { Db, ShopDeps } from './shop-deps.ts';
+import { lockWorkspace, type Db, type ShopDeps } from './shop-deps.ts';
 import { advanceInPlans } from './plan-member.service.ts';
 import { capBroken, figuresFor, rulesFor } from './sample-rules.service.ts';
 import { fitsFor } from './sample-fit.service.ts';
@@ -371,6 +371,10 @@ async function finish(
       .set((eb) => ({ claims: eb('claims', '+', 1) }))
       .where('workspace_id', '=', ws)
       .execute();
+    // Then the workspace, before the application's row (the order local-samples.service.ts takes):
+    // a shop sync's commit holds the workspace and then writes application rows, so taking the row
+    // first and the workspace with the plan move below could deadlock with it (PostgreSQL).
+    await lockWorkspace(trx, deps.engine, ws);
     const status = STATUS_AFTER[input.result];
     await trx
       .updateTable('shop_samples')

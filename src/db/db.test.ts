@@ -47,8 +47,17 @@ describe('the local database schema', () => {
     expect(await db.plan_creators.where('plan_id').equals(3).count()).toBe(1);
     expect(await db.creator_sales.where('creator_id').equals(9).count()).toBe(1);
     // Content records joined in version 10: a device of any older version gains the table.
-    await db.contents.put({ id: 4, version: 1, creator_id: 9, plan_id: 3 } as RowOf<'contents'>);
+    await db.contents.put({
+      id: 4,
+      version: 1,
+      creator_id: 9,
+      plan_id: 3,
+      country: 'US',
+      handle: 'anna',
+    } as RowOf<'contents'>);
     expect(await db.contents.where('plan_id').equals(3).count()).toBe(1);
+    // … and its [country+handle] index of version 11 (a creator's videos on their page).
+    expect(await db.contents.where('[country+handle]').equals(['US', 'anna']).count()).toBe(1);
     db.close();
   });
 
@@ -65,7 +74,7 @@ describe('the local database schema', () => {
       plan_creators: ['plan_id'],
       creator_sales: ['creator_id'],
       order_imports: [],
-      contents: ['creator_id', 'plan_id'],
+      contents: ['[country+handle]', 'creator_id', 'plan_id'],
     });
     expect(Object.keys(tables)).toHaveLength(21);
     db.close();

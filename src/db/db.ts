@@ -25,7 +25,7 @@ import type { CreatorRow, SyncRows, SyncTable } from '../../contract/sync.ts';
 import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 /** Versions 1-8 were declared one by one until 2026-11; a device on any of them upgrades to this. */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 export const BLOCK_SIZE = 1000;
 export const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -120,8 +120,9 @@ export class LocalDB extends Dexie {
       creator_sales: 'id, creator_id',
       // Imports of order downloads, listed newest first on /plans (so one can be undone).
       order_imports: 'id',
-      // Content records (videos, LIVEs): read per creator and per plan.
-      contents: 'id, creator_id, plan_id',
+      // Content records (videos, LIVEs): read per creator (by country and handle, as the server
+      // matches them: features/ledger/creator-videos.ts) and per plan.
+      contents: 'id, creator_id, plan_id, [country+handle]',
     });
   }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
 import { newContext, runServiceWorker } from '../helpers/browser.ts';
-import { browserSuite } from '../helpers/browser-suite.ts';
+import { browserSuite, callApi } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 
@@ -256,6 +256,34 @@ describe('delivery of the build', () => {
     await loaded;
     await page.getByRole('heading', { level: 1, name: en.app_title_home }).waitFor();
     expect(await page.getByText(en.app_error_title).count()).toBe(0);
+    await ctx.close();
+  });
+
+  it('similar creators say so when the ranking code cannot load, and rank once back online', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    const session = await signInDemo(ctx, suite.server.url, 'en');
+    // The query worker loads its ranking code on the first question (src/workers/rank/rank.ts).
+    let blocked = true;
+    await ctx.route(/\/assets\/rank-[\w-]+\.js$/, (r) => (blocked ? r.abort() : r.continue()));
+    const { list } = await callApi<{ list: { id: number }[] }>(
+      suite.server.url,
+      session.token,
+      'POST',
+      '/blogger/lists',
+      { country: 'US', page: 1, limit: 1 },
+    );
+    const page = await ctx.newPage();
+    await page.goto(`/creator/${list[0]!.id}`);
+    await page.getByRole('button', { name: en.similar_show }).click();
+    const status = page.locator('.similar__status[role=status]');
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe(en.similar_failed);
+    // Back online, it asks again and ranks.
+    blocked = false;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .not.toMatch(new RegExp(`^(${en.similar_failed}|${en.similar_loading})$`));
+    expect(await page.locator('.similar__reasons').count()).toBeGreaterThan(0);
     await ctx.close();
   });
 

@@ -15,6 +15,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { Chart, Numbers } from '../plans/PlanCharts.tsx';
+import { useFirstSyncDone } from '../sync/useFirstSyncDone.ts';
 import { useCreatorVideos, type CreatorVideo } from './creator-videos.ts';
 import { fetchSnapshots } from './ledger-api.ts';
 import { daySlots, measureLabel, VIDEO_MEASURES, type VideoMeasure } from './video-rules.ts';
@@ -74,14 +75,18 @@ export function VideoPerformance({ country, uniqueId }: { country: string; uniqu
   const [chosen, setChosen] = useState<number | null>(null);
   const [days, setDays] = useState<Window>(7);
   const [measure, setMeasure] = useState<VideoMeasure>('views');
+  const firstSyncDone = useFirstSyncDone();
   // The newest video is chosen when the list first shows and stays chosen: a record that syncs in
-  // later joins the picker without switching the chart under the reader.
+  // later joins the picker without switching the chart under the reader. A chosen record deleted
+  // since gives way to the newest one, chosen the same way.
   useEffect(() => {
-    if (chosen === null && videos?.[0]) setChosen(videos[0].id);
+    if (videos?.[0] && (chosen === null || !videos.some((v) => v.id === chosen))) setChosen(videos[0].id);
   }, [videos, chosen]);
   const video = videos?.find((v) => v.id === chosen) ?? videos?.[0];
   let body;
-  if (!videos) body = <p role="status">{m.ledger_video_loading()}</p>;
+  // Before the first sync has finished, no record yet is not "none" (the creator may come before
+  // their records).
+  if (!videos || (!video && !firstSyncDone)) body = <p role="status">{m.ledger_video_loading()}</p>;
   else if (!video) body = <p className="workbench-empty">{m.ledger_video_none()}</p>;
   else
     body = (

@@ -20,7 +20,7 @@ export async function readCreatorVideos(
 ): Promise<CreatorVideo[]> {
   // TikTok handles are lower case; the server matches records the same way (listContentOf).
   const handle = uniqueId.toLowerCase();
-  const rows = await db.contents.filter((c) => c.country === country && c.handle === handle).toArray();
+  const rows = await db.contents.where('[country+handle]').equals([country, handle]).toArray();
   rows.sort((a, b) => b.post_time - a.post_time || b.id - a.id);
   return rows.slice(0, CONTENT_LIST_MAX);
 }

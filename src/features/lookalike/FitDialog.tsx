@@ -27,6 +27,7 @@ import { outcomesOf, readWeights } from './fit-spec.ts';
 import { FIT_PART_NAMES, fitPartText, fitReasons, points } from './fit-text.ts';
 import { ListDialog, PickList, type PickItem } from './PickList.tsx';
 import { SIMILAR_TOP } from './SimilarList.tsx';
+import { useRetryOnline } from '../../ui/useRetryOnline.ts';
 
 /** A weight change asks the worker again once the slider rests this long. */
 const SETTLE_MS = 150;
@@ -52,6 +53,8 @@ export function FitDialog({
   const [skipContacted, setSkipContacted] = useState(true);
   const [answer, setAnswer] = useState<FitAnswer | null>(null);
   const [asked, setAsked] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useRetryOnline(failed, () => setAsked((n) => n + 1));
 
   useEffect(() => {
     const t = setTimeout(() => setSettled(weights), SETTLE_MS);
@@ -81,16 +84,22 @@ export function FitDialog({
     if (!specJson) return;
     let live = true;
     const spec = JSON.parse(specJson) as { categories: string[]; outcomes: Outcomes; exclude: number[] };
-    void queryWorker()
+    setFailed(false);
+    queryWorker()
       .fit(
         country,
         { weights: settled, categories: spec.categories, outcomes: spec.outcomes },
         {},
         { k: SIMILAR_TOP, skipContacted, excludeIds: spec.exclude },
       )
-      .then((a) => {
-        if (live) setAnswer(a);
-      });
+      .then(
+        (a) => {
+          if (live) setAnswer(a);
+        },
+        () => {
+          if (live) setFailed(true);
+        },
+      );
     return () => {
       live = false;
     };
@@ -126,15 +135,17 @@ export function FitDialog({
       })),
     [answer, currency],
   );
-  const status = !answer
-    ? m.fit_loading()
-    : items.length
-      ? m.fit_status({
-          count: formatNumber(items.length),
-          ranked: formatNumber(answer.ranked),
-          max: formatNumber(SIMILAR_TOP),
-        })
-      : m.fit_none();
+  const status = failed
+    ? m.similar_failed()
+    : !answer
+      ? m.fit_loading()
+      : items.length
+        ? m.fit_status({
+            count: formatNumber(items.length),
+            ranked: formatNumber(answer.ranked),
+            max: formatNumber(SIMILAR_TOP),
+          })
+        : m.fit_none();
 
   return (
     <ListDialog title={m.fit_title({ plan: plan.name })} onClose={onClose}>

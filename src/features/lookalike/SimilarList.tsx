@@ -12,6 +12,7 @@ import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-types.t
 import { queryWorker } from '../../workers/query-client.ts';
 import { PickList, type PickItem } from './PickList.tsx';
 import { reasonText } from './reason-text.ts';
+import { useRetryOnline } from '../../ui/useRetryOnline.ts';
 
 /** How many lookalikes are shown. */
 export const SIMILAR_TOP = 50;
@@ -34,19 +35,27 @@ export function SimilarList({
   const seedKey = seedIds.join(',');
   const filterKey = JSON.stringify(filter);
   const [asked, setAsked] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useRetryOnline(failed, () => setAsked((n) => n + 1));
 
   useEffect(() => {
     let live = true;
     setAnswer(null);
-    void queryWorker()
+    setFailed(false);
+    queryWorker()
       .lookalikes(country, seedKey.split(',').map(Number), JSON.parse(filterKey) as CreatorFilter, {
         k: SIMILAR_TOP,
         skipContacted,
         seedLimit,
       })
-      .then((a) => {
-        if (live) setAnswer(a);
-      });
+      .then(
+        (a) => {
+          if (live) setAnswer(a);
+        },
+        () => {
+          if (live) setFailed(true);
+        },
+      );
     return () => {
       live = false;
     };
@@ -72,16 +81,18 @@ export function SimilarList({
       })),
     [answer, currency],
   );
-  const status = !answer
-    ? m.similar_loading()
-    : items.length
-      ? `${seedLimit ? `${m.similar_seeded_best({ count: formatNumber(answer.seeds) })} ` : ''}${m.similar_status(
-          {
-            count: formatNumber(items.length),
-            max: formatNumber(SIMILAR_TOP),
-          },
-        )}`
-      : m.similar_none();
+  const status = failed
+    ? m.similar_failed()
+    : !answer
+      ? m.similar_loading()
+      : items.length
+        ? `${seedLimit ? `${m.similar_seeded_best({ count: formatNumber(answer.seeds) })} ` : ''}${m.similar_status(
+            {
+              count: formatNumber(items.length),
+              max: formatNumber(SIMILAR_TOP),
+            },
+          )}`
+        : m.similar_none();
 
   return (
     <PickList
