@@ -117,7 +117,7 @@ export default defineConfig({
     // A lazily loaded route or dialog gets links for its stylesheets only: a <link rel=modulepreload>
     // per script it imports cost ~300 ms of main thread on a cold /home at 4× CPU (appendChild in
     // the preload helper) and fetched scripts the first screen never ran; the browser finds the
-    // imports itself (docs/benchmarks.md, "route code without its module preloads"). The entry's
+    // imports itself (docs/benchmarks.md, "lazy code without its script preloads"). The entry's
     // own preloads stay in index.html: the HTML parser starts those fetches at no script cost.
     modulePreload: {
       resolveDependencies: (_file, deps, { hostType }) =>

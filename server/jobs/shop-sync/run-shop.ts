@@ -152,9 +152,10 @@ function context(
       if (signal.aborted) throw new LeaseLost();
       await deps.db.transaction().execute(async (trx) => {
         const t = deps.now();
-        // The workspace first, then the shop's row (the heartbeat): the order a disconnect and every
-        // other shop call takes. The other way round, a disconnect holding the workspace and waiting
-        // for the shop's row met this commit waiting for the workspace (PostgreSQL: a deadlock).
+        // The workspace first, then the shop's row (the heartbeat) and the page's rows: the order a
+        // disconnect, a connect, the credential calls and a sample decision take (docs/decisions/
+        // shop-connection.md, "Lock order"). The other way round, a disconnect holding the workspace
+        // and waiting for the shop's row met this commit waiting for the workspace (a deadlock).
         await lockWorkspace(trx, deps.engine, shop.workspaceId);
         if (!(await heartbeat(trx, shop.connectionId, deps.runner, t))) throw new LeaseLost();
         await step.write?.(trx);

@@ -7,14 +7,7 @@
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
-
-interface ViewProps {
-  creatorId: number;
-  creatorName: string;
-  /** The creator's country and handle: their videos are read from the mirror by these. */
-  country: string;
-  uniqueId: string;
-}
+import type { LedgerProps } from './LedgerView.tsx';
 
 function NeedsConnection({ onRetry }: { onRetry: () => void }) {
   return (
@@ -29,13 +22,13 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function LedgerPanel(props: ViewProps) {
+export function LedgerPanel(props: LedgerProps) {
   const { creatorId } = props;
   const [open, setOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const View = useMemo(
     () =>
-      lazy((): Promise<{ default: ComponentType<ViewProps> }> =>
+      lazy((): Promise<{ default: ComponentType<LedgerProps> }> =>
         import('./LedgerView.tsx').then(
           (mod) => ({ default: mod.LedgerView }),
           () => ({ default: () => <NeedsConnection onRetry={() => setAttempt((n) => n + 1)} /> }),

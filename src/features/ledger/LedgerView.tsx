@@ -277,15 +277,17 @@ function PlanLedger({ creatorId, creatorName }: { creatorId: number; creatorName
 }
 
 /** The plan's ledger, then the creator's videos (theirs whatever the plan, so shown without one too). */
-export function LedgerView(props: {
+export interface LedgerProps {
   creatorId: number;
-  creatorName: string;
+  /** The creator's country and handle: their videos are read from the mirror by these. */
   country: string;
   uniqueId: string;
-}) {
+}
+
+export function LedgerView(props: LedgerProps) {
   return (
     <>
-      <PlanLedger {...props} />
+      <PlanLedger creatorId={props.creatorId} creatorName={`@${props.uniqueId}`} />
       <VideoPerformance country={props.country} uniqueId={props.uniqueId} />
     </>
   );

@@ -62,12 +62,7 @@ export function CreatorScreen({ id }: { id: number }) {
         </div>
         <CreatorTimeline creatorId={id} />
       </div>
-      <LedgerPanel
-        creatorId={id}
-        creatorName={`@${creator.unique_id}`}
-        country={creator.country}
-        uniqueId={creator.unique_id}
-      />
+      <LedgerPanel creatorId={id} country={creator.country} uniqueId={creator.unique_id} />
       <SimilarPanel creatorId={id} country={creator.country as Country} />
     </div>
   );
