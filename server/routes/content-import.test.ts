@@ -71,7 +71,7 @@ describeEngines('content imported from a file', (t) => {
     const records = async () =>
       db
         .selectFrom('contents')
-        .select(['video_id', 'handle', 'creator_id', 'product_ids', 'post_time', 'source'])
+        .select(['video_id', 'handle', 'creator_id', 'product_ids', 'plan_id', 'post_time', 'source'])
         .where('workspace_id', '=', a.workspaceId)
         .where('deleted_at', 'is', null)
         .orderBy('video_id')
@@ -80,7 +80,7 @@ describeEngines('content imported from a file', (t) => {
   }
 
   it('adds one record per video, moves the shipped sample to "content posted"; the same file again writes nothing', async () => {
-    const { a, c1, c2, json, stage, snapshots, records, h1, h2 } = await setUp('cimp_');
+    const { a, c1, c2, planId, json, stage, snapshots, records, h1, h2 } = await setUp('cimp_');
     const rows = [
       {
         row: 2,
@@ -120,6 +120,8 @@ describeEngines('content imported from a file', (t) => {
         handle: h1,
         creator_id: c1,
         product_ids: PRODUCT,
+        // The one plan the creator is in that carries the product; the other creator is in none.
+        plan_id: planId,
         // 14:05 in the US shop's time zone (Los Angeles, UTC−7 on 10 March 2026)
         post_time: Date.UTC(2026, 2, 10, 21, 5) / 1000,
         source: 'file',
@@ -128,12 +130,15 @@ describeEngines('content imported from a file', (t) => {
         video_id: V2,
         handle: h2,
         creator_id: c2,
+        plan_id: 0,
         post_time: Date.UTC(2026, 2, 11, 1) / 1000,
       }),
     ]);
     expect(await snapshots()).toEqual([expect.objectContaining({ views: 1200, likes: 30, gmv: 99.5 })]);
     const list = await t().call('POST', '/content/list', { creator_id: c1 }, { token: a.token });
     expect(list.data.rows).toEqual([expect.objectContaining({ video_id: V1, source: 'file' })]);
+    const ofPlan = await t().call('POST', '/content/list', { plan_id: planId }, { token: a.token });
+    expect(ofPlan.data.rows).toEqual([expect.objectContaining({ video_id: V1, plan_id: planId })]);
 
     // The same file again: nothing new.
     const again = await json({ country: 'US', rows });

@@ -40,7 +40,7 @@ import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
 import { message } from '../domain/messages.ts';
 import '../domain/messages/content-import.messages.ts';
-import { postedFromContent } from './content.service.ts';
+import { planOfRecord, postedFromContent } from './content.service.ts';
 
 type Trx = Transaction<DB>;
 type Input = z.infer<typeof ContentImportRequest>;
@@ -237,7 +237,7 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
       handle: r.handle,
       creator_id: creatorId,
       product_ids: r.products.join(','),
-      plan_id: 0,
+      plan_id: await planOfRecord(trx, ws, creatorId, r.products),
       link: r.link,
       kind: 'video',
       post_time: r.postTime,

@@ -27,7 +27,7 @@ import {
 } from '../db/content.repository.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
 import { findLiveCreator } from '../db/creator-lookup.repository.ts';
-import { membershipsAt } from '../db/plan-member.repository.ts';
+import { membershipsAt, plansOfCreators } from '../db/plan-member.repository.ts';
 import { plansWithProducts, planTerms, tiktokProductIds } from '../db/plan.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion, now } from '../db/versioning.ts';
@@ -82,6 +82,37 @@ export async function postedFromContent(
   for (const planId of planIds)
     moved += (await movePlanCreators(trx, ws, by, planId, [row.creator_id], 'posted', '', lang)).changed;
   return moved;
+}
+
+/**
+ * The plan a record is for, when the workspace says so without a guess: the one plan the creator is
+ * in that carries one of the record's products (TikTok product ids); when several do, the one where
+ * the creator's sample is shipped (awaiting content), if exactly one; else none (0). A record of no
+ * plan still moves every plan carrying its product (postedFromContent) and counts in their money.
+ */
+export async function planOfRecord(
+  trx: Trx,
+  ws: number,
+  creatorId: number,
+  productIds: readonly string[],
+): Promise<number> {
+  const products = new Set(productIds.filter(Boolean));
+  if (!creatorId || !products.size) return 0;
+  const memberOf = (await plansOfCreators(trx, ws, [creatorId])).get(creatorId) ?? [];
+  if (!memberOf.length) return 0;
+  const plans = await plansWithProducts(
+    trx,
+    ws,
+    memberOf.map((m) => m.plan_id),
+  );
+  const rowIds = [...new Set(plans.flatMap((p) => splitIds(String(p.product_ids)).map(Number)))];
+  const tiktokOf = await tiktokProductIds(trx, ws, rowIds);
+  const carrying = plans
+    .filter((p) => splitIds(String(p.product_ids)).some((id) => products.has(tiktokOf.get(Number(id)) ?? '')))
+    .map((p) => Number(p.id));
+  if (carrying.length === 1) return carrying[0]!;
+  const shipped = memberOf.filter((m) => m.stage === 'shipped' && carrying.includes(m.plan_id));
+  return shipped.length === 1 ? shipped[0]!.plan_id : 0;
 }
 
 export async function addContent(

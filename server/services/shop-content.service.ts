@@ -20,12 +20,10 @@ import {
   updateContent,
 } from '../db/content.repository.ts';
 import type { Actor } from '../db/creator-events.repository.ts';
-import { plansOfCreators } from '../db/plan-member.repository.ts';
-import { plansWithProducts, tiktokProductIds } from '../db/plan.repository.ts';
 import type { DB } from '../db/schema.ts';
 import { nextVersion } from '../db/versioning.ts';
 import type { SampleFulfillment } from '../integrations/tiktok-shop/index.ts';
-import { postedFromContent } from './content.service.ts';
+import { planOfRecord, postedFromContent } from './content.service.ts';
 
 type Trx = Transaction<DB>;
 
@@ -64,36 +62,6 @@ function recordOf(f: SampleFulfillment, sampleHandle: string) {
   };
 }
 
-/**
- * The plan a record is for: the one plan the creator is in that carries the product; when several
- * do, the one where the creator's sample is shipped (awaiting content), if exactly one; else none
- * (the record still moves every plan carrying the product, as a hand entry without a plan does).
- */
-async function planFor(trx: Trx, ws: number, creatorId: number, productId: string): Promise<number> {
-  if (!creatorId || !productId) return 0;
-  const memberOf = (await plansOfCreators(trx, ws, [creatorId])).get(creatorId) ?? [];
-  if (!memberOf.length) return 0;
-  const plans = await plansWithProducts(
-    trx,
-    ws,
-    memberOf.map((m) => m.plan_id),
-  );
-  const rowIds = [
-    ...new Set(plans.flatMap((p) => String(p.product_ids).split(',').filter(Boolean).map(Number))),
-  ];
-  const tiktokOf = await tiktokProductIds(trx, ws, rowIds);
-  const carrying = plans
-    .filter((p) =>
-      String(p.product_ids)
-        .split(',')
-        .some((id) => tiktokOf.get(Number(id)) === productId),
-    )
-    .map((p) => Number(p.id));
-  if (carrying.length === 1) return carrying[0]!;
-  const shipped = memberOf.filter((m) => m.stage === 'shipped' && carrying.includes(m.plan_id));
-  return shipped.length === 1 ? shipped[0]!.plan_id : 0;
-}
-
 const splitIds = (s: string): string[] => s.split(',').filter(Boolean);
 
 export interface ContentWriteResult {
@@ -124,7 +92,7 @@ export async function writeShopContent(
   for (const f of fulfillments) {
     const r = recordOf(f, sample.creator);
     if (!creatorId && r.handle) creatorId = (await creatorByHandle(trx, ws, country, r.handle))?.id ?? 0;
-    planId ??= await planFor(trx, ws, creatorId, sample.product_id);
+    planId ??= await planOfRecord(trx, ws, creatorId, [sample.product_id]);
     const productId = f.product?.id || sample.product_id;
     const existing = await contentByVideo(trx, ws, country, r.videoId);
     // A record a member deleted stays deleted: the sync does not bring it back.
