@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { COUNTRIES } from './constants.ts';
-import { PLAN_STAGES } from './limits.ts';
+import { COST_KINDS, PLAN_STAGES } from './limits.ts';
 import { ChatTemplateRow } from './schemas/chat-template.ts';
 import { ContentRow } from './schemas/content.ts';
 import { CONFLICT_OUTCOMES, TEXT_RECORDS } from './schemas/conflict.ts';
@@ -197,6 +197,34 @@ const orderImports = z.object({
   undo_user_name: z.string(),
 });
 
+/**
+ * A plan's cost line as stored (server/db/migrations/0047_plan_costs.ts): the amount in whole cents
+ * of the plan's currency (a retainer's per month); `import_key` names the ad-spend file row it stands
+ * for ('' when entered by hand). The list call answers the same line with `amount` in units.
+ */
+const planCosts = z.object({
+  id: int(),
+  ...mirrored,
+  plan_id: int(),
+  creator_id: int(),
+  kind: z.enum(COST_KINDS),
+  /** The content record an ad spend paid for; 0 for a fee or retainer. */
+  content_id: int(),
+  amount_cents: int(),
+  currency: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  channel: z.string(),
+  note: z.string(),
+  import_key: z.string(),
+  user_id: int(),
+  user_name: z.string(),
+  updated_by: int(),
+  updated_by_name: z.string(),
+  add_time: time(),
+  update_time: time(),
+});
+
 /** Every mirrored table's row, keyed like SYNC_TABLES (contract/sync.ts). */
 export const SYNC_ROWS = {
   creators,
@@ -225,6 +253,7 @@ export const SYNC_ROWS = {
   creator_sales: creatorSales,
   order_imports: orderImports,
   contents: ContentRow.extend({ ...mirrored, country: country() }),
+  plan_costs: planCosts,
 };
 
 /** The creator tags a pull adds to each creator row (contract/sync.ts `decodePull`). */

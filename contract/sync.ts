@@ -14,8 +14,9 @@ import type { SYNC_ROWS } from './sync-rows.ts';
 /**
  * 2: content records (`contents`) joined the mirror. The table is older than that, so a cursor of
  * version 1 has already passed its rows: such a client mirrors the workspace again.
+ * 3: a plan's cost lines (`plan_costs`) joined it, for the same reason the same way.
  */
-export const SYNC_VERSION = 2;
+export const SYNC_VERSION = 3;
 
 /** The workspace tables every client mirrors, in the order a page lists them. */
 export const SYNC_TABLES = [
@@ -46,6 +47,9 @@ export const SYNC_TABLES = [
   // What creators posted (videos and LIVEs): the samples-without-content list and the creator page
   // read them offline. The performance snapshots stay on the server.
   'contents',
+  // A plan's fees, retainers and ad spend: entered and listed offline, sent through the outbox. The
+  // net profit that sums them with the order lines stays on the server.
+  'plan_costs',
 ] as const;
 export type SyncTable = (typeof SYNC_TABLES)[number];
 

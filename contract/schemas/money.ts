@@ -8,6 +8,7 @@
  * caller's workspace.
  */
 import { z } from 'zod';
+import { COST_DAY, isCostDay } from '../cost-days.ts';
 import { endpoint } from '../endpoint.ts';
 import { optText } from './common.ts';
 import { rowId } from './tag.ts';
@@ -51,12 +52,9 @@ export const costDay = () =>
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ message: 'cost_date_invalid' })
-      .regex(/^20(1[6-9]|[2-9]\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'cost_date_invalid')
-      .refine((s) => {
-        // The refinement runs on text the pattern refused too: an impossible date is no exception.
-        const t = Date.parse(`${s}T00:00:00Z`);
-        return !Number.isNaN(t) && new Date(t).toISOString().startsWith(s);
-      }, 'cost_date_invalid'),
+      .regex(COST_DAY, 'cost_date_invalid')
+      // The refinement runs on text the pattern refused too: an impossible date is no exception.
+      .refine(isCostDay, 'cost_date_invalid'),
   );
 
 const note = () => optText(COST_NOTE_MAX);

@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { COUNTRY_CURRENCY, type Country } from '../../contract/constants.ts';
+import { monthsSpanned } from '../../contract/cost-days.ts';
 import { COSTS_MAX, RETAINER_MONTHS_MAX } from '../../contract/limits.ts';
 import type { CostAddRequest, CostEditRequest } from '../../contract/schemas/money.ts';
 import { findContent } from '../db/content.repository.ts';
@@ -39,13 +40,7 @@ async function requirePlan(db: Db, ws: number, planId: number) {
   return plan;
 }
 
-/** Months from `start`'s to `end`'s, both counted. */
-const monthsSpanned = (start: string, end: string): number =>
-  (Number(end.slice(0, 4)) - Number(start.slice(0, 4))) * 12 +
-  Number(end.slice(5, 7)) -
-  Number(start.slice(5, 7)) +
-  1;
-
+/** A retainer ends on or after its first day and spans at most RETAINER_MONTHS_MAX months. */
 function checkRetainer(start: string, end: string): void {
   if (end < start) throw new AppError(40001, 'cost_end_before_start', { field: 'end_date' });
   if (monthsSpanned(start, end) > RETAINER_MONTHS_MAX)

@@ -58,6 +58,9 @@ describe('the local database schema', () => {
     expect(await db.contents.where('plan_id').equals(3).count()).toBe(1);
     // … and its [country+handle] index of version 11 (a creator's videos on their page).
     expect(await db.contents.where('[country+handle]').equals(['US', 'anna']).count()).toBe(1);
+    // A plan's cost lines joined in version 12, read per plan.
+    await db.plan_costs.put({ id: 4, version: 1, plan_id: 3 } as RowOf<'plan_costs'>);
+    expect(await db.plan_costs.where('plan_id').equals(3).count()).toBe(1);
     db.close();
   });
 
@@ -75,8 +78,9 @@ describe('the local database schema', () => {
       creator_sales: ['creator_id'],
       order_imports: [],
       contents: ['[country+handle]', 'creator_id', 'plan_id'],
+      plan_costs: ['plan_id'],
     });
-    expect(Object.keys(tables)).toHaveLength(21);
+    expect(Object.keys(tables)).toHaveLength(22);
     db.close();
   });
 });

@@ -25,7 +25,7 @@ import type { CreatorRow, SyncRows, SyncTable } from '../../contract/sync.ts';
 import type { Notice, OutboxEntry } from './outbox-types.ts';
 
 /** Versions 1-8 were declared one by one until 2026-11; a device on any of them upgrades to this. */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 export const BLOCK_SIZE = 1000;
 export const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -49,6 +49,7 @@ export const SMALL_TABLES: readonly SmallTable[] = [
   'creator_sales',
   'order_imports',
   'contents',
+  'plan_costs',
 ];
 
 export interface CreatorBlock {
@@ -82,6 +83,7 @@ export class LocalDB extends Dexie {
   creator_sales!: Table<SyncRows['creator_sales'], number>;
   order_imports!: Table<SyncRows['order_imports'], number>;
   contents!: Table<SyncRows['contents'], number>;
+  plan_costs!: Table<SyncRows['plan_costs'], number>;
   outbox!: Table<OutboxEntry, number>;
   notices!: Table<Notice, number>;
   meta!: Table<MetaRow, string>;
@@ -123,6 +125,8 @@ export class LocalDB extends Dexie {
       // Content records (videos, LIVEs): read per creator (by country and handle, as the server
       // matches them: features/ledger/creator-videos.ts) and per plan.
       contents: 'id, creator_id, plan_id, [country+handle]',
+      // A plan's cost lines, read per plan.
+      plan_costs: 'id, plan_id',
     });
   }
 

@@ -1,9 +1,11 @@
 /**
  * A plan's net profit with costs, as a member enters them: a fixed fee and an ad spend for a video
  * added from the creator's card lower the plan's net profit by exactly their amounts once the server
- * has accepted them, and are still there after a reload; a line the server refuses (a retainer that
- * ends before it starts) shows the server's reason and changes nothing. The formula is on screen in
- * both languages; 390 and 1440 px, axe clean.
+ * has accepted them, and are still there after a reload; a line the form can see is wrong (a
+ * retainer that ends before it starts, a day before 2016) is refused in the form. Cost lines are
+ * mirrored: a teammate's delete shows by itself, a line added offline shows at once as not yet on
+ * the server, and one the server then refuses is taken back and explained. The formula is on screen
+ * in both languages; 390 and 1440 px, axe clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -14,6 +16,7 @@ import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators, popupOption } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
+import { syncStatus } from '../helpers/tag-page.ts';
 
 const stamp = Date.now() % 100_000;
 const HANDLE = `lm_a_${stamp}`;
@@ -138,7 +141,7 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await pollNet(page, 42_500 - 12_345 - 5_000);
 
-    // A retainer ending before it starts: the server refuses it, the dialog says why, nothing changes.
+    // A retainer ending before it starts: the form says why and saves nothing.
     await openCost(page);
     await pickKind(page, en.money_cost_kind_retainer);
     await page.getByRole('textbox', { name: /Amount per month/ }).fill('1000');
@@ -146,9 +149,7 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await page.getByRole('textbox', { name: new RegExp(en.money_cost_end) }).fill('2026-04-01');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect
-      .poll(() =>
-        page.getByRole('alert').filter({ hasText: 'The end date cannot be before the start date' }).count(),
-      )
+      .poll(() => page.getByRole('dialog').getByText(en.money_cost_end_before_start).count())
       .toBe(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await pollNet(page, 42_500 - 12_345 - 5_000);
@@ -165,7 +166,7 @@ describe('a plan’s net profit with fees and ad spend', () => {
     expect(errors[0]).toEqual([]);
   });
 
-  it('a fee is corrected, refused, deleted and its history read; a teammate’s delete is explained; the table adds a cost', async () => {
+  it('a fee is corrected, refused by the form, deleted and its history read; a teammate’s delete shows by itself; an offline line the server refuses is taken back and explained; the table adds a cost', async () => {
     const page = pages.en;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/plans/${planId}`);
@@ -200,13 +201,11 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await pollNet(page, start - (20_000 - 12_345));
     await expect.poll(() => lines.filter({ hasText: '$200.00' }).count()).toBe(1);
 
-    // A day before TikTok Shop existed: the server refuses, the dialog says what to do, nothing changes.
+    // A day before TikTok Shop existed: the form says what to enter, nothing changes.
     await action('Edit', en.money_cost_kind_fee).click();
     await page.getByRole('textbox', { name: new RegExp(en.money_cost_date) }).fill('2015-01-01');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').filter({ hasText: 'The line stays as it was' }).count())
-      .toBe(1);
+    await expect.poll(() => page.getByRole('dialog').getByText(en.money_cost_day_invalid).count()).toBe(1);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await pollNet(page, start - (20_000 - 12_345));
 
@@ -221,19 +220,55 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
-    // A teammate deleted the ad spend meanwhile: this delete is refused, said so, and the list and the
-    // net profit show what the server holds.
+    // A teammate deletes the ad spend: the line goes and the net profit rises by itself.
     const api = <T>(method: string, path: string, body: Record<string, unknown> = {}) =>
       callApi<T>(suite.server.url, admin.token, method, path, body);
     const listed = await api<{ rows: { id: number; kind: string }[] }>('POST', '/plan/cost.list', {
       plan_id: planId,
     });
     await api('DELETE', '/plan/cost.del', { id: listed.rows.find((r) => r.kind === 'ad')!.id });
-    await action('Delete', en.money_cost_kind_ad).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: en.money_costs_delete }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Not deleted:' }).count()).toBe(1);
-    await expect.poll(() => lines.count()).toBe(1);
-    await pollNet(page, start - (20_000 - 12_345) + 5_000);
+    await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
+    const afterMate = start - (20_000 - 12_345) + 5_000;
+    await pollNet(page, afterMate);
+
+    // Offline: an ad spend for the video (picked from the mirror) shows at once as not yet sent, and
+    // the figure says it does not count it yet. Meanwhile the video's record is deleted elsewhere, so
+    // the server refuses the line on reconnect: it is taken back and the page says why.
+    const videos = await api<{ rows: { id: number; video_id: string }[] }>('POST', '/content/list', {
+      plan_id: planId,
+    });
+    await page.context().setOffline(true);
+    try {
+      await openCost(page);
+      await pickKind(page, en.money_cost_kind_ad);
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: new RegExp(en.money_cost_video) })
+        .waitFor();
+      await page.getByRole('textbox', { name: /Amount/ }).fill('30');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await expect.poll(() => lines.count()).toBe(2);
+      await expect.poll(() => lines.filter({ hasText: en.money_costs_unsent }).count()).toBe(1);
+      await expect
+        .poll(() => page.getByTestId('plan-costs-unsent').textContent())
+        .toContain('1 cost change is saved on this device');
+      await api('DELETE', '/content/del', { id: videos.rows.find((v) => v.video_id === VIDEO)!.id });
+    } finally {
+      await page.context().setOffline(false);
+    }
+    const told = page.locator('.cd-toast').filter({ hasText: `Not saved: Add a cost for ${NAME}` });
+    await told.waitFor({ timeout: 30_000 });
+    await expect.poll(() => lines.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('plan-costs-unsent').count()).toBe(0);
+    await pollNet(page, afterMate);
+    await syncStatus(page).getByRole('button', { name: '1 failed' }).click();
+    const panel = page.getByRole('dialog', { name: 'Changes the server refused' });
+    await panel.getByText(`Add a cost for ${NAME}`).waitFor();
+    await panel.getByRole('button', { name: 'Discard' }).click();
+    await syncStatus(page)
+      .getByRole('button', { name: /failed/ })
+      .waitFor({ state: 'detached' });
 
     // Delete the fee: the net profit rises by its 200, and its history ends with the deletion.
     await action('Delete', en.money_cost_kind_fee).click();

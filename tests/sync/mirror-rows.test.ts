@@ -89,6 +89,14 @@ describeEngines('mirror rows', (t) => {
       product_ids: '1729000000000000001',
       post_time: 1_790_000_000,
     });
+    await call('POST', '/plan/cost.add', {
+      plan_id: plan.id,
+      creator_id: creatorId,
+      kind: 'fee',
+      amount: '120.50',
+      start_date: '2026-11-20',
+      note: 'Unboxing',
+    });
     const res = await app.call<PullWire>('POST', '/sync/pull', { cursor: '', limit: 20_000 }, { token });
     expect(res.code).toBe(200);
     page = decodePull(res.data);
@@ -153,6 +161,7 @@ describeEngines('mirror rows', (t) => {
         'workspace_settings',
         'creator_sales',
         'contents',
+        'plan_costs',
       ].sort(),
     );
   });

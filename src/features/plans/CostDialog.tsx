@@ -1,30 +1,29 @@
 /**
  * "Add cost" on a plan's creator: a fixed fee, a monthly retainer (first and last day) or ad spend
  * for one of the creator's videos (docs/decisions/plans.md, "Fees, retainers and ad spend"); given a
- * `line`, the same form corrects it (amount, dates, channel, note: its kind and video stay). Sent
- * straight to the server: the dialog closes and the plan's net profit changes only once the server
- * has accepted the change; a refusal keeps the dialog open with the server's reason and what to do.
+ * `line`, the same form corrects it (amount, dates, channel, note: its kind and video stay). Saved on
+ * this device at once, offline too, and sent through the outbox (cost-actions.ts): the form first
+ * checks what the server would refuse that it can see (amount, days, a retainer's span), and a
+ * refusal the server still makes takes the line back and is told by the sync's notice. The videos
+ * to pick from are the creator's records in the mirror (features/ledger/creator-videos.ts).
  */
-import { useEffect, useState } from 'react';
-import { COST_NOTE_MAX } from '../../../contract/limits.ts';
-import type { ContentRow } from '../../../contract/schemas/content.ts';
-import type { CostRow } from '../../../contract/schemas/money.ts';
+import { useState } from 'react';
+import { COST_NOTE_MAX, RETAINER_MONTHS_MAX } from '../../../contract/limits.ts';
+import { localDb } from '../../db/local.ts';
 import { m } from '../../paraglide/messages.js';
 import { FormDialog } from '../../ui/Dialog.tsx';
 import { Field } from '../../ui/Field.tsx';
 import { Select } from '../../ui/Select.tsx';
-import { toast } from '../../ui/toast-queue.ts';
-import { addCost, editCost, fetchCreatorVideos } from './money-api.ts';
+import { useCreatorVideos } from '../ledger/creator-videos.ts';
+import { addCost, editCost } from './cost-actions.ts';
+import { amountText, costDatesProblem, isAmount, type CostLine } from './cost-rules.ts';
 import { kindLabel } from './cost-text.ts';
-import { isDay } from './plan-rules.ts';
+import { useCreatorsOf } from './plan-queries.ts';
 
 type Kind = 'fee' | 'retainer' | 'ad';
 type Channel = 'spark' | 'shop_ads';
 const COST_KIND_IDS: readonly Kind[] = ['fee', 'retainer', 'ad'];
-/** A cost line's kind in words (the dialog, the plan's list of lines, their history). */
 const today = (): string => new Date().toLocaleDateString('sv');
-/** As the server reads it (contract/schemas/money.ts, costAmount): digits, at most two decimals, above 0. */
-const isAmount = (s: string): boolean => /^\d{1,11}(\.\d{1,2})?$/.test(s.trim()) && Number(s) > 0;
 
 export function CostDialog({
   planId,
@@ -40,69 +39,56 @@ export function CostDialog({
   creatorId: number;
   name: string;
   currency: string;
-  /** The line to correct; absent: a new line. */
-  line?: CostRow;
+  /** The line to correct (one the server has numbered); absent: a new line. */
+  line?: CostLine;
   onClose: () => void;
 }) {
   const [kind, setKind] = useState<Kind>(line?.kind ?? 'fee');
   // The stored amount as digits the form reads back the same way ("1200.5" → "1200.50").
-  const [amount, setAmount] = useState(line ? line.amount.toFixed(2) : '');
+  const [amount, setAmount] = useState(line ? amountText(line.amount_cents) : '');
   const [start, setStart] = useState(line?.start_date ?? today);
   const [end, setEnd] = useState(line?.end_date ?? '');
   const [video, setVideo] = useState(line?.content_id ?? 0);
   const [channel, setChannel] = useState<Channel>(line?.channel === 'shop_ads' ? 'shop_ads' : 'spark');
   const [note, setNote] = useState(line?.note ?? '');
-  const [videos, setVideos] = useState<ContentRow[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refused, setRefused] = useState('');
-
-  useEffect(() => {
-    if (kind !== 'ad' || line) return;
-    const ctl = new AbortController();
-    fetchCreatorVideos(creatorId, ctl.signal).then(
-      (d) => {
-        const own = d.rows.filter((r) => r.country === country);
-        setVideos(own);
-        setVideo((v) => v || own[0]?.id || 0);
-      },
-      () => undefined,
-    );
-    return () => ctl.abort();
-  }, [kind, creatorId, country, line]);
+  const handle = useCreatorsOf(kind === 'ad' && !line ? [creatorId] : [])?.get(creatorId)?.unique_id ?? '';
+  const videos = useCreatorVideos(localDb, country, handle)?.filter((v) => v.country === country) ?? [];
+  // The newest video until the member picks another.
+  const picked = videos.some((v) => v.id === video) ? video : (videos[0]?.id ?? 0);
 
   async function save() {
     const e: Record<string, string> = {};
     if (!isAmount(amount)) e.amount = m.money_cost_invalid_amount();
-    if (!isDay(start)) e.start = m.workbench_followup_date_invalid();
-    if (kind === 'retainer' && !isDay(end)) e.end = m.workbench_followup_date_invalid();
-    if (kind === 'ad' && !video) e.video = m.money_cost_no_video();
+    const dates = costDatesProblem(kind, start.trim(), end.trim());
+    if (dates === 'start') e.start = m.money_cost_day_invalid();
+    else if (dates === 'end') e.end = m.money_cost_day_invalid();
+    else if (dates === 'end_before_start') e.end = m.money_cost_end_before_start();
+    else if (dates === 'too_long') e.end = m.money_cost_too_long({ max: RETAINER_MONTHS_MAX });
+    if (kind === 'ad' && !line && !picked) e.video = m.money_cost_no_video();
     setErrors(e);
-    setRefused('');
     if (Object.keys(e).length) return;
     const common = {
       amount: amount.trim(),
       start_date: start.trim(),
-      ...(kind === 'retainer' && { end_date: end.trim() }),
-      ...(kind === 'ad' && { channel }),
+      end_date: kind === 'retainer' ? end.trim() : '',
+      channel: kind === 'ad' ? channel : ('' as const),
       note: note.trim(),
     };
-    try {
-      if (line) await editCost(planId, { id: line.id, ...common });
-      else
-        await addCost({
-          plan_id: planId,
-          creator_id: creatorId,
-          kind,
-          ...common,
-          ...(kind === 'ad' && { content_id: video }),
-        });
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      setRefused(line ? m.money_cost_edit_refused({ reason }) : m.money_cost_refused({ reason }));
-      return;
-    }
-    toast.success(line ? m.money_cost_edited() : m.money_cost_saved());
-    onClose();
+    const saved = line
+      ? await editCost(line, common, name)
+      : await addCost(
+          {
+            plan_id: planId,
+            creator_id: creatorId,
+            country,
+            kind,
+            content_id: kind === 'ad' ? picked : 0,
+            ...common,
+          },
+          name,
+        );
+    if (saved) onClose();
   }
 
   return (
@@ -141,7 +127,7 @@ export function CostDialog({
               <Select<string>
                 label={m.money_cost_video()}
                 items={videos.map((v) => ({ id: String(v.id), label: v.video_id }))}
-                value={String(video)}
+                value={String(picked)}
                 onChange={(v) => setVideo(Number(v))}
               />
               <Select<Channel>
@@ -190,11 +176,6 @@ export function CostDialog({
           )}
         </div>
         <Field label={m.money_cost_note()} value={note} onChange={setNote} maxLength={COST_NOTE_MAX} />
-        {refused && (
-          <p className="plans-error" role="alert">
-            {refused}
-          </p>
-        )}
       </div>
     </FormDialog>
   );

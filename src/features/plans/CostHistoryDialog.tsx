@@ -1,15 +1,17 @@
 /**
  * A cost line's history: every add, correction and deletion with what the line said after it, who
- * made it and when (server/db/plan-cost.repository.ts keeps them), newest first. Read from the server.
+ * made it and when (server/db/plan-cost.repository.ts keeps them), newest first. Read from the server
+ * (the mirror holds each line as it is now, not its history).
  */
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { CostHistoryResult, CostRow } from '../../../contract/schemas/money.ts';
+import type { CostHistoryResult } from '../../../contract/schemas/money.ts';
 import { formatDateTime } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { fetchCostHistory } from './money-api.ts';
 import { costText } from './cost-text.ts';
+import type { CostLine } from './cost-rules.ts';
 
 type HistoryRow = z.infer<typeof CostHistoryResult>['rows'][number];
 
@@ -22,7 +24,7 @@ export function CostHistoryDialog({
   currency,
   onClose,
 }: {
-  line: CostRow;
+  line: Pick<CostLine, 'id' | 'kind'>;
   name: string;
   currency: string;
   onClose: () => void;
@@ -43,7 +45,7 @@ export function CostHistoryDialog({
     <Dialog isOpen onClose={onClose} isDismissable title={m.money_history_title({ name })}>
       {!rows ? (
         <p className="plans-muted" role="status">
-          {failed ? m.money_costs_offline() : m.money_net_loading()}
+          {failed ? m.money_history_offline() : m.money_net_loading()}
         </p>
       ) : (
         <ol className="plans-costs" data-testid="cost-history">
@@ -52,7 +54,12 @@ export function CostHistoryDialog({
               <span>
                 <strong>{actionLabel(h.action)}</strong> ·{' '}
                 {costText(
-                  { kind: line.kind, amount: h.amount, start_date: h.start_date, end_date: h.end_date },
+                  {
+                    kind: line.kind,
+                    amount_cents: Math.round(h.amount * 100),
+                    start_date: h.start_date,
+                    end_date: h.end_date,
+                  },
                   currency,
                 )}
                 {h.note ? ` · ${h.note}` : ''}

@@ -1,19 +1,22 @@
 /**
  * A plan's cost lines under its net profit (docs/decisions/plans.md, "Fees, retainers and ad spend"):
  * each fee, retainer and ad spend with who changed it last, to correct, delete or read its history.
- * Read from the server when opened and again after any change to the plan's costs; a delete hides the
- * line at once and brings it back if the server refuses, with the reason and what to do next.
+ * Read from the mirror, so they list offline and a teammate's line shows as soon as it syncs; a
+ * change shows at once and goes through the outbox (cost-actions.ts). A line saved here that the
+ * server has not numbered yet says so, and can be corrected or deleted once it has.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
-import type { CostRow } from '../../../contract/schemas/money.ts';
+import { COST_LIST_MAX } from '../../../contract/limits.ts';
+import { isPending } from '../../db/temp-id.ts';
 import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { confirm } from '../../ui/Dialog.tsx';
-import { toast } from '../../ui/toast-queue.ts';
+import { deleteCost } from './cost-actions.ts';
+import { usePlanCosts } from './cost-queries.ts';
+import type { CostLine } from './cost-rules.ts';
 import { costText, kindLabel } from './cost-text.ts';
-import { deleteCost, fetchCosts, moneyChanged, onMoneyChanged } from './money-api.ts';
 import { useCreatorsOf } from './plan-queries.ts';
 
 const CostDialog = lazy(() => import('./CostDialog.tsx').then((mod) => ({ default: mod.CostDialog })));
@@ -21,42 +24,21 @@ const CostHistoryDialog = lazy(() =>
   import('./CostHistoryDialog.tsx').then((mod) => ({ default: mod.CostHistoryDialog })),
 );
 
-/** A line's amount and dates in words: "$1,000.00 a month, 2026-04-16 to 2026-05-31". */
 function CostLines({ planId, country }: { planId: number; country: string }) {
   const currency = COUNTRY_CURRENCY[country as Country];
-  const [rows, setRows] = useState<CostRow[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  const [asked, setAsked] = useState(0);
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
-  const [refused, setRefused] = useState('');
-  const [editing, setEditing] = useState<CostRow | null>(null);
-  const [history, setHistory] = useState<CostRow | null>(null);
-  // Lines deleted from this list: their history stays readable here (the server lists live lines).
-  const [gone, setGone] = useState<CostRow[]>([]);
-  useEffect(() => onMoneyChanged(planId, () => setAsked((n) => n + 1)), [planId]);
-  useEffect(() => {
-    const ctl = new AbortController();
-    fetchCosts(planId, ctl.signal).then(
-      (d) => {
-        setRows(d.rows);
-        setTotal(d.total);
-        setHidden(new Set());
-        setFailed(false);
-      },
-      () => {
-        if (!ctl.signal.aborted) setFailed(true);
-      },
-    );
-    return () => ctl.abort();
-  }, [planId, asked]);
-  const creators = useCreatorsOf(rows?.map((r) => r.creator_id) ?? []);
+  const costs = usePlanCosts(planId);
+  const [editing, setEditing] = useState<CostLine | null>(null);
+  const [history, setHistory] = useState<CostLine | null>(null);
+  // Lines deleted from this list: their history stays readable here (the mirror keeps live lines).
+  const [gone, setGone] = useState<CostLine[]>([]);
+  const lines = costs?.lines ?? [];
+  const creators = useCreatorsOf(lines.map((r) => r.creator_id));
   const nameOf = (id: number): string => {
     const c = creators?.get(id);
     return c ? c.daren_name.trim() || `@${c.unique_id}` : `#${id}`;
   };
 
-  async function remove(line: CostRow) {
+  async function remove(line: CostLine) {
     const name = nameOf(line.creator_id);
     const ok = await confirm({
       title: m.money_costs_delete_title(),
@@ -65,43 +47,18 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
       tone: 'danger',
     });
     if (!ok) return;
-    setRefused('');
-    setHidden((h) => new Set(h).add(line.id));
-    try {
-      await deleteCost(planId, line.id);
-      setGone((g) => [line, ...g.filter((x) => x.id !== line.id)]);
-      toast.success(m.money_costs_deleted());
-    } catch (err) {
-      // Rolled back: the line shows again, and the list is read anew (a teammate may have changed it).
-      setHidden((h) => {
-        const next = new Set(h);
-        next.delete(line.id);
-        return next;
-      });
-      setRefused(m.money_costs_delete_refused({ reason: err instanceof Error ? err.message : String(err) }));
-      moneyChanged(planId);
-    }
+    if (await deleteCost(line, name)) setGone((g) => [line, ...g.filter((x) => x.id !== line.id)]);
   }
 
-  if (!rows)
+  if (!costs)
     return (
       <p className="plans-muted" role="status">
-        {failed ? m.money_costs_offline() : m.money_net_loading()}
+        {m.money_net_loading()}
       </p>
     );
-  const shown = rows.filter((r) => !hidden.has(r.id));
+  const shown = lines.slice(0, COST_LIST_MAX);
   return (
     <>
-      {refused && (
-        <p className="plans-error" role="alert">
-          {refused}
-        </p>
-      )}
-      {failed && (
-        <p className="plans-muted" role="status">
-          {m.money_costs_offline()}
-        </p>
-      )}
       {shown.length === 0 ? (
         <p className="plans-muted">{m.money_costs_none()}</p>
       ) : (
@@ -109,6 +66,7 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
           {shown.map((line) => {
             const name = nameOf(line.creator_id);
             const what = `${kindLabel(line.kind)} · ${costText(line, currency)}`;
+            const unsent = isPending(line);
             return (
               <li key={line.id} className="plans-costs__line">
                 <span>
@@ -116,37 +74,41 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
                   {line.note ? ` · ${line.note}` : ''}
                 </span>
                 <span className="plans-muted">
-                  {m.money_costs_changed({
-                    who: line.updated_by_name || `#${line.updated_by}`,
-                    at: formatDateTime(line.update_time),
-                  })}
+                  {unsent
+                    ? m.money_costs_unsent()
+                    : m.money_costs_changed({
+                        who: line.updated_by_name || `#${line.updated_by}`,
+                        at: formatDateTime(line.update_time),
+                      })}
                 </span>
-                <span className="plans-costs__actions">
-                  <Button
-                    size="sm"
-                    variant="text"
-                    aria-label={m.money_costs_edit_label({ name, cost: what })}
-                    onPress={() => setEditing(line)}
-                  >
-                    {m.money_costs_edit()}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    aria-label={m.money_costs_history_label({ name, cost: what })}
-                    onPress={() => setHistory(line)}
-                  >
-                    {m.money_costs_history()}
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    aria-label={m.money_costs_delete_label({ name, cost: what })}
-                    onPress={() => void remove(line)}
-                  >
-                    {m.money_costs_delete()}
-                  </Button>
-                </span>
+                {!unsent && (
+                  <span className="plans-costs__actions">
+                    <Button
+                      size="sm"
+                      variant="text"
+                      aria-label={m.money_costs_edit_label({ name, cost: what })}
+                      onPress={() => setEditing(line)}
+                    >
+                      {m.money_costs_edit()}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="text"
+                      aria-label={m.money_costs_history_label({ name, cost: what })}
+                      onPress={() => setHistory(line)}
+                    >
+                      {m.money_costs_history()}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="text"
+                      aria-label={m.money_costs_delete_label({ name, cost: what })}
+                      onPress={() => void remove(line)}
+                    >
+                      {m.money_costs_delete()}
+                    </Button>
+                  </span>
+                )}
               </li>
             );
           })}
@@ -178,9 +140,9 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
           </ul>
         </>
       )}
-      {total > rows.length && (
+      {lines.length > shown.length && (
         <p className="plans-muted">
-          {m.money_costs_more({ shown: formatNumber(rows.length), total: formatNumber(total) })}
+          {m.money_costs_more({ shown: formatNumber(shown.length), total: formatNumber(lines.length) })}
         </p>
       )}
       {editing && (
@@ -210,7 +172,7 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
   );
 }
 
-/** "Cost lines": shown on request, so opening a plan reads no more than its net profit. */
+/** "Cost lines": shown on request, so opening a plan lists no more than its net profit. */
 export function PlanCosts({ planId, country }: { planId: number; country: string }) {
   const [open, setOpen] = useState(false);
   return (

@@ -1,17 +1,19 @@
 /**
  * A plan's net profit beside its net ROI, with both ROI formulas in words (the cards' ROI before fees
  * and ad spend is named so), its cost lines and the top and bottom videos (docs/decisions/plans.md,
- * "Net profit"). Read from the server (order lines and content are not
- * mirrored) when the plan opens and again after a cost is saved; offline, it says it needs a
- * connection instead of showing a figure the server has not given.
+ * "Net profit"). The figures are the server's (order lines and snapshots are not mirrored): read when
+ * the plan opens and again whenever the server's cost lines of the plan change in the mirror (a line
+ * saved here once accepted, or a teammate's). Cost changes not yet accepted are counted and named
+ * beside the figure, never added to it; offline, it says the figure needs a connection.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MONEY_PANEL_VIDEOS } from '../../../contract/limits.ts';
 import type { PlanMoneyResult } from '../../../contract/schemas/money.ts';
 import { formatGmv } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import { formatRoi } from './money-rules.ts';
 import { fetchPlanMoney, onMoneyChanged } from './money-api.ts';
+import { usePlanCosts } from './cost-queries.ts';
 import { PlanCosts } from './PlanCosts.tsx';
 import { Button } from '../../ui/Button.tsx';
 
@@ -51,6 +53,14 @@ export function PlanNetProfit({ planId, country }: { planId: number; country: st
   const [asked, setAsked] = useState(0);
   const [importing, setImporting] = useState(false);
   useEffect(() => onMoneyChanged(planId, () => setAsked((n) => n + 1)), [planId]);
+  const costs = usePlanCosts(planId);
+  const seenKey = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (costs === undefined) return;
+    // The first reading is the one the plan opened with; each later change reads the figure again.
+    if (seenKey.current !== undefined && seenKey.current !== costs.serverKey) setAsked((n) => n + 1);
+    seenKey.current = costs.serverKey;
+  }, [costs]);
   useEffect(() => {
     const ctl = new AbortController();
     fetchPlanMoney(planId, ctl.signal).then(
@@ -96,6 +106,11 @@ export function PlanNetProfit({ planId, country }: { planId: number; country: st
           ads: money(t.ads),
         })}
       </p>
+      {!!costs?.unsent && (
+        <p className="plans-muted" role="status" data-testid="plan-costs-unsent">
+          {m.money_costs_unsent_total({ count: costs.unsent })}
+        </p>
+      )}
       <p className="plans-muted">{m.money_net_formula()}</p>
       <p className="plans-muted">{m.money_net_roi_before()}</p>
       <PlanCosts planId={planId} country={country} />

@@ -87,6 +87,13 @@ export function describeChange(c: ChangeLike): string {
       return m.sync_change_followup_edit();
     case API.contactEdit.path:
       return m.sync_change_contact();
+    // `about` names the creator (features/plans/cost-actions.ts).
+    case API.costAdd.path:
+      return m.sync_change_cost_add({ name: c.about ?? '' });
+    case API.costEdit.path:
+      return m.sync_change_cost_edit({ name: c.about ?? '' });
+    case API.costDel.path:
+      return m.sync_change_cost_del({ name: c.about ?? '' });
     default:
       return m.sync_change_other();
   }

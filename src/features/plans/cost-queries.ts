@@ -1,0 +1,62 @@
+/**
+ * A plan's cost lines from the mirror with this member's unsent changes on top (src/db/queries.ts),
+ * newest first (as /plan/cost.list), and how many of those changes the server has not accepted yet: the net profit is
+ * the server's sum, so the panel says what it does not count yet. Live: a teammate's line, or the
+ * server's copy of one saved here, shows as soon as a pull brings it.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { META, getMeta, type LocalDB, type LocalSession } from '../../db/db.ts';
+import { localDb } from '../../db/local.ts';
+import { liveEffects, overlayRows } from '../../db/overlay.ts';
+import type { CostLine } from './cost-rules.ts';
+
+export interface PlanCosts {
+  lines: CostLine[];
+  /** Changes to this plan's lines still waiting for the server's answer. */
+  unsent: number;
+  /** Changes whenever the server's lines of the plan change (the net profit reads again then). */
+  serverKey: string;
+}
+
+/** Server ids grow; temporary ids (src/db/temp-id.ts) fall below 0 and further the newer they are. */
+const newestFirst = (a: CostLine, b: CostLine): number =>
+  a.id < 0 && b.id < 0 ? a.id - b.id : a.id < 0 ? -1 : b.id < 0 ? 1 : b.id - a.id;
+
+export function readPlanCosts(db: LocalDB, planId: number): Promise<PlanCosts> {
+  // One read transaction, so the mirror and the outbox are read in one state (src/db/queries.ts).
+  return db.transaction('r', db.plan_costs, db.outbox, db.meta, async () => {
+    // Only the plan's lines are read: a workspace may hold many (COSTS_MAX), most of other plans.
+    const base = await db.plan_costs.where('plan_id').equals(planId).toArray();
+    const session = await getMeta<LocalSession>(db, META.session);
+    const entries = session
+      ? await db.outbox
+          .where('[userId+workspaceId]')
+          .equals([session.userId, session.workspaceId])
+          .sortBy('seq')
+      : [];
+    const ofPlan = new Set(base.map((r) => r.id));
+    let unsent = 0;
+    for (const e of entries) {
+      const fx = e.effect;
+      if (!fx || fx.table !== 'plan_costs' || (e.state !== 'pending' && e.state !== 'sending')) continue;
+      const touches =
+        fx.kind === 'delete'
+          ? fx.ids.some((id) => ofPlan.has(id))
+          : fx.kind === 'upsert' &&
+            ((fx.row as Partial<CostLine>).plan_id === planId || ofPlan.has(fx.row.id));
+      if (touches) unsent++;
+    }
+    // A correction of another plan's line overlays a row without this plan's id: filtered out.
+    const lines = overlayRows(base, liveEffects(entries, 'plan_costs')).filter((r) => r.plan_id === planId);
+    return {
+      lines: lines.sort(newestFirst),
+      unsent,
+      serverKey: `${base.length}:${base.reduce((s, r) => s + r.version, 0)}`,
+    };
+  });
+}
+
+/** Undefined while the mirror is read. */
+export function usePlanCosts(planId: number): PlanCosts | undefined {
+  return useLiveQuery(() => readPlanCosts(localDb, planId), [planId]);
+}
