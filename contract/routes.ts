@@ -119,7 +119,7 @@ export const API: Routes = {
   contentList: { method: 'POST', path: '/content/list', auth: true },
   contentSnapshots: { method: 'POST', path: '/content/snapshots', auth: true },
   samplesOverdue: { method: 'POST', path: '/content/samples.overdue', auth: true },
-  contentImport: { method: 'POST', path: '/content/import', auth: true },
+  contentImport: { method: 'POST', path: '/content/import', auth: true, extension: true },
   costAdd: { method: 'POST', path: '/plan/cost.add', auth: true },
   costEdit: { method: 'PUT', path: '/plan/cost.edit', auth: true },
   costDel: { method: 'DELETE', path: '/plan/cost.del', auth: true },

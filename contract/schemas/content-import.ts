@@ -49,6 +49,8 @@ export const ContentImportRequest = z.object({
   ),
   /** 1: say what the rows would do, write nothing. */
   dryRun: flag().optional(),
+  /** Where the rows come from: a file (the default) or the browser extension's harvest of a profile page. */
+  source: z.enum(['file', 'extension'], { message: 'content_source_invalid' }).optional(),
 });
 
 export const ContentImportRefusal = z.object({
@@ -80,6 +82,8 @@ export const contentImportEndpoints = {
     method: 'POST',
     path: '/content/import',
     auth: true,
+    // The extension sends the top videos of the creator profiles the seller opens.
+    extension: true,
     request: ContentImportRequest,
     response: ContentImportResult,
   }),

@@ -216,5 +216,52 @@ describeEngines('content imported from a file', (t) => {
       40001,
     );
     expect((await json({ country: 'US', rows: [] })).code).toBe(40001);
+    // Where rows come from is a file or the extension; a member's hand entry has its own call.
+    expect((await json({ country: 'US', rows: [{ row: 2, ...ok }], source: 'hand' })).code).toBe(40001);
+  });
+
+  it("takes the browser extension's harvest of a profile page: records of source 'extension' that move the shipped sample", async () => {
+    const { a, c1, stage, records, h1 } = await setUp('cext_');
+    const pairCode = await t().call('POST', '/ext/pair.code', {}, { token: a.token });
+    const paired = await t().call('POST', '/ext/pair', { code: pairCode.data.code, name: 'Chrome' });
+    expect(paired.code, paired.msg).toBe(200);
+    const ext = paired.data.token as string;
+    const rows = [
+      {
+        row: 1,
+        creator: h1,
+        video: V1,
+        post_time: '2026-03-01T12:00:00.000Z',
+        products: PRODUCT,
+        views: '5000',
+        likes: '300',
+        comments: '',
+      },
+    ];
+    const out = await t().call(
+      'POST',
+      '/content/import',
+      { country: 'US', source: 'extension', rows },
+      { token: ext },
+    );
+    expect(out, JSON.stringify(out)).toMatchObject({ code: 200, data: { added: 1, moved: 1, refused: [] } });
+    expect(await records()).toEqual([
+      expect.objectContaining({
+        video_id: V1,
+        creator_id: c1,
+        source: 'extension',
+        post_time: Date.UTC(2026, 2, 1, 12) / 1000,
+      }),
+    ]);
+    expect(await stage()).toBe('posted');
+    // The same harvest again changes nothing; the token still may not read the content list.
+    const again = await t().call(
+      'POST',
+      '/content/import',
+      { country: 'US', source: 'extension', rows },
+      { token: ext },
+    );
+    expect(again.data).toMatchObject({ added: 0, unchanged: 1 });
+    expect((await t().call('POST', '/content/list', { creator_id: c1 }, { token: ext })).code).toBe(40003);
   });
 });

@@ -241,7 +241,7 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
       link: r.link,
       kind: 'video',
       post_time: r.postTime,
-      source: 'file',
+      source: input.source ?? 'file',
       user_id: by.id,
       user_name: by.name,
       add_time: t,

@@ -22,7 +22,7 @@ import {
 } from '../helpers/extension-harness.ts';
 import { startServer, type RunningServer } from '../helpers/server-process.ts';
 import { registerEmail, type ApiSession } from '../helpers/shell.ts';
-import { makeCreators, type FixtureCreator } from '../fixtures/affiliate/creators.ts';
+import { makeCreators, videosOf, type FixtureCreator } from '../fixtures/affiliate/creators.ts';
 import { EXTENSION_ID } from '../../extension/identity.ts';
 
 const HOST = AFFILIATE_HOST;
@@ -198,6 +198,23 @@ describe('browser extension', () => {
       email: `${solo!.handle}@mail.example.com`,
       video_publish_t30: 14,
     });
+    // The page's top videos (a slice without the handle, answered first) become the creator's
+    // content records, of source 'extension', with their post times and products.
+    const videos = await serverAgrees(
+      () =>
+        api<{ rows: { video_id: string; source: string; post_time: number; product_ids: string }[] }>(
+          'POST',
+          '/content/list',
+          { creator_id: rows.list[0]!.id },
+        ),
+      (r) => r.rows.length === 3,
+    );
+    expect(
+      videos.rows
+        .map((r) => [r.video_id, r.source, r.post_time, r.product_ids])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0]))),
+    ).toEqual(videosOf(solo!).map((v) => [v.video_id, 'extension', v.post_time, v.product_ids.join(',')]));
+    await expect.poll(() => p.locator('#counts').textContent()).toContain('3 videos');
     await page.close();
     await p.close();
   });

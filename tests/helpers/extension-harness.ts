@@ -15,6 +15,7 @@ import {
   inviteAnswer,
   makeCreators,
   profileSlices,
+  videoSlice,
   type FixtureCreator,
 } from '../fixtures/affiliate/creators.ts';
 import { detailPage, imPage, invitePage, searchPage } from '../fixtures/affiliate/pages.ts';
@@ -45,7 +46,8 @@ export class AffiliateFixture {
       };
       const c = this.profiles.get(req.creator_oec_id);
       if (!c) return json({ code: 100000, message: 'no such creator' });
-      return json(profileSlices(c)[(req.profile_types[0] ?? 1) - 1]);
+      const type = req.profile_types[0] ?? 1;
+      return json(type === 5 ? videoSlice(c) : profileSlices(c)[type - 1]);
     }
     if (url.pathname === '/api/v1/oec/affiliate/seller/invitation_group/create') return json(inviteAnswer);
     const html = (body: string) => route.fulfill({ status: 200, contentType: 'text/html', body });

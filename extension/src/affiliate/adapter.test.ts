@@ -5,6 +5,8 @@ import {
   inviteRequest,
   makeCreators,
   profileSlices,
+  videoSlice,
+  videosOf,
 } from '../../../tests/fixtures/affiliate/creators.ts';
 import { CreatorProfile } from '../../../contract/schemas/intake.ts';
 import {
@@ -14,10 +16,13 @@ import {
   mapFind,
   mapInvite,
   mapProfile,
+  mapProfileVideos,
   mergeHarvested,
   metric,
   pageKind,
   regionOf,
+  requestedCreator,
+  VIDEOS_PER_PROFILE_MAX,
   type Harvested,
 } from './adapter.ts';
 
@@ -140,5 +145,67 @@ describe('Affiliate Center adapter', () => {
     });
     expect(mapInvite(req, { code: 16024016, data: { conflict_list: [] } })?.ok).toBe(false);
     expect(mapInvite('{not json', inviteAnswer)).toBeNull();
+  });
+});
+
+describe("a profile page's top videos", () => {
+  const [c] = makeCreators(1, 'videos');
+  const request = JSON.stringify({ creator_oec_id: c!.oecuid, profile_types: [5] });
+
+  it('reads each video once by its id, with its post time, figures and products, for the creator the request names', () => {
+    const got = mapProfileVideos(request, videoSlice(c!));
+    expect(got?.oecuid).toBe(c!.oecuid);
+    // The media id is never the video's; a video in both lists is one, with the products of either.
+    expect(got?.videos).toEqual(videosOf(c!));
+    // The same answer under a `data` wrapper reads the same.
+    const { creator_profile, ...head } = videoSlice(c!);
+    expect(mapProfileVideos(request, { ...head, data: { creator_profile } })?.videos).toEqual(videosOf(c!));
+  });
+
+  it('reads milliseconds as such, and skips what it cannot read rather than guess', () => {
+    const item = (over: Record<string, unknown>) => ({
+      item_id: '7300000000000000001',
+      release_date: '1772366400',
+      play_cnt: 10,
+      ...over,
+    });
+    const answer = (items: unknown[]) => ({
+      creator_profile: { top_video_data: { value: items, is_authorized: true } },
+    });
+    const one = (over: Record<string, unknown>) => mapProfileVideos(request, answer([item(over)]))?.videos;
+    expect(one({ release_date: 1_772_366_400_000 })?.[0]?.post_time).toBe(1_772_366_400);
+    expect(one({ play_cnt: { value: '1200', is_authorized: true, status: 0 } })?.[0]?.views).toBe(1200);
+    // A locked count is absent, not zero.
+    expect(one({ play_cnt: { is_authorized: false, status: 1 } })?.[0]).not.toHaveProperty('views');
+    for (const bad of [
+      { item_id: 'v14025g5' },
+      { item_id: '' },
+      { release_date: 'yesterday' },
+      { release_date: '1000' },
+      { release_date: 0 },
+    ])
+      expect(one(bad), JSON.stringify(bad)).toBeUndefined();
+    expect(one({ play_cnt: -5 })?.[0]).not.toHaveProperty('views');
+    expect(one({ play_cnt: 1.5 })?.[0]).not.toHaveProperty('views');
+    // No id of the creator, a locked list, no lists at all, or not JSON: nothing.
+    expect(mapProfileVideos(null, answer([item({})]))).toBeNull();
+    expect(
+      mapProfileVideos(request, { creator_profile: { top_video_data: { is_authorized: false } } }),
+    ).toBeNull();
+    expect(mapProfileVideos(request, profileSlices(c!)[0])).toBeNull();
+    expect(mapProfileVideos('{', answer([item({})]))).toBeNull();
+    expect(requestedCreator(request)).toBe(c!.oecuid);
+    expect(requestedCreator('{"creator_oec_id":"12; drop"}')).toBe('');
+  });
+
+  it('keeps at most VIDEOS_PER_PROFILE_MAX videos of one answer', () => {
+    const items = Array.from({ length: VIDEOS_PER_PROFILE_MAX + 5 }, (_, i) => ({
+      item_id: String(7_300_000_000_000_000_000n + BigInt(i)),
+      release_date: '1772366400',
+    }));
+    const got = mapProfileVideos(request, {
+      creator_profile: { top_video_data: { value: items, is_authorized: true } },
+    });
+    expect(got?.videos).toHaveLength(VIDEOS_PER_PROFILE_MAX);
   });
 });

@@ -203,6 +203,101 @@ export function mergeHarvested(a: Harvested, b: Harvested): Harvested {
   return { oecuid: b.oecuid || a.oecuid, profile: { ...a.profile, ...b.profile } };
 }
 
+/**
+ * A video a creator posted, as the detail page's top-video slice shows it (`profile_types: [5]`):
+ * `creator_profile.top_video_data` and `ec_top_video_data` (the ones with products), each a wrapped
+ * list of `{item_id, release_date, play_cnt, like_cnt, comment_cnt, video_products[{product_id}]}`.
+ * `item_id` is the TikTok video id (`video.id` is a media id, never read); `release_date` is Unix
+ * seconds as text (milliseconds are read as such). The page shows a sample of top videos, not the
+ * creator's whole history (docs/decisions/extension.md, "Videos from the profile page").
+ */
+export interface HarvestedVideo {
+  video_id: string;
+  /** Unix seconds. */
+  post_time: number;
+  views?: number;
+  likes?: number;
+  comments?: number;
+  product_ids: string[];
+}
+
+/** The most top videos read from one answer (the page shows about ten). */
+export const VIDEOS_PER_PROFILE_MAX = 50;
+
+const count = (v: unknown): number | undefined => {
+  const n = num(v);
+  return n !== undefined && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+};
+
+function mapVideo(raw: unknown): HarvestedVideo | null {
+  if (!isObj(raw)) return null;
+  const id = str(raw.item_id);
+  if (!id || !/^\d{1,30}$/.test(id)) return null;
+  const at = num(raw.release_date);
+  if (at === undefined || at <= 0) return null;
+  // Seconds since 2016 and before 2100; a value that large is milliseconds.
+  const seconds = Math.floor(at > 1e12 ? at / 1000 : at);
+  if (seconds < 1_451_606_400 || seconds > 4_102_444_800) return null;
+  const products = plain(raw.video_products);
+  const v: HarvestedVideo = {
+    video_id: id,
+    post_time: seconds,
+    product_ids: (Array.isArray(products) ? products : [])
+      .map((p) => (isObj(p) ? str(p.product_id) : undefined))
+      .filter((p): p is string => !!p && /^\d{1,30}$/.test(p)),
+  };
+  const set = (k: 'views' | 'likes' | 'comments', x: number | undefined) => {
+    if (x !== undefined) v[k] = x;
+  };
+  set('views', count(raw.play_cnt));
+  set('likes', count(raw.like_cnt));
+  set('comments', count(raw.comment_cnt));
+  return v;
+}
+
+/** The creator a `profile` request asks about (`creator_oec_id`), or '' when it names none. */
+export function requestedCreator(requestBody: string | null): string {
+  try {
+    const req: unknown = requestBody ? JSON.parse(requestBody) : null;
+    const id = isObj(req) ? str(req.creator_oec_id) : undefined;
+    return id && /^\d{1,30}$/.test(id) ? id : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * One `profile` answer's top videos and the creator they are of: the request names the creator
+ * (`creator_oec_id`; the video slice may not carry the handle), the answer the videos. A video in
+ * both lists is one, with the products of either. A slice without videos, or a locked list (no
+ * `value`), gives none: never "the creator has no videos".
+ */
+export function mapProfileVideos(
+  requestBody: string | null,
+  json: unknown,
+): { oecuid: string; videos: HarvestedVideo[] } | null {
+  const profile = payload(json, 'creator_profile');
+  if (!isObj(profile)) return null;
+  const oecuid = requestedCreator(requestBody) || (str(profile.creator_oecuid) ?? '');
+  if (!/^\d{1,30}$/.test(oecuid)) return null;
+  const byId = new Map<string, HarvestedVideo>();
+  for (const key of ['ec_top_video_data', 'top_video_data']) {
+    const list = plain(profile[key]);
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const v = mapVideo(plain(raw));
+      if (!v) continue;
+      const had = byId.get(v.video_id);
+      byId.set(
+        v.video_id,
+        had ? { ...v, ...had, product_ids: [...new Set([...had.product_ids, ...v.product_ids])] } : v,
+      );
+    }
+  }
+  const videos = [...byId.values()].slice(0, VIDEOS_PER_PROFILE_MAX);
+  return videos.length ? { oecuid, videos } : null;
+}
+
 /** What the page's own `invitation_group/create` call asked for and whether TikTok took it. */
 export interface InviteCapture {
   oecuids: string[];

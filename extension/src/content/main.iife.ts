@@ -12,10 +12,13 @@ import {
   mapFind,
   mapInvite,
   mapProfile,
+  mapProfileVideos,
   mergeHarvested,
+  requestedCreator,
   pageKind,
   regionOf,
   type Harvested,
+  type HarvestedVideo,
 } from '../affiliate/adapter.ts';
 import {
   isCaptureMessage,
@@ -41,6 +44,25 @@ const badges = new BadgeLayer(document, () => kind() === 'search' || kind() === 
 const names = new Map<string, string>();
 /** Profile slices per creator (the detail page asks several times, each a different part). */
 const profiles = new Map<string, Harvested>();
+/**
+ * Top videos per creator id (`creator_oec_id`), kept until a slice naming the creator's handle has
+ * arrived: the video slice may not carry it, and the slices come in any order.
+ */
+const videosWaiting = new Map<string, HarvestedVideo[]>();
+
+function handleOf(oecuid: string): string | null {
+  for (const h of profiles.values()) if (h.oecuid === oecuid) return h.profile.unique_id;
+  return null;
+}
+
+/** Sends the creator's waiting videos once their handle is known (the worker decides whether to keep them). */
+function sendVideos(oecuid: string): void {
+  const videos = videosWaiting.get(oecuid);
+  const handle = videos && handleOf(oecuid);
+  if (!videos || !handle) return;
+  videosWaiting.delete(oecuid);
+  void ask({ type: 'videos', country: country(), handle, videos }).catch(() => undefined);
+}
 
 /**
  * Handles this page has asked about since it loaded or last navigated. The worker's status cache
@@ -94,12 +116,19 @@ window.addEventListener('message', (e: MessageEvent) => {
   }
   if (what === 'find') creatorsLoaded(mapFind(json));
   else if (what === 'profile') {
+    const shown = mapProfileVideos(request, json);
+    if (shown) videosWaiting.set(shown.oecuid, shown.videos);
     const slice = mapProfile(json);
-    if (!slice) return;
-    const key = slice.profile.unique_id.toLowerCase();
-    const merged = profiles.has(key) ? mergeHarvested(profiles.get(key)!, slice) : slice;
-    profiles.set(key, merged);
-    creatorsLoaded([merged]);
+    // The request names the creator when a slice does not carry their id.
+    if (slice && !slice.oecuid) slice.oecuid = requestedCreator(request);
+    if (slice) {
+      const key = slice.profile.unique_id.toLowerCase();
+      const merged = profiles.has(key) ? mergeHarvested(profiles.get(key)!, slice) : slice;
+      profiles.set(key, merged);
+      creatorsLoaded([merged]);
+    }
+    // After the creator (queued first, so the server has them when their videos arrive).
+    for (const oecuid of [...videosWaiting.keys()]) sendVideos(oecuid);
   } else {
     const invite = mapInvite(request, json);
     if (invite?.ok && invite.oecuids.length)

@@ -19,7 +19,9 @@ function render(s: PopupState): void {
   $('who').textContent = paired ? `Connected to ${s.workspace_name} as ${s.member_name} (${s.server})` : '';
   $<HTMLInputElement>('harvest-search').checked = s.settings.harvest.search;
   $<HTMLInputElement>('harvest-profile').checked = s.settings.harvest.profile;
-  $('counts').textContent = `${s.counts.seen} seen, ${s.counts.created} new, ${s.counts.updated} updated`;
+  const videos = s.counts.videos ? `, ${s.counts.videos} ${s.counts.videos === 1 ? 'video' : 'videos'}` : '';
+  $('counts').textContent =
+    `${s.counts.seen} seen, ${s.counts.created} new, ${s.counts.updated} updated${videos}`;
   $('queued').textContent = s.queued
     ? `${s.queued} batch${s.queued === 1 ? '' : 'es'} waiting for the server`
     : '';

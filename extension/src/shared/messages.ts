@@ -5,7 +5,7 @@
 import type { Country } from '../../../contract/constants.ts';
 import type { CreatorStatus } from '../../../contract/schemas/extension.ts';
 import type { ChatTemplateRow } from '../../../contract/schemas/chat-template.ts';
-import type { IngestItem } from '../affiliate/adapter.ts';
+import type { HarvestedVideo, IngestItem } from '../affiliate/adapter.ts';
 
 /** The postMessage channel of the MAIN-world interceptor. */
 export const CHANNEL = 'creatordesk-ext/v1';
@@ -60,6 +60,8 @@ export interface Counts {
   created: number;
   updated: number;
   rejected: number;
+  /** Videos recorded from profile pages (absent in counts an older version stored). */
+  videos?: number;
 }
 
 export type LinkState = 'unpaired' | 'ok' | 'reconnect';
@@ -98,7 +100,9 @@ export type Request =
   | { type: 'whois'; oecuid: string }
   | { type: 'templates'; country: Country }
   | { type: 'contact'; country: Country; handle: string }
-  | { type: 'invited'; country: Country; oecuids: string[]; productIds: string[] };
+  | { type: 'invited'; country: Country; oecuids: string[]; productIds: string[] }
+  /** A profile page's top videos of one creator: recorded as content when harvest is on for profiles. */
+  | { type: 'videos'; country: Country; handle: string; videos: HarvestedVideo[] };
 
 export interface StatusAnswer {
   link: LinkState;

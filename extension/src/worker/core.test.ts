@@ -4,8 +4,8 @@
  * persistence, retries with the same Idempotency-Key, a dead token stopping everything).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IngestItem } from '../affiliate/adapter.ts';
-import type { PopupState, StatusAnswer, StatusChanged } from '../shared/messages.ts';
+import type { HarvestedVideo, IngestItem } from '../affiliate/adapter.ts';
+import type { PopupState, Request, StatusAnswer, StatusChanged } from '../shared/messages.ts';
 import type { FetchFn } from './api.ts';
 import { backoffMs, createCore, type KV } from './core.ts';
 
@@ -37,6 +37,8 @@ class FakeServer {
   revoked = false;
   ingested = new Map<string, IngestItem>();
   keys = new Set<string>();
+  /** Video id → the /content/import body that recorded it. */
+  videos = new Map<string, Record<string, unknown>>();
   messages = 0;
   fetch: FetchFn = async (url, init) => {
     if (this.down) throw new TypeError('Failed to fetch');
@@ -94,6 +96,22 @@ class FakeServer {
         ? reply(40009, null, 'TikTok allows 5 messages before the creator replies')
         : reply(200, { creator_id: body.creator_id, messages: this.messages });
     }
+    if (path === '/content/import') {
+      const key = headers['idempotency-key']!;
+      const rows = body.rows as { creator: string; video: string }[];
+      // As the server: a row of a creator the workspace lacks is refused, the others count once.
+      let added = 0;
+      const refused = rows.filter((r) => !this.ingested.has(r.creator));
+      if (!this.keys.has(key)) {
+        this.keys.add(key);
+        for (const r of rows)
+          if (this.ingested.has(r.creator) && !this.videos.has(r.video)) {
+            this.videos.set(r.video, body);
+            added++;
+          }
+      }
+      return reply(200, { added, updated: 0, unchanged: 0, moved: 0, rows: rows.length, refused });
+    }
     if (path === '/blogger/edit') return reply(200, { matched: 1, updated: 1, not_found: [] });
     if (path === '/blogger/invitation.add')
       return reply(200, { added: 1, updated: 0, created_creators: 0, blacklisted: [] });
@@ -121,6 +139,15 @@ function setup(store = new FakeStorage(), server = new FakeServer()) {
   });
   return { core, store, server, wakes, broadcasts };
 }
+
+const video = (i: number, over: Partial<HarvestedVideo> = {}): HarvestedVideo => ({
+  video_id: `730000000000000000${i}`,
+  post_time: 1_772_366_400 + i,
+  views: 100 + i,
+  likes: 5,
+  product_ids: i ? [] : ['1729000000000000555'],
+  ...over,
+});
 
 const state = (core: ReturnType<typeof createCore>) => core.handle({ type: 'state' }) as Promise<PopupState>;
 const harvestOn = { type: 'settings', settings: { harvest: { search: true } } } as const;
@@ -173,6 +200,71 @@ describe('extension worker', () => {
     expect(ingest.body).toMatchObject({ country: 'US', creators: [{ unique_id: 'c_0' }, {}, {}] });
     expect((await state(t.core)).counts).toEqual({ seen: 3, created: 3, updated: 0, rejected: 0 });
     expect(t.broadcasts.at(-1)).toEqual({ type: 'status-changed', handles: ['c_0', 'c_1', 'c_2'] });
+  });
+
+  it("records a profile's videos after its creator, only with the profile switch on, each again only when its figures change", async () => {
+    const one = creators(1, 'v');
+    const handle = one[0]!.profile.unique_id;
+    const seen: Request = { type: 'videos', country: 'US', handle, videos: [video(0), video(1)] };
+    expect(await t.core.handle(seen)).toEqual({ queued: 0 });
+    await t.core.handle({ type: 'settings', settings: { harvest: { profile: true } } });
+    await t.core.handle({ type: 'captured', page: 'profile', country: 'US', creators: one });
+    expect(await t.core.handle(seen)).toEqual({ queued: 2 });
+    await t.core.flush();
+    // The ingest first, then the videos: the server knew the creator when their rows came.
+    expect(t.server.calls.map((c) => c.path).filter((p) => p !== '/blogger/status')).toEqual([
+      '/ext/pair',
+      '/blogger/ingest',
+      '/content/import',
+    ]);
+    const sent = t.server.calls.find((c) => c.path === '/content/import')!;
+    expect(sent.headers['idempotency-key']).toMatch(/^key-/);
+    expect(sent.body).toEqual({
+      country: 'US',
+      source: 'extension',
+      rows: [
+        {
+          row: 1,
+          creator: handle,
+          video: '7300000000000000000',
+          post_time: '2026-03-01T12:00:00.000Z',
+          products: '1729000000000000555',
+          views: '100',
+          likes: '5',
+          comments: '',
+        },
+        expect.objectContaining({ row: 2, video: '7300000000000000001', products: '', views: '101' }),
+      ],
+    });
+    expect((await state(t.core)).counts.videos).toBe(2);
+    // The same page again: nothing new. A video whose views grew: that one alone.
+    expect(await t.core.handle(seen)).toEqual({ queued: 0 });
+    expect(await t.core.handle({ ...seen, videos: [video(0), video(1, { views: 900 })] })).toEqual({
+      queued: 1,
+    });
+    await t.core.flush();
+    const last = t.server.calls.filter((c) => c.path === '/content/import').at(-1)!;
+    expect((last.body.rows as { video: string; views: string }[]).map((r) => [r.video, r.views])).toEqual([
+      ['7300000000000000001', '900'],
+    ]);
+  });
+
+  it('keeps videos queued while the server is down and delivers them with the same key', async () => {
+    await t.core.handle({ type: 'settings', settings: { harvest: { profile: true } } });
+    await t.core.handle({ type: 'captured', page: 'profile', country: 'US', creators: creators(1, 'w') });
+    await t.core.flush();
+    t.server.down = true;
+    await t.core.handle({ type: 'videos', country: 'US', handle: 'w_0', videos: [video(3)] });
+    await t.core.flush();
+    expect((await state(t.core)).queued).toBe(1);
+    t.server.down = false;
+    // A new worker over the same storage carries on.
+    const again = setup(t.store, t.server);
+    await again.core.flush();
+    expect((await state(again.core)).queued).toBe(0);
+    expect(t.server.videos.has('7300000000000000003')).toBe(true);
+    const tries = t.server.calls.filter((c) => c.path === '/content/import');
+    expect(new Set(tries.map((c) => c.headers['idempotency-key'])).size).toBe(1);
   });
 
   it('sends only new or changed creators', async () => {

@@ -8,7 +8,7 @@ import { CODES } from '../../../contract/codes.ts';
 import type { Country } from '../../../contract/constants.ts';
 import { EXT_STATUS_MAX } from '../../../contract/limits.ts';
 import type { CreatorStatus } from '../../../contract/schemas/extension.ts';
-import type { IngestItem } from '../affiliate/adapter.ts';
+import { VIDEOS_PER_PROFILE_MAX, type HarvestedVideo, type IngestItem } from '../affiliate/adapter.ts';
 import {
   DEFAULT_SETTINGS,
   type ContactAnswer,
@@ -53,12 +53,17 @@ export interface Paired {
   workspace_name: string;
 }
 
-/** One ingest call waiting to be delivered; `id` is its Idempotency-Key, the same on every try. */
+/**
+ * One call waiting to be delivered; `id` is its Idempotency-Key, the same on every try. An ingest
+ * of creators, or (with `content`) a creator's videos for /content/import, queued after the ingest
+ * that adds the creator so the server knows them by then.
+ */
 export interface Batch {
   id: string;
   country: Country;
   creators: IngestItem[];
   tries: number;
+  content?: { handle: string; videos: HarvestedVideo[] };
 }
 
 /** A creator the pages loaded, by the page's own id (IM and invitation URLs carry only that id). */
@@ -93,6 +98,8 @@ const K = {
   sent: 'sent',
   seen: 'seen',
   oec: 'oec',
+  /** Per country and video id: the figures last queued, so a page seen again sends nothing new. */
+  videos: 'videos',
   status: 'status',
   quota: 'quota',
   lastError: 'lastError',
@@ -177,13 +184,15 @@ export function createCore(deps: Deps) {
           const queue = await read<Batch[]>(K.queue, []);
           const batch = queue[0];
           if (!batch) return;
-          const r = await call(
-            deps.fetch,
-            conn,
-            'bloggerIngest',
-            { country: batch.country, creators: batch.creators },
-            { idempotencyKey: batch.id },
-          );
+          const r = batch.content
+            ? await deliverVideos(conn, batch)
+            : await call(
+                deps.fetch,
+                conn,
+                'bloggerIngest',
+                { country: batch.country, creators: batch.creators },
+                { idempotencyKey: batch.id },
+              );
           if (r.kind === 'network') {
             const tries = batch.tries + 1;
             await exclusive(async () => {
@@ -205,13 +214,22 @@ export function createCore(deps: Deps) {
             const updates: Record<string, unknown> = { [K.queue]: q.filter((b) => b.id !== batch.id) };
             if (r.kind === 'ok') {
               const c = await read<Counts>(K.counts, ZERO);
-              updates[K.counts] = {
-                ...c,
-                created: c.created + r.data.created,
-                updated: c.updated + r.data.updated,
-                rejected: c.rejected + r.data.rejected.length,
-              };
+              updates[K.counts] =
+                'added' in r.data
+                  ? { ...c, videos: (c.videos ?? 0) + r.data.added }
+                  : {
+                      ...c,
+                      created: c.created + r.data.created,
+                      updated: c.updated + r.data.updated,
+                      rejected: c.rejected + r.data.rejected.length,
+                    };
               updates[K.lastError] = '';
+            } else if (batch.content) {
+              // Refused as a whole: forget the videos were sent, so the next look sends them again.
+              const sent = await read<Record<string, string>>(K.videos, {});
+              for (const v of batch.content.videos) delete sent[keyOf(batch.country, v.video_id)];
+              updates[K.videos] = sent;
+              updates[K.lastError] = `${r.code} ${r.msg}`;
             } else {
               // Refused as a whole (40001): sending it again will not help; forget it was sent.
               const sent = await read<Record<string, string>>(K.sent, {});
@@ -221,7 +239,7 @@ export function createCore(deps: Deps) {
             }
             await store.set(updates);
           });
-          if (r.kind === 'ok')
+          if (r.kind === 'ok' && !batch.content)
             await changed(
               batch.country,
               batch.creators.map((p) => p.unique_id),
@@ -232,6 +250,71 @@ export function createCore(deps: Deps) {
       }
     })();
     return flushing;
+  };
+
+  /**
+   * A creator's videos as content rows (contract/schemas/content-import.ts), source 'extension':
+   * the server keeps one record per video, adds a snapshot when the figures changed, and refuses a
+   * row of a creator the workspace does not have (the ingest before it adds them when it can).
+   */
+  const deliverVideos = (conn: Paired, batch: Batch) =>
+    call(
+      deps.fetch,
+      conn,
+      'contentImport',
+      {
+        country: batch.country,
+        source: 'extension',
+        rows: batch.content!.videos.map((v, i) => ({
+          row: i + 1,
+          creator: batch.content!.handle,
+          video: v.video_id,
+          post_time: new Date(v.post_time * 1000).toISOString(),
+          products: v.product_ids.join(','),
+          views: v.views === undefined ? '' : String(v.views),
+          likes: v.likes === undefined ? '' : String(v.likes),
+          comments: v.comments === undefined ? '' : String(v.comments),
+        })),
+      },
+      { idempotencyKey: batch.id },
+    );
+
+  /** A profile page's videos: queued when harvest is on for profiles, each only when its figures changed. */
+  const videos = async (msg: Extract<Request, { type: 'videos' }>): Promise<{ queued: number }> => {
+    const s = await settings();
+    if (!s.harvest.profile || !(await connection())) return { queued: 0 };
+    const fresh = await exclusive(async () => {
+      const sent = await read<Record<string, string>>(K.videos, {});
+      const out: HarvestedVideo[] = [];
+      for (const v of msg.videos.slice(0, VIDEOS_PER_PROFILE_MAX)) {
+        const key = keyOf(msg.country, v.video_id);
+        const fp = JSON.stringify([
+          msg.handle.toLowerCase(),
+          v.post_time,
+          v.views,
+          v.likes,
+          v.comments,
+          v.product_ids,
+        ]);
+        if (sent[key] === fp) continue;
+        delete sent[key];
+        sent[key] = fp;
+        out.push(v);
+      }
+      if (!out.length) return 0;
+      const queue = await read<Batch[]>(K.queue, []);
+      queue.push({
+        id: deps.uuid(),
+        country: msg.country,
+        creators: [],
+        tries: 0,
+        content: { handle: msg.handle, videos: out },
+      });
+      await store.set({ [K.videos]: capped(sent), [K.queue]: queue });
+      return out.length;
+    });
+    if (fresh) void flush();
+    return { queued: fresh };
   };
 
   const captured = async (msg: Extract<Request, { type: 'captured' }>): Promise<{ queued: number }> => {
@@ -438,7 +521,7 @@ export function createCore(deps: Deps) {
         return pair(msg.server, msg.code, msg.name);
       case 'unpair':
         await exclusive(() =>
-          store.remove([K.paired, K.link, K.queue, K.status, K.quota, K.sent, K.lastError]),
+          store.remove([K.paired, K.link, K.queue, K.status, K.quota, K.sent, K.videos, K.lastError]),
         );
         deps.broadcast({ type: 'status-changed', handles: null });
         return state();
@@ -472,6 +555,8 @@ export function createCore(deps: Deps) {
         return contact(msg.country, msg.handle);
       case 'invited':
         return invited(msg.country, msg.oecuids, msg.productIds);
+      case 'videos':
+        return videos(msg);
       default:
         return { error: 'unknown message' };
     }
