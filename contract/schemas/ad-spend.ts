@@ -8,6 +8,7 @@
  * scoped to the caller's workspace.
  */
 import { z } from 'zod';
+import { DATE_ORDERS } from '../date-order.ts';
 import { endpoint } from '../endpoint.ts';
 import { flag, formInt, formList } from './common.ts';
 import { rowId } from './tag.ts';
@@ -41,6 +42,8 @@ export const AdSpendImportRequest = z.object({
   rows: formList(AdSpendRowInput, AD_IMPORT_CALL_MAX).refine((a) => a.length > 0, 'ad_import_empty'),
   /** 1: say what the rows would do, write nothing. */
   dryRun: flag().optional(),
+  /** How the file writes its days when not year first, as the member chose (contract/date-order.ts). */
+  date_order: z.enum(DATE_ORDERS, { message: 'import_date_order_invalid' }).optional(),
 });
 
 export const AdSpendRefusal = z.object({

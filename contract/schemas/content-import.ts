@@ -8,6 +8,7 @@
  * a pasted link does. Every id is scoped to the caller's workspace.
  */
 import { z } from 'zod';
+import { DATE_ORDERS } from '../date-order.ts';
 import { endpoint } from '../endpoint.ts';
 import { country, flag, formInt, formList } from './common.ts';
 import { CONTENT_IMPORT_CALL_MAX, CONTENT_IMPORT_CELL_MAX } from '../limits.ts';
@@ -49,6 +50,8 @@ export const ContentImportRequest = z.object({
   ),
   /** 1: say what the rows would do, write nothing. */
   dryRun: flag().optional(),
+  /** How the file writes its dates when not year first, as the member chose (contract/date-order.ts). */
+  date_order: z.enum(DATE_ORDERS, { message: 'import_date_order_invalid' }).optional(),
   /** Where the rows come from: a file (the default) or the browser extension's harvest of a profile page. */
   source: z.enum(['file', 'extension'], { message: 'content_source_invalid' }).optional(),
 });

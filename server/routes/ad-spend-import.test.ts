@@ -175,6 +175,48 @@ describeEngines('ad spend imported from a file', (t) => {
     expect(reasons[6]).toContain('not in this plan');
     expect(res.data).toMatchObject({ added: 1, rows: 1, change: 2.5 });
     expect((await money()).total.ads).toBe(7.5);
+    expect(reasons[4]).toContain('Dates in the file');
+
+    // The member says the file writes the day first: the same cell reads as 3 February, a day that
+    // cannot be one is still refused, and a year-first cell stays what it says.
+    const dayFirst = await json('/plan/cost.import', {
+      plan_id: planId,
+      channel: 'shop_ads',
+      date_order: 'dmy',
+      rows: [
+        { row: 6, video: V1, date: '03/02/2026', amount: '4' },
+        { row: 7, video: V1, date: '30/02/2026', amount: '4' },
+        { row: 8, video: V1, date: '2026-03-04', amount: '1' },
+      ],
+    });
+    expect(
+      dayFirst.data.refused.map((r: { row: number; field: string; value: string }) => [
+        r.row,
+        r.field,
+        r.value,
+      ]),
+    ).toEqual([[7, 'date', '30/02/2026']]);
+    const lines = await json('/plan/cost.list', { plan_id: planId });
+    expect(
+      lines.data.rows.map((l: { start_date: string; amount: number }) => [l.start_date, l.amount]).sort(),
+    ).toEqual([
+      ['2026-02-03', 4],
+      ['2026-03-01', 5],
+      ['2026-03-02', 2.5],
+      ['2026-03-04', 1],
+    ]);
+    // Month first reads the same cell as 2 March; an order that is none of the three is refused.
+    const monthFirst = await json('/plan/cost.import', {
+      plan_id: planId,
+      channel: 'spark',
+      date_order: 'mdy',
+      rows: [{ row: 2, video: V1, date: '03/02/2026', amount: '6' }],
+      dryRun: 1,
+    });
+    expect(monthFirst.data).toMatchObject({ added: 1, refused: [] });
+    expect(
+      (await json('/plan/cost.import', { plan_id: planId, channel: 'spark', date_order: 'dym', rows })).code,
+    ).toBe(40001);
   });
 
   it('answers 40004 for another workspace’s plan, and refuses its videos as unknown', async () => {

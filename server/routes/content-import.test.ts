@@ -216,6 +216,18 @@ describeEngines('content imported from a file', (t) => {
       40001,
     );
     expect((await json({ country: 'US', rows: [] })).code).toBe(40001);
+    // Chosen day first, the same cell is read: 10 March 14:05 in the shop's time zone (UTC−7 then).
+    const dayFirst = await json({
+      country: 'US',
+      date_order: 'dmy',
+      rows: [{ row: 3, ...ok, video: V2, post_time: '10/03/2026 14:05:00' }],
+    });
+    expect(dayFirst.data).toMatchObject({ added: 1, refused: [] });
+    expect((await records()).find((r) => r.video_id === V2)?.post_time).toBe(
+      Date.UTC(2026, 2, 10, 21, 5) / 1000,
+    );
+    expect(out.data.refused[1].reason).toContain('Dates in the file');
+    expect((await json({ country: 'US', date_order: 'ydm', rows: [{ row: 2, ...ok }] })).code).toBe(40001);
     // Where rows come from is a file or the extension; a member's hand entry has its own call.
     expect((await json({ country: 'US', rows: [{ row: 2, ...ok }], source: 'hand' })).code).toBe(40001);
   });

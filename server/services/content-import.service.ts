@@ -24,6 +24,7 @@ import {
   PLAN_PRODUCTS_MAX,
 } from '../../contract/limits.ts';
 import type { ContentImportRefusal, ContentImportRequest } from '../../contract/schemas/content-import.ts';
+import { yearFirst } from '../../contract/date-order.ts';
 import { shopOffsetAt } from '../../contract/shop-time.ts';
 import { isVideoLink, parseVideoLink } from '../../contract/tiktok-link.ts';
 import {
@@ -128,7 +129,8 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
       else ({ videoId, link } = parsed);
     }
     const timeCell = r.post_time.trim();
-    const postTime = timeCell ? readPostTime(timeCell, country) : null;
+    // Read day or month first only when the member chose that order for the file.
+    const postTime = timeCell ? readPostTime(yearFirst(timeCell, input.date_order), country) : null;
     if (!timeCell) refuse(r.row, 'post_time', timeCell, 'content_import_time_required');
     else if (postTime === null) refuse(r.row, 'post_time', timeCell, 'content_import_time_invalid');
     const productCell = (r.products ?? '').trim();

@@ -3,7 +3,8 @@
  * small creator-content download (English headers, guessed) is checked, its bad cells refused and
  * named by row and column, then imported; the creator's card moves to "content posted" on the plan
  * and the video shows in the creator page's ledger, both after a reload; the same file again adds
- * nothing. By keyboard and clicks, in both languages, at 390 and 1440 px, axe clean.
+ * nothing, and a row refused for its day-first date lands once the member says the file writes
+ * dates day first. By keyboard and clicks, in both languages, at 390 and 1440 px, axe clean.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -162,6 +163,29 @@ describe('content imported from a file', () => {
     await expect.poll(() => page.getByTestId('content-check').textContent()).toContain('Already there: 1');
     await again.getByRole('button', { name: en.content_file_run, exact: true }).click();
     await expect.poll(() => page.getByTestId('content-done').textContent()).toContain('Added: 0');
+    await again.getByRole('button', { name: en.common_close, exact: true }).last().click();
+    await again.waitFor({ state: 'detached' });
+
+    // The member says the file writes its dates day first: the refused row now reads as 10 March.
+    const dayFirst = await openContentImport(page, en);
+    await dayFirst.getByRole('button', { name: new RegExp(en.import_date_order) }).click();
+    await popupOption(page, en.import_date_order_dmy).click();
+    await dayFirst.getByRole('button', { name: en.content_file_check, exact: true }).click();
+    await expect.poll(() => page.getByTestId('content-check').textContent()).toContain('would add: 1');
+    await expect.poll(() => refused.count()).toBe(2);
+    await dayFirst.getByRole('button', { name: en.content_file_run, exact: true }).click();
+    await expect.poll(() => page.getByTestId('content-done').textContent()).toContain('Added: 1');
+    const listed = await callApi<{ rows: { video_id: string; post_time: number }[] }>(
+      suite.server.url,
+      admin.token,
+      'POST',
+      '/content/list',
+      { creator_id: creatorId },
+    );
+    // 14:05 on 10 March in the US shop's time zone (UTC−7 then).
+    expect(listed.rows.find((r) => r.video_id === '7330000000000000001')?.post_time).toBe(
+      Date.UTC(2026, 2, 10, 21, 5) / 1000,
+    );
     expect(errors[0]).toEqual([]);
   });
 

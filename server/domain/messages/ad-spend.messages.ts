@@ -31,9 +31,16 @@ defineMessages({
     'en-us': 'The spend cannot be negative',
   },
   ad_import_date_invalid: {
-    'zh-cn': '日期须为2016年到2099年之间的有效日期（YYYY-MM-DD）',
-    'en-us': 'The date must be a real day between 2016 and 2099 (YYYY-MM-DD)',
+    'zh-cn':
+      '日期须为2016年到2099年之间的有效日期（YYYY-MM-DD）；如果文件中的日期是日在前或月在前，请在“文件中的日期”里选择后再检查',
+    'en-us':
+      'The date must be a real day between 2016 and 2099 (YYYY-MM-DD); if the file writes the day or the month first, choose that under "Dates in the file" and check again',
   },
+  import_date_order_invalid: {
+    'zh-cn': '日期顺序须为年在前、日在前或月在前',
+    'en-us': 'The date order must be year first, day first or month first',
+  },
+
   ad_import_currency: {
     'zh-cn': '货币为{currency}，此计划使用{expected}',
     'en-us': 'The currency is {currency}; this plan is in {expected}',

@@ -37,9 +37,16 @@ defineMessages({
   },
   content_import_time_required: { 'zh-cn': '缺少发布时间', 'en-us': 'The post time is empty' },
   content_import_time_invalid: {
-    'zh-cn': '发布时间须为2016年到2100年之间的有效时间，年份在前（YYYY-MM-DD HH:MM）',
-    'en-us': 'The post time must be a real time between 2016 and 2100, year first (YYYY-MM-DD HH:MM)',
+    'zh-cn':
+      '发布时间须为2016年到2100年之间的有效时间，年份在前（YYYY-MM-DD HH:MM）；如果文件中的日期是日在前或月在前，请在“文件中的日期”里选择后再检查',
+    'en-us':
+      'The post time must be a real time between 2016 and 2100, year first (YYYY-MM-DD HH:MM); if the file writes the day or the month first, choose that under "Dates in the file" and check again',
   },
+  import_date_order_invalid: {
+    'zh-cn': '日期顺序须为年在前、日在前或月在前',
+    'en-us': 'The date order must be year first, day first or month first',
+  },
+
   content_import_product_invalid: {
     'zh-cn': '商品ID须为数字，多个用逗号分隔',
     'en-us': 'Product ids must be digits, separated by commas',

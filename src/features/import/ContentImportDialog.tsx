@@ -10,6 +10,7 @@ import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import type { Country } from '../../../contract/constants.ts';
+import type { DateOrder } from '../../../contract/date-order.ts';
 import type { ContentImportResult } from '../../../contract/schemas/content-import.ts';
 import { formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -27,6 +28,7 @@ import type { ContentLoaded } from './content-session.ts';
 import { IMPORT_FILE_TYPES, startImportWorker, type ImportWorker } from './import-client.ts';
 import { headerLabels } from './import-rules.ts';
 import { readErrorText } from './import-text.ts';
+import { DateOrderSelect } from './DateOrderSelect.tsx';
 import { ImportKindSelect, type ImportKind } from './ImportKindSelect.tsx';
 import '../plans/orders.css';
 import './import.css';
@@ -62,10 +64,11 @@ export function ContentImportDialog({
   const [file, setFile] = useState<(ContentLoaded & { name: string }) | null>(null);
   const [mapping, setMapping] = useState<(ContentField | null)[]>([]);
   const [country, setCountry] = useState<Country>(initialCountry);
+  const [dateOrder, setDateOrder] = useState<DateOrder>('ymd');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const key = JSON.stringify([mapping, country]);
+  const key = JSON.stringify([mapping, country, dateOrder]);
 
   useEffect(() => {
     worker.current = startImportWorker();
@@ -104,7 +107,7 @@ export function ContentImportDialog({
     try {
       for (let i = 0; i < file.parts; i++) {
         const rows = await worker.current.api.contentPart(mapping, i);
-        total = addContentResults(total, await postContentPart(country, rows, dryRun));
+        total = addContentResults(total, await postContentPart(country, rows, dryRun, dateOrder));
       }
     } catch (e) {
       setError(m.content_file_failed({ reason: e instanceof Error ? e.message : String(e) }));
@@ -176,6 +179,7 @@ export function ContentImportDialog({
             <section className="cd-import__settings">
               <CountrySelect value={country} onChange={setCountry} isDisabled={busy || !!done} />
               <p className="cd-import__hint">{m.content_file_country_hint()}</p>
+              <DateOrderSelect value={dateOrder} onChange={setDateOrder} isDisabled={busy || !!done} />
             </section>
             <ColumnMappingTable
               title={m.content_file_mapping()}

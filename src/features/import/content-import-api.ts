@@ -4,16 +4,31 @@
  * read from and written to the server directly (src/features/content/content-api.ts says why).
  */
 import type { Country } from '../../../contract/constants.ts';
+import type { DateOrder } from '../../../contract/date-order.ts';
 import { API } from '../../../contract/routes.ts';
 import type { ContentImportResult, ContentImportRowInput } from '../../../contract/schemas/content-import.ts';
 import { request } from '../../api/client.ts';
 
-export const postContentPart = (country: Country, rows: ContentImportRowInput[], dryRun: boolean) =>
-  request(API.contentImport, { country, rows, ...(dryRun && { dryRun: 1 }) } as never, {
-    json: true,
-    long: true,
-    silent: true,
-  });
+export const postContentPart = (
+  country: Country,
+  rows: ContentImportRowInput[],
+  dryRun: boolean,
+  dateOrder: DateOrder = 'ymd',
+) =>
+  request(
+    API.contentImport,
+    {
+      country,
+      rows,
+      ...(dryRun && { dryRun: 1 }),
+      ...(dateOrder !== 'ymd' && { date_order: dateOrder }),
+    } as never,
+    {
+      json: true,
+      long: true,
+      silent: true,
+    },
+  );
 
 export const NO_CONTENT_RESULT: ContentImportResult = {
   added: 0,

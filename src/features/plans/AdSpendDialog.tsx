@@ -9,6 +9,7 @@
 import * as Comlink from 'comlink';
 import { useEffect, useRef, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
+import type { DateOrder } from '../../../contract/date-order.ts';
 import type { AdSpendImportResult } from '../../../contract/schemas/ad-spend.ts';
 import { formatGmv, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
@@ -18,6 +19,7 @@ import { InlineAlert } from '../../ui/InlineAlert.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { toast } from '../../ui/toast-queue.ts';
 import { ColumnMappingTable } from '../import/ColumnMappingTable.tsx';
+import { DateOrderSelect } from '../import/DateOrderSelect.tsx';
 import { AD_FIELDS, AD_REQUIRED, type AdField } from '../import/ad-spend-rules.ts';
 import type { AdSpendLoaded } from '../import/ad-spend-session.ts';
 import { IMPORT_FILE_TYPES, startImportWorker, type ImportWorker } from '../import/import-client.ts';
@@ -44,10 +46,11 @@ export function AdSpendDialog({ planId, onClose }: { planId: number; onClose: ()
   const [file, setFile] = useState<(AdSpendLoaded & { name: string }) | null>(null);
   const [mapping, setMapping] = useState<(AdField | null)[]>([]);
   const [channel, setChannel] = useState<AdChannel>('spark');
+  const [dateOrder, setDateOrder] = useState<DateOrder>('ymd');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<(Outcome & { key: string }) | null>(null);
-  const key = JSON.stringify([mapping, channel]);
+  const key = JSON.stringify([mapping, channel, dateOrder]);
 
   useEffect(() => {
     worker.current = startImportWorker();
@@ -86,7 +89,7 @@ export function AdSpendDialog({ planId, onClose }: { planId: number; onClose: ()
     try {
       for (let i = 0; i < file.parts; i++) {
         const rows = await worker.current.api.adSpendPart(mapping, i);
-        total = addResults(total, await postAdSpend(planId, channel, rows, dryRun));
+        total = addResults(total, await postAdSpend(planId, channel, rows, dryRun, dateOrder));
       }
     } catch (e) {
       setError(m.money_ads_failed({ reason: e instanceof Error ? e.message : String(e) }));
@@ -156,6 +159,7 @@ export function AdSpendDialog({ planId, onClose }: { planId: number; onClose: ()
               onChange={setChannel}
               isDisabled={busy || !!done}
             />
+            <DateOrderSelect value={dateOrder} onChange={setDateOrder} isDisabled={busy || !!done} />
             <ColumnMappingTable
               title={m.money_ads_mapping()}
               labels={labels}

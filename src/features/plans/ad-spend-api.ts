@@ -3,6 +3,7 @@
  * run that writes nothing) or imported, and the parts' answers added up. Sent straight to the server
  * like every cost line; the plan's money panel reads again once an import was accepted.
  */
+import type { DateOrder } from '../../../contract/date-order.ts';
 import { API } from '../../../contract/routes.ts';
 import type { AdSpendImportResult, AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
 import { request } from '../../api/client.ts';
@@ -14,14 +15,25 @@ export const postAdSpend = (
   channel: AdChannel,
   rows: AdSpendRowInput[],
   dryRun: boolean,
+  dateOrder: DateOrder = 'ymd',
   signal?: AbortSignal,
 ) =>
-  request(API.costImport, { plan_id: planId, channel, rows, ...(dryRun && { dryRun: 1 }) } as never, {
-    json: true,
-    long: true,
-    silent: true,
-    signal,
-  });
+  request(
+    API.costImport,
+    {
+      plan_id: planId,
+      channel,
+      rows,
+      ...(dryRun && { dryRun: 1 }),
+      ...(dateOrder !== 'ymd' && { date_order: dateOrder }),
+    } as never,
+    {
+      json: true,
+      long: true,
+      silent: true,
+      signal,
+    },
+  );
 
 export const NO_RESULT: AdSpendImportResult = {
   added: 0,
