@@ -166,7 +166,7 @@ describe('a plan’s net profit with fees and ad spend', () => {
     expect(errors[0]).toEqual([]);
   });
 
-  it('a fee is corrected, refused by the form, deleted and its history read; a teammate’s delete shows by itself; an offline line the server refuses is taken back and explained; the table adds a cost', async () => {
+  it('a fee is corrected, refused by the form, deleted and its history read; a teammate’s delete shows by itself; an offline line the server refuses is taken back and explained; the table adds a cost offline, counted once the server has it', async () => {
     const page = pages.en;
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/plans/${planId}`);
@@ -284,17 +284,28 @@ describe('a plan’s net profit with fees and ad spend', () => {
     await page.getByRole('button', { name: en.money_costs_show }).click();
     await expect.poll(() => page.getByText(en.money_costs_none).count()).toBe(1);
 
-    // The table view has "Add cost" too, by keyboard.
+    // The table view has "Add cost" too, by keyboard; offline, the line waits on this device and the
+    // figure does not count it until the server has it (the teammate sees it in the next test).
     await page.goto(`/plans/${planId}?view=table`);
     await pollNet(page, 42_500);
-    const add = page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) });
-    await add.focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('dialog').waitFor();
-    await page.keyboard.type('10');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await pollNet(page, 42_500 - 1_000);
     await page.getByRole('button', { name: en.money_costs_show }).click();
+    await expect.poll(() => page.getByText(en.money_costs_none).count()).toBe(1);
+    await page.context().setOffline(true);
+    try {
+      const add = page.getByRole('button', { name: en.money_cost_add_label.replace('{name}', NAME) });
+      await add.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').waitFor();
+      await page.keyboard.type('10');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await expect.poll(() => lines.filter({ hasText: en.money_costs_unsent }).count()).toBe(1);
+      expect(await netCents(page)).toBe(42_500);
+    } finally {
+      await page.context().setOffline(false);
+    }
+    await pollNet(page, 42_500 - 1_000);
+    await expect.poll(() => lines.filter({ hasText: en.money_costs_unsent }).count()).toBe(0);
     await expect.poll(() => lines.count()).toBe(1);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -304,7 +315,7 @@ describe('a plan’s net profit with fees and ad spend', () => {
     expect(errors[0]).toEqual([]);
   });
 
-  it('states the formulas in Chinese, with the same figure and cost lines', async () => {
+  it('a teammate sees the line added offline, with the same figure and the formulas in Chinese', async () => {
     const page = pages.zh;
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`/plans/${planId}`);
