@@ -77,6 +77,13 @@ export const EVENT_KINDS = [
   'stage',
   /** An order line deleted by hand; the detail is `<order id>|<amount>|<currency>`. */
   'sale_del',
+  /**
+   * A content record corrected by a member; the detail is `<video id>|<fields>`, the fields that
+   * changed (`post_time,plan,products,kind`), not their values.
+   */
+  'content_edit',
+  /** A content record deleted by a member; the detail is the video id. */
+  'content_del',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -87,9 +87,23 @@ describeEngines('content records', (t) => {
       { token: a.token },
     );
     expect(edit.data).toMatchObject({ kind: 'live', plan_id: 0 });
+    // Saving a field as it stands is no correction; the creator's history names what changed, and who.
+    await t().call('PUT', '/content/edit', { id: add.data.id, kind: 'live' }, { token: a.token });
     expect((await t().call('DELETE', '/content/del', { id: add.data.id }, { token: a.token })).code).toBe(
       200,
     );
+    const history = await t()
+      .database.db.selectFrom('creator_events')
+      .select(['kind', 'detail', 'user_id'])
+      .where('workspace_id', '=', a.workspaceId)
+      .where('creator_id', '=', creator)
+      .where('kind', 'in', ['content_edit', 'content_del'])
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => [h.kind, h.detail, Number(h.user_id)])).toEqual([
+      ['content_edit', '7312345678901234567|plan,kind', a.userId],
+      ['content_del', '7312345678901234567', a.userId],
+    ]);
     expect(
       (await t().call('POST', '/content/list', { creator_id: creator }, { token: a.token })).data.total,
     ).toBe(0);

@@ -43,7 +43,7 @@ export const registerContentRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, ep.contentDel, async (req, input) =>
     mutation(db, req, async (trx, auth) =>
-      ok(req, await deleteContent(trx, auth.workspaceId, input.id), 'deleted'),
+      ok(req, await deleteContent(trx, auth.workspaceId, actorOf(auth), input.id), 'deleted'),
     ),
   );
   route(api, ctx, ep.contentList, async (req, input) =>

@@ -25,7 +25,7 @@ import {
   updateContent,
   type ContentCounts,
 } from '../db/content.repository.ts';
-import type { Actor } from '../db/creator-events.repository.ts';
+import { recordEvents, type Actor } from '../db/creator-events.repository.ts';
 import { findLiveCreator } from '../db/creator-lookup.repository.ts';
 import { membershipsAt, plansOfCreators } from '../db/plan-member.repository.ts';
 import { plansWithProducts, planTerms, tiktokProductIds } from '../db/plan.repository.ts';
@@ -195,6 +195,13 @@ export async function editContent(
     ? undefined
     : await creatorByHandle(trx, ws, current.country, current.handle);
   const t = now();
+  const wasIds = splitIds(current.product_ids).sort().join(',');
+  const changed = [
+    input.post_time !== undefined && input.post_time !== current.post_time && 'post_time',
+    input.plan_id !== undefined && input.plan_id !== current.plan_id && 'plan',
+    input.product_ids !== undefined && joinIds([...input.product_ids].sort()) !== wasIds && 'products',
+    input.kind !== undefined && input.kind !== current.kind && 'kind',
+  ].filter((f): f is string => !!f);
   const row = await updateContent(trx, ws, input.id, {
     ...(input.plan_id !== undefined && { plan_id: input.plan_id }),
     ...(input.product_ids !== undefined && { product_ids: joinIds(input.product_ids) }),
@@ -204,17 +211,33 @@ export async function editContent(
     update_time: t,
     version,
   });
+  // The creator's history says who corrected which parts of the record (figures are snapshots).
+  if (changed.length && row.creator_id)
+    await recordEvents(
+      trx,
+      ws,
+      by,
+      version,
+      [row.creator_id],
+      'content_edit',
+      `${row.video_id}|${changed.join(',')}`,
+    );
   const moved = await postedFromContent(trx, ws, by, row, lang);
   const snapshot = await snapshotOf(trx, ws, row.id, input, t);
   return { ...row, moved, snapshot };
 }
 
-/** Deletes a record (a tombstone); a stage it moved stays where it is, as a member's move would. */
-export async function deleteContent(trx: Trx, ws: number, id: number): Promise<{ id: number }> {
+/**
+ * Deletes a record (a tombstone); a stage it moved stays where it is, as a member's move would. The
+ * creator's history says who deleted which video.
+ */
+export async function deleteContent(trx: Trx, ws: number, by: Actor, id: number): Promise<{ id: number }> {
   const version = await nextVersion(trx, ws);
-  await requireContent(trx, ws, id);
+  const current = await requireContent(trx, ws, id);
   const t = now();
   await updateContent(trx, ws, id, { deleted_at: t, update_time: t, version });
+  if (current.creator_id)
+    await recordEvents(trx, ws, by, version, [current.creator_id], 'content_del', current.video_id);
   return { id };
 }
 

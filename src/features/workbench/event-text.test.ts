@@ -29,6 +29,15 @@ describe('history rows in plain words', () => {
     );
   });
 
+  it('says which video of the content records was corrected (which parts) or deleted', () => {
+    expect(eventText(row('content_edit', '7312345678901234567|post_time,plan'))).toBe(
+      'Video 7312345678901234567 corrected: post time, plan',
+    );
+    expect(eventText(row('content_del', '7312345678901234567'))).toBe(
+      'Video 7312345678901234567 deleted from the content records',
+    );
+  });
+
   it('says which order line was deleted and what it was worth', () => {
     expect(eventText(row('sale_del', '576900000000001008|22.5|GBP'))).toBe(
       'Sale line of order 576900000000001008 deleted (£22.50)',

@@ -52,6 +52,13 @@ export function eventText(e: RowOf<'creator_events'>): string {
       const [order = '', amount = '', currency = ''] = detail.split('|');
       return m.workbench_event_sale_del({ order, amount: formatGmv(Number(amount), currency) });
     }
+    case 'content_edit': {
+      // `<video id>|<fields>`: which parts of a content record a member corrected.
+      const [video = '', fields = ''] = detail.split('|');
+      return m.workbench_event_content_edit({ video, fields: contentFields(fields) });
+    }
+    case 'content_del':
+      return m.workbench_event_content_del({ video: detail });
     case 'import':
       return m.workbench_event_import();
     case 'ingest':
@@ -61,6 +68,20 @@ export function eventText(e: RowOf<'creator_events'>): string {
     default:
       return detail;
   }
+}
+
+/** The parts of a content record a correction names, in the user's words. */
+function contentFields(detail: string): string {
+  const words: Record<string, () => string> = {
+    post_time: m.workbench_content_post_time,
+    plan: m.workbench_content_plan,
+    products: m.workbench_content_products,
+    kind: m.workbench_content_kind,
+  };
+  return detail
+    .split(',')
+    .map((f) => words[f]?.() ?? f)
+    .join(', ');
 }
 
 /** The contact fields a history row names, in the user's words. */
