@@ -143,6 +143,17 @@ describe('content imported from a file', () => {
     await expect.poll(() => stageOf(page), { timeout: 20_000 }).toBe('posted');
     await page.reload();
     await expect.poll(() => stageOf(page), { timeout: 20_000 }).toBe('posted');
+    // The plan's samples that turned into content: one sent, one posted (the video predates the
+    // sample, so no days to post are known).
+    await expect
+      .poll(() => page.getByTestId('sample-funnel').textContent())
+      .toBe(
+        en.sample_funnel_plan
+          .replace('{sent}', '1')
+          .replace('{posted}', '1')
+          .replace('{rate}', '100%')
+          .replace('{days}', en.sample_funnel_days_unknown),
+      );
 
     // The creator page's ledger names the video; after a reload too.
     for (const reload of [false, true]) {
@@ -155,6 +166,9 @@ describe('content imported from a file', () => {
       await expect
         .poll(() => page.getByText(VIDEO, { exact: false }).count(), { timeout: 20_000 })
         .toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByTestId('sample-funnel').textContent())
+        .toContain(en.sample_funnel_creator.split('{sent}')[0] + '1');
     }
 
     // The same file again: the video is found, nothing is added.
@@ -207,6 +221,9 @@ describe('content imported from a file', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto(`/plans/${planId}`);
     await expect.poll(() => stageOf(page), { timeout: 20_000 }).toBe('posted');
+    await expect
+      .poll(() => page.getByTestId('sample-funnel').textContent())
+      .toContain(zh.sample_funnel_plan.split('{sent}')[0] + '1');
     expect(errors[1]).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import type { LedgerProps } from './LedgerView.tsx';
+import { useCreatorSampleFunnel } from './sample-funnel.ts';
+import { SampleFunnelLine } from './SampleFunnelLine.tsx';
 
 function NeedsConnection({ onRetry }: { onRetry: () => void }) {
   return (
@@ -25,6 +27,7 @@ function NeedsConnection({ onRetry }: { onRetry: () => void }) {
 export function LedgerPanel(props: LedgerProps) {
   const { creatorId } = props;
   const [open, setOpen] = useState(false);
+  const funnel = useCreatorSampleFunnel(creatorId);
   const [attempt, setAttempt] = useState(0);
   const View = useMemo(
     () =>
@@ -43,6 +46,7 @@ export function LedgerPanel(props: LedgerProps) {
       <h2 id="workbench-ledger-title" className="workbench-panel__title">
         {m.ledger_panel_title()}
       </h2>
+      <SampleFunnelLine funnel={funnel} scope="creator" />
       {open ? (
         <Suspense fallback={<p role="status">{m.ledger_loading()}</p>}>
           <View key={creatorId} {...props} />

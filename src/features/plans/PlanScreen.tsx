@@ -42,6 +42,8 @@ import {
   samplesSent,
   topByRoi,
 } from './money-rules.ts';
+import { usePlanSampleFunnel } from '../ledger/sample-funnel.ts';
+import { SampleFunnelLine } from '../ledger/SampleFunnelLine.tsx';
 import { readWeeklyQuota, useCreatorsOf, useMessageLog, usePlans, useSalesRows } from './plan-queries.ts';
 import { connectedCreators, messageCounts, repliedInHistory } from './quota-rules.ts';
 import {
@@ -66,6 +68,11 @@ import './plans.css';
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
 const PlanTable = lazy(() => import('./PlanTable.tsx').then((mod) => ({ default: mod.PlanTable })));
 // The charts (and uPlot) load when the user opens them.
+/** The plan's samples that turned into content (from the mirror, offline too). */
+function PlanSampleFunnel({ planId }: { planId: number }) {
+  return <SampleFunnelLine funnel={usePlanSampleFunnel(planId)} scope="plan" />;
+}
+
 const PlanNetProfit = lazy(() =>
   import('./PlanNetProfit.tsx').then((mod) => ({ default: mod.PlanNetProfit })),
 );
@@ -283,6 +290,7 @@ export function PlanScreen({ id }: { id: number }) {
         onFit={setFit}
         hasSales={bestSellers.length > 0}
       />
+      <PlanSampleFunnel planId={id} />
       <Suspense fallback={null}>
         <PlanNetProfit planId={id} country={plan.country} />
       </Suspense>
