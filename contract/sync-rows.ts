@@ -58,6 +58,8 @@ const creators = z.object({
   video_view_t30: int(),
   /** Percent with 2 decimals (5.23 means 5.23 %). */
   video_engagement_t30: z.number(),
+  /** GMV per 1,000 views as TikTok's marketplace reports it (the shop connection); 0: not known. */
+  gpm_t30: z.number(),
   digg_count: int(),
   following_count: int(),
   heart: int(),

@@ -14,7 +14,8 @@ import type { SYNC_ROWS } from './sync-rows.ts';
 /**
  * 2: content records (`contents`) joined the mirror. The table is older than that, so a cursor of
  * version 1 has already passed its rows: such a client mirrors the workspace again.
- * 3: a plan's cost lines (`plan_costs`) joined it, for the same reason the same way.
+ * 3: a plan's cost lines (`plan_costs`) joined it, for the same reason the same way; creators carry
+ * `gpm_t30`.
  */
 export const SYNC_VERSION = 3;
 

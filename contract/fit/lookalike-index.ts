@@ -18,6 +18,8 @@ export interface LookalikeRow {
   units_sold_t30?: unknown;
   video_publish_t30?: unknown;
   video_engagement_t30?: unknown;
+  /** GMV per 1,000 views as TikTok reports it; 0 or absent: derived from GMV and views. */
+  gpm_t30?: unknown;
   categorys?: unknown;
 }
 
@@ -48,7 +50,9 @@ export function rawFeatures(r: LookalikeRow): number[] {
   const followers = num(r.follower_count);
   const views = num(r.video_view_t30);
   const gmv = num(r.gmv_t30);
-  const gpm = views > 0 && gmv >= 0 ? (gmv / views) * 1000 : Number.NaN;
+  // TikTok's own figure when the shop gave one: GMV and views may come from two sources of two dates.
+  const reported = num(r.gpm_t30);
+  const gpm = reported > 0 ? reported : views > 0 && gmv >= 0 ? (gmv / views) * 1000 : Number.NaN;
   const vpf = followers > 0 && views >= 0 ? views / followers : Number.NaN;
   return [
     followers,

@@ -38,6 +38,7 @@ import * as m0048 from './migrations/0048_sample_rules.ts';
 import * as m0050 from './migrations/0050_ad_spend_import.ts';
 import * as m0051 from './migrations/0051_plan_sample_decisions.ts';
 import * as m0052 from './migrations/0052_shop_figures.ts';
+import * as m0053 from './migrations/0053_creator_gpm.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_core': m0001,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0050_ad_spend_import': m0050,
   '0051_plan_sample_decisions': m0051,
   '0052_shop_figures': m0052,
+  '0053_creator_gpm': m0053,
 };
 
 /** Every migration this code knows, by name. */

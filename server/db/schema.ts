@@ -159,6 +159,8 @@ export interface CreatorsTable extends Synced {
   video_publish_t30: number;
   video_view_t30: number;
   video_engagement_t30: number;
+  /** GMV per 1,000 views as TikTok's marketplace reports it; 0: not known (0053). */
+  gpm_t30: Generated<number>;
   digg_count: number;
   following_count: number;
   heart: number;

@@ -27,7 +27,7 @@ for (const engine of ['sqlite', 'postgres'] as const) {
     };
     const calls = () => h.sim.control.calls().filter((c) => c.endpoint === 'creators.get');
 
-    it('fills followers, GMV, units sold and videos posted, a few creators a run, never one twice a week', async () => {
+    it('fills followers, GMV, units sold, videos posted and GPM, a few creators a run, never one twice a week', async () => {
       await runOnly('samples');
       const samples = await db()
         .selectFrom('shop_samples')
@@ -64,6 +64,8 @@ for (const engine of ['sqlite', 'postgres'] as const) {
         if (gmv) expect(Number(row.gmv_t30)).toBeCloseTo(Number(gmv.amount), 2);
         else expect(Number(row.gmv_t30)).toBe(0);
         if (api.units_sold !== undefined) expect(Number(row.units_sold_t30)).toBe(api.units_sold);
+        expect(Number(row.gpm_t30)).toBeCloseTo(Number((api.gpm as { amount: string }).amount), 2);
+        expect(Number(row.gpm_t30)).toBeGreaterThan(0);
       }
     });
 

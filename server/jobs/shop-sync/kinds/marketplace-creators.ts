@@ -101,6 +101,7 @@ export const marketplaceCreatorsKind: SyncKind = {
             ...(c?.gmv !== undefined && { gmv_t30: c.gmv }),
             ...(c?.units_sold != null && { units_sold_t30: c.units_sold }),
             ...(c?.ec_video_count != null && { video_publish_t30: c.ec_video_count }),
+            ...(c?.gpm !== undefined && { gpm_t30: c.gpm }),
           };
           if (Object.keys(set).length) {
             version ||= await nextVersion(trx, ws);
