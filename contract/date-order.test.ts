@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { yearFirst } from './date-order.ts';
+import { dayOf, yearFirst } from './date-order.ts';
 
 describe('dates day first or month first, as the member chose', () => {
   it('reads the chosen order only; year first and anything else stay as written', () => {
@@ -18,5 +18,12 @@ describe('dates day first or month first, as the member chose', () => {
     // Not a real day once reordered: left for the usual reading to refuse.
     expect(yearFirst('31/02/2026', 'dmy')).toBe('2026-02-31');
     expect(yearFirst('13/01/2026', 'mdy')).toBe('2026-13-01');
+  });
+
+  it('reads the day of a year-first cell with a time, after the order is applied', () => {
+    expect(dayOf(yearFirst('05/03/2026 00:00:00', 'dmy'))).toBe('2026-03-05');
+    expect(dayOf(yearFirst('3/5/2026 14:05', 'mdy'))).toBe('2026-03-05');
+    expect(dayOf('2026/3/9')).toBe('2026-03-09');
+    expect(dayOf('03/10/2026')).toBe('03/10/2026');
   });
 });

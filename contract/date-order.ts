@@ -23,3 +23,15 @@ export function yearFirst(cell: string, order: DateOrder = 'ymd'): string {
   const [day, month] = order === 'dmy' ? [first, second] : [second, first];
   return `${m[4]}-${month}-${day}${m[5]}`;
 }
+
+/**
+ * A year-first day, with or without a time after it (`2026/3/10`, `2026-03-10 00:00:00`, a
+ * spreadsheet date cell) → `2026-03-10`; anything else as written. Ad spend counts per day: its
+ * import reads the day of a cell, after `yearFirst` when the member chose an order.
+ */
+export function dayOf(raw: string): string {
+  const s = raw.trim();
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z)?)?$/.exec(s);
+  if (!m) return s;
+  return `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+}

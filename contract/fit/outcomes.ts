@@ -24,7 +24,8 @@ export const POST_GRACE_DAYS = 21;
 const path = (from: PlanStage, to: PlanStage) =>
   PLAN_STAGES.slice(PLAN_STAGES.indexOf(from), PLAN_STAGES.indexOf(to) + 1);
 const REPLIED = new Set<string>([...path('replied', 'selling'), 'declined']);
-const POSTED = new Set<string>(path('posted', 'selling'));
+/** Stages that mean the creator posted content: "content posted" and "selling". */
+export const POSTED: ReadonlySet<string> = new Set<string>(path('posted', 'selling'));
 
 /** Every creator's outcomes from the plan members and `creator_sales` rows (pure). */
 export function outcomesOf(members: readonly Member[], sales: readonly Sale[], now: number): Outcomes {

@@ -52,8 +52,6 @@ export const ContentImportRequest = z.object({
   dryRun: flag().optional(),
   /** How the file writes its dates when not year first, as the member chose (contract/date-order.ts). */
   date_order: z.enum(DATE_ORDERS, { message: 'import_date_order_invalid' }).optional(),
-  /** Where the rows come from: a file (the default) or the browser extension's harvest of a profile page. */
-  source: z.enum(['file', 'extension'], { message: 'content_source_invalid' }).optional(),
 });
 
 export const ContentImportRefusal = z.object({

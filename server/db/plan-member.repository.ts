@@ -68,24 +68,36 @@ export async function removeAllMembers(trx: Trx, ws: number, planId: number, ver
     .execute();
 }
 
-/** The live memberships of these creators, in any plan, at one of `stages`. */
+/**
+ * The live memberships of these creators, in any plan, at one of `stages`; with `sentBy`, only those
+ * whose samples were sent at or before it (`sample_time`, or the stage's time when none is kept).
+ */
 export async function membershipsAt(
   db: Db,
   ws: number,
   creatorIds: readonly number[],
   stages: readonly string[],
+  sentBy?: number,
 ): Promise<{ plan_id: number; creator_id: number }[]> {
   const out: { plan_id: number; creator_id: number }[] = [];
-  for (const part of chunks(creatorIds))
-    for (const r of await db
+  for (const part of chunks(creatorIds)) {
+    let q = db
       .selectFrom('plan_creators')
       .select(['plan_id', 'creator_id'])
       .where('workspace_id', '=', ws)
       .where('deleted_at', 'is', null)
       .where('creator_id', 'in', part)
-      .where('stage', 'in', [...stages])
-      .execute())
+      .where('stage', 'in', [...stages]);
+    if (sentBy !== undefined)
+      q = q.where((eb) =>
+        eb.or([
+          eb.and([eb('sample_time', '>', 0), eb('sample_time', '<=', sentBy)]),
+          eb.and([eb('sample_time', '=', 0), eb('stage_time', '<=', sentBy)]),
+        ]),
+      );
+    for (const r of await q.execute())
       out.push({ plan_id: Number(r.plan_id), creator_id: Number(r.creator_id) });
+  }
   return out;
 }
 

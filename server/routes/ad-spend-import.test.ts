@@ -187,6 +187,7 @@ describeEngines('ad spend imported from a file', (t) => {
         { row: 6, video: V1, date: '03/02/2026', amount: '4' },
         { row: 7, video: V1, date: '30/02/2026', amount: '4' },
         { row: 8, video: V1, date: '2026-03-04', amount: '1' },
+        { row: 9, video: V1, date: '05/03/2026 00:00:00', amount: '2' },
       ],
     });
     expect(
@@ -204,6 +205,7 @@ describeEngines('ad spend imported from a file', (t) => {
       ['2026-03-01', 5],
       ['2026-03-02', 2.5],
       ['2026-03-04', 1],
+      ['2026-03-05', 2],
     ]);
     // Month first reads the same cell as 2 March; an order that is none of the three is refused.
     const monthFirst = await json('/plan/cost.import', {

@@ -228,52 +228,61 @@ describeEngines('content imported from a file', (t) => {
     );
     expect(out.data.refused[1].reason).toContain('Dates in the file');
     expect((await json({ country: 'US', date_order: 'ydm', rows: [{ row: 2, ...ok }] })).code).toBe(40001);
-    // Where rows come from is a file or the extension; a member's hand entry has its own call.
-    expect((await json({ country: 'US', rows: [{ row: 2, ...ok }], source: 'hand' })).code).toBe(40001);
   });
 
-  it("takes the browser extension's harvest of a profile page: records of source 'extension' that move the shipped sample", async () => {
-    const { a, c1, stage, records, h1 } = await setUp('cext_');
+  it("takes the browser extension's harvest of a profile page: records of source 'extension', no plan, moving only samples sent before the video; a deleted one stays deleted", async () => {
+    const { a, c1, stage, records, h1, json } = await setUp('cext_');
     const pairCode = await t().call('POST', '/ext/pair.code', {}, { token: a.token });
     const paired = await t().call('POST', '/ext/pair', { code: pairCode.data.code, name: 'Chrome' });
     expect(paired.code, paired.msg).toBe(200);
     const ext = paired.data.token as string;
-    const rows = [
-      {
-        row: 1,
-        creator: h1,
-        video: V1,
-        post_time: '2026-03-01T12:00:00.000Z',
-        products: PRODUCT,
-        views: '5000',
-        likes: '300',
-        comments: '',
-      },
-    ];
-    const out = await t().call(
-      'POST',
-      '/content/import',
-      { country: 'US', source: 'extension', rows },
-      { token: ext },
-    );
-    expect(out, JSON.stringify(out)).toMatchObject({ code: 200, data: { added: 1, moved: 1, refused: [] } });
+    const harvest = (rows: Record<string, unknown>[]) =>
+      t().call('POST', '/content/import', { country: 'US', rows }, { token: ext });
+    const row = (video: string, at: Date) => ({
+      row: 1,
+      creator: h1,
+      video,
+      post_time: at.toISOString(),
+      products: PRODUCT,
+      views: '5000',
+      likes: '300',
+      comments: '',
+    });
+    // One of the creator's older hits, posted before the sample was shipped: recorded, nothing moves.
+    const old = await harvest([row(V1, new Date(Date.UTC(2026, 2, 1, 12)))]);
+    expect(old, JSON.stringify(old)).toMatchObject({ code: 200, data: { added: 1, moved: 0, refused: [] } });
     expect(await records()).toEqual([
-      expect.objectContaining({
-        video_id: V1,
-        creator_id: c1,
-        source: 'extension',
-        post_time: Date.UTC(2026, 2, 1, 12) / 1000,
-      }),
+      expect.objectContaining({ video_id: V1, creator_id: c1, plan_id: 0, source: 'extension' }),
     ]);
+    expect(await stage()).toBe('shipped');
+    // A video posted after the sample moves it to "content posted".
+    const fresh = await harvest([row(V2, new Date(Date.now() + 86_400_000))]);
+    expect(fresh.data).toMatchObject({ added: 1, moved: 1 });
     expect(await stage()).toBe('posted');
-    // The same harvest again changes nothing; the token still may not read the content list.
-    const again = await t().call(
-      'POST',
-      '/content/import',
-      { country: 'US', source: 'extension', rows },
-      { token: ext },
-    );
-    expect(again.data).toMatchObject({ added: 0, unchanged: 1 });
+    // The same harvest again changes nothing; a record a member deleted is not brought back by it,
+    // while a file, a member's own act, still may. The token may not read the content list.
+    expect((await harvest([row(V2, new Date(Date.now() + 86_400_000))])).data).toMatchObject({
+      added: 0,
+      unchanged: 1,
+    });
+    const oldId = (
+      await t().call('POST', '/content/list', { creator_id: c1 }, { token: a.token })
+    ).data.rows.find((r: { video_id: string }) => r.video_id === V1).id;
+    expect((await t().call('DELETE', '/content/del', { id: oldId }, { token: a.token })).code).toBe(200);
+    expect((await harvest([row(V1, new Date(Date.UTC(2026, 2, 1, 12)))])).data).toMatchObject({
+      added: 0,
+      unchanged: 1,
+    });
+    expect((await records()).map((r) => r.video_id)).toEqual([V2]);
+    const file = await json({
+      country: 'US',
+      rows: [{ ...row(V1, new Date(Date.UTC(2026, 2, 1, 12))), row: 2 }],
+    });
+    expect(file.data).toMatchObject({ added: 1 });
+    expect((await records()).map((r) => [r.video_id, r.source])).toEqual([
+      [V1, 'file'],
+      [V2, 'extension'],
+    ]);
     expect((await t().call('POST', '/content/list', { creator_id: c1 }, { token: ext })).code).toBe(40003);
   });
 });

@@ -31,7 +31,15 @@ export const registerContentRoutes: RegisterRoutes = (api, ctx) => {
   );
   route(api, ctx, contentImportEndpoints.contentImport, async (req, input) =>
     mutation(db, req, async (trx, auth) => {
-      const out = await importContent(trx, auth.workspaceId, actorOf(auth), input, languageOf(req));
+      // Where the rows come from is the caller's kind of token: a paired extension's harvest, or a file.
+      const source = auth.session.kind === 'extension' ? 'extension' : 'file';
+      const out = await importContent(
+        trx,
+        auth.workspaceId,
+        actorOf(auth),
+        { ...input, source },
+        languageOf(req),
+      );
       const { added, updated, unchanged } = out;
       return ok(req, out, input.dryRun ? 'ok' : 'content_imported', { added, updated, unchanged });
     }),

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { COUNTRY_CURRENCY, type Country, type Language } from '../../contract/constants.ts';
 import { COSTS_MAX, COST_AMOUNT_MAX, COST_NOTE_MAX } from '../../contract/limits.ts';
 import type { AdSpendImportRequest, AdSpendRefusal } from '../../contract/schemas/ad-spend.ts';
-import { yearFirst } from '../../contract/date-order.ts';
+import { dayOf, yearFirst } from '../../contract/date-order.ts';
 import { costAmount, costDay } from '../../contract/schemas/money.ts';
 import { isVideoLink, parseVideoLink } from '../../contract/tiktok-link.ts';
 import { chunks } from '../db/creator.repository.ts';
@@ -35,6 +35,7 @@ import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
 import { message } from '../domain/messages.ts';
 import '../domain/messages/ad-spend.messages.ts';
+import '../domain/messages/import-dates.messages.ts';
 
 type Trx = Transaction<DB>;
 type Input = z.infer<typeof AdSpendImportRequest>;
@@ -83,7 +84,7 @@ export async function importAdSpend(trx: Trx, ws: number, by: Actor, input: Inpu
     else if (!cents.success)
       refuse(r.row, 'amount', amount, cents.error.issues[0]?.message ?? 'cost_amount_invalid');
     // Read day or month first only when the member chose that order for the file.
-    const day = DAY.safeParse(yearFirst(r.date, input.date_order));
+    const day = DAY.safeParse(dayOf(yearFirst(r.date, input.date_order)));
     if (!day.success) refuse(r.row, 'date', r.date.trim(), 'ad_import_date_invalid');
     const cur = (r.currency ?? '').trim().toUpperCase();
     if (cur && cur !== currency)

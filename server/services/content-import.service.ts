@@ -41,10 +41,12 @@ import { nextVersion, now } from '../db/versioning.ts';
 import { AppError } from '../domain/errors.ts';
 import { message } from '../domain/messages.ts';
 import '../domain/messages/content-import.messages.ts';
+import '../domain/messages/import-dates.messages.ts';
 import { planOfRecord, postedFromContent } from './content.service.ts';
 
 type Trx = Transaction<DB>;
-type Input = z.infer<typeof ContentImportRequest>;
+/** The request, and where its rows come from (the route says so from the caller's token). */
+type Input = z.infer<typeof ContentImportRequest> & { source?: 'file' | 'extension' };
 
 const cut = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
 const HANDLE = new RegExp(`^@?([A-Za-z0-9_.]{2,${CONTENT_HANDLE_MAX}})$`);
@@ -57,7 +59,8 @@ const TIME_MAX = 4_102_444_800;
  * A post time cell → unix seconds, or null when it is not one. Year first only (`2026-03-10 14:05`,
  * `2026/3/10 14:05:11`, a day alone is its shop midnight), read in the shop's time zone; or an
  * instant with its zone (`…Z`, `…+08:00`: a spreadsheet's date cell as the reader writes it). A
- * day-first or month-first date (`02/03/2026`) names two days and is refused, never guessed.
+ * day-first or month-first date (`02/03/2026`) names two days and is refused, never guessed: the
+ * import rewrites it year first only when the member chose the file's order (contract/date-order.ts).
  */
 export function readPostTime(raw: string, country: Country): number | null {
   const s = raw.trim();
@@ -203,13 +206,24 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
   let updated = 0;
   let unchanged = 0;
   let moved = 0;
+  // A harvest from the extension comes by itself whenever a profile page is opened: a record a
+  // member deleted stays deleted (as the shop's content does), where a file, a deliberate act, revives it.
+  const harvest = input.source === 'extension';
   const fresh = read.filter((r) => {
     const rec = records.get(r.videoId);
-    return creators.has(r.handle) && (!rec || rec.deleted);
+    return creators.has(r.handle) && (!rec || (rec.deleted && !harvest));
   }).length;
   if (fresh && (await countContent(trx, ws)) + fresh > CONTENT_MAX)
     throw new AppError(40009, 'content_limit', { max: CONTENT_MAX });
   const t = now();
+  // One answer per creator and products within the import (its rows often repeat them).
+  const plans = new Map<string, number>();
+  const planOf = async (creatorId: number, products: string[]) => {
+    const key = `${creatorId}|${[...products].sort().join(',')}`;
+    let plan = plans.get(key);
+    if (plan === undefined) plans.set(key, (plan = await planOfRecord(trx, ws, creatorId, products)));
+    return plan;
+  };
   for (const r of read) {
     const creatorId = creators.get(r.handle);
     if (!creatorId) {
@@ -222,6 +236,10 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
       continue;
     }
     const hasCounts = Object.keys(r.counts).length > 0;
+    if (rec?.deleted && harvest) {
+      unchanged++;
+      continue;
+    }
     if (rec && !rec.deleted) {
       // The workspace's record stays as it is; the file's counts are a snapshot when they changed.
       const changed = hasCounts && (await nextSnapshot(trx, ws, rec.id, r.counts)).changed;
@@ -239,11 +257,12 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
       handle: r.handle,
       creator_id: creatorId,
       product_ids: r.products.join(','),
-      plan_id: await planOfRecord(trx, ws, creatorId, r.products),
+      // A harvested video is one of the creator's top videos, often older than any sample: no plan.
+      plan_id: harvest ? 0 : await planOf(creatorId, r.products),
       link: r.link,
       kind: 'video',
       post_time: r.postTime,
-      source: input.source ?? 'file',
+      source: harvest ? 'extension' : 'file',
       user_id: by.id,
       user_name: by.name,
       add_time: t,
@@ -252,7 +271,8 @@ export async function importContent(trx: Trx, ws: number, by: Actor, input: Inpu
     const row = rec
       ? await updateContent(trx, ws, rec.id, values)
       : await insertContent(trx, { ...values, workspace_id: ws, country, video_id: r.videoId });
-    moved += await postedFromContent(trx, ws, by, row, lang);
+    // A harvested video moves only samples sent on or before it was posted.
+    moved += await postedFromContent(trx, ws, by, row, lang, harvest ? { sentBy: r.postTime } : {});
     if (hasCounts) await snapshotIfChanged(trx, ws, row.id, r.counts, t);
   }
   refused.sort((a, b) => a.row - b.row);

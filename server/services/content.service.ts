@@ -60,9 +60,13 @@ export async function postedFromContent(
   by: Actor,
   row: ContentRow,
   lang: Language,
+  opts: {
+    /** Only samples sent at or before this time (unix seconds) move: a video cannot answer a later one. */
+    sentBy?: number;
+  } = {},
 ): Promise<number> {
   if (!row.creator_id) return 0;
-  const shipped = await membershipsAt(trx, ws, [row.creator_id], ['shipped']);
+  const shipped = await membershipsAt(trx, ws, [row.creator_id], ['shipped'], opts.sentBy);
   if (!shipped.length) return 0;
   let planIds: number[];
   if (row.plan_id) planIds = shipped.some((m) => m.plan_id === row.plan_id) ? [row.plan_id] : [];

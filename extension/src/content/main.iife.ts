@@ -92,14 +92,15 @@ async function lookUp(handles: string[]): Promise<void> {
   );
 }
 
-function creatorsLoaded(list: Harvested[]): void {
-  if (!list.length) return;
+function creatorsLoaded(list: Harvested[]): Promise<unknown> {
+  if (!list.length) return Promise.resolve();
   for (const c of list)
     names.set(c.profile.unique_id.toLowerCase(), String(c.profile.nick_name ?? c.profile.unique_id));
   const k = kind();
   const page = k === 'search' || k === 'profile' ? k : 'other';
-  void ask({ type: 'captured', page, country: country(), creators: list }).catch(() => undefined);
+  const told = ask({ type: 'captured', page, country: country(), creators: list }).catch(() => undefined);
   void lookUp(list.map((c) => c.profile.unique_id)).catch(() => undefined);
+  return told;
 }
 
 window.addEventListener('message', (e: MessageEvent) => {
@@ -114,21 +115,24 @@ window.addEventListener('message', (e: MessageEvent) => {
   } catch {
     return;
   }
-  if (what === 'find') creatorsLoaded(mapFind(json));
+  if (what === 'find') void creatorsLoaded(mapFind(json));
   else if (what === 'profile') {
     const shown = mapProfileVideos(request, json);
     if (shown) videosWaiting.set(shown.oecuid, shown.videos);
     const slice = mapProfile(json);
     // The request names the creator when a slice does not carry their id.
     if (slice && !slice.oecuid) slice.oecuid = requestedCreator(request);
+    let told: Promise<unknown> = Promise.resolve();
     if (slice) {
       const key = slice.profile.unique_id.toLowerCase();
       const merged = profiles.has(key) ? mergeHarvested(profiles.get(key)!, slice) : slice;
       profiles.set(key, merged);
-      creatorsLoaded([merged]);
+      told = creatorsLoaded([merged]);
     }
-    // After the creator (queued first, so the server has them when their videos arrive).
-    for (const oecuid of [...videosWaiting.keys()]) sendVideos(oecuid);
+    // After the worker has queued the creator, so the server has them when their videos arrive.
+    void told.then(() => {
+      for (const oecuid of [...videosWaiting.keys()]) sendVideos(oecuid);
+    });
   } else {
     const invite = mapInvite(request, json);
     if (invite?.ok && invite.oecuids.length)

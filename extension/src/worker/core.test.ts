@@ -98,10 +98,12 @@ class FakeServer {
     }
     if (path === '/content/import') {
       const key = headers['idempotency-key']!;
-      const rows = body.rows as { creator: string; video: string }[];
+      const rows = body.rows as { row: number; creator: string; video: string }[];
       // As the server: a row of a creator the workspace lacks is refused, the others count once.
       let added = 0;
-      const refused = rows.filter((r) => !this.ingested.has(r.creator));
+      const refused = rows
+        .filter((r) => !this.ingested.has(r.creator))
+        .map((r) => ({ row: r.row, field: 'creator', value: r.creator, reason: 'no such creator' }));
       if (!this.keys.has(key)) {
         this.keys.add(key);
         for (const r of rows)
@@ -221,7 +223,6 @@ describe('extension worker', () => {
     expect(sent.headers['idempotency-key']).toMatch(/^key-/);
     expect(sent.body).toEqual({
       country: 'US',
-      source: 'extension',
       rows: [
         {
           row: 1,
@@ -247,6 +248,20 @@ describe('extension worker', () => {
     expect((last.body.rows as { video: string; views: string }[]).map((r) => [r.video, r.views])).toEqual([
       ['7300000000000000001', '900'],
     ]);
+  });
+
+  it('sends again the videos the server refused (a creator it did not know yet)', async () => {
+    await t.core.handle({ type: 'settings', settings: { harvest: { profile: true } } });
+    const seen: Request = { type: 'videos', country: 'US', handle: 'late_0', videos: [video(4)] };
+    expect(await t.core.handle(seen)).toEqual({ queued: 1 });
+    await t.core.flush();
+    expect(t.server.videos.size).toBe(0);
+    await t.core.handle({ type: 'captured', page: 'profile', country: 'US', creators: creators(1, 'late') });
+    await t.core.flush();
+    expect(await t.core.handle(seen)).toEqual({ queued: 1 });
+    await t.core.flush();
+    expect(t.server.videos.has('7300000000000000004')).toBe(true);
+    expect((await state(t.core)).counts.videos).toBe(1);
   });
 
   it('keeps videos queued while the server is down and delivers them with the same key', async () => {

@@ -214,6 +214,16 @@ export function createCore(deps: Deps) {
             const updates: Record<string, unknown> = { [K.queue]: q.filter((b) => b.id !== batch.id) };
             if (r.kind === 'ok') {
               const c = await read<Counts>(K.counts, ZERO);
+              if ('added' in r.data && batch.content) {
+                // Rows the server refused (e.g. a creator it does not know yet) go again next time.
+                const sent = await read<Record<string, string>>(K.videos, {});
+                const rows = batch.content.videos;
+                for (const refusal of r.data.refused) {
+                  const v = rows[refusal.row - 1];
+                  if (v) delete sent[keyOf(batch.country, v.video_id)];
+                }
+                updates[K.videos] = sent;
+              }
               updates[K.counts] =
                 'added' in r.data
                   ? { ...c, videos: (c.videos ?? 0) + r.data.added }
@@ -253,7 +263,8 @@ export function createCore(deps: Deps) {
   };
 
   /**
-   * A creator's videos as content rows (contract/schemas/content-import.ts), source 'extension':
+   * A creator's videos as content rows (contract/schemas/content-import.ts), recorded as source
+   * 'extension' because this token is an extension's:
    * the server keeps one record per video, adds a snapshot when the figures changed, and refuses a
    * row of a creator the workspace does not have (the ingest before it adds them when it can).
    */
@@ -264,7 +275,6 @@ export function createCore(deps: Deps) {
       'contentImport',
       {
         country: batch.country,
-        source: 'extension',
         rows: batch.content!.videos.map((v, i) => ({
           row: i + 1,
           creator: batch.content!.handle,

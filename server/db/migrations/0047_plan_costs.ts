@@ -4,7 +4,8 @@
  * plan, in whole cents of the plan's country's currency (exact sums; an amount with more decimals is
  * refused, never rounded). A fee and an ad spend fall on `start_date`; a retainer covers
  * `start_date`..`end_date` (both `YYYY-MM-DD`, inclusive). An ad spend names the content record it
- * paid for (`content_id`; 0 for fees). Server-only, read through /plan/cost.list and /plan/money.
+ * paid for (`content_id`; 0 for fees). Read through /plan/cost.list and /plan/money; mirrored to the
+ * app since sync version 3 (contract/sync.ts).
  * `plan_cost_history`: every add, correction and deletion as a row (who, when, the values after),
  * so a corrected line keeps what it said before.
  */

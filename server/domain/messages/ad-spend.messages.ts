@@ -36,10 +36,6 @@ defineMessages({
     'en-us':
       'The date must be a real day between 2016 and 2099 (YYYY-MM-DD); if the file writes the day or the month first, choose that under "Dates in the file" and check again',
   },
-  import_date_order_invalid: {
-    'zh-cn': '日期顺序须为年在前、日在前或月在前',
-    'en-us': 'The date order must be year first, day first or month first',
-  },
 
   ad_import_currency: {
     'zh-cn': '货币为{currency}，此计划使用{expected}',

@@ -42,10 +42,6 @@ defineMessages({
     'en-us':
       'The post time must be a real time between 2016 and 2100, year first (YYYY-MM-DD HH:MM); if the file writes the day or the month first, choose that under "Dates in the file" and check again',
   },
-  import_date_order_invalid: {
-    'zh-cn': '日期顺序须为年在前、日在前或月在前',
-    'en-us': 'The date order must be year first, day first or month first',
-  },
 
   content_import_product_invalid: {
     'zh-cn': '商品ID须为数字，多个用逗号分隔',

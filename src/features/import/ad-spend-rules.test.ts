@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adRows, dayOf, guessAdMapping } from './ad-spend-rules.ts';
+import { dayOf } from '../../../contract/date-order.ts';
+import { adRows, guessAdMapping } from './ad-spend-rules.ts';
 
 describe('ad-spend files', () => {
   it('guesses Spark Ads and Shop Ads columns from their headers, each field once', () => {

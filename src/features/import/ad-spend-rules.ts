@@ -4,8 +4,10 @@
  * worker and in tests. The columns are guessed from their headers and can be changed; the cells are
  * sent as the file has them (trimmed): the server reads and refuses each one by name. Only a day
  * written year first, which names one day whatever the locale, is rewritten as `YYYY-MM-DD`; a
- * day-first or month-first date is sent as it is, and refused there.
+ * day-first or month-first date is sent as it is, for the server to read in the order the member
+ * chose (contract/date-order.ts), or refuse.
  */
+import { dayOf } from '../../../contract/date-order.ts';
 import type { AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
 
 export const AD_FIELDS = ['video', 'date', 'amount', 'currency', 'campaign'] as const;
@@ -43,14 +45,6 @@ export function guessAdMapping(headers: readonly string[]): (AdField | null)[] {
     if (i >= 0) out[i] = field;
   }
   return out;
-}
-
-/** `2026-03-10`, `2026/3/10`, `2026-03-10 00:00:00` or a spreadsheet date cell → `2026-03-10`; else as written. */
-export function dayOf(raw: string): string {
-  const s = raw.trim();
-  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z)?)?$/.exec(s);
-  if (!m) return s;
-  return `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
 }
 
 /** The mapped cells of each row, numbered as the spreadsheet numbers them. */

@@ -7,21 +7,14 @@
  * stages (contract/fit/outcomes.ts).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { PLAN_STAGES, type PlanStage } from '../../../contract/limits.ts';
+import { POSTED } from '../../../contract/fit/outcomes.ts';
 import { samplesSent } from '../../../contract/plan-samples.ts';
 import type { RowOf } from '../../../contract/sync.ts';
 import { localDb } from '../../db/local.ts';
-import { readPlans } from '../plans/plan-queries.ts';
+import { creatorsOf, readPlans } from '../plans/plan-queries.ts';
 
 type Member = Pick<RowOf<'plan_creators'>, 'creator_id' | 'stage' | 'stage_time' | 'sample_time'>;
 type Video = Pick<RowOf<'contents'>, 'creator_id' | 'post_time'>;
-
-const POSTED = new Set<string>(
-  PLAN_STAGES.slice(
-    PLAN_STAGES.indexOf('posted' as PlanStage),
-    PLAN_STAGES.indexOf('selling' as PlanStage) + 1,
-  ),
-);
 
 export interface SampleFunnel {
   /** Plan members whose samples were sent. */
@@ -63,14 +56,27 @@ function median(xs: number[]): number | null {
   return s.length % 2 ? s[mid]! : Math.round((s[mid - 1]! + s[mid]!) / 2);
 }
 
+/**
+ * The creators' videos, matched by country and handle as the server matches records (a record made
+ * before its creator was added names no creator id), each given the creator's id.
+ */
+async function videosOf(ids: readonly number[]): Promise<Video[]> {
+  const creators = await creatorsOf(ids);
+  const keys = [...creators.values()].map((c) => [c.country, c.unique_id.toLowerCase()] as [string, string]);
+  if (!keys.length) return [];
+  const idOf = new Map(
+    [...creators.values()].map((c) => [`${c.country}|${c.unique_id.toLowerCase()}`, c.id]),
+  );
+  const rows = await localDb.contents.where('[country+handle]').anyOf(keys).toArray();
+  return rows.map((r) => ({ creator_id: idOf.get(`${r.country}|${r.handle}`) ?? 0, post_time: r.post_time }));
+}
+
 /** A plan's funnel; undefined while the mirror is read. */
 export function usePlanSampleFunnel(planId: number): SampleFunnel | undefined {
   return useLiveQuery(async () => {
     const { members } = await readPlans();
     const mine = members.filter((r) => r.plan_id === planId);
-    const ids = [...new Set(mine.map((r) => r.creator_id))];
-    const videos = ids.length ? await localDb.contents.where('creator_id').anyOf(ids).toArray() : [];
-    return sampleFunnel(mine, videos);
+    return sampleFunnel(mine, await videosOf([...new Set(mine.map((r) => r.creator_id))]));
   }, [planId]);
 }
 
@@ -78,10 +84,9 @@ export function usePlanSampleFunnel(planId: number): SampleFunnel | undefined {
 export function useCreatorSampleFunnel(creatorId: number): SampleFunnel | undefined {
   return useLiveQuery(async () => {
     const { members } = await readPlans();
-    const videos = await localDb.contents.where('creator_id').equals(creatorId).toArray();
     return sampleFunnel(
       members.filter((r) => r.creator_id === creatorId),
-      videos,
+      await videosOf([creatorId]),
     );
   }, [creatorId]);
 }

@@ -3,7 +3,8 @@
  * each fee, retainer and ad spend with who changed it last, to correct, delete or read its history.
  * Read from the mirror, so they list offline and a teammate's line shows as soon as it syncs; a
  * change shows at once and goes through the outbox (cost-actions.ts). A line saved here that the
- * server has not numbered yet says so, and can be corrected or deleted once it has.
+ * server has not numbered yet says so, and can be corrected or deleted once it has; a line with a
+ * change on its way says that instead of who changed it last.
  */
 import { lazy, Suspense, useState } from 'react';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
@@ -57,6 +58,8 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
       </p>
     );
   const shown = lines.slice(0, COST_LIST_MAX);
+  // A delete the server refused brings the line back to the list, and off this one.
+  const deleted = gone.filter((g) => !lines.some((l) => l.id === g.id));
   return (
     <>
       {shown.length === 0 ? (
@@ -67,6 +70,7 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
             const name = nameOf(line.creator_id);
             const what = `${kindLabel(line.kind)} · ${costText(line, currency)}`;
             const unsent = isPending(line);
+            const inFlight = costs.inFlight.has(line.id);
             return (
               <li key={line.id} className="plans-costs__line">
                 <span>
@@ -76,10 +80,12 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
                 <span className="plans-muted">
                   {unsent
                     ? m.money_costs_unsent()
-                    : m.money_costs_changed({
-                        who: line.updated_by_name || `#${line.updated_by}`,
-                        at: formatDateTime(line.update_time),
-                      })}
+                    : inFlight
+                      ? m.money_costs_unsent_change()
+                      : m.money_costs_changed({
+                          who: line.updated_by_name || `#${line.updated_by}`,
+                          at: formatDateTime(line.update_time),
+                        })}
                 </span>
                 {!unsent && (
                   <span className="plans-costs__actions">
@@ -114,11 +120,11 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
           })}
         </ul>
       )}
-      {gone.length > 0 && (
+      {deleted.length > 0 && (
         <>
           <h3 className="plans-net__heading">{m.money_costs_gone()}</h3>
           <ul className="plans-costs">
-            {gone.map((line) => {
+            {deleted.map((line) => {
               const name = nameOf(line.creator_id);
               const what = `${kindLabel(line.kind)} · ${costText(line, currency)}`;
               return (

@@ -67,16 +67,16 @@ import './plans.css';
 
 const InviteDialog = lazy(() => import('./InviteDialog.tsx').then((mod) => ({ default: mod.InviteDialog })));
 const PlanTable = lazy(() => import('./PlanTable.tsx').then((mod) => ({ default: mod.PlanTable })));
+const PlanNetProfit = lazy(() =>
+  import('./PlanNetProfit.tsx').then((mod) => ({ default: mod.PlanNetProfit })),
+);
 // The charts (and uPlot) load when the user opens them.
+const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ default: mod.PlanCharts })));
 /** The plan's samples that turned into content (from the mirror, offline too). */
 function PlanSampleFunnel({ planId }: { planId: number }) {
   return <SampleFunnelLine funnel={usePlanSampleFunnel(planId)} scope="plan" />;
 }
 
-const PlanNetProfit = lazy(() =>
-  import('./PlanNetProfit.tsx').then((mod) => ({ default: mod.PlanNetProfit })),
-);
-const PlanCharts = lazy(() => import('./PlanCharts.tsx').then((mod) => ({ default: mod.PlanCharts })));
 /** The longest name search kept (a handle is at most 24 characters, a display name 30). */
 const SEARCH_MAX = 64;
 const ALL = 'all';

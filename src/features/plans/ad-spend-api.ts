@@ -1,7 +1,8 @@
 /**
  * The ad-spend import call (contract/schemas/ad-spend.ts): a part of a mapped file, checked (a dry
  * run that writes nothing) or imported, and the parts' answers added up. Sent straight to the server
- * like every cost line; the plan's money panel reads again once an import was accepted.
+ * (its check is the server's); the lines it adds reach the cost list through the mirror, and the
+ * plan's money panel reads again once an import was accepted.
  */
 import type { DateOrder } from '../../../contract/date-order.ts';
 import { API } from '../../../contract/routes.ts';

@@ -12,8 +12,10 @@ import type { CostLine } from './cost-rules.ts';
 
 export interface PlanCosts {
   lines: CostLine[];
-  /** Changes to this plan's lines still waiting for the server's answer. */
+  /** Changes to this plan's lines the figure does not count yet (not sent, or accepted and not pulled). */
   unsent: number;
+  /** The lines those changes touch. */
+  inFlight: ReadonlySet<number>;
   /** Changes whenever the server's lines of the plan change (the net profit reads again then). */
   serverKey: string;
 }
@@ -34,23 +36,26 @@ export function readPlanCosts(db: LocalDB, planId: number): Promise<PlanCosts> {
           .equals([session.userId, session.workspaceId])
           .sortBy('seq')
       : [];
-    const ofPlan = new Set(base.map((r) => r.id));
-    let unsent = 0;
-    for (const e of entries) {
-      const fx = e.effect;
-      if (!fx || fx.table !== 'plan_costs' || (e.state !== 'pending' && e.state !== 'sending')) continue;
-      const touches =
-        fx.kind === 'delete'
-          ? fx.ids.some((id) => ofPlan.has(id))
-          : fx.kind === 'upsert' &&
-            ((fx.row as Partial<CostLine>).plan_id === planId || ofPlan.has(fx.row.id));
-      if (touches) unsent++;
-    }
     // A correction of another plan's line overlays a row without this plan's id: filtered out.
     const lines = overlayRows(base, liveEffects(entries, 'plan_costs')).filter((r) => r.plan_id === planId);
+    // The plan's lines as shown: a line accepted but not pulled yet has its server id already.
+    const ofPlan = new Set([...base, ...lines].map((r) => r.id));
+    let unsent = 0;
+    const inFlight = new Set<number>();
+    for (const e of entries) {
+      const fx = e.effect;
+      // Failed entries no longer apply; an accepted one counts until the pull that settles it.
+      if (!fx || fx.table !== 'plan_costs' || e.state === 'failed') continue;
+      const ids = fx.kind === 'delete' ? fx.ids : fx.kind === 'upsert' ? [fx.row.id] : [];
+      const mine = ids.filter((id) => ofPlan.has(id));
+      if (!mine.length) continue;
+      unsent++;
+      for (const id of mine) inFlight.add(id);
+    }
     return {
       lines: lines.sort(newestFirst),
       unsent,
+      inFlight,
       serverKey: `${base.length}:${base.reduce((s, r) => s + r.version, 0)}`,
     };
   });

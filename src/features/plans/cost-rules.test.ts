@@ -40,13 +40,27 @@ describe('cost amounts and days as the form checks them', () => {
       ['1200.5', 120_050],
       ['0.07', 7],
       ['19.99', 1_999],
-      ['99999999999.99', 9_999_999_999_999],
+      ['10000000000', 1_000_000_000_000],
     ] as const) {
       expect(isAmount(text), text).toBe(true);
       expect(centsOf(text), text).toBe(cents);
       expect(centsOf(amountText(cents)), text).toBe(cents);
     }
-    for (const bad of ['0', '0.00', '-1', '1.234', '1,200', '1e3', '', ' ', '.5', '12.'])
+    // Above the server's COST_AMOUNT_MAX (10,000,000,000) too.
+    for (const bad of [
+      '0',
+      '0.00',
+      '-1',
+      '1.234',
+      '1,200',
+      '1e3',
+      '',
+      ' ',
+      '.5',
+      '12.',
+      '10000000000.01',
+      '99999999999.99',
+    ])
       expect(isAmount(bad), bad).toBe(false);
   });
 
@@ -94,13 +108,15 @@ describe("a plan's cost lines from the mirror", () => {
       [1, 20_000],
     ]);
     expect(shown.unsent).toBe(3);
+    expect([...shown.inFlight].map((id) => (id < 0 ? 'new' : id)).sort()).toEqual([1, 2, 'new']);
     // The server's lines did not change: the net profit has nothing new to read.
     expect(shown.serverKey).toBe(first.serverKey);
 
-    // Accepted: no longer unsent (the line shows under the server's id until the pull brings it).
+    // Accepted: shown under the server's id, and still named as not counted until a pull brings it.
     await markAcked(db, add, Date.now(), { code: 200, msg: 'ok', data: { id: 40 } });
     const acked = await readPlanCosts(db, 5);
-    expect(acked.unsent).toBe(2);
+    expect(acked.unsent).toBe(3);
+    expect(acked.inFlight.has(40)).toBe(true);
     expect(acked.lines.map((l) => l.id)).toEqual([40, 1]);
     // Refused: taken back, the line shows as the server holds it.
     const entries = await db.outbox.toArray();
@@ -108,7 +124,8 @@ describe("a plan's cost lines from the mirror", () => {
     await markFailed(db, edit.seq!, { code: 40001, msg: 'no' });
     const back = await readPlanCosts(db, 5);
     expect(back.lines.find((l) => l.id === 1)!.amount_cents).toBe(10_000);
-    expect(back.unsent).toBe(1);
+    expect(back.unsent).toBe(2);
+    expect(back.inFlight.has(1)).toBe(false);
 
     // The pull brings the server's copy of the new line: the key moves, so the figure is read again.
     await applyPage(db, page({ changes: { plan_costs: [line(40, 5, { amount_cents: 5_000 })] } }));

@@ -5,19 +5,20 @@
  * saved on this device at once: a mistake in the form is said in the form, not later as a refusal.
  */
 import { isCostDay, monthsSpanned } from '../../../contract/cost-days.ts';
-import { RETAINER_MONTHS_MAX } from '../../../contract/limits.ts';
+import { COST_AMOUNT_MAX, RETAINER_MONTHS_MAX } from '../../../contract/limits.ts';
 import type { SyncRows } from '../../../contract/sync.ts';
 
 export type CostLine = SyncRows['plan_costs'];
 
-/** As the server reads an amount (costAmount): digits, at most two decimals, above 0. */
-export const isAmount = (s: string): boolean => /^\d{1,11}(\.\d{1,2})?$/.test(s.trim()) && Number(s) > 0;
-
-/** An amount the form accepted ("1200.5") in whole cents, without a float's rounding (120050). */
+/** An amount of the form's digits ("1200.5") in whole cents, without a float's rounding (120050). */
 export function centsOf(amount: string): number {
   const [units = '0', frac = ''] = amount.trim().split('.');
   return Number(units) * 100 + Number(frac.padEnd(2, '0'));
 }
+
+/** As the server reads an amount (costAmount): digits, at most two decimals, above 0, at most COST_AMOUNT_MAX. */
+export const isAmount = (s: string): boolean =>
+  /^\d{1,11}(\.\d{1,2})?$/.test(s.trim()) && centsOf(s) > 0 && centsOf(s) <= COST_AMOUNT_MAX * 100;
 
 /** Cents as the digits the form shows and sends (120050 → "1200.50"). */
 export const amountText = (cents: number): string =>
