@@ -8,6 +8,10 @@
 export const DATE_ORDERS = ['ymd', 'dmy', 'mdy'] as const;
 export type DateOrder = (typeof DATE_ORDERS)[number];
 
+/** The request field an import sends for `order`: nothing for year first, the default. */
+export const dateOrderField = (order: DateOrder): { date_order?: DateOrder } =>
+  order === 'ymd' ? {} : { date_order: order };
+
 /**
  * A cell's date rewritten year first (`YYYY-MM-DD`, what follows the date kept) when `order` says
  * how to read `DD/MM/YYYY` or `MM/DD/YYYY` (`/`, `.` or `-` between, one or two digits); any other

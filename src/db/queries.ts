@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { SyncRows } from '../../contract/sync.ts';
 import { META, getMeta, type LocalDB, type LocalSession, type SmallTable } from './db.ts';
 import { liveEffects, overlayRows } from './overlay.ts';
+import type { OutboxEntry } from './outbox-types.ts';
 
 /**
  * One read transaction over the table, the outbox and the session, so the answer is one state:
@@ -28,16 +29,19 @@ async function readRowsIn<T extends SmallTable>(
   const base = country
     ? await db.small(table).where('country').equals(country).toArray()
     : await db.small(table).toArray();
-  // Only the signed-in user's edits show; another user's unsent rows wait for their sign-in.
-  const session = await getMeta<LocalSession>(db, META.session);
-  const entries = session
-    ? await db.outbox
-        .where('[userId+workspaceId]')
-        .equals([session.userId, session.workspaceId])
-        .sortBy('seq')
-    : [];
-  const rows = overlayRows(base, liveEffects(entries, table));
+  const rows = overlayRows(base, liveEffects(await sessionEntries(db), table));
   return country ? rows.filter((r) => 'country' in r && r.country === country) : rows;
+}
+
+/**
+ * The signed-in user's outbox entries in send order, whose effects a read lays over the mirror: only
+ * their edits show; another user's unsent rows wait for their sign-in.
+ */
+export async function sessionEntries(db: LocalDB): Promise<OutboxEntry[]> {
+  const session = await getMeta<LocalSession>(db, META.session);
+  return session
+    ? db.outbox.where('[userId+workspaceId]').equals([session.userId, session.workspaceId]).sortBy('seq')
+    : [];
 }
 
 export function useLocalRows<T extends SmallTable>(

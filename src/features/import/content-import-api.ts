@@ -4,7 +4,7 @@
  * read from and written to the server directly (src/features/content/content-api.ts says why).
  */
 import type { Country } from '../../../contract/constants.ts';
-import type { DateOrder } from '../../../contract/date-order.ts';
+import { dateOrderField, type DateOrder } from '../../../contract/date-order.ts';
 import { API } from '../../../contract/routes.ts';
 import type { ContentImportResult, ContentImportRowInput } from '../../../contract/schemas/content-import.ts';
 import { request } from '../../api/client.ts';
@@ -21,7 +21,7 @@ export const postContentPart = (
       country,
       rows,
       ...(dryRun && { dryRun: 1 }),
-      ...(dateOrder !== 'ymd' && { date_order: dateOrder }),
+      ...dateOrderField(dateOrder),
     } as never,
     {
       json: true,

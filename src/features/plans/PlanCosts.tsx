@@ -25,6 +25,15 @@ const CostHistoryDialog = lazy(() =>
   import('./CostHistoryDialog.tsx').then((mod) => ({ default: mod.CostHistoryDialog })),
 );
 
+/** A line's Edit, History or Delete: its label names the line for a screen reader. */
+function LineAction({ label, aria, onPress }: { label: string; aria: string; onPress: () => void }) {
+  return (
+    <Button size="sm" variant="text" aria-label={aria} onPress={onPress}>
+      {label}
+    </Button>
+  );
+}
+
 function CostLines({ planId, country }: { planId: number; country: string }) {
   const currency = COUNTRY_CURRENCY[country as Country];
   const costs = usePlanCosts(planId);
@@ -89,30 +98,21 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
                 </span>
                 {!unsent && (
                   <span className="plans-costs__actions">
-                    <Button
-                      size="sm"
-                      variant="text"
-                      aria-label={m.money_costs_edit_label({ name, cost: what })}
+                    <LineAction
+                      label={m.money_costs_edit()}
+                      aria={m.money_costs_edit_label({ name, cost: what })}
                       onPress={() => setEditing(line)}
-                    >
-                      {m.money_costs_edit()}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="text"
-                      aria-label={m.money_costs_history_label({ name, cost: what })}
+                    />
+                    <LineAction
+                      label={m.money_costs_history()}
+                      aria={m.money_costs_history_label({ name, cost: what })}
                       onPress={() => setHistory(line)}
-                    >
-                      {m.money_costs_history()}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="text"
-                      aria-label={m.money_costs_delete_label({ name, cost: what })}
+                    />
+                    <LineAction
+                      label={m.money_costs_delete()}
+                      aria={m.money_costs_delete_label({ name, cost: what })}
                       onPress={() => void remove(line)}
-                    >
-                      {m.money_costs_delete()}
-                    </Button>
+                    />
                   </span>
                 )}
               </li>
@@ -132,14 +132,11 @@ function CostLines({ planId, country }: { planId: number; country: string }) {
                   <span>
                     <strong>{name}</strong> · {what}
                   </span>
-                  <Button
-                    size="sm"
-                    variant="text"
-                    aria-label={m.money_costs_history_label({ name, cost: what })}
+                  <LineAction
+                    label={m.money_costs_history()}
+                    aria={m.money_costs_history_label({ name, cost: what })}
                     onPress={() => setHistory(line)}
-                  >
-                    {m.money_costs_history()}
-                  </Button>
+                  />
                 </li>
               );
             })}

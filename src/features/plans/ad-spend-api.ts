@@ -4,7 +4,7 @@
  * (its check is the server's); the lines it adds reach the cost list through the mirror, and the
  * plan's money panel reads again once an import was accepted.
  */
-import type { DateOrder } from '../../../contract/date-order.ts';
+import { dateOrderField, type DateOrder } from '../../../contract/date-order.ts';
 import { API } from '../../../contract/routes.ts';
 import type { AdSpendImportResult, AdSpendRowInput } from '../../../contract/schemas/ad-spend.ts';
 import { request } from '../../api/client.ts';
@@ -26,7 +26,7 @@ export const postAdSpend = (
       channel,
       rows,
       ...(dryRun && { dryRun: 1 }),
-      ...(dateOrder !== 'ymd' && { date_order: dateOrder }),
+      ...dateOrderField(dateOrder),
     } as never,
     {
       json: true,

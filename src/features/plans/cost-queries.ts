@@ -5,9 +5,10 @@
  * server's copy of one saved here, shows as soon as a pull brings it.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { META, getMeta, type LocalDB, type LocalSession } from '../../db/db.ts';
+import type { LocalDB } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
 import { liveEffects, overlayRows } from '../../db/overlay.ts';
+import { sessionEntries } from '../../db/queries.ts';
 import type { CostLine } from './cost-rules.ts';
 
 export interface PlanCosts {
@@ -29,13 +30,7 @@ export function readPlanCosts(db: LocalDB, planId: number): Promise<PlanCosts> {
   return db.transaction('r', db.plan_costs, db.outbox, db.meta, async () => {
     // Only the plan's lines are read: a workspace may hold many (COSTS_MAX), most of other plans.
     const base = await db.plan_costs.where('plan_id').equals(planId).toArray();
-    const session = await getMeta<LocalSession>(db, META.session);
-    const entries = session
-      ? await db.outbox
-          .where('[userId+workspaceId]')
-          .equals([session.userId, session.workspaceId])
-          .sortBy('seq')
-      : [];
+    const entries = await sessionEntries(db);
     // A correction of another plan's line overlays a row without this plan's id: filtered out.
     const lines = overlayRows(base, liveEffects(entries, 'plan_costs')).filter((r) => r.plan_id === planId);
     // The plan's lines as shown: a line accepted but not pulled yet has its server id already.

@@ -7,12 +7,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { API } from '../../../contract/routes.ts';
 import type { CreatorRow, RowOf } from '../../../contract/sync.ts';
 import { isCallOf } from '../../db/call.ts';
-import { META, blockOf, getMeta, type LocalSession } from '../../db/db.ts';
+import { META, blockOf, getMeta } from '../../db/db.ts';
 import { localDb } from '../../db/local.ts';
-import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { isLive } from '../../db/outbox.ts';
 import { applyCreatorEffect, liveEffects, overlayRows } from '../../db/overlay.ts';
-import { readRows } from '../../db/queries.ts';
+import { readRows, sessionEntries } from '../../db/queries.ts';
 import { connectedCreators, contactedSince, isMessage, lastReset, nextReset } from './quota-rules.ts';
 
 /**
@@ -36,13 +35,6 @@ async function mirroredMembers(): Promise<RowOf<'plan_creators'>[]> {
   return rows;
 }
 
-async function sessionEntries(): Promise<OutboxEntry[]> {
-  const s = await getMeta<LocalSession>(localDb, META.session);
-  return s
-    ? localDb.outbox.where('[userId+workspaceId]').equals([s.userId, s.workspaceId]).sortBy('seq')
-    : [];
-}
-
 /** Plans and every plan's creators with the user's unsent changes on top, read as one state. */
 export function readPlans(): Promise<{ plans: RowOf<'plans'>[]; members: RowOf<'plan_creators'>[] }> {
   return localDb.transaction(
@@ -52,7 +44,7 @@ export function readPlans(): Promise<{ plans: RowOf<'plans'>[]; members: RowOf<'
       const [plans, members, entries] = await Promise.all([
         localDb.small('plans').toArray(),
         mirroredMembers(),
-        sessionEntries(),
+        sessionEntries(localDb),
       ]);
       const shownPlans = overlayRows(plans, liveEffects(entries, 'plans'));
       shownPlans.sort((a, b) => b.add_time - a.add_time || b.id - a.id);
@@ -95,7 +87,7 @@ function readCreatorsOf(key: string): Promise<Map<number, CreatorRow>> {
   return localDb.transaction('r', [localDb.creatorBlocks, localDb.outbox, localDb.meta], async () => {
     const wanted = key ? key.split(',').map(Number) : [];
     const blocks = [...new Set(wanted.map(blockOf))].sort((a, b) => a - b);
-    const [all, entries] = await Promise.all([mirroredCreators(blocks), sessionEntries()]);
+    const [all, entries] = await Promise.all([mirroredCreators(blocks), sessionEntries(localDb)]);
     const out = new Map<number, CreatorRow>();
     for (const id of wanted) {
       const row = all.get(id);
@@ -206,7 +198,7 @@ export function useMessageLog(
     const wanted = key ? key.split(',').map(Number) : [];
     const [rows, entries] = await Promise.all([
       wanted.length ? localDb.small('creator_events').where('creator_id').anyOf(wanted).toArray() : [],
-      sessionEntries(),
+      sessionEntries(localDb),
     ]);
     // Messages, and the stage moves that say whether the creator ever replied.
     const events = rows.filter((e) => isMessage(e) || e.kind === 'stage');

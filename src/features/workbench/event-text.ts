@@ -70,29 +70,27 @@ export function eventText(e: RowOf<'creator_events'>): string {
   }
 }
 
-/** The parts of a content record a correction names, in the user's words. */
-function contentFields(detail: string): string {
-  const words: Record<string, () => string> = {
-    post_time: m.workbench_content_post_time,
-    plan: m.workbench_content_plan,
-    products: m.workbench_content_products,
-    kind: m.workbench_content_kind,
-  };
+/** A history row's comma-separated field names in the user's words (an unknown one as written). */
+function fieldWords(detail: string, words: Record<string, () => string>): string {
   return detail
     .split(',')
     .map((f) => words[f]?.() ?? f)
     .join(', ');
 }
 
-/** The contact fields a history row names, in the user's words. */
-function contactFields(detail: string): string {
-  const words: Record<string, () => string> = {
+/** The parts of a content record a correction names. */
+const contentFields = (detail: string): string =>
+  fieldWords(detail, {
+    post_time: m.workbench_content_post_time,
+    plan: m.workbench_content_plan,
+    products: m.workbench_content_products,
+    kind: m.workbench_content_kind,
+  });
+
+/** The contact fields a history row names. */
+const contactFields = (detail: string): string =>
+  fieldWords(detail, {
     email: m.workbench_contact_email,
     phone: m.workbench_contact_phone,
     reach: m.workbench_contact_reach,
-  };
-  return detail
-    .split(',')
-    .map((f) => words[f]?.() ?? f)
-    .join(', ');
-}
+  });
