@@ -46,7 +46,18 @@ const leavesExtension = (depth) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-extension', 'data', 'node_modules', 'src/paraglide', 'dev-dist', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'dist-extension',
+      'data',
+      'node_modules',
+      '.cache',
+      'src/paraglide',
+      'dev-dist',
+      'coverage',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,6 +20,8 @@ function check(ok: unknown, what: string): asserts ok {
 if (!fs.existsSync('dist/index.html') && !process.env.WEB_DIR)
   throw new Error('no build: run npm run build first');
 console.log(`node smoke on ${process.version}`);
+// The server exactly as `npm start` runs it (`tsx server/main.ts`), not the suite's compiled build.
+process.env.SERVER_ENTRY = 'tsx';
 // /health tells strangers only that the process lives; the engine and readiness are
 // behind the ops token.
 const OPS_TOKEN = 'node-smoke-ops-token-0123456789';

@@ -15,8 +15,9 @@ import path from 'node:path';
 
 const DAY = 86_400_000;
 
-/** Hash of the sources that decide what a fresh server writes into its data directory. */
-function sourceHash(): string {
+/** Hash of the server's own sources (server/ and contract/): what a fresh server writes into its data
+ * directory, and what its test build (server-process.ts `serverCommand`) is made of. */
+export function sourceHash(): string {
   const h = crypto.createHash('sha256');
   for (const root of ['server', 'contract']) {
     const files = (fs.readdirSync(root, { recursive: true }) as string[])
@@ -28,6 +29,8 @@ function sourceHash(): string {
 }
 
 let hashed: string | undefined;
+/** `sourceHash`, computed once per process (the sources do not change while tests run). */
+export const serverSourceHash = (): string => (hashed ??= sourceHash());
 
 /** The inherited variables that could change a seed (the server gets the whole environment). */
 const inherited = () =>
@@ -43,11 +46,17 @@ export async function seededCopy(
   env: Record<string, string>,
   seed: (dataDir: string) => Promise<void>,
 ): Promise<string> {
-  hashed ??= sourceHash();
   const day = Math.floor(Date.now() / DAY);
   const key = crypto
     .createHash('sha256')
-    .update(JSON.stringify({ hashed, env: Object.entries(env).sort(), inherited: inherited(), day }))
+    .update(
+      JSON.stringify({
+        hashed: serverSourceHash(),
+        env: Object.entries(env).sort(),
+        inherited: inherited(),
+        day,
+      }),
+    )
     .digest('hex')
     .slice(0, 16);
   const template = path.join(os.tmpdir(), `cd-seed-template-${key}`);

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { seededCopy } from './seed-template.ts';
+import { buildSync } from 'esbuild';
+import { seededCopy, serverSourceHash } from './seed-template.ts';
 
 export interface RunningServer {
   url: string;
@@ -54,12 +55,48 @@ export async function startSeededServer(env: Record<string, string> = {}): Promi
   return startServer({ ...env, DATA_DIR: dataDir });
 }
 
+/**
+ * How a test starts the server: `server/main.ts` compiled once into one ES module (esbuild, the
+ * compiler tsx itself uses; packages stay imports from node_modules), then `node` on that file.
+ * Under `tsx` every start spent about 1.5 s of its ~2.7 s loading the server's ~300 modules through
+ * the loader's hooks (docs/decisions/tests.md, the bullet on the server's test build). The build
+ * sits two folders below the root, as `server/main.ts` does, so the server's paths relative to its
+ * own module (package.json, test fixtures) and node_modules resolve the same; it is named by the
+ * hash of server/ and contract/ and written by one rename, so parallel workers and a changed source
+ * never share a stale one. `SERVER_ENTRY=tsx` starts `tsx server/main.ts` exactly as `npm start`
+ * does (the Node 20 smoke test proves that path).
+ */
+export function serverCommand(): string[] {
+  if (process.env.SERVER_ENTRY === 'tsx') return ['--import', 'tsx', 'server/main.ts'];
+  const dir = path.resolve('.cache', `server-${serverSourceHash().slice(0, 16)}`);
+  const file = path.join(dir, 'main.mjs');
+  if (!fs.existsSync(file)) {
+    const building = `${dir}.${process.pid}.${Date.now()}`;
+    buildSync({
+      entryPoints: ['server/main.ts'],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      outfile: path.join(building, 'main.mjs'),
+      logLevel: 'warning',
+    });
+    try {
+      fs.renameSync(building, dir);
+    } catch {
+      fs.rmSync(building, { recursive: true, force: true }); // another worker published it first
+    }
+  }
+  return [file];
+}
+
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cd-e2e-'));
   // A fixed PORT (env) restarts a process where the proxy expects it (rolling restarts).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const flags = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [...flags, ...serverCommand()], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
