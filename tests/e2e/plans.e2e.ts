@@ -498,6 +498,36 @@ describe('collaboration plans', () => {
     expect(errors.flat()).toEqual([]);
   });
 
+  /**
+   * Resolves once the page's DOM has not changed for 300 ms (at most 5 s): a native drag that
+   * starts while a synced page re-renders the board is cancelled by Chromium, so each drag waits
+   * for a still board first.
+   */
+  const boardStill = (p: Page) =>
+    p.evaluate(
+      () =>
+        new Promise<void>((done) => {
+          let timer = setTimeout(finish, 300);
+          const giveUp = setTimeout(finish, 5_000);
+          const mo = new MutationObserver(() => {
+            clearTimeout(timer);
+            timer = setTimeout(finish, 300);
+          });
+          function finish() {
+            mo.disconnect();
+            clearTimeout(timer);
+            clearTimeout(giveUp);
+            done();
+          }
+          mo.observe(document.body, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+        }),
+    );
+
   it('moves a card by drag, many from the table with a reason, filters by name, and the teammate sees it', async () => {
     await page.goto(`/plans/${planId}`);
     await column(page, /^Invited: 250$/).waitFor({ timeout: 20_000 });
@@ -516,8 +546,10 @@ describe('collaboration plans', () => {
       .poll(
         async () => {
           if (await replied.locator(`[data-creator="${dragged}"]`).count()) return 'moved';
-          if (await held.count())
+          if (await held.count()) {
+            await boardStill(page);
             await held.dragTo(replied, { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 20, y: 10 } });
+          }
           return 'not yet';
         },
         { timeout: 30_000, interval: 3_000 },
