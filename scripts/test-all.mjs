@@ -2,7 +2,7 @@
 // failed, so one red run shows every failure at once; the exit code is non-zero if any step failed.
 // Each step prints its own output; the last lines summarise the steps, and the slowest test files
 // of the two test steps (from vitest's JSON report), so a slowdown shows where it came from.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,34 +73,14 @@ function failures(json) {
   return lines;
 }
 
-const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' };
-
-/** A step run beside others: its output is held and printed whole when it ends. */
-function runHeld(name, [cmd, ...args]) {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out = [];
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => out.push(d));
-    child.on('close', (code) => {
-      const seconds = Math.round((Date.now() - started) / 1000);
-      console.log(`\n=== ${name} (${seconds}s, beside the other checks)`);
-      process.stdout.write(Buffer.concat(out));
-      resolve({ name, ok: code === 0, seconds });
-    });
-  });
-}
-
 const results = [];
-// Format, lint and typecheck read the tree and write nothing: they run side by side (each is mostly
-// one core's work, and CI has two), and the test steps follow one at a time.
-const checks = steps.filter(([, , report]) => !report);
-results.push(...(await Promise.all(checks.map(([name, command]) => runHeld(name, command)))));
-for (const [name, [cmd, ...args], report, top] of steps.filter(([, , r]) => r)) {
+for (const [name, [cmd, ...args], report, top] of steps) {
   const started = Date.now();
   console.log(`\n=== ${name}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
   const ok = r.status === 0;
   results.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000), report, top });
 }
