@@ -1,7 +1,7 @@
 /**
  * Export benchmark: BENCH_EXPORT_ROWS (default 100,000) creators.
  *
- * 1. Server export: a real server process (tsx server/main.ts, SQLite) seeded by seed-server.ts;
+ * 1. Server export: a real server process (server/main.ts as the tests start it, SQLite) seeded by seed-server.ts;
  *    POST /blogger/download then POST /blogger/download.info every 250 ms until `file_path`.
  *    The server's RSS is read from /proc/<pid>/status (VmRSS every 100 ms, VmHWM at the end);
  *    growth = peak during the export minus the RSS just before it. The file is fetched and its

@@ -4,7 +4,7 @@
  * default 1000000). Set BENCH_SKIP_BROWSER=1 to run only the Node parts.
  *
  * 1. Query engine in Node (the code the query worker runs).
- * 2. A real server (tsx server/main.ts, SQLite) seeded with BENCH_ROWS creators; sync pages
+ * 2. A real server (server/main.ts as the tests start it, SQLite) seeded with BENCH_ROWS creators; sync pages
  *    pulled from Node (server + HTTP only).
  * 3. Headless Chromium: first sync into IndexedDB through the real sync engine in a worker,
  *    then the query source loading blocks (= ready to query); query engine over generated rows

@@ -2,7 +2,7 @@
  * Shop sync bench (targets: a first sync of 100,000 affiliate order lines ≤ 60 s end to end; an
  * incremental sync of 1,000 changed lines ≤ 5 s; the sync job's memory flat, ≤ 100 MB growth, at
  * 1,000,000 lines). The TikTok Shop simulator listens in this process; the server is a real process
- * (`tsx server/main.ts`) on SQLite and on PostgreSQL (the test cluster), connected to the simulator
+ * (`server/main.ts` as the tests start it) on SQLite and on PostgreSQL (the test cluster), connected to the simulator
  * through its own routes (credentials.save, authorize, callback). The workspace holds the shop's
  * creators and a plan carrying its products, so sums and plan stages move as for a real seller.
  *

@@ -1,6 +1,7 @@
 /**
- * Starts the real server (`tsx server/main.ts`) on a free port with its own data directory, the
- * way `npm start` does after the build. Used by browser tests and by process-level tests.
+ * Starts the real server (`server/main.ts`, compiled once: `serverCommand`) on a free port with its
+ * own data directory, as `npm start` does after the build. Used by browser tests, process-level
+ * tests and the bench.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
