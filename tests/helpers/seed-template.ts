@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 
 /** Hash of the server's own sources (server/ and contract/): what a fresh server writes into its data
  * directory, and what its test build (server-process.ts `serverCommand`) is made of. */
-export function sourceHash(): string {
+function sourceHash(): string {
   const h = crypto.createHash('sha256');
   for (const root of ['server', 'contract']) {
     const files = (fs.readdirSync(root, { recursive: true }) as string[])

@@ -88,6 +88,12 @@ export function serverCommand(): string[] {
     } catch {
       fs.rmSync(building, { recursive: true, force: true }); // another worker published it first
     }
+    // Builds of older sources go once they are an hour old: every edit under server/ makes a new one.
+    for (const old of fs.readdirSync(path.dirname(dir))) {
+      const at = path.join(path.dirname(dir), old);
+      if (at !== dir && old.startsWith('server-') && Date.now() - fs.statSync(at).mtimeMs > 3_600_000)
+        fs.rmSync(at, { recursive: true, force: true });
+    }
   }
   return [file];
 }
