@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { describeEngines } from '../../tests/helpers/test-app.ts';
-import { countedInSql, countedKeys } from './order-sums.ts';
+import { countedInSql, countedKeys, groupsWithin } from './order-sums.ts';
 
 const line = fc.record({
   layout: fc.constantFrom('affiliate', 'all_orders'),
@@ -69,4 +69,30 @@ describeEngines('the counted rule in SQL', (t) => {
       { numRuns: 40 },
     );
   });
+});
+
+it('groups creators for a week within the line budget, keeping every creator once and in order', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.nat(12_000), { maxLength: 60 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.integer({ min: 1, max: 20 }),
+      (sizes, budget, most) => {
+        const items = sizes.map((n, i) => ({ i, n }));
+        const groups = groupsWithin(items, (x) => x.n, budget, most);
+        expect(groups.flat()).toEqual(items);
+        for (const g of groups) {
+          expect(g.length).toBeGreaterThan(0);
+          expect(g.length).toBeLessThanOrEqual(most);
+          if (g.length > 1) expect(g.reduce((s, x) => s + x.n, 0)).toBeLessThanOrEqual(budget);
+        }
+        // A group closes only when the next item would not fit it.
+        for (let k = 1; k < groups.length; k++) {
+          const prev = groups[k - 1]!;
+          const sum = prev.reduce((s, x) => s + x.n, 0);
+          expect(prev.length >= most || sum + groups[k]![0]!.n > budget).toBe(true);
+        }
+      },
+    ),
+  );
 });

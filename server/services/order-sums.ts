@@ -72,7 +72,12 @@ export async function touchAffiliateOf(trx: Trx, ws: number, orderIds: string[],
 }
 
 /** The live creators of a country with these handles: handle → id. */
-export async function creatorsOf(trx: Trx, ws: number, country: string, handles: Iterable<string>) {
+export async function creatorsOf(
+  trx: Kysely<DB> | Trx,
+  ws: number,
+  country: string,
+  handles: Iterable<string>,
+) {
   const out = new Map<string, number>();
   for (const part of chunks([...handles]))
     for (const c of await trx
@@ -332,63 +337,104 @@ export function addWeeks(into: Set<number>, times: Iterable<number>): Set<number
   return into;
 }
 
-/** Creators summed together when a whole week is summed again: memory holds one chunk's lines of one week. */
+/**
+ * When a whole week is summed again, creators are summed together in groups whose lines in that week
+ * stay within WEEK_LINES (a creator with more is summed alone), at most WEEK_CHUNK creators a group:
+ * memory holds one group's lines. Groups of a fixed 100 creators held a tenth of a busy week's lines
+ * at once (docs/benchmarks.md, "Memory: what the server holds").
+ */
+const WEEK_LINES = 5_000;
 const WEEK_CHUNK = 100;
 
+/** Splits items, in order, into groups of at most `most` items whose sizes add up to at most `budget` (an item over it alone). */
+export function groupsWithin<T>(
+  items: readonly T[],
+  size: (item: T) => number,
+  budget: number,
+  most: number,
+): T[][] {
+  const out: T[][] = [];
+  let group: T[] = [];
+  let sum = 0;
+  for (const item of items) {
+    const n = size(item);
+    if (group.length && (sum + n > budget || group.length >= most)) {
+      out.push(group);
+      group = [];
+      sum = 0;
+    }
+    group.push(item);
+    sum += n;
+  }
+  if (group.length) out.push(group);
+  return out;
+}
+
 /**
- * Sums these weeks of a country again for every creator with a line or a live sums row in them (a
- * superset of those whose lines changed, so a creator whose last line there went elsewhere loses
- * the row), one week and one chunk of creators at a time. Used where writes collect the weeks they
- * touched and sum each once at the end (the shop sync's pass) instead of once per write.
+ * The creators to sum again in one week of a country, in groups (see WEEK_LINES): every creator
+ * with a line or a live sums row there (a superset of those whose lines changed, so a creator whose
+ * last line there went elsewhere loses the row). Reads only; each group is then summed by
+ * `sumWeekGroup`, in a transaction of its own if the caller likes (the shop sync's pass sums each
+ * week it touched once, at its end, instead of once per write).
  */
-export async function recomputeWeeks(
+export async function weekGroups(
+  db: Kysely<DB> | Trx,
+  ws: number,
+  country: string,
+  week: number,
+): Promise<Map<string, number>[]> {
+  const lines = new Map(
+    (
+      await db
+        .selectFrom('orders')
+        .select((eb) => ['creator', eb.fn.countAll<number>().as('n')])
+        .where('workspace_id', '=', ws)
+        .where('country', '=', country)
+        .where('created_time', '>=', week)
+        .where('created_time', '<', week + 7 * DAY)
+        .where('creator', '!=', '')
+        .groupBy('creator')
+        .execute()
+    ).map((r) => [r.creator, Number(r.n)]),
+  );
+  const creators = await creatorsOf(db, ws, country, lines.keys());
+  const known = new Set(creators.values());
+  const rowIds = (
+    await db
+      .selectFrom('creator_sales')
+      .select('creator_id')
+      .distinct()
+      .where('workspace_id', '=', ws)
+      .where('week', '=', week)
+      .where('deleted_at', 'is', null)
+      .execute()
+  )
+    .map((r) => Number(r.creator_id))
+    .filter((id) => !known.has(id));
+  for (const part of chunks(rowIds))
+    for (const c of await db
+      .selectFrom('creators')
+      .select(['id', 'unique_id'])
+      .where('workspace_id', '=', ws)
+      .where('country', '=', country)
+      .where('deleted_at', 'is', null)
+      .where('id', 'in', part)
+      .execute())
+      creators.set(c.unique_id, Number(c.id));
+  return groupsWithin([...creators], ([handle]) => lines.get(handle) ?? 0, WEEK_LINES, WEEK_CHUNK).map(
+    (part) => new Map(part),
+  );
+}
+
+/** Writes one group's sums rows of one week (a group from `weekGroups`). */
+export function sumWeekGroup(
   trx: Trx,
   ws: number,
   country: string,
-  weeks: Iterable<number>,
+  week: number,
+  group: Map<string, number>,
   version: number,
   t: number,
 ): Promise<void> {
-  for (const week of [...new Set(weeks)].sort((a, b) => a - b)) {
-    const handles = new Set(
-      (
-        await trx
-          .selectFrom('orders')
-          .select('creator')
-          .distinct()
-          .where('workspace_id', '=', ws)
-          .where('country', '=', country)
-          .where('created_time', '>=', week)
-          .where('created_time', '<', week + 7 * DAY)
-          .where('creator', '!=', '')
-          .execute()
-      ).map((r) => r.creator),
-    );
-    const creators = await creatorsOf(trx, ws, country, handles);
-    const known = new Set(creators.values());
-    const rowIds = (
-      await trx
-        .selectFrom('creator_sales')
-        .select('creator_id')
-        .distinct()
-        .where('workspace_id', '=', ws)
-        .where('week', '=', week)
-        .where('deleted_at', 'is', null)
-        .execute()
-    )
-      .map((r) => Number(r.creator_id))
-      .filter((id) => !known.has(id));
-    for (const part of chunks(rowIds))
-      for (const c of await trx
-        .selectFrom('creators')
-        .select(['id', 'unique_id'])
-        .where('workspace_id', '=', ws)
-        .where('country', '=', country)
-        .where('deleted_at', 'is', null)
-        .where('id', 'in', part)
-        .execute())
-        creators.set(c.unique_id, Number(c.id));
-    for (const part of chunks([...creators], WEEK_CHUNK))
-      await recompute(trx, ws, country, new Map(part), version, t, { from: week, to: week });
-  }
+  return recompute(trx, ws, country, group, version, t, { from: week, to: week });
 }

@@ -70,7 +70,7 @@ async function allOrdersTimes(trx: Trx, ws: number, orderIds: readonly string[])
 /**
  * Writes lines of one or more pages; answers how many were added or changed, and the version it
  * took (0: nothing changed). With `weeks`, the sums are not recomputed here: the weeks they need
- * summing in are added to `weeks` for the caller to sum once (order-sums.ts, recomputeWeeks).
+ * summing in are added to `weeks` for the caller to sum once (order-sums.ts, weekGroups and sumWeekGroup).
  */
 export async function writeShopOrderLines(
   trx: Trx,

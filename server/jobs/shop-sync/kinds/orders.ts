@@ -24,7 +24,7 @@ import {
   orderLines,
 } from '../../../integrations/tiktok-shop/index.ts';
 import { nextVersion, now } from '../../../db/versioning.ts';
-import { recomputeWeeks } from '../../../services/order-sums.ts';
+import { sumWeekGroup, weekGroups } from '../../../services/order-sums.ts';
 import { writeShopOrderLines } from '../../../services/shop-orders.service.ts';
 import type { SyncContext, SyncKind } from '../types.ts';
 
@@ -76,12 +76,16 @@ function startPass(c: Cursor, now: number): Cursor {
  * is one page (the shop shows progress at once), each next one twice the last, up to BATCH_PAGES;
  * a batch is also written once it has waited BATCH_SECONDS on the adapter's clock (ctx.now, which
  * tests hold still, so their batches are cut by page count alone), so a slow or throttled API never
- * holds fetched pages (or the lease) long. The weeks a batch wrote lines in go into the cursor, and the
- * batch that ends the pass sums each of them once (a week written by ten batches is summed once,
- * not ten times). A crash loses only the pages not yet written, which the resumed run fetches
- * again, and the weeks still to sum are in the committed cursor: the pass that ends sums them.
+ * holds fetched pages (or the lease) long. The weeks a batch wrote lines in go into the cursor, and once
+ * the pass ends, each of them is summed once (a week written by ten batches is summed once, not ten
+ * times; `sumWeeks`). A crash loses only the pages not yet written, which the resumed run fetches
+ * again, and the weeks still to sum are in the committed cursor: the pass that ends sums them, or
+ * the next run does if the pass had ended. Batches of up to 32 pages held more fetched lines, and the
+ * lines they were compared with, than V8 collected in time: at 1,000,000 lines the server's memory
+ * grew 123 MB with 32, 105 MB with 16 and 88 MB with 8, for a first sync 20 s longer (docs/benchmarks.md,
+ * "Memory: what the server holds").
  */
-export const BATCH_PAGES = 32;
+export const BATCH_PAGES = 8;
 const BATCH_SECONDS = 10;
 const WEEK = 7 * DAY;
 const weekIndex = (week: number) => Math.round((week + 3 * DAY) / WEEK);
@@ -110,21 +114,48 @@ async function write(ctx: SyncContext, b: Pending): Promise<Cursor> {
     },
     rejected: b.rejected,
     write: async (trx) => {
-      const ws = ctx.shop.workspaceId;
       const weeks = new Set(b.cursor.weeks.map(weekOfIndex));
-      const res = await writeShopOrderLines(trx, ws, ctx.shop.country, b.lines, weeks);
-      stored = res.written;
-      if (b.cursor.end || !weeks.size) {
-        next = { ...b.cursor, weeks: [...weeks].map(weekIndex) };
-        return;
-      }
-      // The pass ends: its weeks summed once, with this batch's version if it took one.
-      const version = res.version || (await nextVersion(trx, ws));
-      await recomputeWeeks(trx, ws, ctx.shop.country, weeks, version, now());
-      next = { ...b.cursor, weeks: [] };
+      stored = (await writeShopOrderLines(trx, ctx.shop.workspaceId, ctx.shop.country, b.lines, weeks))
+        .written;
+      next = { ...b.cursor, weeks: [...weeks].map(weekIndex) };
     },
   });
-  return next;
+  // The pass ends: its weeks summed once each.
+  return next.end ? next : sumWeeks(ctx, next);
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Sums the weeks a finished pass wrote lines in, each week in groups of creators (order-sums.ts,
+ * weekGroups), one transaction a group and the event loop free between them: summed in one
+ * transaction, a first sync of 1,000,000 lines held SQLite's one connection, and every request to
+ * the server, for about 23 s (docs/benchmarks.md, "Memory: what the server holds"). A week leaves
+ * the cursor with its last group, so after a crash the next run sums the weeks still in it before
+ * it starts a new pass; summing a group again writes the same rows.
+ */
+async function sumWeeks(ctx: SyncContext, c: Cursor): Promise<Cursor> {
+  const { workspaceId: ws, country } = ctx.shop;
+  let left = [...new Set(c.weeks)].sort((a, b) => a - b);
+  for (const w of [...left]) {
+    const groups = await weekGroups(ctx.db, ws, country, weekOfIndex(w));
+    const rest = left.filter((x) => x !== w);
+    for (let i = 0; i < Math.max(1, groups.length); i++) {
+      const group = groups[i];
+      const cursor = { ...c, weeks: i >= groups.length - 1 ? rest : left };
+      await ctx.commit({
+        cursor: JSON.stringify(cursor),
+        lines: 0,
+        write: group
+          ? async (trx) =>
+              sumWeekGroup(trx, ws, country, weekOfIndex(w), group, await nextVersion(trx, ws), now())
+          : undefined,
+      });
+      await yieldToEventLoop();
+    }
+    left = rest;
+  }
+  return { ...c, weeks: [] };
 }
 
 export const ordersKind: SyncKind = {
@@ -132,6 +163,8 @@ export const ordersKind: SyncKind = {
   everySeconds: 3600,
   async run(ctx) {
     let c = readCursor(ctx.cursor, ctx.log);
+    // Weeks a finished pass left unsummed (a crash while summing) are summed before a new pass.
+    if (!c.end && c.weeks.length) c = await sumWeeks(ctx, c);
     if (!c.end) c = startPass(c, ctx.now());
     let size = 1;
     let b: Pending | null = null;
