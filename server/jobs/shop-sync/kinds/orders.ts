@@ -82,8 +82,8 @@ function startPass(c: Cursor, now: number): Cursor {
  * again, and the weeks still to sum are in the committed cursor: the pass that ends sums them, or
  * the next run does if the pass had ended. Batches of up to 32 pages held more fetched lines, and the
  * lines they were compared with, than V8 collected in time: at 1,000,000 lines the server's memory
- * grew 123 MB with 32, 105 MB with 16 and 88 MB with 8, for a first sync 20 s longer (docs/benchmarks.md,
- * "Memory: what the server holds").
+ * grew 123 MB with 32, 105 MB with 16 and 94 MB with 8 (median of three), for a first sync 10-25 s
+ * longer (docs/benchmarks.md, "Memory: what the server holds").
  */
 export const BATCH_PAGES = 8;
 const BATCH_SECONDS = 10;
