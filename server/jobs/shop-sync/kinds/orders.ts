@@ -15,6 +15,7 @@
  * The cursor (JSON) holds the pass, the slice and the page token, committed with each page's
  * lines: a crash resumes at the next page.
  */
+import { setImmediate } from 'node:timers/promises';
 import { z } from 'zod';
 import {
   AffiliateOrder,
@@ -124,8 +125,6 @@ async function write(ctx: SyncContext, b: Pending): Promise<Cursor> {
   return next.end ? next : sumWeeks(ctx, next);
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Sums the weeks a finished pass wrote lines in, each week in groups of creators (order-sums.ts,
  * weekGroups), one transaction a group and the event loop free between them: summed in one
@@ -151,7 +150,7 @@ async function sumWeeks(ctx: SyncContext, c: Cursor): Promise<Cursor> {
               sumWeekGroup(trx, ws, country, weekOfIndex(w), group, await nextVersion(trx, ws), now())
           : undefined,
       });
-      await yieldToEventLoop();
+      await setImmediate(); // the event loop's turn
     }
     left = rest;
   }
