@@ -9,7 +9,8 @@ export function BackToTop({ scroller }: { scroller: RefObject<HTMLElement | null
     const el = scroller.current;
     if (!el) return;
     const onScroll = () => setShown(el.scrollTop > BACK_TO_TOP_PX);
-    onScroll();
+    // No first read: the scroller is new and at the top, and reading scrollTop here would force
+    // the page's first layout inside React's commit.
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
   }, [scroller]);

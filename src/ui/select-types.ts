@@ -23,4 +23,9 @@ export interface SelectProps<K extends Key = string> {
   className?: string;
   size?: 'sm' | 'md';
   name?: string;
+  /**
+   * Drawn first as a look-alike that takes no input, and made the real select in a transition
+   * right after the screen's first paint (./Select.tsx). For a screen's first render only.
+   */
+  afterPaint?: boolean;
 }

@@ -44,7 +44,8 @@ export function BottomScrollbar({ target }: { target: RefObject<HTMLDivElement |
         el.scrollLeft = b.scrollLeft;
       }
     };
-    measure();
+    // No measure here: the observer's first report measures after the browser's own layout, where
+    // reading the widths costs nothing; here it would force that layout inside React's commit.
     el.addEventListener('scroll', fromGrid, { passive: true });
     b.addEventListener('scroll', fromBar, { passive: true });
     const ro = new ResizeObserver(measure);

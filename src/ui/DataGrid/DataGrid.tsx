@@ -172,8 +172,14 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     if (first && last) ensure(first.index, last.index + 1);
   }, [ensure, rowItems]);
 
-  // a new page or result starts at the top
+  // A new page or result starts at the top. A new grid is there already, and writing scrollTop
+  // forces a layout: on the first render that was the page's first layout, inside the commit.
+  const placed = useRef(false);
   useEffect(() => {
+    if (!placed.current) {
+      placed.current = true;
+      return;
+    }
     if (scrollRef.current) scrollRef.current.scrollTop = 0;
   }, [page, windowKey]);
 

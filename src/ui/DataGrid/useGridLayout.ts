@@ -9,9 +9,10 @@
  * the first column, beside the checkbox column: nothing to scroll sideways, the same roving focus.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
 import { cappedRange } from './grid-math.ts';
 import { cellClass } from './GridRow.tsx';
+import { observeRectAfterLayout, scrollUnlessNew, windowRect } from './rect-after-layout.ts';
 import {
   CARD_COLUMN_ID,
   columnWidth,
@@ -88,6 +89,7 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
   }, [shown, selectable, stickyFirstColumn, zoom, card]);
 
   const getScrollElement = () => scrollRef.current;
+  const [initialRect] = useState(windowRect);
   // Stable while the columns are: tanstack recomputes its measurements (and hands out a new
   // virtual-items array, which would re-render every memoised row) when getItemKey changes.
   const colKey = useCallback((i: number) => `${cols.rest[i]?.id}:${cols.rest[i]?.px}`, [cols]);
@@ -97,6 +99,9 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
     horizontal: true,
     count: cols.rest.length,
     getScrollElement,
+    observeElementRect: observeRectAfterLayout,
+    initialRect,
+    scrollToFn: scrollUnlessNew,
     estimateSize: colSize,
     // keys carry the width, so a zoom or chooser change re-measures
     getItemKey: colKey,
@@ -108,6 +113,9 @@ export function useGridLayout<Row>(o: GridLayoutOptions<Row>) {
   const rowV = useVirtualizer({
     count: rowCount,
     getScrollElement,
+    observeElementRect: observeRectAfterLayout,
+    initialRect,
+    scrollToFn: scrollUnlessNew,
     estimateSize: () => rowHeight,
     paddingStart: headHeight,
     scrollPaddingStart: headHeight,
