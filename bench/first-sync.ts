@@ -15,7 +15,8 @@
  * FIRST_SYNC_RUNS (default 3) fresh profiles; the rows show the median run of each figure.
  * FIRST_SYNC_WEB_DIR reuses a build with FIRST_SYNC_SKIP_BUILD=1. FIRST_SYNC_CPUPROFILE=file writes
  * the first run's V8 profile of the page and prints the functions with the most self time in its
- * longest busy stretch (build with `vite build --minify false` for readable names).
+ * longest busy stretch (build with `vite build --minify false` for readable names). FIRST_SYNC_LONG=1
+ * prints each run's long tasks and, with a profile, every busy stretch of 100 ms or more.
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -42,6 +43,23 @@ export const FIRST_SYNC_PROBE = `(() => {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries()) fs.long.push({ start: e.startTime, duration: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  fs.frames = [];
+  try {
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries())
+        fs.frames.push({
+          start: Math.round(e.startTime),
+          duration: Math.round(e.duration),
+          render: Math.round(e.duration - (e.renderStart ? e.renderStart - e.startTime : e.duration)),
+          scripts: e.scripts.map((s) => ({
+            invoker: s.invoker,
+            source: (s.sourceURL || '').split('/').pop() + ':' + s.sourceFunctionName,
+            duration: Math.round(s.duration),
+            layout: Math.round(s.forcedStyleAndLayoutDuration),
+          })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
   const afterFrame = (set) =>
     requestAnimationFrame(() => {
@@ -91,6 +109,8 @@ export interface ProbeKey {
 export interface ProbeState {
   long: { start: number; duration: number }[];
   keys: ProbeKey[];
+  /** Long animation frames (FIRST_SYNC_LONG prints those over 100 ms): which scripts ran in them. */
+  frames?: { start: number; duration: number; render: number; scripts: unknown[] }[];
 }
 
 export const readProbe = (page: Page): Promise<ProbeState> =>
@@ -182,8 +202,22 @@ async function oneRun(
       const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       fs.writeFileSync(profile, JSON.stringify(p));
       console.log(`first sync: profile written to ${profile}; longest busy stretch:\n${busiest(p)}`);
+      if (process.env.FIRST_SYNC_LONG === '1') console.log(stretches(p, 100));
     }
     const probe = await readProbe(page);
+    if (process.env.FIRST_SYNC_LONG === '1')
+      console.log(
+        `first sync: long tasks (start ms after navigation: duration ms) ${probe.long
+          .map((l) => `${l.start.toFixed(0)}: ${l.duration.toFixed(0)}`)
+          .join(
+            ', ',
+          )}\nfirst sync: keys ${JSON.stringify(probe.keys)}\nfirst sync: long animation frames over 100 ms\n${(
+          probe.frames ?? []
+        )
+          .filter((f) => f.duration > 100)
+          .map((f) => `  ${JSON.stringify(f)}`)
+          .join('\n')}`,
+      );
     const durations = probe.long.map((l) => l.duration);
     const counted = probe.keys.filter((k) => k.syncing);
     const keys = counted.map(keyToPaint).filter((x): x is number => x !== null);
@@ -235,6 +269,46 @@ export function busiest(p: CpuProfile): string {
   }
   const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
   return `  ${best.ms.toFixed(0)} ms busy\n${top.map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n')}`;
+}
+
+/**
+ * Every busy stretch of at least `minMs` in a profile (ms from the profile's start), each with its five
+ * functions of most self time: to line up with the long tasks FIRST_SYNC_LONG prints (the profile
+ * starts just before navigation, and the stretches show at 4× CPU as the tasks do).
+ */
+export function stretches(p: CpuProfile, minMs: number): string {
+  const byId = new Map(p.nodes.map((nd) => [nd.id, nd]));
+  const out: string[] = [];
+  let from = -1;
+  let at = 0;
+  let start = 0;
+  for (let i = 0; i <= p.samples.length; i++) {
+    const idle = i === p.samples.length || byId.get(p.samples[i]!)?.callFrame.functionName === '(idle)';
+    if (!idle && from < 0) {
+      from = i;
+      start = at;
+    }
+    if (idle && from >= 0) {
+      const self = new Map<string, number>();
+      let busy = 0;
+      for (let j = from; j < i; j++) {
+        const f = byId.get(p.samples[j]!)!.callFrame;
+        const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+        const d = (p.timeDeltas[j + 1] ?? 0) / 1000;
+        self.set(k, (self.get(k) ?? 0) + d);
+        busy += d;
+      }
+      if (busy >= minMs) {
+        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5);
+        out.push(
+          `  at ${start.toFixed(0)} ms: ${busy.toFixed(0)} ms busy; ${top.map(([k, v]) => `${v.toFixed(0)} ${k}`).join('; ')}`,
+        );
+      }
+      from = -1;
+    }
+    at += (p.timeDeltas[i + 1] ?? 0) / 1000;
+  }
+  return `first sync: busy stretches of ${minMs} ms or more\n${out.join('\n')}`;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
