@@ -39,6 +39,14 @@ export const FIRST_SYNC_TITLE = 'First sync on /home at 4× CPU';
  * its text showed and the frame after the grid's next change. Exported for a browser test of the
  * same measure.
  */
+/** In-page: `afterFrame(set)` calls `set(performance.now())` in a task after the next frame's paint. */
+const AFTER_FRAME = `const afterFrame = (set) =>
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => set(performance.now());
+      ch.port2.postMessage(0);
+    });`;
+
 export const FIRST_SYNC_PROBE = `(() => {
   const w = window;
   const fs = (w.__fs = { long: [], keys: [] });
@@ -64,12 +72,7 @@ export const FIRST_SYNC_PROBE = `(() => {
         });
     }).observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
-  const afterFrame = (set) =>
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => set(performance.now());
-      ch.port2.postMessage(0);
-    });
+  ${AFTER_FRAME}
   const sig = () => {
     const g = document.querySelector('.cd-grid');
     if (!g) return '';
@@ -177,6 +180,16 @@ interface RunResult {
   syncMs: number;
 }
 
+/** The seeded member's session in a new profile, as the sign-in form would leave it. */
+const signIn = (ctx: Awaited<ReturnType<typeof newContext>>, url: string, token: string) =>
+  useSession(ctx, url, {
+    token,
+    token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
+    member_name: 'Sync tester',
+    phone: '',
+    login_time: Math.floor(Date.now() / 1000),
+  });
+
 async function oneRun(
   browser: Awaited<ReturnType<typeof launchBrowser>>,
   url: string,
@@ -186,13 +199,7 @@ async function oneRun(
 ): Promise<RunResult> {
   const ctx = await newContext(browser, url, 'en-US');
   try {
-    await useSession(ctx, url, {
-      token,
-      token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
-      member_name: 'Sync tester',
-      phone: '',
-      login_time: Math.floor(Date.now() / 1000),
-    });
+    await signIn(ctx, url, token);
     await ctx.addInitScript(FIRST_SYNC_PROBE);
     const page = await ctx.newPage();
     page.setDefaultTimeout(300_000);
@@ -216,19 +223,15 @@ async function oneRun(
       if (process.env.FIRST_SYNC_LONG === '1') console.log(stretches(p, 100));
     }
     const probe = await readProbe(page);
-    if (process.env.FIRST_SYNC_LONG === '1')
-      console.log(
-        `first sync: long tasks (start ms after navigation: duration ms) ${probe.long
-          .map((l) => `${l.start.toFixed(0)}: ${l.duration.toFixed(0)}`)
-          .join(
-            ', ',
-          )}\nfirst sync: keys ${JSON.stringify(probe.keys)}\nfirst sync: long animation frames over 100 ms\n${(
-          probe.frames ?? []
-        )
-          .filter((f) => f.duration > 100)
-          .map((f) => `  ${JSON.stringify(f)}`)
-          .join('\n')}`,
-      );
+    if (process.env.FIRST_SYNC_LONG === '1') {
+      const tasks = probe.long.map((l) => `${l.start.toFixed(0)}: ${l.duration.toFixed(0)}`);
+      const frames = (probe.frames ?? [])
+        .filter((f) => f.duration > 100)
+        .map((f) => `  ${JSON.stringify(f)}`);
+      console.log(`first sync: long tasks (start ms after navigation: duration ms) ${tasks.join(', ')}`);
+      console.log(`first sync: keys ${JSON.stringify(probe.keys)}`);
+      console.log(`first sync: long animation frames over 100 ms\n${frames.join('\n')}`);
+    }
     const durations = probe.long.map((l) => l.duration);
     const counted = probe.keys.filter((k) => k.syncing);
     const keys = counted.map(keyToPaint).filter((x): x is number => x !== null);
@@ -255,6 +258,24 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
+type ProfileNode = CpuProfile['nodes'][number];
+
+/** Self time (ms) per function of samples [from, to), most first. */
+function selfTimes(
+  p: CpuProfile,
+  byId: Map<number, ProfileNode>,
+  from: number,
+  to: number,
+): [string, number][] {
+  const self = new Map<string, number>();
+  for (let i = from; i < to; i++) {
+    const f = byId.get(p.samples[i]!)!.callFrame;
+    const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(k, (self.get(k) ?? 0) + (p.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  return [...self].sort((a, b) => b[1] - a[1]);
+}
+
 /** The longest run of non-idle samples in a profile and its functions by self time. */
 export function busiest(p: CpuProfile): string {
   const byId = new Map(p.nodes.map((nd) => [nd.id, nd]));
@@ -272,13 +293,7 @@ export function busiest(p: CpuProfile): string {
     if (from < 0) from = i;
     ms += (p.timeDeltas[i + 1] ?? 0) / 1000;
   }
-  const self = new Map<string, number>();
-  for (let i = best.from; i < best.to; i++) {
-    const f = byId.get(p.samples[i]!)!.callFrame;
-    const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
-    self.set(k, (self.get(k) ?? 0) + (p.timeDeltas[i + 1] ?? 0) / 1000);
-  }
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  const top = selfTimes(p, byId, best.from, best.to).slice(0, 25);
   return `  ${best.ms.toFixed(0)} ms busy\n${top.map(([k, v]) => `  ${v.toFixed(1)} ms ${k}`).join('\n')}`;
 }
 
@@ -300,17 +315,10 @@ export function stretches(p: CpuProfile, minMs: number): string {
       start = at;
     }
     if (idle && from >= 0) {
-      const self = new Map<string, number>();
-      let busy = 0;
-      for (let j = from; j < i; j++) {
-        const f = byId.get(p.samples[j]!)!.callFrame;
-        const k = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
-        const d = (p.timeDeltas[j + 1] ?? 0) / 1000;
-        self.set(k, (self.get(k) ?? 0) + d);
-        busy += d;
-      }
+      const self = selfTimes(p, byId, from, i);
+      const busy = self.reduce((sum, [, v]) => sum + v, 0);
       if (busy >= minMs) {
-        const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5);
+        const top = self.slice(0, 5);
         out.push(
           `  at ${start.toFixed(0)} ms: ${busy.toFixed(0)} ms busy; ${top.map(([k, v]) => `${v.toFixed(0)} ${k}`).join('; ')}`,
         );
@@ -326,14 +334,11 @@ export function stretches(p: CpuProfile, minMs: number): string {
 const WARM_PROBE = `(() => {
   const w = window;
   w.__warm = { row: 0 };
+  ${AFTER_FRAME}
   const seen = new MutationObserver(() => {
     if (!document.querySelector('.cd-grid__body > .cd-grid__row')) return;
     seen.disconnect();
-    requestAnimationFrame(() => {
-      const ch = new MessageChannel();
-      ch.port1.onmessage = () => (w.__warm.row = performance.now());
-      ch.port2.postMessage(0);
-    });
+    afterFrame((t) => (w.__warm.row = t));
   });
   seen.observe(document, { subtree: true, childList: true });
 })();`;
@@ -351,13 +356,7 @@ async function warmStarts(
 ): Promise<number[]> {
   const ctx = await newContext(browser, url, 'en-US', { serviceWorker: true });
   try {
-    await useSession(ctx, url, {
-      token,
-      token_expiration_time: Math.floor(Date.now() / 1000) + 3600,
-      member_name: 'Sync tester',
-      phone: '',
-      login_time: Math.floor(Date.now() / 1000),
-    });
+    await signIn(ctx, url, token);
     await ctx.addInitScript(WARM_PROBE);
     const first = await ctx.newPage();
     await first.goto('/home');
