@@ -22,3 +22,17 @@ describe('<Pager/>', () => {
     expect(html).toMatch(/aria-current="page"[^>]*>5</);
   });
 });
+
+describe('<Pager/> before its page-size select turns real', () => {
+  // The size select is a look-alike until after the first paint; while the grid loads the pager is
+  // disabled, and greyed text is exempt from contrast rules only on a disabled control.
+  it('draws a disabled look-alike as a disabled button, an enabled one with nothing to focus', () => {
+    setAppLocale('en-us');
+    const off = render({ isDisabled: true });
+    expect(off).toMatch(/<button type="button" class="cd-select__trigger" disabled="" tabindex="-1">/);
+    expect(off).toContain('20 / page');
+    const on = render({});
+    expect(on).toMatch(/<div class="cd-select__trigger">/);
+    expect(on).not.toMatch(/<button[^>]*class="cd-select__trigger"/);
+  });
+});
