@@ -105,6 +105,35 @@ async function openLedger(page: Page, show: string) {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Waits until the video's table has `n` rows. A wait that times out says what the panel showed
+ * instead (the video's or the ledger's status line, or their first words), so a failure says why
+ * the table stayed empty.
+ */
+async function untilTableRows(page: Page, n: number): Promise<void> {
+  let shows = '';
+  const ready = async () => {
+    const rows = await tableRows(page);
+    if (rows.length === n) return true;
+    shows = await page.evaluate(() => {
+      const video = document.querySelector('[data-testid="video-performance"]');
+      const ledger = document.querySelector('[data-testid="ledger"]');
+      const status = video?.querySelector('[role="status"]') ?? ledger?.querySelector('[role="status"]');
+      return (status?.textContent ?? video?.textContent ?? ledger?.textContent ?? 'no ledger panel').slice(
+        0,
+        200,
+      );
+    });
+    shows = `${rows.length} rows; the panel shows: ${shows}`;
+    return false;
+  };
+  try {
+    await expect.poll(ready, { timeout: 20_000 }).toBe(true);
+  } catch (error) {
+    throw new Error(`the video's table never had ${n} rows (${shows})`, { cause: error });
+  }
+}
+
 /** The table under the chart: [day, value] per row. */
 const tableRows = (page: Page) =>
   page
@@ -193,7 +222,7 @@ describe("a video's first days on the creator page", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.reload();
     await page.getByRole('button', { name: en.ledger_show }).click();
-    await expect.poll(() => tableRows(page), { timeout: 20_000 }).toHaveLength(4);
+    await untilTableRows(page, 4);
     expect(await shownWindow(page)).toBe('7');
     await expect.poll(() => chartOk(page), { timeout: 10_000 }).toEqual([]);
 
@@ -222,7 +251,7 @@ describe("a video's first days on the creator page", () => {
     await expect.poll(() => page.getByText(zh.ledger_video_title).count()).toBe(1);
     expect(await page.getByRole('heading', { name: zh.ledger_panel_title, exact: true }).count()).toBe(1);
     await page.getByText(zh.ledger_video_days_30, { exact: true }).click();
-    await expect.poll(() => tableRows(page), { timeout: 20_000 }).toHaveLength(6);
+    await untilTableRows(page, 6);
     await expect.poll(() => chartOk(page), { timeout: 10_000 }).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const found = await seriousAxeViolations(page);
@@ -234,7 +263,7 @@ describe("a video's first days on the creator page", () => {
     const page = pages.en!;
     await page.setViewportSize({ width: 1440, height: 900 });
     await openLedger(page, en.ledger_show);
-    await expect.poll(() => tableRows(page), { timeout: 20_000 }).toHaveLength(4);
+    await untilTableRows(page, 4);
     await callApi(suite.server.url, admin.token, 'POST', '/content/add', {
       country: 'US',
       link: `https://www.tiktok.com/@${HANDLE}/video/${LATER_VIDEO}`,
