@@ -17,6 +17,10 @@
   const TOKEN_COOKIES = ['TiktokToken', 'tkToken'];
   const LOCALE_COOKIE = 'cd_lang';
   const LANGUAGES = ['en-us', 'zh-cn'];
+  // src/app/boot-rows.ts (BOOT_ROWS_CACHE, BOOT_ROWS_KEY); a unit test keeps them equal.
+  const ROWS_CACHE = 'cd-boot-rows';
+  const ROWS_KEY = '/__boot-rows/home';
+  const ROWS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
   const precached = (path) => caches.match(path, { ignoreSearch: true });
 
@@ -55,15 +59,55 @@
     return snippet ? { lang, snippet } : null;
   }
 
+  async function digest(text) {
+    const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  }
+
+  /**
+   * The copy of Home's last first page (src/app/boot-rows.ts): only for the same path and query,
+   * language and session (its token's SHA-256), not older than ROWS_MAX_AGE_MS; shown only at the
+   * window width it was copied at (a media query: the worker cannot see the width).
+   */
+  async function rowsFor(url, lang) {
+    const saved = await (await caches.open(ROWS_CACHE)).match(ROWS_KEY);
+    if (!saved) return '';
+    const rows = await saved.json();
+    if (rows.url !== url.pathname + url.search || rows.lang !== lang) return '';
+    if (typeof rows.html !== 'string' || !(Date.now() - rows.savedAt < ROWS_MAX_AGE_MS)) return '';
+    const width = Number(rows.width);
+    if (!(width > 0)) return '';
+    let token = null;
+    for (const name of TOKEN_COOKIES) token = token || (await cookie(name));
+    if (!token) return '';
+    // The app writes the cookie with encodeURIComponent and digests the token as it reads it back.
+    let plainToken;
+    try {
+      plainToken = decodeURIComponent(token);
+    } catch {
+      return '';
+    }
+    if ((await digest(plainToken)) !== rows.session) return '';
+    const style =
+      '<style>#boot-rows{position:fixed;inset:0;z-index:31;overflow:hidden;contain:strict;background:var(--cd-bg);pointer-events:none}' +
+      `@media (max-width:${width - 0.5}px),(min-width:${width + 0.5}px){#boot-rows{display:none}}</style>`;
+    return `<div id="boot-rows" data-path="${url.pathname}" aria-hidden="true" inert>${style}${rows.html}</div>`;
+  }
+
   async function answer(request) {
     const plain = await precached('/index.html');
     if (!plain) return fetch(request);
+    const url = new URL(request.url);
     // An unreadable boot-shell.json: the plain shell, as without one.
-    const shell = await snippetFor(new URL(request.url).pathname).catch(() => null);
+    const shell = await snippetFor(url.pathname).catch(() => null);
     if (!shell) return plain;
+    // An unreadable copy: the frame alone.
+    const rows = await rowsFor(url, shell.lang).catch(() => '');
     const html = (await plain.text())
       .replace(/<html lang="[^"]*">/, `<html lang="${shell.lang}">`)
-      .replace('<div id="root"></div>', `<div id="root"></div>${shell.snippet}`);
+      // A function, not a string: the copy's text may hold `$&` and the like, which a replacement
+      // string would expand.
+      .replace('<div id="root"></div>', () => `<div id="root"></div>${shell.snippet}${rows}`);
     // The cached answer's headers (its CSP among them) stay; the body is now plain text.
     const headers = new Headers(plain.headers);
     for (const h of ['content-length', 'content-encoding', 'etag']) headers.delete(h);

@@ -73,7 +73,7 @@ export function useKeptState<T extends object>(
 }
 
 /** The app's scrolling area (MainLayout's `.app-scroller`). */
-const scroller = (): HTMLElement | null => document.querySelector<HTMLElement>('.app-scroller');
+const scroller = (): HTMLElement | null => document.querySelector<HTMLElement>('#root .app-scroller');
 
 /**
  * Keeps the scroll position of the page: saved when the page unmounts, restored once `ready`

@@ -3,6 +3,7 @@
  * manifests, and what the service worker keeps — every screen opens offline after one visit, while
  * the import-only code (XLSX reader, import worker) is not in the first download.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
@@ -225,6 +226,119 @@ describe('delivery of the build', () => {
       await plain.close();
     }
     await ctx.setOffline(false);
+    await ctx.close();
+  }, 300_000);
+
+  it("paints the last session's first page of Home when the service worker answers a reopen, for that session and width only", async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
+    await signInDemo(ctx, suite.server.url, 'en');
+    // A page whose app scripts are refused: what the service worker's answer paints on its own.
+    const scriptless = async (width: number, height = 860) => {
+      const p = await ctx.newPage();
+      await p.setViewportSize({ width, height });
+      await p.route('**/assets/*.js', (r) => r.abort());
+      return p;
+    };
+    const copySaved = (p: Page) =>
+      p.evaluate(async () => Boolean(await (await caches.open('cd-boot-rows')).match('/__boot-rows/home')));
+    const page = await ctx.newPage();
+    await page.setViewportSize({ width: 1440, height: 860 });
+    await page.goto('/home');
+    await page.locator('.cd-sync__label', { hasText: en.sync_synced }).waitFor({ timeout: 60_000 });
+    await expect
+      .poll(
+        () => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe('activated');
+    // Home copies itself once the first sync is done and the screen has been still for a moment.
+    await expect.poll(() => copySaved(page), { timeout: 20_000 }).toBe(true);
+    const appRow = page.locator('#root .cd-grid__body > .cd-grid__row').first();
+    const rowText = await appRow.textContent();
+    expect(rowText).toBeTruthy();
+    const appBox = await appRow.boundingBox();
+    await page.close();
+
+    const bare = await scriptless(1440);
+    const res = await bare.goto('/home');
+    expect(res?.fromServiceWorker()).toBe(true);
+    const copy = bare.locator('#boot-rows');
+    await copy.waitFor();
+    const copyRow = copy.locator('.cd-grid__body > .cd-grid__row').first();
+    expect(await copyRow.textContent()).toBe(rowText);
+    const copyBox = await copyRow.boundingBox();
+    for (const k of ['x', 'y', 'width'] as const)
+      expect(Math.abs(copyBox![k] - appBox![k]), k).toBeLessThanOrEqual(1);
+    expect(await copy.getAttribute('aria-hidden')).toBe('true');
+    expect(await copy.getAttribute('inert')).not.toBeNull();
+    expect(await copy.locator('[id]').count()).toBe(0);
+    // Whether it is up to date is the app's to say, once it has looked.
+    expect(await copy.locator('.cd-sync').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
+    expect(await seriousAxeViolations(bare)).toEqual([]);
+    await bare.close();
+
+    // At another width the copy's layout would not fit: the frame alone shows.
+    const narrow = await scriptless(390);
+    await narrow.goto('/home');
+    await narrow.locator('#boot-shell').waitFor();
+    expect(await narrow.locator('#boot-rows').isVisible()).toBe(false);
+    await narrow.close();
+
+    // On a phone Home shows cards; its copy is taken, and painted, at the phone's width.
+    const copiedWidth = (p: Page) =>
+      p.evaluate(async () => {
+        const saved = await (await caches.open('cd-boot-rows')).match('/__boot-rows/home');
+        return saved ? ((await saved.json()) as { width: number }).width : 0;
+      });
+    const phone = await ctx.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto('/home');
+    const card = phone.locator('#root .cd-grid__body > .cd-grid__row').first();
+    await card.waitFor({ timeout: 30_000 });
+    await expect.poll(() => copiedWidth(phone), { timeout: 20_000 }).toBe(390);
+    const cardText = await card.textContent();
+    await phone.close();
+    const phoneBare = await scriptless(390, 844);
+    await phoneBare.goto('/home');
+    const phoneCopy = phoneBare.locator('#boot-rows');
+    await phoneCopy.waitFor();
+    expect(await phoneCopy.locator('.cd-grid__body > .cd-grid__row').first().textContent()).toBe(cardText);
+    expect(await phoneBare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phoneBare.close();
+
+    // With scripts: Home takes the copy away once its own first page is drawn.
+    const again = await ctx.newPage();
+    await again.setViewportSize({ width: 1440, height: 860 });
+    await again.goto('/home');
+    await again.locator('#root .cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 30_000 });
+    await again.locator('#boot-rows').waitFor({ state: 'detached' });
+    await again.close();
+
+    // Another session of the same member (signed in anew): the old session's copy is not shown.
+    await signInDemo(ctx, suite.server.url, 'en');
+    const other = await scriptless(1440);
+    await other.goto('/home');
+    await other.locator('#boot-shell').waitFor();
+    expect(await other.locator('#boot-rows').count()).toBe(0);
+    await other.close();
+
+    // Signing out drops the copy.
+    const last = await ctx.newPage();
+    await last.setViewportSize({ width: 1440, height: 860 });
+    await last.goto('/home');
+    await last.locator('.cd-sync__label', { hasText: en.sync_synced }).waitFor({ timeout: 60_000 });
+    await expect.poll(() => copySaved(last), { timeout: 20_000 }).toBe(true);
+    await last.getByRole('button', { name: /Account menu/ }).click();
+    await last.getByRole('menuitem', { name: en.account_menu_logout }).click();
+    await last
+      .locator('.cd-modal')
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en.common_confirm })
+      .click();
+    await last.waitForURL((u) => u.pathname === '/');
+    await expect.poll(() => copySaved(last)).toBe(false);
     await ctx.close();
   }, 300_000);
 

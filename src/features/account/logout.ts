@@ -4,6 +4,7 @@
  * reload, so no screen keeps showing a signed-out user's data.
  */
 import { clearSession } from '../../api/session.ts';
+import { forgetBootRows } from '../../app/boot-rows.ts';
 import { requiresAuth } from '../../app/route-table.ts';
 import { stopSync } from '../../workers/sync-client.ts';
 import { forgetTier } from '../vip/tier.ts';
@@ -13,6 +14,8 @@ export function leaveSession(delayMs = 0, to?: string): void {
   void stopSync().catch(() => undefined);
   clearSession();
   forgetTier();
+  // The worker would not paint it for another session anyway; it holds creators' data.
+  void forgetBootRows().catch(() => undefined);
   const go = () => {
     if (to) location.assign(to);
     else if (requiresAuth(location.pathname)) location.assign('/');

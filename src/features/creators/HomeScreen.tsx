@@ -32,6 +32,7 @@ import { HomeFilters } from './HomeFilters.tsx';
 import { IdsNote } from './IdsNote.tsx';
 import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice } from './home-rules.ts';
 import { useChallenge } from './useChallenge.ts';
+import { useBootRowsCopy } from './useBootRowsCopy.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
 import { useKeptScroll, useKeptState } from '../../ui/kept-view.ts';
 import { useLocation } from 'react-router-dom';
@@ -114,7 +115,14 @@ export function HomeScreen() {
   useKeptScroll('home', list.loaded && list.rows.length > 0);
   // Until the first full sync is done, the rows shown are the ones that have arrived so far: the
   // total and an empty grid say so instead of "Total 0" and "No creators match".
-  const arriving = useFirstSyncDone() === false;
+  const firstSyncDone = useFirstSyncDone();
+  const arriving = firstSyncDone === false;
+  useBootRowsCopy({
+    loaded: list.loaded,
+    firstPage: page.page === 1 && page.size === DEFAULT_PAGE_SIZE,
+    synced: firstSyncDone === true,
+    rows: list.rows,
+  });
 
   // A new result starts on page 1 (a sort change resets the page); not the kept
   // view coming back on mount.

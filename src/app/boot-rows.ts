@@ -1,0 +1,100 @@
+/**
+ * The last session's first page of Home, painted by the service worker before any script runs on a
+ * warm start (docs/decisions/pwa.md, "A warm start paints the last session's rows").
+ *
+ * Home keeps a copy of what it showed (the app's own markup, cleaned) in Cache Storage, with the page's
+ * URL, the window's width, the language and a SHA-256 of the session token. public/boot-shell-sw.js
+ * puts that copy into the index.html it answers when all four still hold; src/app/boot-shell.ts takes
+ * it away once Home has drawn its own first page. The copy is the mirror's data as the member last
+ * saw it, under the same session, on the same device: what the app would show a moment later.
+ */
+import { getToken } from '../api/session.ts';
+
+/** Shared with public/boot-shell-sw.js, which cannot import this module. */
+export const BOOT_ROWS_CACHE = 'cd-boot-rows';
+export const BOOT_ROWS_KEY = '/__boot-rows/home';
+/** A copy larger than this is not kept (a page of 100 rows with tags is about 150 kB). */
+export const BOOT_ROWS_MAX_CHARS = 400_000;
+
+export interface BootRows {
+  /** Path and query the copy is of: the worker paints it only for the same. */
+  url: string;
+  /** window.innerWidth when copied: the layout (cards, columns, collapsed menu) depends on it. */
+  width: number;
+  lang: string;
+  /** Hex SHA-256 of the session token: another session, or none, never sees it. */
+  session: string;
+  savedAt: number;
+  html: string;
+}
+
+export async function sessionDigest(token: string): Promise<string> {
+  const bytes = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Attributes that describe a moment (focus, hover, press), not the page; ids would repeat the app's. */
+const MOMENT_ATTRS = [
+  'id',
+  'data-focused',
+  'data-focus-visible',
+  'data-hovered',
+  'data-pressed',
+  'autofocus',
+];
+
+/**
+ * The app's markup as a copy: without ids, moment states, scripts, frames or handlers, its sync
+ * indicator hidden (it would claim a state the app has not checked yet), no toasts.
+ */
+export function copyOfShell(shell: Element): string {
+  const copy = shell.cloneNode(true) as Element;
+  for (const el of copy.querySelectorAll('script, iframe, object, embed, .cd-toast-region')) el.remove();
+  for (const el of [copy, ...copy.querySelectorAll('*')]) {
+    for (const attr of [...el.attributes]) {
+      if (MOMENT_ATTRS.includes(attr.name) || attr.name.startsWith('on')) el.removeAttribute(attr.name);
+    }
+  }
+  for (const el of copy.querySelectorAll<HTMLElement>('.cd-sync')) el.style.visibility = 'hidden';
+  return copy.outerHTML;
+}
+
+function available(): boolean {
+  return typeof caches !== 'undefined' && typeof crypto !== 'undefined' && !!crypto.subtle;
+}
+
+/** Keeps a copy of the app as it is on screen now; a copy too large is dropped instead. */
+export async function saveBootRows(lang: string): Promise<void> {
+  const token = getToken();
+  const shell = document.querySelector('#root .app-shell');
+  if (!available() || !token || !shell) return;
+  const html = copyOfShell(shell);
+  const cache = await caches.open(BOOT_ROWS_CACHE);
+  if (html.length > BOOT_ROWS_MAX_CHARS) {
+    await cache.delete(BOOT_ROWS_KEY);
+    return;
+  }
+  const rows: BootRows = {
+    url: location.pathname + location.search,
+    width: window.innerWidth,
+    lang,
+    session: await sessionDigest(token),
+    savedAt: Date.now(),
+    html,
+  };
+  await cache.put(
+    BOOT_ROWS_KEY,
+    new Response(JSON.stringify(rows), { headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+/** Drops the copy: the page on screen is not one a reopen would show, or the session ends. */
+export async function forgetBootRows(): Promise<void> {
+  if (!available()) return;
+  await caches.delete(BOOT_ROWS_CACHE);
+}
+
+/** Takes the service worker's copy away (Home's own first page is drawn, or the app went elsewhere). */
+export function handOverBootRows(doc: Document = document): void {
+  doc.getElementById('boot-rows')?.remove();
+}
