@@ -21,6 +21,7 @@
   const ROWS_CACHE = 'cd-boot-rows';
   const ROWS_KEY = '/__boot-rows/home';
   const ROWS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+  const BUILD_CSS = /^\/assets\/[\w.-]+\.css$/;
 
   const precached = (path) => caches.match(path, { ignoreSearch: true });
 
@@ -70,28 +71,37 @@
    * window width it was copied at (a media query: the worker cannot see the width).
    */
   async function rowsFor(url, lang) {
+    const none = { head: '', body: '' };
     const saved = await (await caches.open(ROWS_CACHE)).match(ROWS_KEY);
-    if (!saved) return '';
+    if (!saved) return none;
     const rows = await saved.json();
-    if (rows.url !== url.pathname + url.search || rows.lang !== lang) return '';
-    if (typeof rows.html !== 'string' || !(Date.now() - rows.savedAt < ROWS_MAX_AGE_MS)) return '';
+    if (rows.url !== url.pathname + url.search || rows.lang !== lang) return none;
+    if (typeof rows.html !== 'string' || !(Date.now() - rows.savedAt < ROWS_MAX_AGE_MS)) return none;
     const width = Number(rows.width);
-    if (!(width > 0)) return '';
+    if (!(width > 0)) return none;
     let token = null;
     for (const name of TOKEN_COOKIES) token = token || (await cookie(name));
-    if (!token) return '';
+    if (!token) return none;
     // The app writes the cookie with encodeURIComponent and digests the token as it reads it back.
     let plainToken;
     try {
       plainToken = decodeURIComponent(token);
     } catch {
-      return '';
+      return none;
     }
-    if ((await digest(plainToken)) !== rows.session) return '';
+    if ((await digest(plainToken)) !== rows.session) return none;
     const style =
       '<style>#boot-rows{position:fixed;inset:0;z-index:31;overflow:hidden;contain:strict;background:var(--cd-bg);pointer-events:none}' +
       `@media (max-width:${width - 0.5}px),(min-width:${width + 0.5}px){#boot-rows{display:none}}</style>`;
-    return `<div id="boot-rows" data-path="${url.pathname}" aria-hidden="true" inert>${style}${rows.html}</div>`;
+    // The stylesheets it was drawn with, each of this build (precached); an older build's copy is not shown.
+    const styles = Array.isArray(rows.styles) ? rows.styles : [];
+    if (!styles.every((href) => BUILD_CSS.test(href))) return none;
+    const cached = await Promise.all(styles.map((href) => precached(href)));
+    if (cached.some((c) => !c)) return none;
+    return {
+      head: styles.map((href) => `<link rel="stylesheet" href="${href}">`).join(''),
+      body: `<div id="boot-rows" data-path="${url.pathname}" aria-hidden="true" inert>${style}${rows.html}</div>`,
+    };
   }
 
   async function answer(request) {
@@ -102,12 +112,18 @@
     const shell = await snippetFor(url.pathname).catch(() => null);
     if (!shell) return plain;
     // An unreadable copy: the frame alone.
-    const rows = await rowsFor(url, shell.lang).catch(() => '');
-    const html = (await plain.text())
+    const rows = await rowsFor(url, shell.lang).catch(() => ({ head: '', body: '' }));
+    const page = await plain.text();
+    // Linked already by index.html: not twice. (The app's code-split CSS finds them linked and adds none.)
+    const links = rows.head.replace(/<link rel="stylesheet" href="([^"]+)">/g, (link, href) =>
+      page.includes(`href="${href}"`) ? '' : link,
+    );
+    const html = page
       .replace(/<html lang="[^"]*">/, `<html lang="${shell.lang}">`)
+      .replace('</head>', () => `${links}</head>`)
       // A function, not a string: the copy's text may hold `$&` and the like, which a replacement
       // string would expand.
-      .replace('<div id="root"></div>', () => `<div id="root"></div>${shell.snippet}${rows}`);
+      .replace('<div id="root"></div>', () => `<div id="root"></div>${shell.snippet}${rows.body}`);
     // The cached answer's headers (its CSP among them) stay; the body is now plain text.
     const headers = new Headers(plain.headers);
     for (const h of ['content-length', 'content-encoding', 'etag']) headers.delete(h);

@@ -13,6 +13,8 @@ import { getToken } from '../api/session.ts';
 /** Shared with public/boot-shell-sw.js, which cannot import this module. */
 export const BOOT_ROWS_CACHE = 'cd-boot-rows';
 export const BOOT_ROWS_KEY = '/__boot-rows/home';
+/** A stylesheet of the build (public/boot-shell-sw.js checks the same and that it is precached). */
+export const BUILD_CSS = /^\/assets\/[\w.-]+\.css$/;
 /** A copy larger than this is not kept (a page of 100 rows with tags is about 150 kB). */
 export const BOOT_ROWS_MAX_CHARS = 400_000;
 
@@ -24,6 +26,12 @@ export interface BootRows {
   lang: string;
   /** Hex SHA-256 of the session token: another session, or none, never sees it. */
   session: string;
+  /**
+   * The build's stylesheets the page had when copied (its screens' code-split CSS among them): the
+   * worker links them in the head, so the copy is painted with the styles it was drawn with (without
+   * Home's own, its filter row moved when that arrived a second later).
+   */
+  styles: string[];
   savedAt: number;
   html: string;
 }
@@ -79,6 +87,11 @@ export async function saveBootRows(lang: string): Promise<void> {
     width: window.innerWidth,
     lang,
     session: await sessionDigest(token),
+    // Vite links code-split CSS by its absolute URL: the path is what the precache knows.
+    styles: [...document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]')]
+      .map((l) => new URL(l.href, location.href))
+      .filter((u) => u.origin === location.origin && BUILD_CSS.test(u.pathname))
+      .map((u) => u.pathname),
     savedAt: Date.now(),
     html,
   };

@@ -299,12 +299,18 @@ describe('delivery of the build', () => {
     await card.waitFor({ timeout: 30_000 });
     await expect.poll(() => copiedWidth(phone), { timeout: 20_000 }).toBe(390);
     const cardText = await card.textContent();
+    const cardBox = await card.boundingBox();
     await phone.close();
     const phoneBare = await scriptless(390, 844);
     await phoneBare.goto('/home');
     const phoneCopy = phoneBare.locator('#boot-rows');
     await phoneCopy.waitFor();
-    expect(await phoneCopy.locator('.cd-grid__body > .cd-grid__row').first().textContent()).toBe(cardText);
+    const copyCard = phoneCopy.locator('.cd-grid__body > .cd-grid__row').first();
+    expect(await copyCard.textContent()).toBe(cardText);
+    // Drawn with the styles the app had (Home's own code-split CSS too): the card is where the app's was.
+    const copyCardBox = await copyCard.boundingBox();
+    for (const k of ['x', 'y', 'width', 'height'] as const)
+      expect(Math.abs(copyCardBox![k] - cardBox![k]), `390 px: ${k}`).toBeLessThanOrEqual(1);
     expect(await phoneBare.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await phoneBare.close();
 
