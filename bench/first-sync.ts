@@ -361,6 +361,22 @@ const WARM_PROBE = `(() => {
   seen.observe(document, { subtree: true, childList: true });
 })();`;
 
+/**
+ * A returning member's first visit: opens `url` (Home), waits for the first sync, for the service
+ * worker to be active (it answers the next pages) and for Home's copy of itself (src/app/boot-rows.ts),
+ * which it takes once the first sync is done and the screen has been still for a moment.
+ */
+export async function visitUntilCopied(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('.cd-sync__label', { hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.waitForFunction(
+    async () => Boolean(await (await caches.open('cd-boot-rows')).match('/__boot-rows/home')),
+    null,
+    { polling: 250, timeout: 60_000 },
+  );
+}
+
 interface WarmStart {
   /** navigation → the service worker's copy painted; 0 when it painted none */
   copy: number;
@@ -384,16 +400,7 @@ async function warmStarts(
     await signIn(ctx, url, token);
     await ctx.addInitScript(WARM_PROBE);
     const first = await ctx.newPage();
-    await first.goto('/home');
-    await first.locator('.cd-sync__label', { hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
-    // The worker has installed its precache (it activates after that) and answers the next pages.
-    await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    // Home copies itself once the first sync is done and the screen has been still for a moment.
-    await first.waitForFunction(
-      async () => Boolean(await (await caches.open('cd-boot-rows')).match('/__boot-rows/home')),
-      null,
-      { polling: 250, timeout: 60_000 },
-    );
+    await visitUntilCopied(first, '/home');
     await first.close();
     const out: WarmStart[] = [];
     for (let i = 0; i < times; i++) {
