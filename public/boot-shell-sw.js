@@ -71,7 +71,7 @@
    * window width it was copied at (a media query: the worker cannot see the width).
    */
   async function rowsFor(url, lang) {
-    const none = { head: '', body: '' };
+    const none = { styles: [], body: '' };
     const saved = await (await caches.open(ROWS_CACHE)).match(ROWS_KEY);
     if (!saved) return none;
     const rows = await saved.json();
@@ -99,7 +99,7 @@
     const cached = await Promise.all(styles.map((href) => precached(href)));
     if (cached.some((c) => !c)) return none;
     return {
-      head: styles.map((href) => `<link rel="stylesheet" href="${href}">`).join(''),
+      styles,
       body: `<div id="boot-rows" data-path="${url.pathname}" aria-hidden="true" inert>${style}${rows.html}</div>`,
     };
   }
@@ -112,12 +112,13 @@
     const shell = await snippetFor(url.pathname).catch(() => null);
     if (!shell) return plain;
     // An unreadable copy: the frame alone.
-    const rows = await rowsFor(url, shell.lang).catch(() => ({ head: '', body: '' }));
+    const rows = await rowsFor(url, shell.lang).catch(() => ({ styles: [], body: '' }));
     const page = await plain.text();
     // Linked already by index.html: not twice. (The app's code-split CSS finds them linked and adds none.)
-    const links = rows.head.replace(/<link rel="stylesheet" href="([^"]+)">/g, (link, href) =>
-      page.includes(`href="${href}"`) ? '' : link,
-    );
+    const links = rows.styles
+      .filter((href) => !page.includes(`href="${href}"`))
+      .map((href) => `<link rel="stylesheet" href="${href}">`)
+      .join('');
     const html = page
       .replace(/<html lang="[^"]*">/, `<html lang="${shell.lang}">`)
       .replace('</head>', () => `${links}</head>`)

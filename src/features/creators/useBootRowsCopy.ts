@@ -13,7 +13,7 @@ import { getAppLocale } from '../../i18n/locale.ts';
 const STILL_MS = 1500;
 
 const scrolledToTop = (): boolean =>
-  [...document.querySelectorAll('.app-scroller, .home-panel .cd-grid__body')].every(
+  [...document.querySelectorAll('#root .app-scroller, #root .home-panel .cd-grid__body')].every(
     (el) => el.scrollTop === 0,
   );
 
