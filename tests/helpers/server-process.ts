@@ -100,8 +100,11 @@ export function serverCommand(): string[] {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cd-e2e-'));
-  // A fixed PORT (env) restarts a process where the proxy expects it (rolling restarts).
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // A fixed PORT (env) restarts a process where the proxy expects it (rolling restarts). Otherwise
+  // the server listens on a port the system picks and its banner names it: a port chosen here and
+  // freed before the server listens can be taken in between by another worker's server (then this
+  // one exits with EADDRINUSE, or worse, a health check reaches the other one).
+  const fixedPort = env.PORT ? Number(env.PORT) : undefined;
   const flags = process.env.SERVER_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const proc = spawn(process.execPath, [...flags, ...serverCommand()], {
     env: {
@@ -116,26 +119,36 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       // No simulated shop unless a test asks for one (DEMO_SHOP=1): it would connect and sync at start.
       DEMO_SHOP: '0',
       ...env,
-      PORT: String(port),
+      PORT: String(fixedPort ?? 0),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   proc.stdout?.on('data', (d) => (out += String(d)));
   proc.stderr?.on('data', (d) => (out += String(d)));
-  const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
+  let port = fixedPort;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (port === undefined) {
+      const banner = /CreatorDesk is running at https?:\/\/[^\s/]*:(\d+)/.exec(out);
+      if (banner) port = Number(banner[1]);
+    }
+    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
+    if (port === undefined) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    const url = `http://127.0.0.1:${port}`;
     try {
       const res = await fetch(`${url}/api/v0.1/health`);
       if (res.ok) break;
     } catch {
       /* not up yet */
     }
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,
