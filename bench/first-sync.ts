@@ -377,6 +377,42 @@ export async function visitUntilCopied(page: Page, url: string): Promise<void> {
   );
 }
 
+/**
+ * Why a warm start painted no copy, as far as the page can tell: the copy's cache entry against what
+ * the service worker checks (public/boot-shell-sw.js, rowsFor). A bench aid for a reopen without one.
+ */
+const whyNoCopy = (page: Page): Promise<string> =>
+  page.evaluate(async () => {
+    const saved = await (await caches.open('cd-boot-rows')).match('/__boot-rows/home');
+    if (!saved) return 'no copy in the cache';
+    const c = (await saved.json()) as {
+      url: string;
+      lang: string;
+      width: number;
+      savedAt: number;
+      session: string;
+      styles: string[];
+    };
+    const missing = [];
+    for (const href of c.styles) if (!(await caches.match(href, { ignoreSearch: true }))) missing.push(href);
+    const token = /(?:^|; )TiktokToken=([^;]*)/.exec(document.cookie)?.[1];
+    const bytes = token
+      ? new Uint8Array(
+          await crypto.subtle.digest('SHA-256', new TextEncoder().encode(decodeURIComponent(token))),
+        )
+      : new Uint8Array();
+    const digest = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return JSON.stringify({
+      sameSession: digest === c.session,
+      url: [c.url, location.pathname + location.search],
+      lang: [c.lang, document.documentElement.lang],
+      width: [c.width, innerWidth],
+      ageMs: Date.now() - c.savedAt,
+      stylesNotPrecached: missing,
+      controlled: Boolean(navigator.serviceWorker.controller),
+    });
+  });
+
 interface WarmStart {
   /** navigation → the service worker's copy painted; 0 when it painted none */
   copy: number;
@@ -418,7 +454,9 @@ async function warmStarts(
         polling: 50,
         timeout: 60_000,
       });
-      out.push(await page.evaluate(() => (window as unknown as { __warm: WarmStart }).__warm));
+      const w = await page.evaluate(() => (window as unknown as { __warm: WarmStart }).__warm);
+      if (!w.copy) console.log(`first sync: warm start ${i + 1} painted no copy: ${await whyNoCopy(page)}`);
+      out.push(w);
       await page.close();
     }
     return out;
