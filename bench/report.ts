@@ -30,11 +30,17 @@ export function table(title: string, rows: Row[], note = ''): string {
 /**
  * Puts `section` into a benchmarks document in place of the sections from `## first` through
  * `## last` (one section when `last` is left out), or appends it when the document has none.
+ * What a bench writes ends at the next heading after `## last`, of either level: the hand-written
+ * `### Update of …` notes under a section (what changed, profiles, earlier runs) stay when the
+ * bench runs again (before, a run replaced everything up to the next `## ` and took them along). A
+ * part that writes several sections still replaces the notes between its first and last.
  */
 export function spliceSections(doc: string, section: string, first: string, last = first): string {
   const start = doc.indexOf(`## ${first}`);
   if (start < 0) return `${doc.trimEnd()}\n\n${section}`;
   const lastStart = doc.indexOf(`## ${last}`, start);
-  const next = doc.indexOf('\n## ', (lastStart < 0 ? start : lastStart) + 3);
+  const from = (lastStart < 0 ? start : lastStart) + 3;
+  const ends = ['\n## ', '\n### '].map((h) => doc.indexOf(h, from)).filter((i) => i >= 0);
+  const next = ends.length ? Math.min(...ends) : -1;
   return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
 }
