@@ -338,10 +338,12 @@ export function stretches(p: CpuProfile, minMs: number): string {
  */
 const WARM_PROBE = `(() => {
   const w = window;
-  w.__warm = { copy: 0, row: 0 };
+  w.__warm = { copy: 0, row: 0, frame: false, copyInPage: false };
   ${AFTER_FRAME}
   let copy = false;
   const seen = new MutationObserver(() => {
+    if (document.getElementById('boot-shell')) w.__warm.frame = true;
+    if (document.getElementById('boot-rows')) w.__warm.copyInPage = true;
     const shown = document.querySelector('#boot-rows .cd-grid__body > .cd-grid__row');
     if (!copy && shown && getComputedStyle(document.getElementById('boot-rows')).display !== 'none') {
       copy = true;
@@ -418,6 +420,9 @@ interface WarmStart {
   copy: number;
   /** navigation → the app's own first row painted */
   row: number;
+  /** whether the page had the static frame (#boot-shell) and the copy (#boot-rows) at some point */
+  frame?: boolean;
+  copyInPage?: boolean;
 }
 
 /**
@@ -455,7 +460,10 @@ async function warmStarts(
         timeout: 60_000,
       });
       const w = await page.evaluate(() => (window as unknown as { __warm: WarmStart }).__warm);
-      if (!w.copy) console.log(`first sync: warm start ${i + 1} painted no copy: ${await whyNoCopy(page)}`);
+      if (!w.copy)
+        console.log(
+          `first sync: warm start ${i + 1} painted no copy (frame in the page: ${w.frame}, copy in the page: ${w.copyInPage}): ${await whyNoCopy(page)}`,
+        );
       out.push(w);
       await page.close();
     }
