@@ -22,6 +22,8 @@
   const ROWS_KEY = '/__boot-rows/home';
   const ROWS_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
   const BUILD_CSS = /^\/assets\/[\w.-]+\.css$/;
+  /** No copy to show: no stylesheets to link, nothing to draw. */
+  const NO_ROWS = { styles: [], body: '' };
 
   const precached = (path) => caches.match(path, { ignoreSearch: true });
 
@@ -71,33 +73,32 @@
    * window width it was copied at (a media query: the worker cannot see the width).
    */
   async function rowsFor(url, lang) {
-    const none = { styles: [], body: '' };
     const saved = await (await caches.open(ROWS_CACHE)).match(ROWS_KEY);
-    if (!saved) return none;
+    if (!saved) return NO_ROWS;
     const rows = await saved.json();
-    if (rows.url !== url.pathname + url.search || rows.lang !== lang) return none;
-    if (typeof rows.html !== 'string' || !(Date.now() - rows.savedAt < ROWS_MAX_AGE_MS)) return none;
+    if (rows.url !== url.pathname + url.search || rows.lang !== lang) return NO_ROWS;
+    if (typeof rows.html !== 'string' || !(Date.now() - rows.savedAt < ROWS_MAX_AGE_MS)) return NO_ROWS;
     const width = Number(rows.width);
-    if (!(width > 0)) return none;
+    if (!(width > 0)) return NO_ROWS;
     let token = null;
     for (const name of TOKEN_COOKIES) token = token || (await cookie(name));
-    if (!token) return none;
+    if (!token) return NO_ROWS;
     // The app writes the cookie with encodeURIComponent and digests the token as it reads it back.
     let plainToken;
     try {
       plainToken = decodeURIComponent(token);
     } catch {
-      return none;
+      return NO_ROWS;
     }
-    if ((await digest(plainToken)) !== rows.session) return none;
+    if ((await digest(plainToken)) !== rows.session) return NO_ROWS;
     const style =
       '<style>#boot-rows{position:fixed;inset:0;z-index:31;overflow:hidden;contain:strict;background:var(--cd-bg);pointer-events:none}' +
       `@media (max-width:${width - 0.5}px),(min-width:${width + 0.5}px){#boot-rows{display:none}}</style>`;
     // The stylesheets it was drawn with, each of this build (precached); an older build's copy is not shown.
     const styles = Array.isArray(rows.styles) ? rows.styles : [];
-    if (!styles.every((href) => BUILD_CSS.test(href))) return none;
+    if (!styles.every((href) => BUILD_CSS.test(href))) return NO_ROWS;
     const cached = await Promise.all(styles.map((href) => precached(href)));
-    if (cached.some((c) => !c)) return none;
+    if (cached.some((c) => !c)) return NO_ROWS;
     return {
       styles,
       body: `<div id="boot-rows" data-path="${url.pathname}" aria-hidden="true" inert>${style}${rows.html}</div>`,
@@ -112,7 +113,7 @@
     const shell = await snippetFor(url.pathname).catch(() => null);
     if (!shell) return plain;
     // An unreadable copy: the frame alone.
-    const rows = await rowsFor(url, shell.lang).catch(() => ({ styles: [], body: '' }));
+    const rows = await rowsFor(url, shell.lang).catch(() => NO_ROWS);
     const page = await plain.text();
     // Linked already by index.html: not twice. (The app's code-split CSS finds them linked and adds none.)
     const links = rows.styles

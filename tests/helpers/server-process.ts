@@ -127,27 +127,23 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   proc.stdout?.on('data', (d) => (out += String(d)));
   proc.stderr?.on('data', (d) => (out += String(d)));
   const started = Date.now();
-  let port = fixedPort;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    if (port === undefined) {
-      const banner = /CreatorDesk is running at https?:\/\/[^\s/]*:(\d+)/.exec(out);
-      if (banner) port = Number(banner[1]);
+  // The port named by the banner (or the fixed one), once the server answers its health check.
+  const port = await (async (): Promise<number> => {
+    let named = fixedPort;
+    for (;;) {
+      if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+      if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
+      named ??= Number(/CreatorDesk is running at https?:\/\/[^\s/]*:(\d+)/.exec(out)?.[1]) || undefined;
+      if (named !== undefined) {
+        const up = await fetch(`http://127.0.0.1:${named}/api/v0.1/health`).then(
+          (res) => res.ok,
+          () => false, // not up yet
+        );
+        if (up) return named;
+      }
+      await new Promise((r) => setTimeout(r, named === undefined ? 100 : 200));
     }
-    if (Date.now() - started > 90_000) throw new Error(`server did not start:\n${out}`);
-    if (port === undefined) {
-      await new Promise((r) => setTimeout(r, 100));
-      continue;
-    }
-    const url = `http://127.0.0.1:${port}`;
-    try {
-      const res = await fetch(`${url}/api/v0.1/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  })();
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
