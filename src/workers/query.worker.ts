@@ -16,6 +16,7 @@ import type {
 } from './query-types.ts';
 import { watchOverdue, type OverdueUpdate } from './overdue-source.ts';
 import { CreatorSource } from './query-source.ts';
+import { exposeWorker } from './start-worker.ts';
 
 /** The ranking code, loaded with the first lookalike or fit question (rank/rank.ts says why). */
 const loadRank = () => import('./rank/rank.ts');
@@ -148,4 +149,4 @@ const api = {
   },
 };
 export type QueryWorkerApi = typeof api;
-Comlink.expose(api);
+exposeWorker(api);

@@ -15,6 +15,7 @@ import type { SyncAuth, SyncState } from './sync-engine.ts';
 
 export type { SyncState };
 import type { SyncWorkerApi } from './sync.worker.ts';
+import { guardWorker } from './start-worker.ts';
 
 let remote: Comlink.Remote<SyncWorkerApi> | null = null;
 /** How often the page repeats that it is online (cheap: the engine acts only on a change). */
@@ -26,13 +27,19 @@ const listeners = new Set<(s: SyncState) => void>();
 function worker(): Comlink.Remote<SyncWorkerApi> {
   if (remote) return remote;
   const w = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
-  remote = Comlink.wrap<SyncWorkerApi>(w);
-  void remote.subscribe(
-    Comlink.proxy((s: SyncState) => {
-      last = s;
-      listeners.forEach((l) => l(s));
-    }),
-  );
+  // A worker that cannot start fails its calls (startSync rejects) and the next call starts a new one.
+  const mine = guardWorker<SyncWorkerApi>(w, 'sync', () => {
+    if (remote === mine) remote = null;
+  });
+  remote = mine;
+  void remote
+    .subscribe(
+      Comlink.proxy((s: SyncState) => {
+        last = s;
+        listeners.forEach((l) => l(s));
+      }),
+    )
+    .catch(() => undefined);
   // The page tells the worker whether the browser is online, before anything else and on every
   // change (the engine sends nothing while offline); a missed event is caught up by the next poke.
   const tellOnline = () => void remote?.setOnline(navigator.onLine);

@@ -1,11 +1,11 @@
 /** The sync worker: exposes SyncEngine over comlink. All logic lives in sync-engine.ts. */
 import '../zod-csp.ts';
-import * as Comlink from 'comlink';
 import { API_PREFIX } from '../../contract/constants.ts';
 import { apiOrigin } from '../api/base-url.ts';
 import { LocalDB } from '../db/db.ts';
 import { SyncEngine, type SyncAuth, type SyncState } from './sync-engine.ts';
 import { LiveStream } from './live-stream.ts';
+import { exposeWorker } from './start-worker.ts';
 
 const listeners = new Set<(s: SyncState) => void>();
 const apiBase = `${apiOrigin()}${API_PREFIX}`;
@@ -46,4 +46,4 @@ const api = {
   },
 };
 export type SyncWorkerApi = typeof api;
-Comlink.expose(api);
+exposeWorker(api);

@@ -195,6 +195,32 @@ describe('zh-cn', () => {
     await page.goto('/chatTmp');
     await page.getByText('首次联系', { exact: true }).waitFor({ timeout: 30_000 });
     expect(errors).toEqual([]);
-    await ctx.close();
   }, 180_000);
+
+  it('a query worker that cannot start: Home and a creator page say so instead of loading forever; opened again, Home recovers', async () => {
+    // A new tab whose query worker script does not arrive (a deploy replaced the files while the tab
+    // was open, or the connection dropped); the mirror is there from the tab before.
+    await ctx.route(/\/assets\/query\.worker-[^/]*\.js/, (r) => r.abort());
+    const tab = await ctx.newPage();
+    const tabErrors = trackErrors(tab);
+    await tab.goto('/home');
+    const failed = '应用的一部分未能在此设备上启动。请刷新页面后重试。';
+    await tab.locator('.cd-grid__empty').getByText(failed).waitFor({ timeout: 60_000 });
+    // The creator page reads the mirror itself; its similar creators come from the query worker.
+    const { list } = await api<{ list: { id: number }[] }>(
+      'POST',
+      '/blogger/lists',
+      { country: 'US', page: 1, limit: 1 },
+      zh.token,
+    );
+    await tab.goto(`/creator/${list[0]!.id}`);
+    await tab.getByRole('button', { name: '查看相似达人' }).click();
+    await tab.getByText(failed).waitFor({ timeout: 30_000 });
+    await ctx.unroute(/\/assets\/query\.worker-[^/]*\.js/);
+    await tab.goto('/home');
+    await tab.locator('.cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    expect(await tab.locator('.cd-grid__empty').count()).toBe(0);
+    expect(tabErrors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
 });

@@ -21,9 +21,12 @@ import { PasteContentForm } from './PasteContentForm.tsx';
 import { ReminderDialog } from './ReminderDialog.tsx';
 import './content.css';
 
-/** The list as the query worker has it now and after each change of the mirror; 'loading' before its first answer. */
-function useOverdue(): OverdueUpdate | 'loading' {
-  const [data, setData] = useState<OverdueUpdate | 'loading'>('loading');
+/**
+ * The list as the query worker has it now and after each change of the mirror; 'loading' before its
+ * first answer, 'failed' when the worker could not start.
+ */
+function useOverdue(): OverdueUpdate | 'loading' | 'failed' {
+  const [data, setData] = useState<OverdueUpdate | 'loading' | 'failed'>('loading');
   useEffect(() => {
     let live = true;
     const worker = queryWorker();
@@ -32,9 +35,10 @@ function useOverdue(): OverdueUpdate | 'loading' {
         if (live) setData(u);
       }),
     );
+    sub.catch(() => live && setData('failed'));
     return () => {
       live = false;
-      void sub.then((id) => worker.unsubscribe(id));
+      void sub.then((id) => worker.unsubscribe(id)).catch(() => undefined);
     };
   }, []);
   return data;
@@ -44,7 +48,7 @@ export function SamplesWithoutContent() {
   const plans = usePlans();
   const answer = useOverdue();
   // Before the first sync has landed the mirror knows nothing: say so rather than "none overdue".
-  const data = answer === 'loading' ? 'loading' : answer.synced ? answer : 'unsynced';
+  const data = typeof answer === 'string' ? answer : answer.synced ? answer : 'unsynced';
   const [drafting, setDrafting] = useState<OverdueSampleRow | null>(null);
 
   const money = (r: OverdueSampleRow) =>
@@ -59,6 +63,7 @@ export function SamplesWithoutContent() {
         </h2>
         <p className="ledger-muted">{m.ledger_overdue_hint()}</p>
         {data === 'loading' && <p role="status">{m.overdue_loading()}</p>}
+        {data === 'failed' && <p role="status">{m.worker_failed()}</p>}
         {data === 'unsynced' && (
           <p role="status">{navigator.onLine ? m.overdue_loading() : m.ledger_needs_connection()}</p>
         )}

@@ -315,7 +315,15 @@ export function HomeScreen() {
         notice={staleNotice}
         selection={selection}
         stickyFirstColumn
-        emptyText={list.loaded ? (arriving ? m.home_empty_syncing() : m.home_empty()) : undefined}
+        emptyText={
+          list.failed
+            ? m.worker_failed()
+            : list.loaded
+              ? arriving
+                ? m.home_empty_syncing()
+                : m.home_empty()
+              : undefined
+        }
         totalLabel={arriving ? m.home_total_so_far({ total: formatNumber(list.total) }) : undefined}
         toolbar={toolbar}
       />

@@ -35,6 +35,8 @@ export function useCreatorQuery(q: CreatorPageQuery) {
   const [loading, setLoading] = useState(true);
   const [loaded, setLoaded] = useState(false);
   const [stale, setStale] = useState(false);
+  /** The user's last query failed (the query worker could not start): the grid says so, not "no match". */
+  const [failed, setFailed] = useState(false);
   const shown = useRef<HomeRow[]>([]);
   const turns = useRef(new QueryTurns());
   const pending = useRef(new PendingEdits<HomeRow>());
@@ -79,6 +81,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
           setStale(held && !sameIds(res.rows, next));
           setLoaded(true);
           setLoading(false);
+          setFailed(false);
         };
         // The user's answer: one render, in this task rather than a scheduler task after it. A synced
         // page nobody asked for: a transition, which React renders in slices that let a key or a click
@@ -86,7 +89,15 @@ export function useCreatorQuery(q: CreatorPageQuery) {
         if (background) startTransition(show);
         else flushSync(show);
       } catch {
-        if (mine === turns.current.latest) setLoading(false);
+        if (mine !== turns.current.latest) return;
+        setLoading(false);
+        // Rows of another filter would answer this one: none, and the grid says why.
+        if (!hold) {
+          shown.current = [];
+          setRows([]);
+          setTotal(0);
+          setFailed(true);
+        }
       }
     },
     [key],
@@ -129,9 +140,10 @@ export function useCreatorQuery(q: CreatorPageQuery) {
         if (live && c === country) refresh();
       }),
     );
+    sub.catch(() => undefined); // a worker that could not start: the query above says so
     return () => {
       live = false;
-      void sub.then((id) => worker.unsubscribe(id));
+      void sub.then((id) => worker.unsubscribe(id)).catch(() => undefined);
     };
   }, [country]);
 
@@ -159,7 +171,7 @@ export function useCreatorQuery(q: CreatorPageQuery) {
     [country],
   );
 
-  return { rows, total, loading, loaded, stale, reload: run, showEdit };
+  return { rows, total, loading, loaded, stale, failed, reload: run, showEdit };
 }
 
 const sameIds = (a: readonly { id: number }[], b: readonly { id: number }[]): boolean =>

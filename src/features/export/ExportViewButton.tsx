@@ -22,6 +22,7 @@ import { countStatement } from './export-rules.ts';
 import { PROGRESS_FROM } from './progress.ts';
 import type { CreatorFilter, CreatorQuery, ExportFormat } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
+import { WorkerStartError } from '../../workers/start-worker.ts';
 import { saveFile } from './save-file.ts';
 import './export.css';
 
@@ -77,7 +78,11 @@ export function ExportViewButton({ country, getQuery, total }: ExportViewButtonP
       saveFile(file.bytes, file.fileName, file.mimeType);
       toast.success(m.export_view_done({ count: file.rows, file: file.fileName }));
     } catch (e) {
-      toast.error(m.export_view_failed({ reason: e instanceof Error ? e.message : String(e) }));
+      toast.error(
+        e instanceof WorkerStartError
+          ? m.worker_failed()
+          : m.export_view_failed({ reason: e instanceof Error ? e.message : String(e) }),
+      );
     } finally {
       running.current++;
       setBusy(false);

@@ -8,6 +8,7 @@ import type { Country } from '../../../contract/constants.ts';
 import { API } from '../../../contract/routes.ts';
 import { request } from '../../api/client.ts';
 import type { ImportWorkerApi } from './import.worker.ts';
+import { guardWorker } from '../../workers/start-worker.ts';
 
 /** What the file pickers of the import dialogs accept: CSV and XLSX, by extension and type. */
 export const IMPORT_FILE_TYPES = [
@@ -24,7 +25,7 @@ export interface ImportWorker {
 
 export function startImportWorker(): ImportWorker {
   const w = new Worker(new URL('./import.worker.ts', import.meta.url), { type: 'module', name: 'import' });
-  const api = Comlink.wrap<ImportWorkerApi>(w);
+  const api = guardWorker<ImportWorkerApi>(w, 'import');
   return {
     api,
     end: () => {

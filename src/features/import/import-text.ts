@@ -2,6 +2,7 @@
 import { m } from '../../paraglide/messages.js';
 import type { ReadError } from './file-parse.ts';
 import type { ProfileField } from './import-rules.ts';
+import { WorkerStartError } from '../../workers/start-worker.ts';
 
 const FIELD: Record<ProfileField, () => string> = {
   unique_id: m.import_field_unique_id,
@@ -50,6 +51,7 @@ const READ: Record<ReadError, () => string> = {
 
 /** An ImportFileError crosses the worker boundary as a plain Error whose message names the code. */
 export function readErrorText(e: unknown): string {
+  if (e instanceof WorkerStartError) return m.worker_failed();
   const msg = e instanceof Error ? e.message : String(e);
   const code = /^import file: (\w+)$/.exec(msg)?.[1];
   if (code && code in READ) return READ[code as ReadError]();

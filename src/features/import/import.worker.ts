@@ -1,6 +1,6 @@
 /** The import worker: parses the chosen file off the UI thread (logic: import-session.ts, orders-session.ts, ad-spend-session.ts, content-session.ts). */
 import '../../zod-csp.ts';
-import * as Comlink from 'comlink';
+import { exposeWorker } from '../../workers/start-worker.ts';
 import { ImportSession } from './import-session.ts';
 import { OrdersSession } from './orders-session.ts';
 import { AdSpendSession } from './ad-spend-session.ts';
@@ -34,4 +34,4 @@ const api = {
   },
 };
 export type ImportWorkerApi = typeof api;
-Comlink.expose(api);
+exposeWorker(api);

@@ -13,6 +13,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { browserStore, readJson, writeJson } from '../../ui/DataGrid/grid-storage.ts';
 import { queryWorker } from '../../workers/query-client.ts';
+import { WorkerStartError } from '../../workers/start-worker.ts';
 import {
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
@@ -53,8 +54,9 @@ export function FitDialog({
   const [skipContacted, setSkipContacted] = useState(true);
   const [answer, setAnswer] = useState<FitAnswer | null>(null);
   const [asked, setAsked] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useRetryOnline(failed, () => setAsked((n) => n + 1));
+  // 'worker': the query worker could not start (reload); 'code': the ranking code is not on this device yet
+  const [failed, setFailed] = useState<false | 'worker' | 'code'>(false);
+  useRetryOnline(failed !== false, () => setAsked((n) => n + 1));
 
   useEffect(() => {
     const t = setTimeout(() => setSettled(weights), SETTLE_MS);
@@ -96,8 +98,8 @@ export function FitDialog({
         (a) => {
           if (live) setAnswer(a);
         },
-        () => {
-          if (live) setFailed(true);
+        (e: unknown) => {
+          if (live) setFailed(e instanceof WorkerStartError ? 'worker' : 'code');
         },
       );
     return () => {
@@ -136,7 +138,9 @@ export function FitDialog({
     [answer, currency],
   );
   const status = failed
-    ? m.similar_failed()
+    ? failed === 'worker'
+      ? m.worker_failed()
+      : m.similar_failed()
     : !answer
       ? m.fit_loading()
       : items.length

@@ -10,6 +10,7 @@ import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
+import { WorkerStartError } from '../../workers/start-worker.ts';
 import { PickList, type PickItem } from './PickList.tsx';
 import { reasonText } from './reason-text.ts';
 import { useRetryOnline } from '../../ui/useRetryOnline.ts';
@@ -35,8 +36,9 @@ export function SimilarList({
   const seedKey = seedIds.join(',');
   const filterKey = JSON.stringify(filter);
   const [asked, setAsked] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useRetryOnline(failed, () => setAsked((n) => n + 1));
+  // 'worker': the query worker could not start (reload); 'code': the ranking code is not on this device yet
+  const [failed, setFailed] = useState<false | 'worker' | 'code'>(false);
+  useRetryOnline(failed !== false, () => setAsked((n) => n + 1));
 
   useEffect(() => {
     let live = true;
@@ -52,8 +54,8 @@ export function SimilarList({
         (a) => {
           if (live) setAnswer(a);
         },
-        () => {
-          if (live) setFailed(true);
+        (e: unknown) => {
+          if (live) setFailed(e instanceof WorkerStartError ? 'worker' : 'code');
         },
       );
     return () => {
@@ -82,7 +84,9 @@ export function SimilarList({
     [answer, currency],
   );
   const status = failed
-    ? m.similar_failed()
+    ? failed === 'worker'
+      ? m.worker_failed()
+      : m.similar_failed()
     : !answer
       ? m.similar_loading()
       : items.length
