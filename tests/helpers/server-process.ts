@@ -20,7 +20,39 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Whether `port` can be listened on at 127.0.0.1 now (it is free again when this resolves). */
+const canListen = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/** The kernel's range for ports it hands out itself (listen on 0, a connection's own end). */
+function ephemeralRange(): [number, number] {
+  try {
+    const [lo, hi] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/);
+    if (Number(lo) > 0 && Number(hi) > 0) return [Number(lo), Number(hi)];
+  } catch {
+    // not Linux: the IANA range most systems use
+  }
+  return [49152, 65535];
+}
+
+/**
+ * A free port for a process that must be told its port before it starts (a proxy's upstream, a
+ * redirect URL naming it), chosen at random below the kernel's ephemeral range: a port from that
+ * range, freed and passed on, could be handed in between to another server listening on port 0 or to
+ * a connection's own end (then the process exits with EADDRINUSE). Processes that can name their own
+ * port listen on 0 instead (startServer without PORT).
+ */
 export async function freePort(): Promise<number> {
+  const [low] = ephemeralRange();
+  const from = 10_000;
+  for (let i = 0; i < 50 && low - from > 1_000; i++) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (await canListen(port)) return port;
+  }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
