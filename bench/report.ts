@@ -44,3 +44,14 @@ export function spliceSections(doc: string, section: string, first: string, last
   const next = ends.length ? Math.min(...ends) : -1;
   return `${doc.slice(0, start)}${section.trimEnd()}\n${next < 0 ? '' : doc.slice(next)}`;
 }
+
+/**
+ * The document with `title` as its first line and `measured` as the paragraph under it (a full run's
+ * date and machine), the rest as it was; a document without the title gets both on top.
+ */
+export function stampHeader(doc: string, title: string, measured: string): string {
+  const head = `${title}\n\n${measured}\n`;
+  if (!doc.startsWith(`${title}\n`)) return `${head}\n${doc.trimStart()}`;
+  const firstSection = doc.indexOf('\n## ');
+  return `${head}${firstSection < 0 ? '' : doc.slice(firstSection)}`;
+}

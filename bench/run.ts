@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { spliceSections, table, type Row } from './report.ts';
+import { spliceSections, stampHeader, table, type Row } from './report.ts';
 import { benchEngine, ENGINE_FIRST, ENGINE_LAST } from './engine.ts';
 import { benchExport } from './export.ts';
 import { benchHome, HOME_TITLE } from './home.ts';
@@ -62,63 +62,55 @@ const ONLY = {
   ledger: { run: benchLedger, first: LEDGER_TITLE, last: PLAN_MONEY_TITLE },
   overdue: { run: benchOverdue, first: OVERDUE_TITLE, last: OVERDUE_TITLE },
 };
-const only = process.env.BENCH_ONLY;
-if (only) {
-  const part = ONLY[only as keyof typeof ONLY];
-  if (!part) throw new Error(`BENCH_ONLY must be one of ${Object.keys(ONLY).join(', ')}`);
+/** Whether a part drives Chromium (BENCH_SKIP_BROWSER=1 leaves it out of a full run). */
+const BROWSER_PARTS = new Set(['home', 'plans', 'extension', 'firstsync', 'lighthouse']);
+/** A full run's order (the order of docs/benchmarks.md). */
+const ORDER: (keyof typeof ONLY)[] = [
+  'engine', // queries in Node, sync pulls, and in Chromium the first sync, the worker and server vs local
+  'home', // the Home screen: the real PWA against its own seeded server
+  'export', // the server's XLSX job and the offline view export
+  'import', // a 100,000-row CSV through the import code, from Node and through the dialog
+  'lists', // the server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull
+  'load', // 100 connections for 60 s on one server process, each engine
+  'live', // change → another member's mirror, and 1,000 open streams, on each engine
+  'plans', // a stage change on the board of a 10,000-creator plan
+  'lookalike', // top 50 among 100k and 1M creators in the query engine
+  'shop', // 100,000 order lines from the TikTok Shop simulator, then 1,000 changed, each engine
+  'ledger', // two years of one creator among 100,000; a plan's net profit after 100,000 new lines
+  'overdue', // samples without content over 50,000 samples
+  'extension', // harvest of a search page, and badges for 100 creators
+  'firstsync', // the first sync of 20,000 creators on /home at 4× CPU: long tasks, and keys typed meanwhile
+  'lighthouse', // Lighthouse on /, /login and /home, and the JavaScript each cold load transfers
+];
+
+/**
+ * Runs one part and puts its sections in place in docs/benchmarks.md (spliceSections: the hand-written
+ * notes under and between them stay), so a run that stops half-way keeps the parts it finished.
+ */
+async function runPart(name: keyof typeof ONLY): Promise<void> {
+  const part = ONLY[name];
+  sections.length = 0;
   await part.run(say, load);
   const doc = fs.existsSync('docs/benchmarks.md') ? fs.readFileSync('docs/benchmarks.md', 'utf8') : '';
+  fs.mkdirSync('docs', { recursive: true });
   fs.writeFileSync('docs/benchmarks.md', spliceSections(doc, sections.join('\n'), part.first, part.last));
-  console.log(`written docs/benchmarks.md (${only})`);
+  console.log(`written docs/benchmarks.md (${name})`);
+}
+
+const only = process.env.BENCH_ONLY;
+if (only) {
+  if (!(only in ONLY)) throw new Error(`BENCH_ONLY must be one of ${Object.keys(ONLY).join(', ')}`);
+  await runPart(only as keyof typeof ONLY);
   process.exit(0);
 }
 
-// 1-3. The engine: queries in Node, sync pulls, and in Chromium the first sync, the worker and server vs local.
-await benchEngine(say, load);
-
-// 4. The Home screen: the real PWA against its own seeded server.
-if (process.env.BENCH_SKIP_BROWSER !== '1') await benchHome(say, load);
-
-// 5. Exports: the server's XLSX job and the offline view export.
-await benchExport(say, load);
-
-// Import: a 100,000-row CSV through the import code, from Node and through the dialog.
-await benchImport(say, load);
-
-// 6. The server's lists at 1,000,000 creators on SQLite and PostgreSQL, and sync pull.
-await benchLists(say);
-
-// 7. Load: 100 connections for 60 s on one server process, each engine.
-await benchLoad(say, load);
-
-// 8. Live team: change → another member's mirror, and 1,000 open streams, on each engine.
-await benchLive(say, load);
-
-// 9. Plans: a stage change on the board of a 10,000-creator plan.
-if (process.env.BENCH_SKIP_BROWSER !== '1') await benchPlans(say, load);
-
-// Lookalikes: top 50 among 100k and 1M creators in the query engine.
-await benchLookalike(say, load);
-
-// The shop sync: 100,000 order lines from the TikTok Shop simulator, then 1,000 changed, each engine.
-await benchShopSync(say, load);
-
-// The ledger: a creator with two years (10,000 lines) among 100,000 creators; then a plan's net profit after 100,000 new order lines.
-await benchLedger(say, load);
-
-// Samples without content over 50,000 samples in the query worker's code.
-await benchOverdue(say, load);
-
-// The browser extension: harvest of a search page, and badges for 100 creators.
-if (process.env.BENCH_SKIP_BROWSER !== '1') await benchExtension(say, load);
-
-// The first sync of 20,000 creators on /home at 4× CPU: long tasks, and keys typed meanwhile.
-if (process.env.BENCH_SKIP_BROWSER !== '1') await benchFirstSync(say, load);
-
-// 10. Delivery: Lighthouse on /, /login and /home, and the JavaScript each cold load transfers.
-if (process.env.BENCH_SKIP_BROWSER !== '1') await benchLighthouse(say, load);
-
-const header = `# Benchmarks (npm run bench)\n\nMeasured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time.\n`;
-fs.mkdirSync('docs', { recursive: true });
-fs.writeFileSync('docs/benchmarks.md', `${header}\n${sections.join('\n')}`);
+for (const name of ORDER) {
+  if (BROWSER_PARTS.has(name) && process.env.BENCH_SKIP_BROWSER === '1') continue;
+  await runPart(name);
+}
+const measured = `Measured ${new Date().toISOString()} on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? ''}); the load average column shows other work on the machine at the time. Each part's run replaces its own tables and notes; notes written by hand stay when they sit under a \`### \` heading of their own.`;
+fs.writeFileSync(
+  'docs/benchmarks.md',
+  stampHeader(fs.readFileSync('docs/benchmarks.md', 'utf8'), '# Benchmarks (npm run bench)', measured),
+);
 console.log('written docs/benchmarks.md');

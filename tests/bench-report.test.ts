@@ -1,6 +1,9 @@
-/** The benchmarks document's splice (bench/report.ts): a bench run replaces its own table only. */
+/**
+ * The benchmarks document's splice and header (bench/report.ts): a bench run, one part or all of them,
+ * replaces its own tables and the date line only.
+ */
 import { describe, expect, it } from 'vitest';
-import { spliceSections } from '../bench/report.ts';
+import { spliceSections, stampHeader } from '../bench/report.ts';
 
 const doc = [
   '# Benchmarks',
@@ -44,5 +47,22 @@ describe('spliceSections', () => {
     expect(out).not.toContain('old alpha table');
     expect(out).not.toContain('beta table');
     expect(out).toContain('## Beta\n\nb');
+  });
+});
+
+describe('stampHeader', () => {
+  const title = '# Benchmarks';
+  it('replaces the date line under the title and keeps every section and note', () => {
+    const withDate = doc.replace('# Benchmarks\n', '# Benchmarks\n\nMeasured yesterday.\n');
+    const out = stampHeader(withDate, title, 'Measured today.');
+    expect(out.startsWith('# Benchmarks\n\nMeasured today.\n\n## Alpha')).toBe(true);
+    expect(out).not.toContain('yesterday.');
+    expect(out).toContain('### Update of yesterday: why alpha moved\n\nhand-written note');
+    expect(out).toContain('## Beta\n\nbeta table');
+  });
+
+  it('puts the title and date on top of a document without them', () => {
+    const out = stampHeader('## Alpha\n\ntable\n', title, 'Measured today.');
+    expect(out).toBe('# Benchmarks\n\nMeasured today.\n\n## Alpha\n\ntable\n');
   });
 });

@@ -95,11 +95,18 @@ async function openLedger() {
   const button = page.getByRole('button', { name: en.ledger_show });
   await button.waitFor({ timeout: 30_000 });
   await button.click();
+  // Read without Playwright's wait for the element (its 30 s outlasted this poll): a ledger that never
+  // shows its total then fails with what it shows instead (loading, offline, no plan).
   await expect
-    .poll(async () => Number(await page.getByTestId('ledger-total').getAttribute('data-net-cents')), {
-      timeout: 20_000,
-      interval: 250,
-    })
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const total = document.querySelector('[data-testid="ledger-total"]');
+          if (total) return Number(total.getAttribute('data-net-cents'));
+          return document.querySelector('[data-testid="ledger"]')?.textContent ?? 'no ledger panel';
+        }),
+      { timeout: 30_000, interval: 250 },
+    )
     .toBe(net);
 }
 
