@@ -2,11 +2,13 @@
  * /creator/:id: one creator from the local mirror, with notes, follow-ups and the
  * timeline. An id the mirror does not hold (another workspace's, a typo) shows the 404 result.
  */
+import { useDeferredValue } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Result } from '../../ui/Result.tsx';
 import type { Country } from '../../../contract/constants.ts';
+import type { CreatorRow } from '../../../contract/sync.ts';
 import { LedgerPanel } from '../ledger/LedgerPanel.tsx';
 import { SimilarPanel } from '../lookalike/SimilarPanel.tsx';
 import { ContactPanel } from './ContactPanel.tsx';
@@ -37,6 +39,10 @@ export function BackToList() {
 export function CreatorScreen({ id }: { id: number }) {
   const creator = useCreator(id);
   const navigate = useNavigate();
+  // The header (who this is) paints in the frame the creator arrives in; the panels follow in a
+  // render React may split and interrupt, so a list click shows its creator without waiting for
+  // forms, timeline and ledger (docs/benchmarks.md, the Home table's creator page row).
+  const panelsFor = useDeferredValue(creator ? id : 0, 0);
   if (creator === undefined) return <div className="app-loading" aria-busy="true" />;
   if (creator === null)
     return (
@@ -54,6 +60,14 @@ export function CreatorScreen({ id }: { id: number }) {
   return (
     <div className="workbench">
       <CreatorHeader creator={creator} />
+      {panelsFor === id && <CreatorPanels id={id} creator={creator} />}
+    </div>
+  );
+}
+
+function CreatorPanels({ id, creator }: { id: number; creator: CreatorRow }) {
+  return (
+    <>
       <div className="workbench-columns">
         <div className="workbench-column">
           <FollowupsPanel creatorId={id} />
@@ -64,6 +78,6 @@ export function CreatorScreen({ id }: { id: number }) {
       </div>
       <LedgerPanel creatorId={id} country={creator.country} uniqueId={creator.unique_id} />
       <SimilarPanel creatorId={id} country={creator.country as Country} />
-    </div>
+    </>
   );
 }
