@@ -342,7 +342,8 @@ export async function benchLighthouse(say: Say, load: () => string): Promise<voi
         page: p,
         served,
         'perf (runs)': `${m.perf} (${rs.map((r) => r.perf).join(', ')})`,
-        'target ': p === WARM_HOME ? '≥ 95' : '≥ 90',
+        // A cold /home: ≥ 90 through Caddy (how a team serves phones), ≥ 80 from the server alone (HTTP/1.1).
+        'target ': p === WARM_HOME ? '≥ 95' : p === '/home' && served.startsWith('server') ? '≥ 80' : '≥ 90',
         a11y: m.a11y,
         'target  ': '100',
         'best practices': m.bestPractices,
