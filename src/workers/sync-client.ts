@@ -24,29 +24,18 @@ let last: SyncState | null = null;
 let syncing: string | null = null;
 const listeners = new Set<(s: SyncState) => void>();
 
-function worker(): Comlink.Remote<SyncWorkerApi> {
-  if (remote) return remote;
-  const w = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
-  // A worker that cannot start fails its calls (startSync rejects) and the next call starts a new one.
-  const mine = guardWorker<SyncWorkerApi>(w, 'sync', () => {
-    if (remote === mine) remote = null;
-  });
-  remote = mine;
-  void remote
-    .subscribe(
-      Comlink.proxy((s: SyncState) => {
-        last = s;
-        listeners.forEach((l) => l(s));
-      }),
-    )
-    .catch(() => undefined);
-  // The page tells the worker whether the browser is online, before anything else and on every
-  // change (the engine sends nothing while offline); a missed event is caught up by the next poke.
-  const tellOnline = () => void remote?.setOnline(navigator.onLine);
-  tellOnline();
+/** A call whose failure (a worker that could not start) has been told already: not an uncaught error. */
+const quietly = (call: Promise<unknown> | undefined) => void call?.catch(() => undefined);
+const tellOnline = () => quietly(remote?.setOnline(navigator.onLine));
+
+/** The page's events that reach the worker, wired once per tab (a worker started again reuses them). */
+let wired = false;
+function wirePage(): void {
+  if (wired) return;
+  wired = true;
   const poke = () => {
     tellOnline();
-    if (document.visibilityState === 'visible' && !adoptNewerSignIn()) void remote?.syncNow();
+    if (document.visibilityState === 'visible' && !adoptNewerSignIn()) quietly(remote?.syncNow());
   };
   window.addEventListener('focus', poke);
   document.addEventListener('visibilitychange', poke);
@@ -55,14 +44,36 @@ function worker(): Comlink.Remote<SyncWorkerApi> {
   // offline emulation changes its navigator.onLine but fires no online event there).
   window.addEventListener('online', () => {
     tellOnline();
-    if (!adoptNewerSignIn()) void remote?.syncNow();
+    if (!adoptNewerSignIn()) quietly(remote?.syncNow());
   });
   // An online event the page never got (it happens under emulation): look again while offline.
   setInterval(() => {
     if (navigator.onLine) tellOnline();
   }, ONLINE_CHECK_MS);
   // The server words refusal reasons in the request's language: follow a switch of the app's.
-  subscribeLocale(() => void remote?.setLanguage(getLocale()));
+  subscribeLocale(() => quietly(remote?.setLanguage(getLocale())));
+}
+
+function worker(): Comlink.Remote<SyncWorkerApi> {
+  if (remote) return remote;
+  const w = new Worker(new URL('./sync.worker.ts', import.meta.url), { type: 'module', name: 'sync' });
+  // A worker that cannot start fails its calls (startSync rejects) and the next call starts a new one.
+  const mine = guardWorker<SyncWorkerApi>(w, 'sync', () => {
+    if (remote === mine) remote = null;
+  });
+  remote = mine;
+  quietly(
+    remote.subscribe(
+      Comlink.proxy((s: SyncState) => {
+        last = s;
+        listeners.forEach((l) => l(s));
+      }),
+    ),
+  );
+  // The page tells the worker whether the browser is online, before anything else and on every
+  // change (the engine sends nothing while offline); a missed event is caught up by the next poke.
+  tellOnline();
+  wirePage();
   return remote;
 }
 
