@@ -200,7 +200,8 @@ describe('zh-cn', () => {
   it('a query worker that cannot start: Home and a creator page say so instead of loading forever; opened again, Home recovers', async () => {
     // A new tab whose query worker script does not arrive (a deploy replaced the files while the tab
     // was open, or the connection dropped); the mirror is there from the tab before.
-    await ctx.route(/\/assets\/query\.worker-[^/]*\.js/, (r) => r.abort());
+    const workerScript = /\/assets\/query\.worker-[^/]*\.js/;
+    await ctx.route(workerScript, (r) => r.abort());
     const tab = await ctx.newPage();
     const tabErrors = trackErrors(tab);
     await tab.goto('/home');
@@ -216,7 +217,7 @@ describe('zh-cn', () => {
     await tab.goto(`/creator/${list[0]!.id}`);
     await tab.getByRole('button', { name: '查看相似达人' }).click();
     await tab.getByText(failed).waitFor({ timeout: 30_000 });
-    await ctx.unroute(/\/assets\/query\.worker-[^/]*\.js/);
+    await ctx.unroute(workerScript);
     await tab.goto('/home');
     await tab.locator('.cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 60_000 });
     expect(await tab.locator('.cd-grid__empty').count()).toBe(0);

@@ -13,7 +13,6 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { browserStore, readJson, writeJson } from '../../ui/DataGrid/grid-storage.ts';
 import { queryWorker } from '../../workers/query-client.ts';
-import { WorkerStartError } from '../../workers/start-worker.ts';
 import {
   DEFAULT_FIT_WEIGHTS,
   FIT_PARTS,
@@ -28,7 +27,7 @@ import { outcomesOf, readWeights } from './fit-spec.ts';
 import { FIT_PART_NAMES, fitPartText, fitReasons, points } from './fit-text.ts';
 import { ListDialog, PickList, type PickItem } from './PickList.tsx';
 import { SIMILAR_TOP } from './SimilarList.tsx';
-import { useRetryOnline } from '../../ui/useRetryOnline.ts';
+import { useRankingFailure } from './useRankingFailure.ts';
 
 /** A weight change asks the worker again once the slider rests this long. */
 const SETTLE_MS = 150;
@@ -54,9 +53,7 @@ export function FitDialog({
   const [skipContacted, setSkipContacted] = useState(true);
   const [answer, setAnswer] = useState<FitAnswer | null>(null);
   const [asked, setAsked] = useState(0);
-  // 'worker': the query worker could not start (reload); 'code': the ranking code is not on this device yet
-  const [failed, setFailed] = useState<false | 'worker' | 'code'>(false);
-  useRetryOnline(failed !== false, () => setAsked((n) => n + 1));
+  const { failedText, fail, clear } = useRankingFailure(() => setAsked((n) => n + 1));
 
   useEffect(() => {
     const t = setTimeout(() => setSettled(weights), SETTLE_MS);
@@ -86,7 +83,7 @@ export function FitDialog({
     if (!specJson) return;
     let live = true;
     const spec = JSON.parse(specJson) as { categories: string[]; outcomes: Outcomes; exclude: number[] };
-    setFailed(false);
+    clear();
     queryWorker()
       .fit(
         country,
@@ -99,13 +96,13 @@ export function FitDialog({
           if (live) setAnswer(a);
         },
         (e: unknown) => {
-          if (live) setFailed(e instanceof WorkerStartError ? 'worker' : 'code');
+          if (live) fail(e);
         },
       );
     return () => {
       live = false;
     };
-  }, [country, specJson, settled, skipContacted, asked]);
+  }, [country, specJson, settled, skipContacted, asked, fail, clear]);
 
   const noCategories =
     specJson !== null && (JSON.parse(specJson) as { categories: string[] }).categories.length === 0;
@@ -137,10 +134,8 @@ export function FitDialog({
       })),
     [answer, currency],
   );
-  const status = failed
-    ? failed === 'worker'
-      ? m.worker_failed()
-      : m.similar_failed()
+  const status = failedText
+    ? failedText
     : !answer
       ? m.fit_loading()
       : items.length

@@ -10,10 +10,9 @@ import { formatDate, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { CreatorFilter, LookalikeAnswer } from '../../workers/query-types.ts';
 import { queryWorker } from '../../workers/query-client.ts';
-import { WorkerStartError } from '../../workers/start-worker.ts';
 import { PickList, type PickItem } from './PickList.tsx';
 import { reasonText } from './reason-text.ts';
-import { useRetryOnline } from '../../ui/useRetryOnline.ts';
+import { useRankingFailure } from './useRankingFailure.ts';
 
 /** How many lookalikes are shown. */
 export const SIMILAR_TOP = 50;
@@ -36,14 +35,12 @@ export function SimilarList({
   const seedKey = seedIds.join(',');
   const filterKey = JSON.stringify(filter);
   const [asked, setAsked] = useState(0);
-  // 'worker': the query worker could not start (reload); 'code': the ranking code is not on this device yet
-  const [failed, setFailed] = useState<false | 'worker' | 'code'>(false);
-  useRetryOnline(failed !== false, () => setAsked((n) => n + 1));
+  const { failedText, fail, clear } = useRankingFailure(() => setAsked((n) => n + 1));
 
   useEffect(() => {
     let live = true;
     setAnswer(null);
-    setFailed(false);
+    clear();
     queryWorker()
       .lookalikes(country, seedKey.split(',').map(Number), JSON.parse(filterKey) as CreatorFilter, {
         k: SIMILAR_TOP,
@@ -55,13 +52,13 @@ export function SimilarList({
           if (live) setAnswer(a);
         },
         (e: unknown) => {
-          if (live) setFailed(e instanceof WorkerStartError ? 'worker' : 'code');
+          if (live) fail(e);
         },
       );
     return () => {
       live = false;
     };
-  }, [country, seedKey, filterKey, skipContacted, asked, seedLimit]);
+  }, [country, seedKey, filterKey, skipContacted, asked, seedLimit, fail, clear]);
 
   const currency = COUNTRY_CURRENCY[country];
   const items = useMemo<PickItem[]>(
@@ -83,10 +80,8 @@ export function SimilarList({
       })),
     [answer, currency],
   );
-  const status = failed
-    ? failed === 'worker'
-      ? m.worker_failed()
-      : m.similar_failed()
+  const status = failedText
+    ? failedText
     : !answer
       ? m.similar_loading()
       : items.length
