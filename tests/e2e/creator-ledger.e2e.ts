@@ -17,6 +17,7 @@ import { seriousAxeViolations } from '../helpers/axe.ts';
 import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators } from '../helpers/browser-suite.ts';
 import { drawnCharts } from '../helpers/chart-check.ts';
+import { ledgerNetOrState } from '../helpers/ledger.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 // Tests here go offline after a first visit: their profiles run the app's service worker.
@@ -142,9 +143,7 @@ describe('the ledger on the creator page', () => {
       .toBe(net);
 
     await openLedger(page, en.ledger_show);
-    await expect
-      .poll(() => attr(page, 'ledger-total', 'data-net-cents'), { timeout: 20_000, interval: 250 })
-      .toBe(net);
+    await expect.poll(() => ledgerNetOrState(page), { timeout: 20_000, interval: 250 }).toBe(net);
     expect(await attr(page, 'ledger-total', 'data-gmv-cents')).toBe(62_050);
     await expect.poll(() => page.getByText(en.ledger_formula).count()).toBe(1);
     // Sample, video, two sales, the fee and the ad spend; the last line's running net is the total.
@@ -185,9 +184,7 @@ describe('the ledger on the creator page', () => {
 
     await page.reload();
     await page.getByRole('button', { name: en.ledger_show }).click();
-    await expect
-      .poll(() => attr(page, 'ledger-total', 'data-net-cents'), { timeout: 20_000, interval: 250 })
-      .toBe(net);
+    await expect.poll(() => ledgerNetOrState(page), { timeout: 20_000, interval: 250 }).toBe(net);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await expect.poll(async () => (await drawnCharts(page)).problems, { timeout: 10_000 }).toEqual([]);
@@ -218,9 +215,7 @@ describe('the ledger on the creator page', () => {
     const net = Math.round(money.creators.find((c) => c.creator_id === creatorId)!.net * 100);
     await page.setViewportSize({ width: 390, height: 900 });
     await openLedger(page, zh.ledger_show);
-    await expect
-      .poll(() => attr(page, 'ledger-total', 'data-net-cents'), { timeout: 20_000, interval: 250 })
-      .toBe(net);
+    await expect.poll(() => ledgerNetOrState(page), { timeout: 20_000, interval: 250 }).toBe(net);
     await expect.poll(() => page.getByText(zh.ledger_formula).count()).toBe(1);
     expect(await seriousAxeViolations(page), 'zh, 390 px').toEqual([]);
 
@@ -234,9 +229,7 @@ describe('the ledger on the creator page', () => {
     expect(await seriousAxeViolations(page), 'zh offline').toEqual([]);
     await contexts.zh.setOffline(false);
     await page.getByRole('button', { name: zh.ledger_retry }).click();
-    await expect
-      .poll(() => attr(page, 'ledger-total', 'data-net-cents'), { timeout: 20_000, interval: 250 })
-      .toBe(net);
+    await expect.poll(() => ledgerNetOrState(page), { timeout: 20_000, interval: 250 }).toBe(net);
     expect(errors[1]).toEqual([]);
   });
 });

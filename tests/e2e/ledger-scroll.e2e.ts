@@ -12,6 +12,7 @@ import { decodePull, type PullWire } from '../../contract/sync.ts';
 import { LEDGER_VIEW_PAGE } from '../../contract/limits.ts';
 import { newContext, trackErrors } from '../helpers/browser.ts';
 import { browserSuite, callApi, ingestCreators } from '../helpers/browser-suite.ts';
+import { ledgerNetOrState } from '../helpers/ledger.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
 
 const stamp = Date.now() % 100_000;
@@ -95,19 +96,8 @@ async function openLedger() {
   const button = page.getByRole('button', { name: en.ledger_show });
   await button.waitFor({ timeout: 30_000 });
   await button.click();
-  // Read without Playwright's wait for the element (its 30 s outlasted this poll): a ledger that never
-  // shows its total then fails with what it shows instead (loading, offline, no plan).
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const total = document.querySelector('[data-testid="ledger-total"]');
-          if (total) return Number(total.getAttribute('data-net-cents'));
-          return document.querySelector('[data-testid="ledger"]')?.textContent ?? 'no ledger panel';
-        }),
-      { timeout: 30_000, interval: 250 },
-    )
-    .toBe(net);
+  // A ledger that never shows its total fails with what it shows instead.
+  await expect.poll(() => ledgerNetOrState(page), { timeout: 30_000, interval: 250 }).toBe(net);
 }
 
 /** The place (aria-posinset) of the last line drawn, after `step` scrolled once more. */
