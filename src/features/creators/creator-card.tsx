@@ -37,7 +37,7 @@ export function creatorCard(): GridCard<HomeRow> {
     render: (r) => (
       <>
         <span className="cd-grid__card-line">
-          <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} />
+          <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} row={r} />
           <a
             href={profileUrl(r.unique_id)}
             target="_blank"

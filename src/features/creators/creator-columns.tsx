@@ -14,8 +14,8 @@ import { profileUrl } from './home-rules.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { COUNTRY_CURRENCY, type Country } from '../../../contract/constants.ts';
 
-/** A mirrored creator: the sync row carries every column of the wire row. */
-export type HomeRow = FullRow & Pick<SyncCreatorRow, 'version'>;
+/** The query worker answers with mirrored rows (`SyncCreatorRow`); columns name the wire row's fields. */
+export type HomeRow = FullRow & SyncCreatorRow;
 type Col = GridColumn<HomeRow>;
 
 const SORTABLE = new Set<string>(SORT_FIELDS);
@@ -101,7 +101,7 @@ export function creatorColumns(): Col[] {
       // Opens the creator page; a creator without a name shows its handle.
       ...text('daren_name', m.home_col_name()),
       hiddenByDefault: false,
-      render: (r) => <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} />,
+      render: (r) => <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} row={r} />,
     },
     { ...text('nick_name', m.home_col_nick()), hiddenByDefault: false },
     {

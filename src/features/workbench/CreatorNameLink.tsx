@@ -6,15 +6,20 @@ import { Link } from 'react-router-dom';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { DASH } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
+import type { CreatorRow } from '../../../contract/sync.ts';
+import { handOffCreator } from './creator-handoff.ts';
 
 export function CreatorNameLink({
   id,
   name,
   handle,
+  row,
 }: {
   id: number | undefined;
   name: string;
   handle: string;
+  /** The whole mirrored row, when the list holds it: the creator page's header paints from it at once. */
+  row?: CreatorRow;
 }) {
   const label = name.trim() || `@${handle}`;
   if (!handle && !name.trim()) return <>{DASH}</>;
@@ -24,6 +29,7 @@ export function CreatorNameLink({
       to={`/creator/${id}`}
       className="home-creator-name"
       title={m.workbench_open_creator({ name: label })}
+      onClick={row ? () => handOffCreator(row) : undefined}
     >
       {label}
     </Link>

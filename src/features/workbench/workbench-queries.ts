@@ -11,6 +11,7 @@ import { META, blockOf, getMeta, type LocalDB, type LocalSession, type SmallTabl
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects, overlayRows } from '../../db/overlay.ts';
+import { handedOffCreator } from './creator-handoff.ts';
 
 export type WorkbenchTable = Extract<SmallTable, 'creator_notes' | 'creator_followups' | 'creator_events'>;
 
@@ -49,7 +50,8 @@ export async function readCreatorRows<T extends WorkbenchTable>(
 /**
  * undefined while loading, null for an unknown creator. Until the first sync is complete a missing
  * creator may still be on its way, so it reads as loading, not as 404. While the live read of the
- * mirror is on its way, a creator the list's query worker holds is shown at once (a list click).
+ * mirror is on its way, the row a list click handed off (creator-handoff.ts), else the one the
+ * list's query worker holds, is shown at once.
  */
 export function useCreator(id: number): CreatorRow | null | undefined {
   const live = useLiveQuery(async () => {
@@ -75,7 +77,7 @@ export function useCreator(id: number): CreatorRow | null | undefined {
     };
   }, [id]);
   if (live !== undefined) return live;
-  return quick?.id === id ? quick.row : undefined;
+  return quick?.id === id ? quick.row : (handedOffCreator(id) ?? undefined);
 }
 
 export const useCreatorRows = <T extends WorkbenchTable>(
