@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { creator } from '../../db/test-db.ts';
-import { handOffCreator, handedOffCreator } from './creator-handoff.ts';
+import { forgetHandOff, handOffCreator, handedOffCreator } from './creator-handoff.ts';
 
 describe('creator hand-off', () => {
   it('gives the clicked row only to the page of that creator, and the last click wins', () => {
@@ -11,5 +11,9 @@ describe('creator hand-off', () => {
     handOffCreator(creator(2500));
     expect(handedOffCreator(2500)?.id).toBe(2500);
     expect(handedOffCreator(1500)).toBeNull();
+    forgetHandOff(1500);
+    expect(handedOffCreator(2500)?.id).toBe(2500);
+    forgetHandOff(2500);
+    expect(handedOffCreator(2500)).toBeNull();
   });
 });

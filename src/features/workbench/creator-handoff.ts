@@ -18,3 +18,8 @@ export function handOffCreator(row: CreatorRow): void {
 export function handedOffCreator(id: number): CreatorRow | null {
   return handed && handed.id === id ? handed : null;
 }
+
+/** Drops the hand-off of creator `id`: its page has the mirror's own row now. */
+export function forgetHandOff(id: number): void {
+  if (handed?.id === id) handed = null;
+}

@@ -11,7 +11,7 @@ import { META, blockOf, getMeta, type LocalDB, type LocalSession, type SmallTabl
 import { localDb } from '../../db/local.ts';
 import type { OutboxEntry } from '../../db/outbox-types.ts';
 import { applyCreatorEffect, liveEffects, overlayRows } from '../../db/overlay.ts';
-import { handedOffCreator } from './creator-handoff.ts';
+import { forgetHandOff, handedOffCreator } from './creator-handoff.ts';
 
 export type WorkbenchTable = Extract<SmallTable, 'creator_notes' | 'creator_followups' | 'creator_events'>;
 
@@ -50,8 +50,9 @@ export async function readCreatorRows<T extends WorkbenchTable>(
 /**
  * undefined while loading, null for an unknown creator. Until the first sync is complete a missing
  * creator may still be on its way, so it reads as loading, not as 404. While the live read of the
- * mirror is on its way, the row a list click handed off (creator-handoff.ts), else the one the
- * list's query worker holds, is shown at once.
+ * mirror is on its way, the row the list's query worker holds, else the one a list click handed off
+ * (creator-handoff.ts), is shown at once; once the mirror has answered, the hand-off is dropped, so a
+ * later visit never starts from an old copy.
  */
 export function useCreator(id: number): CreatorRow | null | undefined {
   const live = useLiveQuery(async () => {
@@ -76,6 +77,9 @@ export function useCreator(id: number): CreatorRow | null | undefined {
       gone = true;
     };
   }, [id]);
+  useEffect(() => {
+    if (live !== undefined) forgetHandOff(id);
+  }, [live, id]);
   if (live !== undefined) return live;
   return quick?.id === id ? quick.row : (handedOffCreator(id) ?? undefined);
 }
