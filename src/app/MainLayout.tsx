@@ -12,6 +12,7 @@ import { UserMenu } from '../features/account/UserMenu.tsx';
 import { DueLink } from '../features/workbench/DueLink.tsx';
 import { DueNotifier } from '../features/workbench/DueNotifier.tsx';
 import { m } from '../paraglide/messages.js';
+import { useInAppLinks } from '../ui/in-app-link.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Brand } from './Brand.tsx';
 import { Footer } from './Footer.tsx';
@@ -22,6 +23,7 @@ import { TopMenu } from './TopMenu.tsx';
 
 export function MainLayout() {
   const scroller = useRef<HTMLDivElement>(null);
+  useInAppLinks();
   return (
     <div className="app-shell">
       <header className="app-header">

@@ -1,10 +1,11 @@
 /**
  * A creator's name in a list, opening the creator page. Without a creator id (a row
- * added offline, a creator not mirrored yet) it is plain text.
+ * added offline, a creator not mirrored yet) it is plain text. A plain in-app link, not the
+ * router's `Link`: lists render it in every row (src/ui/in-app-link.tsx).
  */
-import { Link } from 'react-router-dom';
 import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { DASH } from '../../i18n/format.ts';
+import { InAppLink } from '../../ui/in-app-link.tsx';
 import { m } from '../../paraglide/messages.js';
 import type { CreatorRow } from '../../../contract/sync.ts';
 import { handOffCreator } from './creator-handoff.ts';
@@ -25,14 +26,14 @@ export function CreatorNameLink({
   if (!handle && !name.trim()) return <>{DASH}</>;
   if (!id || id < 0) return <span title={label}>{label}</span>;
   return (
-    <Link
+    <InAppLink
       to={`/creator/${id}`}
       className="home-creator-name"
       title={m.workbench_open_creator({ name: label })}
       onClick={row ? () => handOffCreator(row) : undefined}
     >
       {label}
-    </Link>
+    </InAppLink>
   );
 }
 
