@@ -17,6 +17,7 @@ import { Button } from '../../ui/Button.tsx';
 import { DataGrid } from '../../ui/DataGrid/DataGrid.tsx';
 import type { RowKey, SortState } from '../../ui/DataGrid/grid-types.ts';
 import { useSelection } from '../../ui/DataGrid/useSelection.ts';
+import { liveValue } from '../../ui/live-value.ts';
 import { DEFAULT_PAGE_SIZE } from '../../ui/pager-rules.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { SORT_FIELDS, type SortField } from '../../workers/query-types.ts';
@@ -231,15 +232,18 @@ export function HomeScreen() {
     ),
     [country],
   );
-  // The export reads the view when it starts; a keystroke changes the filter, not the toolbar.
+  // The export reads the view when it starts and its count live while its menu is open; a
+  // keystroke changes the filter and the count, not the toolbar.
   const exportQuery = useRef<ViewQuery>({});
+  const [exportTotal] = useState(() => liveValue(0));
   useEffect(() => {
     exportQuery.current = { ...creatorFilter, field, sort: field ? sort!.order : undefined };
+    exportTotal.set(list.total);
   });
   const getExportQuery = useCallback(() => exportQuery.current, []);
   const exportButton = useMemo(
-    () => <ExportViewButton country={country} getQuery={getExportQuery} total={list.total} />,
-    [country, getExportQuery, list.total],
+    () => <ExportViewButton country={country} getQuery={getExportQuery} total={exportTotal} />,
+    [country, getExportQuery, exportTotal],
   );
   const editButtons = useMemo(
     () => (

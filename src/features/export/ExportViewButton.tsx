@@ -16,6 +16,7 @@ import { m } from '../../paraglide/messages.js';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { Icon } from '../../ui/Icon.tsx';
+import { useLiveValue, type LiveValue } from '../../ui/live-value.ts';
 import { toast } from '../../ui/toast-queue.ts';
 import { exportCap, useTier } from '../vip/tier.ts';
 import { countStatement } from './export-rules.ts';
@@ -35,8 +36,11 @@ export interface ExportViewButtonProps {
    * not re-render this button and the grid's toolbar on every keystroke.
    */
   getQuery: () => ViewQuery;
-  /** The view's row count as the grid shows it (decides whether progress is shown). */
-  total: number;
+  /**
+   * The view's row count as the grid shows it (decides whether progress is shown). Live, not a
+   * prop: it moves with every keystroke, and only the open menu's statement shows it.
+   */
+  total: LiveValue<number>;
 }
 
 interface Progress {
@@ -44,10 +48,9 @@ interface Progress {
   total: number;
 }
 
-export function ExportViewButton({ country, getQuery, total }: ExportViewButtonProps) {
+export function ExportViewButton({ country, getQuery, total: liveTotal }: ExportViewButtonProps) {
   const locale = useLocale();
   const cap = exportCap(useTier());
-  const statement = countStatement(total, cap, true);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [showProgress, setShowProgress] = useState(false);
@@ -55,6 +58,7 @@ export function ExportViewButton({ country, getQuery, total }: ExportViewButtonP
   const running = useRef(0);
 
   async function run(format: ExportFormat) {
+    const total = liveTotal.get();
     if (!total) {
       toast.warning(m.export_view_empty());
       return;
@@ -99,14 +103,7 @@ export function ExportViewButton({ country, getQuery, total }: ExportViewButtonP
         </Button>
         <Popover placement="bottom start" className="cd-export-popover">
           <p className="cd-export-hint">{m.export_view_hint()}</p>
-          <p className="cd-export-hint" data-testid="export-view-statement">
-            {statement.count} {statement.cap}
-          </p>
-          {statement.cut && (
-            <p className="cd-export-hint">
-              <Link to="/vip">{m.vip_upgrade_link()}</Link>
-            </p>
-          )}
+          <ExportStatement total={liveTotal} cap={cap} />
           <Menu
             className="cd-export-menu"
             aria-label={m.export_view()}
@@ -143,6 +140,23 @@ export function ExportViewButton({ country, getQuery, total }: ExportViewButtonP
             )}
           </ProgressBar>
         </Dialog>
+      )}
+    </>
+  );
+}
+
+/** What the export will hold (all rows, or the tier's first rows and how to get more): rendered only while the menu is open. */
+function ExportStatement({ total, cap }: { total: LiveValue<number>; cap: number | null }) {
+  const statement = countStatement(useLiveValue(total), cap, true);
+  return (
+    <>
+      <p className="cd-export-hint" data-testid="export-view-statement">
+        {statement.count} {statement.cap}
+      </p>
+      {statement.cut && (
+        <p className="cd-export-hint">
+          <Link to="/vip">{m.vip_upgrade_link()}</Link>
+        </p>
       )}
     </>
   );
