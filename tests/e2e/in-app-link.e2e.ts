@@ -1,7 +1,8 @@
 /**
  * A creator's name in Home's grid is a plain in-app link (src/ui/in-app-link.tsx): a plain click
  * opens the creator page inside the running app (no page load; the header shows the clicked
- * creator), Back returns to Home, and Enter on the focused name opens it too.
+ * creator), Back returns to Home, and Enter on the focused name opens it too. A click with a
+ * modifier keeps the browser's meaning: Ctrl+click opens the page in a new tab and this one stays.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -48,6 +49,21 @@ describe('creator name link', () => {
     await link.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+    expect(await marked()).toBe(true);
+  });
+
+  it('leaves a Ctrl+click to the browser: a new tab opens the creator, this page stays on Home', async () => {
+    await page.goto('/home');
+    const link = page.locator(NAME).first();
+    await link.waitFor({ timeout: 60_000 });
+    const href = (await link.getAttribute('href'))!;
+    await mark();
+    const opened = page.context().waitForEvent('page');
+    await link.click({ modifiers: ['Control'] });
+    const tab = await opened;
+    await expect.poll(() => new URL(tab.url()).pathname).toBe(href);
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe('/home');
     expect(await marked()).toBe(true);
   });
 });
