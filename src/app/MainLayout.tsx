@@ -12,7 +12,7 @@ import { UserMenu } from '../features/account/UserMenu.tsx';
 import { DueLink } from '../features/workbench/DueLink.tsx';
 import { DueNotifier } from '../features/workbench/DueNotifier.tsx';
 import { m } from '../paraglide/messages.js';
-import { useInAppLinks } from '../ui/in-app-link.tsx';
+import { InAppLinks } from '../ui/in-app-link.tsx';
 import { BackToTop } from './BackToTop.tsx';
 import { Brand } from './Brand.tsx';
 import { Footer } from './Footer.tsx';
@@ -23,9 +23,9 @@ import { TopMenu } from './TopMenu.tsx';
 
 export function MainLayout() {
   const scroller = useRef<HTMLDivElement>(null);
-  useInAppLinks();
   return (
     <div className="app-shell">
+      <InAppLinks />
       <header className="app-header">
         <Link to="/home" className="app-brand-link" aria-label={m.app_brand()}>
           <Brand />

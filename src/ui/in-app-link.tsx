@@ -32,8 +32,18 @@ export function inAppTarget(event: MouseEvent): string | null {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** Follows plain clicks on the in-app links inside the app (one listener, installed by the shell). */
-export function useInAppLinks(): void {
+/**
+ * Follows plain clicks on the in-app links inside the app: one listener, mounted once by the shell.
+ * A component of its own that renders nothing: `useNavigate` reads the router's location, so the
+ * component that calls it renders again on every navigation; called by the shell itself, that was
+ * the whole header (menu, sync status, language and user menus) on every page opened.
+ */
+export function InAppLinks(): null {
+  useInAppLinks();
+  return null;
+}
+
+function useInAppLinks(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {

@@ -3,9 +3,9 @@
  * tier (and VIP end date, from GET /member/info), and the entries redeem VIP, change password,
  * connect the browser extension and log out (confirmed first; GET /member/logout, then the session is cleared).
  */
-import { lazy, Suspense, useEffect, useState, type Key } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type Key } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { SHOP_SETTINGS_ROUTE } from '../../app/route-table.ts';
 import { getSession } from '../../api/session.ts';
 import { formatDate, formatDateTime } from '../../i18n/format.ts';
@@ -38,12 +38,20 @@ const ChangePasswordDialog = lazy(() =>
 // with the menu, so signed-out pages never load the client and sync code behind it.
 installForceLogout();
 
+/**
+ * `useNavigate` reads the route's context, which changes with every page opened; the menu itself
+ * (react-aria's trigger and button) takes the navigate function, which stays the same, and so does
+ * not render again on every navigation.
+ */
 export function UserMenu() {
+  return <UserMenuView navigate={useNavigate()} />;
+}
+
+const UserMenuView = memo(function UserMenuView({ navigate }: { navigate: NavigateFunction }) {
   const session = getSession();
   const [info, setInfo] = useState<MemberInfo | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [infoVersion, setInfoVersion] = useState(0);
-  const navigate = useNavigate();
 
   useEffect(() => {
     let live = true;
@@ -148,4 +156,4 @@ export function UserMenu() {
       </Suspense>
     </>
   );
-}
+});
