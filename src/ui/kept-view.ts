@@ -14,8 +14,13 @@ const PREFIX = 'cd.view.';
 /** A kept page has been left in this document: back to the 'default' entry is a return. */
 let leftOnce = false;
 
-/** The path this document was loaded at. */
+/** The path this document was loaded at: read once (a list asks on every render). */
+let loadedPath: string | undefined;
 function loadedAt(): string {
+  return (loadedPath ??= readLoadedAt());
+}
+
+function readLoadedAt(): string {
   const nav = performance.getEntriesByType('navigation')[0];
   try {
     return nav ? new URL(nav.name).pathname : location.pathname;

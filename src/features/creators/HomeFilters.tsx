@@ -28,9 +28,9 @@ function triItems(): SelectOption<TriState>[] {
 type Patch = Partial<HomeFilterValue>;
 
 /**
- * Memoised, and split so that a keystroke in the name box re-renders the box alone: the selects
- * and the date picker sit in memoised parts whose props do not change while the name does (a
- * sort click or a new page of results re-renders none of it).
+ * Memoised, and split so that a keystroke in the name box re-renders the box alone: the selects,
+ * the date picker, the challenge box and the search button sit in memoised parts whose props do not
+ * change while the name does (a sort click or a new page of results re-renders none of it).
  */
 export const HomeFilters = memo(function HomeFilters({
   value,
@@ -71,13 +71,7 @@ export const HomeFilters = memo(function HomeFilters({
     >
       <CountryFilter country={value.country} onPatch={patch} />
       <NameFilter initial={value.name} onName={setName} />
-      <Input
-        label={m.home_search_challenge()}
-        placeholder={m.home_search_challenge_hint()}
-        value={challenge}
-        maxLength={255}
-        onChange={(e) => setChallenge(e.target.value)}
-      />
+      <ChallengeFilter challenge={challenge} onChallenge={setChallenge} />
       <FlagFilters
         tags={tags}
         tagId={value.tagId}
@@ -87,10 +81,35 @@ export const HomeFilters = memo(function HomeFilters({
         range={value.range}
         onPatch={patch}
       />
-      <Button type="submit" variant="primary">
-        {m.common_search()}
-      </Button>
+      <SearchButton />
     </form>
+  );
+});
+
+const ChallengeFilter = memo(function ChallengeFilter({
+  challenge,
+  onChallenge,
+}: {
+  challenge: string;
+  onChallenge: (challenge: string) => void;
+}) {
+  return (
+    <Input
+      label={m.home_search_challenge()}
+      placeholder={m.home_search_challenge_hint()}
+      value={challenge}
+      maxLength={255}
+      onChange={(e) => onChallenge(e.target.value)}
+    />
+  );
+});
+
+/** react-aria's button renders in a few ms; a keystroke in the name box need not render it again. */
+const SearchButton = memo(function SearchButton() {
+  return (
+    <Button type="submit" variant="primary">
+      {m.common_search()}
+    </Button>
   );
 });
 
