@@ -26,6 +26,8 @@
  * and set HOME_SKIP_BUILD=1 for readable names); HOME_ONLY_BULK=N repeats only the contiguous bulk
  * edit N times (alternating chatted / not chatted) and counts the runs that showed it undone;
  * HOME_OPENS_CPUPROFILE=file.cpuprofile profiles the creator page opens (step 3b) the same way;
+ * HOME_ONLY_OPENS=1 skips steps 0 to 2 (the scroll of step 3 stays, so the opens see the same page
+ * size) and stops after the opens of step 3b, printing their p50 / p95;
  * HOME_INIT_SCRIPT=file.js adds an init script to the
  * page (e.g. a React render counter or a CSS override) and prints its window.__benchReport after
  * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
@@ -259,6 +261,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     const shells = { reload: [] as number[], tab: [] as number[] };
     const onlyInput = process.env.HOME_ONLY_INPUT === '1';
     const onlyBulk = Number(process.env.HOME_ONLY_BULK ?? 0);
+    const onlyOpens = process.env.HOME_ONLY_OPENS === '1';
     if (onlyBulk > 0) {
       // A development aid for the bulk edit's "visible at once, never undone": the contiguous edit
       // N times, alternating the value so each one changes the cells; prints the relapses.
@@ -273,7 +276,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       console.log(`home: bulk edits with a relapse: ${relapsed} of ${runs.length}`);
       return;
     }
-    for (let i = 0; i < (onlyInput ? 0 : REOPEN_SAMPLES); i++) {
+    for (let i = 0; i < (onlyInput || onlyOpens ? 0 : REOPEN_SAMPLES); i++) {
       await page.reload();
       const r = await firstRowMs(page);
       reopen.reload.push(r.row);
@@ -318,7 +321,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     let cpu0 = await mainMs();
     const keyTimes: number[] = [];
     let keyNoops = 0;
-    for (let k = 0; keyTimes.length < 40 && k < 12; k++) {
+    for (let k = 0; keyTimes.length < 40 && k < (onlyOpens ? 0 : 12); k++) {
       const name = names[k * 13]!.slice(0, 9);
       for (const ch of name) {
         const d = await measured(page, () => page.keyboard.press(ch));
@@ -357,7 +360,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       'Videos',
     ];
     cpu0 = await mainMs();
-    for (let round = 0; sortTimes.length < 30 && round < 4; round++) {
+    for (let round = 0; sortTimes.length < 30 && round < (onlyOpens ? 0 : 4); round++) {
       for (const h of headers) {
         const button = page.getByRole('columnheader', { name: h, exact: true }).getByRole('button');
         if (!(await button.count())) continue;
@@ -426,6 +429,7 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
       await cdp.send('Profiler.start');
     }
+    const opensCpu0 = await mainMs();
     for (let i = 0; i < CREATOR_OPENS + 1; i++) {
       await page.evaluate(() => {
         const w = window as unknown as OpenWindow;
@@ -462,6 +466,13 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       fs.writeFileSync(opensProfile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const [firstOpen, ...warmOpens] = opens;
     console.log(`home: creator page opens ${JSON.stringify(opens.map(Math.round))}`);
+    if (onlyOpens) {
+      const sorted = [...warmOpens].sort((a, b) => a - b);
+      console.log(
+        `home: creator page p50/p95 ${ms(percentile(sorted, 50))} / ${ms(percentile(sorted, 95))} (${sorted.length} opens after the first); main thread per open and its way back ${ms(((await mainMs()) - opensCpu0) / opens.length)}`,
+      );
+      return; // quick look at the creator page's open
+    }
 
     /** The 1,000 newest US creators of the local mirror (the grid's default order shows them first). */
     function newestLocal() {
