@@ -6,7 +6,7 @@
  * state) is keyed 'default'; it is restored only on a return to it (this document left a kept
  * page, or was loaded at another address: back after a reload elsewhere), never on its own load. A value that no longer parses starts fresh.
  */
-import { useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigationType } from 'react-router-dom';
 
 const PREFIX = 'cd.view.';
@@ -54,27 +54,34 @@ function read<T>(key: string | null, initial: T): T {
 }
 
 /**
- * useState for an object that survives leaving the page and coming back in this tab. The third
- * value says whether this visit restored a kept value (a return) or started from `initial`.
+ * A view that survives leaving the page and coming back in this tab: `start` is the kept value on
+ * a return (`restored`), else `initial`; `keep` stores the view shown now under this history entry
+ * (whatever the visit; it is read only on a return, useEntryKey). Not React state: a list keeps its
+ * view on every change, a keystroke included, and a state here rendered the whole list once more
+ * after each one.
  */
-export function useKeptState<T extends object>(
+export function useKeptView<T extends object>(
   name: string,
   initial: T,
-): [T, Dispatch<SetStateAction<T>>, boolean] {
+): { start: T; restored: boolean; keep: (value: T) => void } {
   const restoreKey = useEntryKey(name);
-  // Written under this entry's key whatever the visit; read only on a return (useEntryKey).
   const { key: entry } = useLocation();
   const key = `${PREFIX}${name}.${entry}`;
-  const [value, setValue] = useState<T>(() => read(restoreKey, initial));
-  const [restored] = useState(() => value !== initial);
-  useEffect(() => {
-    try {
-      sessionStorage.setItem(key, JSON.stringify(value));
-    } catch {
-      // Storage full or blocked: the view is simply not kept.
-    }
-  }, [key, value]);
-  return [value, setValue, restored];
+  const [first] = useState(() => {
+    const start = read(restoreKey, initial);
+    return { start, restored: start !== initial };
+  });
+  const keep = useCallback(
+    (value: T) => {
+      try {
+        sessionStorage.setItem(key, JSON.stringify(value));
+      } catch {
+        // Storage full or blocked: the view is simply not kept.
+      }
+    },
+    [key],
+  );
+  return { ...first, keep };
 }
 
 /** The app's scrolling area (MainLayout's `.app-scroller`). */

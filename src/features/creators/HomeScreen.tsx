@@ -35,7 +35,7 @@ import { statusPatch, toCreatorFilter, type HomeFilterValue, type StatusChoice }
 import { useChallenge } from './useChallenge.ts';
 import { useBootRowsCopy } from './useBootRowsCopy.ts';
 import { useCreatorQuery } from './useCreatorQuery.ts';
-import { useKeptScroll, useKeptState } from '../../ui/kept-view.ts';
+import { useKeptScroll, useKeptView } from '../../ui/kept-view.ts';
 import { useLocation } from 'react-router-dom';
 import { DEFAULT_FILTERS, fromQuery, hasView, toQuery } from './home-url.ts';
 import { SavedViews, useViewInUrl } from './SavedViews.tsx';
@@ -67,17 +67,20 @@ export function HomeScreen() {
   // Kept for the tab: back from a creator page finds the same view. A visit that is not
   // such a return opens the view its URL names (a bookmark, a link from a teammate), if any.
   const { search } = useLocation();
-  const [kept, setKept, restored] = useKeptState('home', {
+  const kept = useKeptView('home', {
     filters: DEFAULT_FILTERS,
     sort: null as SortState | null,
     page: 1,
   });
-  const [start] = useState(() => (!restored && hasView(search) ? { ...fromQuery(search), page: 1 } : kept));
+  const [start] = useState(() =>
+    !kept.restored && hasView(search) ? { ...fromQuery(search), page: 1 } : kept.start,
+  );
   // A view kept before `ids` existed has none: defaults under it.
   const [filters, setFilters] = useState<HomeFilterValue>({ ...DEFAULT_FILTERS, ...start.filters });
   const [sort, setSort] = useState<SortState | null>(start.sort);
   const [page, setPage] = useState({ page: start.page, size: DEFAULT_PAGE_SIZE });
-  useEffect(() => setKept({ filters, sort, page: page.page }), [filters, sort, page.page, setKept]);
+  const { keep } = kept;
+  useEffect(() => keep({ filters, sort, page: page.page }), [filters, sort, page.page, keep]);
   const settledQuery = useViewInUrl(toQuery({ filters, sort }));
   // Opening a saved view puts its filters in the boxes: they keep their own text, so they start over.
   const [opened, setOpened] = useState(0);
