@@ -29,7 +29,8 @@
  * HOME_ONLY_OPENS=1 skips steps 0 to 2 (the scroll of step 3 stays, so the opens see the same page
  * size) and stops after the opens of step 3b, printing their p50 / p95;
  * HOME_INIT_SCRIPT=file.js adds an init script to the
- * page (e.g. a React render counter or a CSS override) and prints its window.__benchReport after
+ * page (e.g. a CSS override, or bench/react-renders.js, React's commits and rendered components per
+ * keystroke, which do not move with the machine's load) and prints its window.__benchReport after
  * step 2. The ONLY modes return without a result: call benchHome from a script of your own, not
  * through `BENCH_ONLY=home npm run bench`, which would then write an empty Home section.
  */
@@ -47,6 +48,20 @@ type Say = (title: string, rows: Row[], note?: string) => void;
 type Picked = { id: number; unique_id: string; is_chat: number };
 
 export const HOME_TITLE = 'Home screen in Chromium';
+/** bench/react-renders.js's counts per keystroke (its report), most rendered components first. */
+function printRenders(report: unknown, keys: number): void {
+  const r = report as { commits?: number; rendered?: number; byName?: Record<string, number> } | undefined;
+  if (typeof r?.commits !== 'number' || typeof r.rendered !== 'number' || !r.byName) return;
+  const per = (x: number) => (x / keys).toFixed(2);
+  const top = Object.entries(r.byName)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([name, n]) => `${name} ${per(n)}`);
+  console.log(
+    `home: per keystroke (${keys}): ${per(r.commits)} React commits, ${per(r.rendered)} components rendered: ${top.join(', ')}`,
+  );
+}
+
 const ms = (x: number) => `${x.toFixed(x < 10 ? 1 : 0)} ms`;
 const ratio = (x: number, floor: number) => `${(x / floor).toFixed(1)}×`;
 
@@ -381,13 +396,13 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     );
     if (tracePath) await browser.stopTracing();
     if (profilePath) fs.writeFileSync(profilePath, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    if (process.env.HOME_INIT_SCRIPT)
-      console.log(
-        'home: init script report',
-        await page.evaluate(() =>
-          JSON.stringify((window as unknown as { __benchReport?: unknown }).__benchReport),
-        ),
+    if (process.env.HOME_INIT_SCRIPT) {
+      const report = await page.evaluate(
+        () => (window as unknown as { __benchReport?: unknown }).__benchReport,
       );
+      console.log('home: init script report', JSON.stringify(report));
+      printRenders(report, keyCount);
+    }
     if (onlyInput) return; // quick look while working on the grid's update cost
 
     // 3. Scrolling at the largest page size: most row elements in the DOM at any time.
