@@ -49,7 +49,7 @@ type Picked = { id: number; unique_id: string; is_chat: number };
 
 export const HOME_TITLE = 'Home screen in Chromium';
 /** bench/react-renders.js's counts per keystroke (its report), most rendered components first. */
-function printRenders(report: unknown, keys: number): void {
+function printRenders(report: unknown, keys: number, what = 'keystroke'): void {
   const r = report as { commits?: number; rendered?: number; byName?: Record<string, number> } | undefined;
   if (typeof r?.commits !== 'number' || typeof r.rendered !== 'number' || !r.byName) return;
   const per = (x: number) => (x / keys).toFixed(2);
@@ -58,7 +58,7 @@ function printRenders(report: unknown, keys: number): void {
     .slice(0, 20)
     .map(([name, n]) => `${name} ${per(n)}`);
   console.log(
-    `home: per keystroke (${keys}): ${per(r.commits)} React commits, ${per(r.rendered)} components rendered: ${top.join(', ')}`,
+    `home: per ${what} (${keys}): ${per(r.commits)} React commits, ${per(r.rendered)} components rendered: ${top.join(', ')}`,
   );
 }
 
@@ -486,6 +486,12 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
       console.log(
         `home: creator page p50/p95 ${ms(percentile(sorted, 50))} / ${ms(percentile(sorted, 95))} (${sorted.length} opens after the first); main thread per open and its way back ${ms(((await mainMs()) - opensCpu0) / opens.length)}`,
       );
+      if (process.env.HOME_INIT_SCRIPT)
+        printRenders(
+          await page.evaluate(() => (window as unknown as { __benchReport?: unknown }).__benchReport),
+          opens.length,
+          'creator page open and its way back',
+        );
       return; // quick look at the creator page's open
     }
 

@@ -2,7 +2,7 @@
  * An init script for the Home bench (HOME_INIT_SCRIPT=bench/react-renders.js, on a build made with
  * `vite build --minify false` so components keep their names): counts React's commits and the
  * components whose function ran in each, while the last input was a key (a pointer press stops the
- * count, so the sorts of step 2 are left out). Unlike the timings, these counts do not move with
+ * count, so the sorts of step 2 are left out), or a pointer press (see below). Unlike the timings, these counts do not move with
  * the machine's load. The summary is left in window.__benchReport, which the bench prints.
  *
  * It stands in for React DevTools' hook: React calls onCommitFiberRoot after every commit. A
@@ -13,8 +13,11 @@
   const report = { commits: 0, rendered: 0, byName: {} };
   let counting = false;
   window.__benchReport = report;
-  addEventListener('keydown', () => (counting = true), true);
-  addEventListener('pointerdown', () => (counting = false), true);
+  // globalThis.__rendersOnClick (set by an init script before this one) counts from a pointer press
+  // to the next key instead: the creator page's opens (HOME_ONLY_OPENS), each with its way back.
+  const onClick = globalThis.__rendersOnClick === true;
+  addEventListener('keydown', () => (counting = !onClick), true);
+  addEventListener('pointerdown', () => (counting = onClick), true);
   const nameOf = (t) =>
     t.displayName ||
     t.name ||
