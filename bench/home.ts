@@ -48,17 +48,17 @@ type Say = (title: string, rows: Row[], note?: string) => void;
 type Picked = { id: number; unique_id: string; is_chat: number };
 
 export const HOME_TITLE = 'Home screen in Chromium';
-/** bench/react-renders.js's counts per keystroke (its report), most rendered components first. */
-function printRenders(report: unknown, keys: number, what = 'keystroke'): void {
+/** bench/react-renders.js's counts per action (its report, `actions` of `what`), most rendered components first. */
+function printRenders(report: unknown, actions: number, what: string): void {
   const r = report as { commits?: number; rendered?: number; byName?: Record<string, number> } | undefined;
-  if (typeof r?.commits !== 'number' || typeof r.rendered !== 'number' || !r.byName) return;
-  const per = (x: number) => (x / keys).toFixed(2);
+  if (!actions || typeof r?.commits !== 'number' || typeof r.rendered !== 'number' || !r.byName) return;
+  const per = (x: number) => (x / actions).toFixed(2);
   const top = Object.entries(r.byName)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 20)
     .map(([name, n]) => `${name} ${per(n)}`);
   console.log(
-    `home: per ${what} (${keys}): ${per(r.commits)} React commits, ${per(r.rendered)} components rendered: ${top.join(', ')}`,
+    `home: per ${what} (${actions}): ${per(r.commits)} React commits, ${per(r.rendered)} components rendered: ${top.join(', ')}`,
   );
 }
 
@@ -396,12 +396,13 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     );
     if (tracePath) await browser.stopTracing();
     if (profilePath) fs.writeFileSync(profilePath, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    if (process.env.HOME_INIT_SCRIPT) {
-      const report = await page.evaluate(
-        () => (window as unknown as { __benchReport?: unknown }).__benchReport,
-      );
+    /** What the init script (HOME_INIT_SCRIPT) left in window.__benchReport. */
+    const initReport = () =>
+      page.evaluate(() => (window as unknown as { __benchReport?: unknown }).__benchReport);
+    if (process.env.HOME_INIT_SCRIPT && !onlyOpens) {
+      const report = await initReport();
       console.log('home: init script report', JSON.stringify(report));
-      printRenders(report, keyCount);
+      printRenders(report, keyCount, 'keystroke');
     }
     if (onlyInput) return; // quick look while working on the grid's update cost
 
@@ -482,16 +483,11 @@ export async function benchHome(say: Say, loadavg: () => string): Promise<void> 
     const [firstOpen, ...warmOpens] = opens;
     console.log(`home: creator page opens ${JSON.stringify(opens.map(Math.round))}`);
     if (onlyOpens) {
-      const sorted = [...warmOpens].sort((a, b) => a - b);
       console.log(
-        `home: creator page p50/p95 ${ms(percentile(sorted, 50))} / ${ms(percentile(sorted, 95))} (${sorted.length} opens after the first); main thread per open and its way back ${ms(((await mainMs()) - opensCpu0) / opens.length)}`,
+        `home: creator page p50/p95 ${ms(percentile(warmOpens, 50))} / ${ms(percentile(warmOpens, 95))} (${warmOpens.length} opens after the first); main thread per open and its way back ${ms(((await mainMs()) - opensCpu0) / opens.length)}`,
       );
       if (process.env.HOME_INIT_SCRIPT)
-        printRenders(
-          await page.evaluate(() => (window as unknown as { __benchReport?: unknown }).__benchReport),
-          opens.length,
-          'creator page open and its way back',
-        );
+        printRenders(await initReport(), opens.length, 'creator page open and its way back');
       return; // quick look at the creator page's open
     }
 

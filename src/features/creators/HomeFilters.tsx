@@ -71,7 +71,12 @@ export const HomeFilters = memo(function HomeFilters({
     >
       <CountryFilter country={value.country} onPatch={patch} />
       <NameFilter initial={value.name} onName={setName} />
-      <ChallengeFilter challenge={challenge} onChallenge={setChallenge} />
+      <TextFilter
+        label={m.home_search_challenge()}
+        hint={m.home_search_challenge_hint()}
+        value={challenge}
+        onValue={setChallenge}
+      />
       <FlagFilters
         tags={tags}
         tagId={value.tagId}
@@ -86,20 +91,25 @@ export const HomeFilters = memo(function HomeFilters({
   );
 });
 
-const ChallengeFilter = memo(function ChallengeFilter({
-  challenge,
-  onChallenge,
+/** A text box of the filter row, memoised: it renders again only when its own text changes. */
+const TextFilter = memo(function TextFilter({
+  label,
+  hint,
+  value,
+  onValue,
 }: {
-  challenge: string;
-  onChallenge: (challenge: string) => void;
+  label: string;
+  hint: string;
+  value: string;
+  onValue: (text: string) => void;
 }) {
   return (
     <Input
-      label={m.home_search_challenge()}
-      placeholder={m.home_search_challenge_hint()}
-      value={challenge}
+      label={label}
+      placeholder={hint}
+      value={value}
       maxLength={255}
-      onChange={(e) => onChallenge(e.target.value)}
+      onChange={(e) => onValue(e.target.value)}
     />
   );
 });
@@ -132,16 +142,19 @@ const NameFilter = memo(function NameFilter({
   onName: (name: string) => void;
 }) {
   const [name, setName] = useState(initial);
+  const onValue = useCallback(
+    (text: string) => {
+      setName(text);
+      onName(text);
+    },
+    [onName],
+  );
   return (
-    <Input
+    <TextFilter
       label={m.home_search_name()}
-      placeholder={m.home_search_name_hint()}
+      hint={m.home_search_name_hint()}
       value={name}
-      maxLength={255}
-      onChange={(e) => {
-        setName(e.target.value);
-        onName(e.target.value);
-      }}
+      onValue={onValue}
     />
   );
 });
