@@ -21,6 +21,8 @@
  * the first run's V8 profile of the page and prints the functions with the most self time in its
  * longest busy stretch (build with `vite build --minify false` for readable names). FIRST_SYNC_LONG=1
  * prints each run's long tasks and, with a profile, every busy stretch of 100 ms or more.
+ * FIRST_SYNC_TRACE=file.json records a Chrome trace of the first run, navigation
+ * to "Up to date".
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -29,7 +31,7 @@ import { startServer } from '../tests/helpers/server-process.ts';
 import { useSession } from '../tests/helpers/shell.ts';
 import { percentile } from './gen.ts';
 import type { Row } from './report.ts';
-import { ensureWebBuild, seedCreators } from './seed-server.ts';
+import { ensureWebBuild, seedCreators, TRACE_CATEGORIES } from './seed-server.ts';
 
 type Say = (title: string, rows: Row[], note?: string) => void;
 
@@ -197,6 +199,7 @@ async function oneRun(
   token: string,
   n: number,
   profile: string | undefined,
+  tracePath: string | undefined,
 ): Promise<RunResult> {
   const ctx = await newContext(browser, url, 'en-US');
   try {
@@ -211,12 +214,14 @@ async function oneRun(
       await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
       await cdp.send('Profiler.start');
     }
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     const t0 = Date.now();
     await page.goto('/home');
     await page.locator('.cd-sync__label', { hasText: /\d/ }).waitFor({ timeout: 120_000 });
     await typeDuringSync(page, 20);
     await page.locator('.cd-sync__label', { hasText: 'Up to date' }).waitFor({ timeout: 600_000 });
     const syncMs = Date.now() - t0;
+    if (tracePath) await browser.stopTracing();
     if (profile) {
       const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       fs.writeFileSync(profile, JSON.stringify(p));
@@ -495,6 +500,7 @@ export async function benchFirstSync(say: Say, loadavg: () => string): Promise<v
         who.token,
         n,
         r === 0 ? process.env.FIRST_SYNC_CPUPROFILE : undefined,
+        r === 0 ? process.env.FIRST_SYNC_TRACE : undefined,
       );
       console.log(
         `first sync run ${r + 1}: ${JSON.stringify({ ...res, keys: res.keys.map(Math.round), blocking: Math.round(res.blocking) })}`,

@@ -88,3 +88,11 @@ export function ensureWebBuild(webDir: string, skip: boolean): void {
   });
   if (r.status !== 0) throw new Error('vite build failed');
 }
+
+/** A Chrome trace's categories: the timeline, with the script stack of each forced style or layout. */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.stack',
+  'blink.user_timing',
+];

@@ -45,7 +45,10 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
     <header className="workbench-header">
       <CreatorAvatar creator={c} />
       <div className="workbench-header__main">
-        <p className="workbench-name">{c.daren_name || c.nick_name || c.unique_id}</p>
+        {/* elementtiming: the browser reports when the name is first painted (the bench's page-open time) */}
+        <p className="workbench-name" {...{ elementtiming: 'creator-name' }}>
+          {c.daren_name || c.nick_name || c.unique_id}
+        </p>
         <p className="workbench-handle">
           <a href={profileUrl(c.unique_id)} target="_blank" rel="noopener noreferrer">
             @{c.unique_id}
