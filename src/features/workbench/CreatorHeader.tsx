@@ -45,7 +45,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
     <header className="workbench-header">
       <CreatorAvatar creator={c} />
       <div className="workbench-header__main">
-        {/* elementtiming: the browser reports when the name is first painted (the bench's page-open time) */}
+        {/* elementtiming: the browser reports when the name is first painted (npm run bench times page opens by it) */}
         <p className="workbench-name" {...{ elementtiming: 'creator-name' }}>
           {c.daren_name || c.nick_name || c.unique_id}
         </p>
