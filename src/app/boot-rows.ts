@@ -41,9 +41,14 @@ export async function sessionDigest(token: string): Promise<string> {
   return [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Attributes that describe a moment (focus, hover, press), not the page; ids would repeat the app's. */
-const MOMENT_ATTRS = [
+/**
+ * Attributes the copy leaves out: those of a moment (focus, hover, press), not the page; ids and test
+ * ids, which would repeat the app's (a test finding a control by its test id found the copy's too
+ * while the app took over).
+ */
+const DROPPED_ATTRS = [
   'id',
+  'data-testid',
   'data-focused',
   'data-focus-visible',
   'data-hovered',
@@ -60,7 +65,7 @@ export function copyOfShell(shell: Element): string {
   for (const el of copy.querySelectorAll('script, iframe, object, embed, .cd-toast-region')) el.remove();
   for (const el of [copy, ...copy.querySelectorAll('*')]) {
     for (const attr of [...el.attributes]) {
-      if (MOMENT_ATTRS.includes(attr.name) || attr.name.startsWith('on')) el.removeAttribute(attr.name);
+      if (DROPPED_ATTRS.includes(attr.name) || attr.name.startsWith('on')) el.removeAttribute(attr.name);
     }
   }
   for (const el of copy.querySelectorAll<HTMLElement>('.cd-sync')) el.style.visibility = 'hidden';
@@ -107,7 +112,38 @@ export async function forgetBootRows(): Promise<void> {
   await caches.delete(BOOT_ROWS_CACHE);
 }
 
-/** Takes the service worker's copy away (Home's own first page is drawn, or the app went elsewhere). */
+/**
+ * Takes the service worker's copy away (Home's own first page is drawn, or the app went elsewhere): it
+ * stops being painted at once and leaves the document a few nodes per task.
+ */
 export function handOverBootRows(doc: Document = document): void {
-  doc.getElementById('boot-rows')?.remove();
+  const rows = doc.getElementById('boot-rows');
+  if (!rows || rows.dataset.leaving !== undefined) return;
+  rows.dataset.leaving = '';
+  // The copy lies over the app (fixed, contained): hidden, the app beneath shows; its layout is untouched.
+  rows.style.visibility = 'hidden';
+  takeApart(rows);
+}
+
+/** Main-thread time one task spends removing the copy's nodes. */
+const TAKE_APART_SLICE_MS = 4;
+
+/**
+ * Removes `el` leaf by leaf, yielding after TAKE_APART_SLICE_MS. At once it takes ~1 ms (~600 nodes
+ * at a phone's width), but with Chromium's invalidation tracking on (Lighthouse's trace records it)
+ * each layout object removed records a script stack: one ~300 ms task inside React's commit, which
+ * Lighthouse's 4x simulation made most of a warm start's blocking time (docs/benchmarks.md, "A warm
+ * start's copy leaves in slices").
+ */
+function takeApart(el: Element): void {
+  const start = performance.now();
+  while (el.isConnected) {
+    let leaf: ChildNode = el;
+    while (leaf.lastChild) leaf = leaf.lastChild;
+    leaf.remove();
+    if (performance.now() - start > TAKE_APART_SLICE_MS) {
+      setTimeout(() => takeApart(el), 0);
+      return;
+    }
+  }
 }
