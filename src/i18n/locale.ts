@@ -60,7 +60,9 @@ const listeners = new Set<() => void>();
 function apply(l: Locale): void {
   dayjs.locale(dayjsLocaleOf(l));
   if (typeof document === 'undefined') return;
-  document.documentElement.lang = l;
+  // Only when it differs: setting it, even to the value it has, restyles every element on the page
+  // (`:lang()`), and the page the server or the service worker painted already carries it.
+  if (document.documentElement.lang !== l) document.documentElement.lang = l;
   // The server paints the signed-in shell before any script runs, in this language (server/http/boot-shell.ts).
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${LOCALE_COOKIE}=${l}; max-age=31536000; path=/; SameSite=Lax${secure}`;
