@@ -23,7 +23,8 @@
  * LH_WEB_DIR=dir (and LH_TEAM_WEB_DIR=dir, a VITE_API_BASE=self build, for the Caddy set) serves an existing build
  * instead of building into a temp folder;
  * LH_RUNS=n runs each page n times and reports the median performance run (default 3);
- * LH_PAGES=/,/login limits the pages (a development aid; the written table needs all three).
+ * LH_PAGES=/,/login limits the pages (a development aid; the written table needs all three);
+ * LH_SAVE=prefix writes each run's report and Chrome trace, LH_PROFILE=1 adds V8's CPU samples to that trace.
  * After /home's cold runs, a warm /home: a returning member with storage kept (warmHome; LH_WARM=0 skips it).
  */
 import { spawnSync } from 'node:child_process';
@@ -114,6 +115,20 @@ function buildInto(given: string | undefined, env: Record<string, string> = {}):
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/** LH_PROFILE=1: Lighthouse's trace also holds V8's CPU samples (the trace LH_SAVE writes). */
+const profiled = () =>
+  process.env.LH_PROFILE === '1' ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {};
+
+const served = (baseUrl: string) => (baseUrl.startsWith('https:') ? 'caddy' : 'server');
+
+/** LH_SAVE=prefix: each run's report (`prefix-name.json`) and Chrome trace (`prefix-name.trace.json`). */
+function saveRun(name: string, r: NonNullable<Awaited<ReturnType<typeof lighthouse>>>): void {
+  const prefix = process.env.LH_SAVE;
+  if (!prefix) return;
+  fs.writeFileSync(`${prefix}-${name}.json`, JSON.stringify(r.lhr));
+  fs.writeFileSync(`${prefix}-${name}.trace.json`, JSON.stringify(r.artifacts.Trace));
+}
 
 /** The bytes the server sends for a build file: its brotli copy when the build made one, else the file. */
 function sentBytes(webDir: string, pathname: string): number | undefined {
@@ -215,6 +230,7 @@ export async function measureLighthouse(
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            ...profiled(),
             clearStorageTypes: [
               'file_systems',
               'shader_cache',
@@ -227,11 +243,7 @@ export async function measureLighthouse(
         }
         if (!r) throw new Error(`lighthouse gave no result for ${p.path}`);
         if (r.lhr.runtimeError) throw new Error(`${p.path}: ${r.lhr.runtimeError.message}`);
-        if (process.env.LH_SAVE)
-          fs.writeFileSync(
-            `${process.env.LH_SAVE}-${p.path.replace(/\W/g, '') || 'root'}-${i}.json`,
-            JSON.stringify(r.lhr),
-          );
+        saveRun(`${served(baseUrl)}-${p.path.replace(/\W/g, '') || 'root'}-${i}`, r);
         done.push(summarise(r.lhr, webDir));
       }
       results.push({ path: p.path, jsBudgetKb: p.jsBudgetKb, runs: done });
@@ -277,11 +289,11 @@ async function warmHome(
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       disableStorageReset: true,
+      ...profiled(),
     });
     if (!r || r.lhr.runtimeError)
       throw new Error(`warm /home: ${r?.lhr.runtimeError?.message ?? 'no result'}`);
-    if (process.env.LH_SAVE)
-      fs.writeFileSync(`${process.env.LH_SAVE}-home-warm-${i}.json`, JSON.stringify(r.lhr));
+    saveRun(`${served(baseUrl)}-home-warm-${i}`, r);
     done.push(summarise(r.lhr, webDir));
   }
   return done;
