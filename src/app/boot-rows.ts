@@ -138,6 +138,11 @@ const TAKE_APART_SLICE_MS = 4;
 function takeApart(el: Element): void {
   const start = performance.now();
   while (el.isConnected) {
+    // What is left is the copy's own <style> (its first child, which keeps it fixed and contained): all at once.
+    if (el.childNodes.length <= 1) {
+      el.remove();
+      return;
+    }
     let leaf: ChildNode = el;
     while (leaf.lastChild) leaf = leaf.lastChild;
     leaf.remove();

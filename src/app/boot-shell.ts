@@ -17,7 +17,8 @@ export function handOverBootShell(root: HTMLElement, doc: Document = document): 
   const rows = doc.getElementById('boot-rows');
   // A copy made at another window width: the worker could not tell, the media query hid it.
   if (rows && doc.defaultView?.getComputedStyle(rows).display === 'none') handOverBootRows(doc);
-  if (!boot && !doc.getElementById('boot-rows')) return;
+  // Nothing to hand over: no frame, and no copy or only one already leaving.
+  if (!boot && (!rows || rows.dataset.leaving !== undefined)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const done = () => {
     watch.disconnect();
