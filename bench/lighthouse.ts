@@ -114,7 +114,8 @@ function buildInto(given: string | undefined, env: Record<string, string> = {}):
   return out;
 }
 
-type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type LhRun = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Lhr = LhRun['lhr'];
 
 /** LH_PROFILE=1: Lighthouse's trace also holds V8's CPU samples (the trace LH_SAVE writes). */
 const profiled = () =>
@@ -123,7 +124,7 @@ const profiled = () =>
 const served = (baseUrl: string) => (baseUrl.startsWith('https:') ? 'caddy' : 'server');
 
 /** LH_SAVE=prefix: each run's report (`prefix-name.json`) and Chrome trace (`prefix-name.trace.json`). */
-function saveRun(name: string, r: NonNullable<Awaited<ReturnType<typeof lighthouse>>>): void {
+function saveRun(name: string, r: LhRun): void {
   const prefix = process.env.LH_SAVE;
   if (!prefix) return;
   fs.writeFileSync(`${prefix}-${name}.json`, JSON.stringify(r.lhr));
@@ -223,7 +224,7 @@ export async function measureLighthouse(
       const done: LighthouseResult[] = [];
       for (let i = 0; i < runs; i++) {
         // A trace Lighthouse could not read (NO_NAVSTART on a loaded machine) is run again, twice at most.
-        let r: Awaited<ReturnType<typeof lighthouse>> | undefined;
+        let r: LhRun | undefined;
         for (let attempt = 0; attempt < 3 && (!r || r.lhr.runtimeError); attempt++) {
           r = await lighthouse(`${baseUrl}${p.path}`, {
             port,

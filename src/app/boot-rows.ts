@@ -112,13 +112,19 @@ export async function forgetBootRows(): Promise<void> {
   await caches.delete(BOOT_ROWS_CACHE);
 }
 
+/** The service worker's copy, unless there is none or it is already leaving (handOverBootRows). */
+export function bootRowsOnScreen(doc: Document = document): HTMLElement | null {
+  const rows = doc.getElementById('boot-rows');
+  return rows && rows.dataset.leaving === undefined ? rows : null;
+}
+
 /**
  * Takes the service worker's copy away (Home's own first page is drawn, or the app went elsewhere): it
  * stops being painted at once and leaves the document a few nodes per task.
  */
 export function handOverBootRows(doc: Document = document): void {
-  const rows = doc.getElementById('boot-rows');
-  if (!rows || rows.dataset.leaving !== undefined) return;
+  const rows = bootRowsOnScreen(doc);
+  if (!rows) return;
   rows.dataset.leaving = '';
   // The copy lies over the app (fixed, contained): hidden, the app beneath shows; its layout is untouched.
   rows.style.visibility = 'hidden';

@@ -8,17 +8,16 @@
  * until Home draws its own first page (Home takes it away); on any other path it goes with the frame,
  * and at the latest a few seconds after the frame.
  */
-import { handOverBootRows } from './boot-rows.ts';
+import { bootRowsOnScreen, handOverBootRows } from './boot-rows.ts';
 
 const SAFETY_MS = 4000;
 
 export function handOverBootShell(root: HTMLElement, doc: Document = document): void {
   const boot = doc.getElementById('boot-shell');
-  const rows = doc.getElementById('boot-rows');
+  const rows = bootRowsOnScreen(doc);
   // A copy made at another window width: the worker could not tell, the media query hid it.
   if (rows && doc.defaultView?.getComputedStyle(rows).display === 'none') handOverBootRows(doc);
-  // Nothing to hand over: no frame, and no copy or only one already leaving.
-  if (!boot && (!rows || rows.dataset.leaving !== undefined)) return;
+  if (!boot && !bootRowsOnScreen(doc)) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const done = () => {
     watch.disconnect();
