@@ -55,20 +55,43 @@ export async function authenticate(
   if (!user) throw new AppError(10003, 'token_invalid');
   if (user.disabled) throw new AppError(10008, 'account_disabled');
   if (user.workspace_id !== session.workspace_id) {
+    // The two reads are separate statements: a move that takes this very session along (joining or
+    // leaving a team keeps the caller's session) can commit between them. Read the session again
+    // before calling it left behind, and revoke only the row that was read, so a parallel call of
+    // the mover's own never logs them out.
+    const fresh = await db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirst();
+    if (fresh?.revoked_reason) {
+      const [code, key] = REVOKED[fresh.revoked_reason];
+      throw new AppError(code, key);
+    }
+    if (fresh && fresh.workspace_id === user.workspace_id)
+      return finish(db, { user, session: fresh, workspaceId: user.workspace_id }, opts);
     await db
       .updateTable('sessions')
       .set({ revoked_at: now(), revoked_reason: 'workspace' })
       .where('id', '=', session.id)
+      .where('workspace_id', '=', session.workspace_id)
+      .where('revoked_reason', 'is', null)
       .execute();
     throw new AppError(10010, 'workspace_changed');
   }
+  return finish(db, { user, session, workspaceId: user.workspace_id }, opts);
+}
+
+/** The last checks of `authenticate`, on a session that belongs to the user's workspace. */
+async function finish(
+  db: Kysely<DB>,
+  auth: AuthContext,
+  opts: { extension?: boolean },
+): Promise<AuthContext> {
+  const { session } = auth;
   if (session.kind === 'extension') {
     if (!opts.extension) throw new AppError(40003, 'ext_not_allowed');
     const t = now();
     if (t - session.last_used_at >= LAST_USED_EVERY)
       await db.updateTable('sessions').set({ last_used_at: t }).where('id', '=', session.id).execute();
   }
-  return { user, session, workspaceId: user.workspace_id };
+  return auth;
 }
 
 /**

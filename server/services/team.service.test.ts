@@ -210,4 +210,31 @@ describeEngines('team workspaces and sessions', (t) => {
     expect(codes.sort()).toEqual([200, 40009]);
     expect(await code(joiner.token)).toBe(200);
   });
+
+  it('calls made with the session a join takes along are never logged out, whenever the move commits', async () => {
+    const admin = await t().signUp();
+    const res = await t().call('POST', '/team/add', { title: 'Busy' }, { token: admin.token });
+    const body = { teamId: res.data.invite_code };
+    for (let round = 0; round < 8; round++) {
+      const joiner = await t().signUp();
+      // Reads keep going until the join has answered, so some straddle the moment it commits.
+      let joining = true;
+      const reads: number[] = [];
+      // Each next read waits for the event loop, as a real client's next request arrives by I/O:
+      // injected calls answered by SQLite alone never leave the microtask queue otherwise.
+      const reader = async () => {
+        while (joining) {
+          reads.push(await code(joiner.token));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const join = t()
+        .call('POST', '/team/user.add', body, { token: joiner.token })
+        .finally(() => (joining = false));
+      const [joined] = await Promise.all([join, reader(), reader(), reader()]);
+      expect(joined.code).toBe(200);
+      expect(reads.filter((c) => c !== 200)).toEqual([]);
+      expect(await code(joiner.token)).toBe(200);
+    }
+  });
 });
