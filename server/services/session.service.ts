@@ -40,6 +40,27 @@ export async function authenticate(
 ): Promise<AuthContext> {
   if (!token) throw new AppError(10002, 'no_token');
   if (token.length > 200) throw new AppError(10003, 'token_invalid');
+  for (let attempt = 1; ; attempt++) {
+    const { session, user } = await sessionAndUser(db, token);
+    if (user.workspace_id === session.workspace_id)
+      return finish(db, { user, session, workspaceId: user.workspace_id }, opts);
+    // The two reads are separate statements: a move that takes this very session along (joining or
+    // leaving a team keeps the caller's session) can commit between them. So only the session as
+    // it was read is revoked; when it has changed since (moved along, or revoked meanwhile), the
+    // checks run again on what is there now, and a parallel call of the mover's own goes through.
+    const left = await db
+      .updateTable('sessions')
+      .set({ revoked_at: now(), revoked_reason: 'workspace' })
+      .where('id', '=', session.id)
+      .where('workspace_id', '=', session.workspace_id)
+      .where('revoked_reason', 'is', null)
+      .executeTakeFirst();
+    if (left.numUpdatedRows > 0n || attempt === 3) throw new AppError(10010, 'workspace_changed');
+  }
+}
+
+/** The live session behind `token` and its user; a revoked or expired one answers why (REVOKED). */
+async function sessionAndUser(db: Kysely<DB>, token: string): Promise<{ session: Session; user: User }> {
   const session = await db
     .selectFrom('sessions')
     .selectAll()
@@ -54,28 +75,7 @@ export async function authenticate(
   const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
   if (!user) throw new AppError(10003, 'token_invalid');
   if (user.disabled) throw new AppError(10008, 'account_disabled');
-  if (user.workspace_id !== session.workspace_id) {
-    // The two reads are separate statements: a move that takes this very session along (joining or
-    // leaving a team keeps the caller's session) can commit between them. Read the session again
-    // before calling it left behind, and revoke only the row that was read, so a parallel call of
-    // the mover's own never logs them out.
-    const fresh = await db.selectFrom('sessions').selectAll().where('id', '=', session.id).executeTakeFirst();
-    if (fresh?.revoked_reason) {
-      const [code, key] = REVOKED[fresh.revoked_reason];
-      throw new AppError(code, key);
-    }
-    if (fresh && fresh.workspace_id === user.workspace_id)
-      return finish(db, { user, session: fresh, workspaceId: user.workspace_id }, opts);
-    await db
-      .updateTable('sessions')
-      .set({ revoked_at: now(), revoked_reason: 'workspace' })
-      .where('id', '=', session.id)
-      .where('workspace_id', '=', session.workspace_id)
-      .where('revoked_reason', 'is', null)
-      .execute();
-    throw new AppError(10010, 'workspace_changed');
-  }
-  return finish(db, { user, session, workspaceId: user.workspace_id }, opts);
+  return { session, user };
 }
 
 /** The last checks of `authenticate`, on a session that belongs to the user's workspace. */
