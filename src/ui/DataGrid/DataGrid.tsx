@@ -290,6 +290,10 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
     '--cd-grid-zoom': String(prefs.zoom),
   } as CSSProperties;
+  // While the grid waits for its first rows (the skeleton) the pager stays as the answer will
+  // leave it: disabling it then and enabling it a moment later changed a dozen controls (the
+  // page-size select's hidden options each) in the commit that shows the first answer. Paging
+  // before any row is there only asks again. Loading over shown rows still disables it.
   // The same Pager element while its inputs stay: React then skips it (its page-size select is
   // costly) when only the rows change, e.g. on a sort click or a keystroke in a filter.
   const pageChangeRef = useRef(onPageChange);
@@ -307,11 +311,11 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
           pageSize={pageSize}
           total={total}
           allMode={allMode}
-          isDisabled={loading}
+          isDisabled={loading && !skeleton}
           onChange={pageChange}
         />
       ) : null,
-    [hasPager, page, pageSize, total, allMode, loading, pageChange],
+    [hasPager, page, pageSize, total, allMode, loading, skeleton, pageChange],
   );
   const footer = props.pager ?? pager;
 
