@@ -32,6 +32,10 @@ const LAST_USED_EVERY = 600;
 /**
  * The session behind `token`. A paired browser extension's token (kind 'extension') is refused
  * (40003) unless the call allows it (`extension`: the endpoint's `extension: true`).
+ *
+ * The session and its user are read in one statement, so both come from one snapshot: joining or
+ * leaving a team moves the user and the caller's own session in one transaction (`moveUser`), and
+ * a parallel call made with that session sees both moved or neither, never a session left behind.
  */
 export async function authenticate(
   db: Kysely<DB>,
@@ -44,37 +48,68 @@ export async function authenticate(
     const { session, user } = await sessionAndUser(db, token);
     if (user.workspace_id === session.workspace_id)
       return finish(db, { user, session, workspaceId: user.workspace_id }, opts);
-    // The two reads are separate statements: a move that takes this very session along (joining or
-    // leaving a team keeps the caller's session) can commit between them. So only the session as
-    // it was read is revoked; when it has changed since (moved along, or revoked meanwhile), the
-    // checks run again on what is there now, and a parallel call of the mover's own goes through.
-    const left = await db
+    // A session left in another workspace than its user's. Only the row as it was read is revoked;
+    // when it changed since (revoked or moved meanwhile), the checks run again on what is there.
+    // The third time the session is revoked whatever it says, so 10010 is never a false answer.
+    let revoke = db
       .updateTable('sessions')
       .set({ revoked_at: now(), revoked_reason: 'workspace' })
       .where('id', '=', session.id)
-      .where('workspace_id', '=', session.workspace_id)
-      .where('revoked_reason', 'is', null)
-      .executeTakeFirst();
+      .where('revoked_at', 'is', null);
+    if (attempt < 3) revoke = revoke.where('workspace_id', '=', session.workspace_id);
+    const left = await revoke.executeTakeFirst();
     if (left.numUpdatedRows > 0n || attempt === 3) throw new AppError(10010, 'workspace_changed');
   }
 }
 
-/** The live session behind `token` and its user; a revoked or expired one answers why (REVOKED). */
+/**
+ * The live session behind `token` and its user; a revoked or expired one answers why (REVOKED).
+ * Users are never deleted, so a session without its user is no session (10003).
+ */
 async function sessionAndUser(db: Kysely<DB>, token: string): Promise<{ session: Session; user: User }> {
-  const session = await db
+  const row = await db
     .selectFrom('sessions')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select([
+      'users.phone as u_phone',
+      'users.email as u_email',
+      'users.member_name as u_member_name',
+      'users.password_hash as u_password_hash',
+      'users.region as u_region',
+      'users.personal_workspace_id as u_personal_workspace_id',
+      'users.workspace_id as u_workspace_id',
+      'users.disabled as u_disabled',
+      'users.vip_until as u_vip_until',
+      'users.login_time as u_login_time',
+      'users.created_at as u_created_at',
+    ])
+    .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!session) throw new AppError(10003, 'token_invalid');
+  if (!row) throw new AppError(10003, 'token_invalid');
+  const { u_phone, u_email, u_member_name, u_password_hash, u_region, u_personal_workspace_id, ...rest } =
+    row;
+  const { u_workspace_id, u_disabled, u_vip_until, u_login_time, u_created_at, ...session } = rest;
   if (session.revoked_reason) {
     const [code, key] = REVOKED[session.revoked_reason];
     throw new AppError(code, key);
   }
   if (session.expires_at <= now()) throw new AppError(10004, 'token_expired');
-  const user = await db.selectFrom('users').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  if (!user) throw new AppError(10003, 'token_invalid');
-  if (user.disabled) throw new AppError(10008, 'account_disabled');
+  if (u_disabled) throw new AppError(10008, 'account_disabled');
+  const user: User = {
+    id: session.user_id,
+    phone: u_phone,
+    email: u_email,
+    member_name: u_member_name,
+    password_hash: u_password_hash,
+    region: u_region,
+    personal_workspace_id: u_personal_workspace_id,
+    workspace_id: u_workspace_id,
+    disabled: u_disabled,
+    vip_until: u_vip_until,
+    login_time: u_login_time,
+    created_at: u_created_at,
+  };
   return { session, user };
 }
 

@@ -211,30 +211,72 @@ describeEngines('team workspaces and sessions', (t) => {
     expect(await code(joiner.token)).toBe(200);
   });
 
-  it('calls made with the session a join takes along are never logged out, whenever the move commits', async () => {
+  it('calls made with the session a join or a leave takes along are never logged out, whenever the move commits', async () => {
     const admin = await t().signUp();
     const res = await t().call('POST', '/team/add', { title: 'Busy' }, { token: admin.token });
     const body = { teamId: res.data.invite_code };
-    for (let round = 0; round < 8; round++) {
-      const joiner = await t().signUp();
-      // Reads keep going until the join has answered, so some straddle the moment it commits.
-      let joining = true;
+    /** Runs `move` while three readers call with `token` until it has answered. */
+    const withReads = async (token: string, move: () => Promise<{ code: number }>) => {
+      let moving = true;
       const reads: number[] = [];
       // Each next read waits for the event loop, as a real client's next request arrives by I/O:
       // injected calls answered by SQLite alone never leave the microtask queue otherwise.
       const reader = async () => {
-        while (joining) {
-          reads.push(await code(joiner.token));
+        while (moving) {
+          reads.push(await code(token));
           await new Promise((resolve) => setImmediate(resolve));
         }
       };
-      const join = t()
-        .call('POST', '/team/user.add', body, { token: joiner.token })
-        .finally(() => (joining = false));
-      const [joined] = await Promise.all([join, reader(), reader(), reader()]);
-      expect(joined.code).toBe(200);
-      expect(reads.filter((c) => c !== 200)).toEqual([]);
-      expect(await code(joiner.token)).toBe(200);
+      const [moved] = await Promise.all([
+        move().finally(() => (moving = false)),
+        reader(),
+        reader(),
+        reader(),
+      ]);
+      return { moved: moved.code, refused: reads.filter((c) => c !== 200) };
+    };
+    for (let round = 0; round < 6; round++) {
+      const joiner = await t().signUp();
+      const { token } = joiner;
+      // Reads keep going until the move has answered, so some straddle the moment it commits.
+      expect(await withReads(token, () => t().call('POST', '/team/user.add', body, { token }))).toEqual({
+        moved: 200,
+        refused: [],
+      });
+      expect(await withReads(token, () => t().call('DELETE', '/team/leave', {}, { token }))).toEqual({
+        moved: 200,
+        refused: [],
+      });
+      expect(await code(token)).toBe(200);
     }
+  });
+
+  it('a session left in another workspace than its user is revoked (10010), and stays so', async () => {
+    const user = await t().signUp();
+    const other = await t().signUp();
+    const token = await extraSession(t(), user.userId);
+    expect(await code(token)).toBe(200);
+    const { db } = t().database;
+    await db
+      .updateTable('sessions')
+      .set({ workspace_id: other.workspaceId })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    expect(await code(token)).toBe(10010);
+    const row = await db
+      .selectFrom('sessions')
+      .select(['revoked_reason', 'revoked_at'])
+      .where('token_hash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_reason).toBe('workspace');
+    expect(row.revoked_at).not.toBeNull();
+    // Back in the user's workspace the revoked session still answers 10010.
+    await db
+      .updateTable('sessions')
+      .set({ workspace_id: user.workspaceId })
+      .where('token_hash', '=', hashToken(token))
+      .execute();
+    expect(await code(token)).toBe(10010);
+    expect(await code(user.token)).toBe(200);
   });
 });

@@ -290,7 +290,7 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
     '--cd-grid-font': `${fontSizeFor(prefs.zoom)}px`,
     '--cd-grid-zoom': String(prefs.zoom),
   } as CSSProperties;
-  // While the grid waits for its first rows (the skeleton) the pager stays as the answer will
+  // While no rows are shown yet (the skeleton) the pager stays as the answer will
   // leave it: disabling it then and enabling it a moment later changed a dozen controls (the
   // page-size select's hidden options each) in the commit that shows the first answer. Paging
   // before any row is there only asks again. Loading over shown rows still disables it.
