@@ -257,11 +257,13 @@ describeEngines('team workspaces and sessions', (t) => {
     const token = await extraSession(t(), user.userId);
     expect(await code(token)).toBe(200);
     const { db } = t().database;
-    await db
-      .updateTable('sessions')
-      .set({ workspace_id: other.workspaceId })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    const placeSession = (workspaceId: number) =>
+      db
+        .updateTable('sessions')
+        .set({ workspace_id: workspaceId })
+        .where('token_hash', '=', hashToken(token))
+        .execute();
+    await placeSession(other.workspaceId);
     expect(await code(token)).toBe(10010);
     const row = await db
       .selectFrom('sessions')
@@ -271,11 +273,7 @@ describeEngines('team workspaces and sessions', (t) => {
     expect(row.revoked_reason).toBe('workspace');
     expect(row.revoked_at).not.toBeNull();
     // Back in the user's workspace the revoked session still answers 10010.
-    await db
-      .updateTable('sessions')
-      .set({ workspace_id: user.workspaceId })
-      .where('token_hash', '=', hashToken(token))
-      .execute();
+    await placeSession(user.workspaceId);
     expect(await code(token)).toBe(10010);
     expect(await code(user.token)).toBe(200);
   });
