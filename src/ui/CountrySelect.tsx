@@ -34,8 +34,8 @@ export interface CountrySelectProps {
   isDisabled?: boolean;
   className?: string;
   size?: 'sm' | 'md';
-  /** A look-alike first, the real select right after the first paint (./Select.tsx). */
-  afterPaint?: boolean;
+  /** A plain button until first used, then the real select (./Select.tsx). */
+  mountOnUse?: boolean;
 }
 
 export function CountrySelect({

@@ -23,16 +23,21 @@ describe('<Pager/>', () => {
   });
 });
 
-describe('<Pager/> before its page-size select turns real', () => {
-  // The size select is a look-alike until after the first paint; while the grid loads the pager is
-  // disabled, and greyed text is exempt from contrast rules only on a disabled control.
-  it('draws a disabled look-alike as a disabled button, an enabled one with nothing to focus', () => {
+describe('<Pager/> before its page-size select is first used', () => {
+  // The size select is a plain button until first used (Select's mountOnUse): named and announced as
+  // react-aria's trigger is, and disabled with the pager, so greyed text is on a disabled control.
+  it('draws a button announcing a listbox, named by its value and its label, disabled with the pager', () => {
     setAppLocale('en-us');
-    const off = render({ isDisabled: true });
-    expect(off).toMatch(/<button type="button" class="cd-select__trigger" disabled="" tabindex="-1">/);
-    expect(off).toContain('20 / page');
     const on = render({});
-    expect(on).toMatch(/<div class="cd-select__trigger">/);
-    expect(on).not.toMatch(/<button[^>]*class="cd-select__trigger"/);
+    const button = /<button type="button" class="cd-select__trigger"[^>]*>/.exec(on)?.[0] ?? '';
+    expect(button).toContain('aria-haspopup="listbox"');
+    expect(button).toContain('aria-expanded="false"');
+    expect(button).toContain('aria-label="Rows per page"');
+    expect(button).not.toContain('disabled');
+    const [valueId, selfId] = /aria-labelledby="([^" ]+) ([^"]+)"/.exec(button)!.slice(1);
+    expect(button).toContain(`id="${selfId}"`);
+    expect(on).toMatch(new RegExp(`<span class="cd-select__value" id="${valueId}">20 / page</span>`));
+    const off = render({ isDisabled: true });
+    expect(off).toMatch(/<button type="button" class="cd-select__trigger"[^>]* disabled=""/);
   });
 });

@@ -165,7 +165,7 @@ const PageSizeSelect = memo(function PageSizeSelect(p: {
   return (
     <Select<number>
       size="sm"
-      afterPaint
+      mountOnUse
       className="cd-pager__size"
       aria-label={m.pager_page_size_label()}
       isDisabled={p.isDisabled}

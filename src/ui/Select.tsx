@@ -1,84 +1,109 @@
 /**
  * Single-choice select: react-aria's select, listbox and popover (./SelectFull.tsx), loaded with the
- * screen. It was drawn by a stand-in until first use for 6 kB of /home's first load, but a focus
- * that hands over remounts the trigger while the chunk loads, so a key pressed then (Enter on a
- * plan card's stage) was lost and the list never opened; the saving did not pay for that
- * (docs/decisions/delivery-and-accessibility.md).
+ * screen (a lazily loaded one lost a key pressed while its chunk loaded; docs/decisions/delivery-and-accessibility.md).
  *
- * `afterPaint` is about time, not code. react-aria builds a select's collection in a second, synchronous
- * render after its first commit, and that render takes every pending effect of the screen with it:
- * on /home's cold start it made the commit of the first render the longest main-thread task. With
- * `afterPaint` the first render draws a look-alike (no focus, no input), and a transition started
- * after that paint mounts the real select, in a task of its own; nothing is waiting for a key yet.
+ * `mountOnUse` is about time, not code. react-aria builds a select's collection in a second,
+ * synchronous render after its first commit; on /home's cold start six of them cost a main-thread
+ * task each (~40 ms at 1× in Lighthouse's trace, four times that on its phone) while the first sync
+ * ran. With `mountOnUse` the select is drawn as a plain button with the same boxes, name and value
+ * (a listbox popup announced), and the real one is mounted in the same event that first uses it:
+ * - a focus that does not come from a press (Tab, a script, a screen reader) hands over with focus
+ *   on the real trigger, inside the focus event, so the next key reaches it;
+ * - a mouse press opens it at once, as react-aria's does on press start;
+ * - a touch or pen press opens it on its click, so a scroll that starts on it does not;
+ * - Enter, Space or an arrow on the button (focused by a touch) opens it.
+ * A select in a form (a name for its data, or required) is the real one from the start: its
+ * hidden <select> carries the value and the form's check.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { Key } from 'react-aria-components';
 import SelectFull from './SelectFull.tsx';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
 import { m } from '../paraglide/messages.js';
 import type { SelectOption, SelectProps } from './select-types.ts';
-import { turnQueue, type Turn } from './turn-queue.ts';
 
 export type { SelectOption, SelectProps };
 
-export function Select<K extends Key = string>({ afterPaint = false, ...props }: SelectProps<K>) {
-  const [real, setReal] = useState(!afterPaint);
-  const turn = useRef<Turn | null>(null);
-  useEffect(() => {
-    if (!real && !turn.current) turn.current = turns.take(() => setReal(true));
-    // Real on screen: the next look-alike's turn starts.
-    if (real && turn.current) {
-      turns.leave(turn.current);
-      turn.current = null;
-    }
-  }, [real]);
-  useEffect(
-    () => () => {
-      if (turn.current) turns.leave(turn.current);
-      turn.current = null;
-    },
-    [],
-  );
-  if (!real) return <SelectLookAlike {...props} />;
-  return <SelectFull {...props} firstUse={null} />;
+type FirstUse = { open: boolean };
+
+export function Select<K extends Key = string>({ mountOnUse = false, ...props }: SelectProps<K>) {
+  const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
+  const inForm = props.name !== undefined || props.isRequired === true;
+  if (mountOnUse && !inForm && !firstUse)
+    return <SelectOnUse {...props} onUse={(use) => flushSync(() => setFirstUse(use))} />;
+  return <SelectFull {...props} firstUse={firstUse} />;
 }
 
-/*
- * One look-alike turns real at a time, each in its own transition once the one before it is on
- * screen: six of them in one commit (Home's filters and pager) took ~250 ms at 4× CPU in a single
- * task, one at a time ~40 ms each.
- */
-const turns = turnQueue(startTransition);
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
-/** SelectFull's frame and value, without react-aria: the same boxes, nothing to focus or press. */
-function SelectLookAlike<K extends Key>(p: SelectProps<K>) {
-  const { items, value, label, placeholder, className, size = 'md', isDisabled } = p;
+/** SelectFull's frame, value and name on a plain button, which hands over to it on first use. */
+function SelectOnUse<K extends Key>({
+  items,
+  value,
+  label,
+  placeholder,
+  className,
+  size = 'md',
+  isDisabled,
+  onUse,
+  ...rest
+}: Omit<SelectProps<K>, 'mountOnUse'> & { onUse: (use: FirstUse) => void }) {
+  const labelId = useId();
+  const valueId = useId();
+  const triggerId = useId();
+  // A press under way: its focus does not hand over, its click does (opened).
+  const pressing = useRef(false);
   const chosen = value === null ? undefined : items.find((i) => i.id === value);
-  const face = (
-    <>
-      <span className="cd-select__value" data-placeholder={chosen ? undefined : true}>
-        {chosen ? chosen.label : (placeholder ?? m.common_select_placeholder())}
-      </span>
-      <Icon name="chevron-down" className="cd-select__chevron" />
-    </>
-  );
   return (
-    <div
-      className={cx('cd-select', `cd-select--${size}`, className)}
-      data-disabled={isDisabled || undefined}
-      aria-hidden="true"
-    >
-      {label && <span className="cd-field__label">{label}</span>}
-      {isDisabled ? (
-        // Disabled colours belong to a disabled control: a real disabled button, as SelectFull's is,
-        // so contrast checks (axe) treat the greyed text as what it is.
-        <button type="button" className="cd-select__trigger" disabled tabIndex={-1}>
-          {face}
-        </button>
-      ) : (
-        <div className="cd-select__trigger">{face}</div>
+    <div className={cx('cd-select', `cd-select--${size}`, className)} data-disabled={isDisabled || undefined}>
+      {label && (
+        <span className="cd-field__label" id={labelId}>
+          {label}
+        </span>
       )}
+      <button
+        type="button"
+        className="cd-select__trigger"
+        data-on-use=""
+        id={triggerId}
+        aria-haspopup="listbox"
+        aria-expanded="false"
+        // Named as react-aria names its trigger: the value shown, then the label (or its own aria-label).
+        aria-label={rest['aria-label']}
+        aria-labelledby={`${valueId} ${label ? labelId : rest['aria-label'] ? triggerId : ''}`.trim()}
+        disabled={isDisabled}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return;
+          if (e.pointerType === 'mouse') {
+            // No focus on this button: the real trigger takes it, with its list open.
+            e.preventDefault();
+            onUse({ open: true });
+            return;
+          }
+          pressing.current = true;
+        }}
+        onPointerCancel={() => (pressing.current = false)}
+        onFocus={() => {
+          if (!pressing.current) onUse({ open: false });
+        }}
+        onBlur={() => (pressing.current = false)}
+        onClick={() => {
+          pressing.current = false;
+          onUse({ open: true });
+        }}
+        onKeyDown={(e) => {
+          if (!OPENING_KEYS.has(e.key)) return;
+          e.preventDefault();
+          onUse({ open: true });
+        }}
+      >
+        <span className="cd-select__value" id={valueId} data-placeholder={chosen ? undefined : true}>
+          {chosen ? chosen.label : (placeholder ?? m.common_select_placeholder())}
+        </span>
+        <Icon name="chevron-down" className="cd-select__chevron" />
+      </button>
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * objects; `label` may be rich (CountrySelect puts a flag in it), `textValue` is what typeahead
  * and screen readers use.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import {
   Button as RacButton,
   Label,
@@ -34,8 +34,9 @@ export default function SelectFull<K extends Key = string>({
 }: SelectProps<K> & { firstUse: { open: boolean } | null }) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
-  // Focus first, then open: the list gives focus back on Escape to what had it when it opened.
-  useEffect(() => {
+  // Focus first, then open: the list gives focus back on Escape to what had it when it opened. In a
+  // layout effect, so a hand-over flushed inside an event has moved focus before the event ends.
+  useLayoutEffect(() => {
     if (!firstUse) return;
     root.current?.querySelector<HTMLElement>('.cd-select__trigger')?.focus();
     if (firstUse.open) setOpen(true);

@@ -24,8 +24,9 @@ export interface SelectProps<K extends Key = string> {
   size?: 'sm' | 'md';
   name?: string;
   /**
-   * Drawn first as a look-alike that takes no input, and made the real select in a transition
-   * right after the screen's first paint (./Select.tsx). For a screen's first render only.
+   * Drawn as a plain button with the same boxes, name and value until first used, then the real
+   * select in that same event (./Select.tsx). For a screen's first render, where six of react-aria's
+   * collections would cost a task each.
    */
-  afterPaint?: boolean;
+  mountOnUse?: boolean;
 }

@@ -224,7 +224,15 @@ describe('the ledger on the creator page', () => {
     await page.getByRole('button', { name: zh.ledger_show }).waitFor({ timeout: 30_000 });
     await contexts.zh.setOffline(true);
     await page.getByRole('button', { name: zh.ledger_show }).click();
-    await expect.poll(() => page.getByTestId('ledger-offline').count(), { timeout: 20_000 }).toBe(1);
+    // On a failure the poll's last value is what the panel showed instead (loading, figures, nothing).
+    const offlineOrPanel = async () =>
+      (await page.getByTestId('ledger-offline').count()) === 1
+        ? 'offline note'
+        : `panel: ${await page
+            .getByTestId('ledger')
+            .innerText({ timeout: 1_000 })
+            .catch(() => 'not found')}`;
+    await expect.poll(offlineOrPanel, { timeout: 20_000 }).toBe('offline note');
     expect(await page.getByTestId('ledger-offline').textContent()).toBe(zh.ledger_offline);
     expect(await seriousAxeViolations(page), 'zh offline').toEqual([]);
     await contexts.zh.setOffline(false);

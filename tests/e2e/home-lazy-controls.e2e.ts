@@ -3,12 +3,13 @@
  * first load, yet the first keyboard use opens it (focus inside the calendar, Escape back on the
  * calendar button), and after one visit it opens offline from the service worker's precache. While
  * its code is still on the way, the stand-in keeps focus, and the real picker takes focus over only
- * if the user is still there.
+ * if the user is still there. Home's selects are plain buttons until first used, and the first
+ * keyboard, mouse or touch use reaches the real select.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
-import { newContext, runServiceWorker } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
@@ -105,48 +106,80 @@ describe('lazily loaded controls on /home', () => {
     await ctx.close();
   });
 
-  it('draws the filters and page size as look-alikes in the first paint, then makes each a real select', async () => {
+  it('draws the filters and page size as plain buttons until first used; keyboard, mouse and touch each reach the real select', async () => {
     const ctx = await newContext(suite.browser, suite.server.url, 'en-US');
     await signInDemo(ctx, suite.server.url, 'en');
-    // Whether a look-alike was ever on screen, seen from the page itself (it is gone in a few frames).
-    await ctx.addInitScript(() => {
-      const w = window as unknown as { __lookAlike: number };
-      w.__lookAlike = 0;
-      new MutationObserver(() => {
-        w.__lookAlike = Math.max(
-          w.__lookAlike,
-          document.querySelectorAll('.cd-select[aria-hidden="true"]').length,
-        );
-      }).observe(document, { subtree: true, childList: true });
-    });
     const page = await ctx.newPage();
+    const errors = trackErrors(page);
     await page.goto('/home');
-    await page.getByRole('heading', { name: en.app_title_home }).waitFor();
-    // Four filters, the country and the page size; none is left a look-alike.
-    await expect.poll(() => page.locator('.cd-select .cd-select__trigger').count()).toBe(6);
-    await expect.poll(() => page.locator('.cd-select[aria-hidden="true"]').count()).toBe(0);
-    await expect.poll(() => page.locator('button.cd-select__trigger').count()).toBe(6);
-    expect(
-      await page.evaluate(() => (window as unknown as { __lookAlike: number }).__lookAlike),
-    ).toBeGreaterThan(0);
-    // A real one answers the keyboard: the invited filter set to "Yes" by keys alone, kept over a reload.
-    const invited = page
-      .locator('.cd-select')
-      .filter({
-        has: page.locator('.cd-field__label', { hasText: new RegExp(`^${en.home_search_invited}$`) }),
-      })
-      .getByRole('button');
-    await invited.focus();
+    await page.locator('.cd-grid__body .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    const select = (p: Page, label: string) =>
+      p
+        .locator('.cd-select')
+        .filter({ has: p.locator('.cd-field__label', { hasText: new RegExp(`^${label}$`) }) })
+        .getByRole('button');
+    const realFocused = (p: Page) =>
+      p.evaluate(() => {
+        const a = document.activeElement;
+        if (!a?.matches('.cd-select__trigger')) return 'not a select';
+        const label = a.closest('.cd-select')?.querySelector('.cd-field__label')?.textContent;
+        return `${a.hasAttribute('data-on-use') ? 'plain' : 'real'} ${label}`;
+      });
+    // Four filters, the country and the page size: plain buttons, no react-aria collection behind them.
+    await expect.poll(() => page.locator('.cd-select__trigger[data-on-use]').count()).toBe(6);
+    expect(await page.locator('.cd-select select').count()).toBe(0);
+    expect(await page.getByRole('button', { name: `${en.home_any} ${en.home_search_tag}` }).count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Keyboard: a focus hands over, Tab reaches the next one the same way, and Enter right after opens it.
+    await select(page, en.home_search_chat).focus();
+    await expect.poll(() => realFocused(page)).toBe(`real ${en.home_search_chat}`);
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('listbox').waitFor();
     await page.getByRole('option', { name: en.common_yes, exact: true }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => invited.textContent()).toContain(en.common_yes);
+    await expect.poll(() => select(page, en.home_search_invited).textContent()).toContain(en.common_yes);
+    // The list gave focus back to the trigger it opened from: the real one.
+    await expect.poll(() => realFocused(page)).toBe(`real ${en.home_search_invited}`);
     await expect.poll(() => new URL(page.url()).searchParams.get('invited')).toBe('1');
-    await page.reload();
-    await expect.poll(() => invited.textContent()).toContain(en.common_yes);
+
+    // Mouse: one click opens the list of a select never used before.
+    await select(page, en.home_search_black).click();
+    await page.getByRole('listbox').waitFor();
+    await page.getByRole('option', { name: en.common_no, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('black')).toBe('0');
+    await expect.poll(() => page.locator('.cd-select__trigger[data-on-use]').count()).toBe(3);
     expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Both kept over a reload, shown by the plain buttons again.
+    await page.reload();
+    await expect.poll(() => page.locator('.cd-select__trigger[data-on-use]').count()).toBe(6);
+    expect(await select(page, en.home_search_invited).textContent()).toContain(en.common_yes);
+    expect(await select(page, en.home_search_black).textContent()).toContain(en.common_no);
+    expect(errors).toEqual([]);
     await ctx.close();
+
+    // Touch on a phone: a tap opens it, a tap on an option picks it.
+    const phone = await suite.browser.newContext({
+      baseURL: suite.server.url,
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+      serviceWorkers: 'block',
+    });
+    await signInDemo(phone, suite.server.url, 'en');
+    const tapped = await phone.newPage();
+    await tapped.goto('/home');
+    await tapped.locator('.cd-grid__row:has([role=gridcell])').first().waitFor({ timeout: 60_000 });
+    const size = tapped.locator('.cd-pager__size').getByRole('button');
+    await size.scrollIntoViewIfNeeded();
+    await size.tap();
+    await tapped.getByRole('listbox').waitFor();
+    await tapped.getByRole('option', { name: en.pager_page_size.replace('{size}', '50') }).tap();
+    await expect.poll(() => size.textContent()).toBe(en.pager_page_size.replace('{size}', '50'));
+    await phone.close();
   });
 
   it('keeps focus on the date stand-in while its code loads, and does not pull focus back once the user moved on', async () => {

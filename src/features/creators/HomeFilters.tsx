@@ -130,7 +130,7 @@ const CountryFilter = memo(function CountryFilter({
   country: HomeFilterValue['country'];
   onPatch: (p: Patch) => void;
 }) {
-  return <CountrySelect afterPaint value={country} onChange={(c) => onPatch({ country: c, tagId: null })} />;
+  return <CountrySelect mountOnUse value={country} onChange={(c) => onPatch({ country: c, tagId: null })} />;
 });
 
 /** The name box keeps its own text and applies every keystroke at once. */
@@ -188,28 +188,28 @@ const FlagFilters = memo(function FlagFilters({
   return (
     <>
       <Select<number>
-        afterPaint
+        mountOnUse
         label={m.home_search_tag()}
         items={tagItems}
         value={tagId ?? 0}
         onChange={(id) => onPatch({ tagId: id === 0 ? null : id })}
       />
       <Select<TriState>
-        afterPaint
+        mountOnUse
         label={m.home_search_chat()}
         items={tri}
         value={isChat}
         onChange={(v) => onPatch({ isChat: v })}
       />
       <Select<TriState>
-        afterPaint
+        mountOnUse
         label={m.home_search_invited()}
         items={tri}
         value={isInvitation}
         onChange={(v) => onPatch({ isInvitation: v })}
       />
       <Select<TriState>
-        afterPaint
+        mountOnUse
         label={m.home_search_black()}
         items={tri}
         value={isBlack}
