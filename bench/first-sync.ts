@@ -385,13 +385,32 @@ export async function visitUntilCopied(page: Page, url: string): Promise<void> {
 }
 
 /**
+ * Init script of a returning member's profile: records each deletion of a Cache Storage cache (the
+ * app drops its copy with one, src/app/boot-rows.ts forgetBootRows) with the page, its visibility and
+ * the stack, so a warm start without a copy can say who removed it (whyNoCopy).
+ */
+const CACHE_DELETES = 'cd-bench-cache-deletes';
+const CACHE_DELETE_PROBE = `(() => {
+  const drop = CacheStorage.prototype.delete;
+  CacheStorage.prototype.delete = function (name) {
+    try {
+      const seen = JSON.parse(localStorage.getItem('${CACHE_DELETES}') || '[]');
+      seen.push({ name, page: location.pathname, visibility: document.visibilityState, stack: String(new Error().stack) });
+      localStorage.setItem('${CACHE_DELETES}', JSON.stringify(seen.slice(-5)));
+    } catch {}
+    return drop.call(this, name);
+  };
+})();`;
+
+/**
  * Why a warm start painted no copy, as far as the page can tell: the copy's cache entry against what
  * the service worker checks (public/boot-shell-sw.js, rowsFor). A bench aid for a reopen without one.
  */
 const whyNoCopy = (page: Page): Promise<string> =>
   page.evaluate(async () => {
     const saved = await (await caches.open('cd-boot-rows')).match('/__boot-rows/home');
-    if (!saved) return 'no copy in the cache';
+    if (!saved)
+      return `no copy in the cache; caches deleted: ${localStorage.getItem('cd-bench-cache-deletes') ?? 'none'}`;
     const c = (await saved.json()) as {
       url: string;
       lang: string;
@@ -446,6 +465,7 @@ async function warmStarts(
   try {
     await signIn(ctx, url, token);
     await ctx.addInitScript(WARM_PROBE);
+    await ctx.addInitScript(CACHE_DELETE_PROBE);
     const first = await ctx.newPage();
     await visitUntilCopied(first, '/home');
     await first.close();
