@@ -84,9 +84,16 @@ describe('lists on a phone', () => {
     await first.getByText('Followers', { exact: true }).waitFor();
     await first.getByText('GMV (30 d)', { exact: true }).waitFor();
 
-    // No column headers to click: the card header's select sorts, like the server's order.
-    await page.getByRole('button', { name: /Sort by/ }).click();
-    await popupOption(page, 'Followers, descending').click();
+    // No column headers to click: the card header's select sorts, like the server's order. By
+    // keyboard, as the grid offers it: Enter on the card column's header cell opens it (a plain
+    // button until then, Select's mountOnUse), Enter on an option picks it.
+    const sortBy = page.getByRole('button', { name: /Sort by/ });
+    expect(await sortBy.getAttribute('data-on-use')).toBe('');
+    await page.locator('[role=columnheader][data-cell="0:1"]').focus();
+    await page.keyboard.press('Enter');
+    await popupOption(page, 'Followers, descending').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => sortBy.textContent()).toBe('Followers, descending');
     const [top] = (await lists({ field: 'follower_count', sort: 'desc', limit: 1 })).list;
     const firstFollowers = async () =>
       digits(

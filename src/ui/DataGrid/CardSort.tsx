@@ -1,7 +1,8 @@
 /**
  * The cards' sort control (DataGridProps.card): cards have no column headers to click, so the
  * card column's header holds one select with each sortable column's two orders, its first order
- * first. Mounted only while cards show; the grid's Enter on the header cell opens it.
+ * first. Mounted only while cards show, as a plain button until first used; the grid's Enter on the
+ * header cell clicks it, which opens it.
  */
 import { memo, useMemo } from 'react';
 import { m } from '../../paraglide/messages.js';
@@ -34,6 +35,9 @@ function CardSortImpl<Row>({ columns, sort, onSort }: CardSortProps<Row>) {
   return (
     <Select
       size="sm"
+      // react-aria's select sets state in a layout effect when it mounts, which would pull the whole
+      // screen's first effects into the commit's task on a phone's cold start (./Select.tsx).
+      mountOnUse
       className="cd-grid__card-sort"
       aria-label={m.grid_sort_by()}
       placeholder={m.grid_sort_by()}
