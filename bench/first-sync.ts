@@ -385,20 +385,29 @@ export async function visitUntilCopied(page: Page, url: string): Promise<void> {
 }
 
 /**
- * Init script of a returning member's profile: records each deletion of a Cache Storage cache (the
- * app drops its copy with one, src/app/boot-rows.ts forgetBootRows) with the page, its visibility and
- * the stack, so a warm start without a copy can say who removed it (whyNoCopy).
+ * Init script of a returning member's profile: records, in its pages, each deletion of a Cache
+ * Storage cache or of a cache's entry (the app drops its copy with one or the other,
+ * src/app/boot-rows.ts) with the page, its visibility and the stack, so a warm start without a copy
+ * can say who removed it (whyNoCopy). The service worker's own deletions are not seen here.
  */
 const CACHE_DELETES = 'cd-bench-cache-deletes';
 const CACHE_DELETE_PROBE = `(() => {
-  const drop = CacheStorage.prototype.delete;
-  CacheStorage.prototype.delete = function (name) {
+  const note = (what) => {
     try {
       const seen = JSON.parse(localStorage.getItem('${CACHE_DELETES}') || '[]');
-      seen.push({ name, page: location.pathname, visibility: document.visibilityState, stack: String(new Error().stack) });
+      seen.push({ what: String(what), page: location.pathname, visibility: document.visibilityState, stack: String(new Error().stack) });
       localStorage.setItem('${CACHE_DELETES}', JSON.stringify(seen.slice(-5)));
     } catch {}
-    return drop.call(this, name);
+  };
+  const dropCache = CacheStorage.prototype.delete;
+  CacheStorage.prototype.delete = function (name) {
+    note('cache ' + name);
+    return dropCache.call(this, name);
+  };
+  const dropEntry = Cache.prototype.delete;
+  Cache.prototype.delete = function (request, options) {
+    note('entry ' + (typeof request === 'string' ? request : request.url));
+    return dropEntry.call(this, request, options);
   };
 })();`;
 

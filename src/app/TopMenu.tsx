@@ -18,6 +18,13 @@ import { TOP_MENU, type MenuKey, type RouteHandle } from './route-table.ts';
 const HYSTERESIS_PX = 32;
 /** While the sync notice gives way, the menu takes its tiny share of the shrink (layout.css). */
 const SHRINK_SLACK_PX = 1;
+/**
+ * The first render's guess, before any size is known: a window this narrow never has room for the
+ * entries (they collapse below ~1,200 px in both languages). A right guess leaves the observer's
+ * first report nothing to change, so a phone's first frame lays the page out once, not twice; a
+ * wrong one is corrected before that frame paints, as every report is.
+ */
+const SURELY_COLLAPSED_BELOW_PX = 1024;
 
 export function TopMenu() {
   const matches = useMatches();
@@ -25,7 +32,9 @@ export function TopMenu() {
   const activeKey = (active?.handle as RouteHandle | undefined)?.menu;
   const nav = useRef<HTMLElement>(null);
   const list = useRef<HTMLUListElement>(null);
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(
+    () => typeof window !== 'undefined' && window.innerWidth < SURELY_COLLAPSED_BELOW_PX,
+  );
 
   // Sizes come from the resize observer, which reports them after the browser's own layout and
   // before paint: reading scrollWidth during the commit forced a full extra layout of the page

@@ -10,12 +10,16 @@
  * - a focus that does not come from a press (Tab, a script, a screen reader) hands over with focus
  *   on the real trigger, inside the focus event, so the next key reaches it;
  * - a mouse press opens it at once, as react-aria's does on press start;
- * - a touch or pen press opens it on its click, so a scroll that starts on it does not;
+ * - a touch or pen press opens it on its click, so a scroll that starts on it does not (react-aria
+ *   opens on a pen's press start, like a mouse's);
+ * - a click without a press (a screen reader's or voice control's activation, a script) opens it;
  * - Enter, Space or an arrow on the button (focused by a touch) opens it.
+ * The first use pays for the mount in its own event (one of the tasks above); every use after that
+ * finds the real select.
  * A select in a form (a name for its data, or required) is the real one from the start: its
  * hidden <select> carries the value and the form's check.
  */
-import { useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Key } from 'react-aria-components';
 import SelectFull from './SelectFull.tsx';
@@ -37,6 +41,10 @@ export function Select<K extends Key = string>({ mountOnUse = false, ...props }:
 }
 
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
+/** A touch's or pen's focus follows its pointerdown this closely; its click then opens the list. */
+const PRESS_FOCUS_MS = 1000;
+/** Buttons whose native click listener is in place (a ref callback may run twice for one button). */
+const wired = new WeakSet<HTMLButtonElement>();
 
 /** SelectFull's frame, value and name on a plain button, which hands over to it on first use. */
 function SelectOnUse<K extends Key>({
@@ -53,8 +61,21 @@ function SelectOnUse<K extends Key>({
   const labelId = useId();
   const valueId = useId();
   const triggerId = useId();
-  // A press under way: its focus does not hand over, its click does (opened).
-  const pressing = useRef(false);
+  const pressedAt = useRef(-Infinity);
+  const use = useRef(onUse);
+  useLayoutEffect(() => {
+    use.current = onUse;
+  });
+  // The click opens through a native listener on the button itself, which stays after the button is
+  // replaced: a screen reader's activation focuses the button and clicks it in one go, so the click
+  // comes after the focus has already handed over (the browser test does the same).
+  const button = useCallback((el: HTMLButtonElement | null) => {
+    if (!el || wired.has(el)) return;
+    wired.add(el);
+    el.addEventListener('click', () => {
+      if (!el.disabled) use.current({ open: true });
+    });
+  }, []);
   const chosen = value === null ? undefined : items.find((i) => i.id === value);
   return (
     <div className={cx('cd-select', `cd-select--${size}`, className)} data-disabled={isDisabled || undefined}>
@@ -64,6 +85,7 @@ function SelectOnUse<K extends Key>({
         </span>
       )}
       <button
+        ref={button}
         type="button"
         className="cd-select__trigger"
         data-on-use=""
@@ -75,23 +97,18 @@ function SelectOnUse<K extends Key>({
         aria-labelledby={`${valueId} ${label ? labelId : rest['aria-label'] ? triggerId : ''}`.trim()}
         disabled={isDisabled}
         onPointerDown={(e) => {
-          if (e.button !== 0) return;
+          // Chromium sends pointer events to a disabled button too.
+          if (e.button !== 0 || isDisabled) return;
           if (e.pointerType === 'mouse') {
             // No focus on this button: the real trigger takes it, with its list open.
             e.preventDefault();
             onUse({ open: true });
             return;
           }
-          pressing.current = true;
+          pressedAt.current = e.timeStamp;
         }}
-        onPointerCancel={() => (pressing.current = false)}
-        onFocus={() => {
-          if (!pressing.current) onUse({ open: false });
-        }}
-        onBlur={() => (pressing.current = false)}
-        onClick={() => {
-          pressing.current = false;
-          onUse({ open: true });
+        onFocus={(e) => {
+          if (e.timeStamp - pressedAt.current > PRESS_FOCUS_MS) onUse({ open: false });
         }}
         onKeyDown={(e) => {
           if (!OPENING_KEYS.has(e.key)) return;

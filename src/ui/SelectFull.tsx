@@ -38,8 +38,10 @@ export default function SelectFull<K extends Key = string>({
   // layout effect, so a hand-over flushed inside an event has moved focus before the event ends.
   useLayoutEffect(() => {
     if (!firstUse) return;
-    root.current?.querySelector<HTMLElement>('.cd-select__trigger')?.focus();
-    if (firstUse.open) setOpen(true);
+    const trigger = root.current?.querySelector<HTMLButtonElement>('.cd-select__trigger');
+    trigger?.focus();
+    // A disabled select (a pager while its grid loads) does not open.
+    if (firstUse.open && trigger && !trigger.disabled) setOpen(true);
   }, [firstUse]);
   return (
     <RacSelect

@@ -231,7 +231,7 @@ describe('the ledger on the creator page', () => {
         : `panel: ${await page
             .getByTestId('ledger')
             .innerText({ timeout: 1_000 })
-            .catch(() => 'not found')}`;
+            .catch((e: Error) => `unreadable (${e.message.split('\n')[0]})`)}`;
     await expect.poll(offlineOrPanel, { timeout: 20_000 }).toBe('offline note');
     expect(await page.getByTestId('ledger-offline').textContent()).toBe(zh.ledger_offline);
     expect(await seriousAxeViolations(page), 'zh offline').toEqual([]);
