@@ -416,10 +416,9 @@ const CACHE_DELETE_PROBE = `(() => {
  * the service worker checks (public/boot-shell-sw.js, rowsFor). A bench aid for a reopen without one.
  */
 const whyNoCopy = (page: Page): Promise<string> =>
-  page.evaluate(async () => {
+  page.evaluate(async (deletes) => {
     const saved = await (await caches.open('cd-boot-rows')).match('/__boot-rows/home');
-    if (!saved)
-      return `no copy in the cache; caches deleted: ${localStorage.getItem('cd-bench-cache-deletes') ?? 'none'}`;
+    if (!saved) return `no copy in the cache; caches deleted: ${localStorage.getItem(deletes) ?? 'none'}`;
     const c = (await saved.json()) as {
       url: string;
       lang: string;
@@ -446,7 +445,7 @@ const whyNoCopy = (page: Page): Promise<string> =>
       stylesNotPrecached: missing,
       controlled: Boolean(navigator.serviceWorker.controller),
     });
-  });
+  }, CACHE_DELETES);
 
 interface WarmStart {
   /** navigation → the service worker's copy painted; 0 when it painted none */

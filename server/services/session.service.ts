@@ -87,9 +87,20 @@ async function sessionAndUser(db: Kysely<DB>, token: string): Promise<{ session:
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row) throw new AppError(10003, 'token_invalid');
-  const { u_phone, u_email, u_member_name, u_password_hash, u_region, u_personal_workspace_id, ...rest } =
-    row;
-  const { u_workspace_id, u_disabled, u_vip_until, u_login_time, u_created_at, ...session } = rest;
+  const {
+    u_phone,
+    u_email,
+    u_member_name,
+    u_password_hash,
+    u_region,
+    u_personal_workspace_id,
+    u_workspace_id,
+    u_disabled,
+    u_vip_until,
+    u_login_time,
+    u_created_at,
+    ...session
+  } = row;
   if (session.revoked_reason) {
     const [code, key] = REVOKED[session.revoked_reason];
     throw new AppError(code, key);

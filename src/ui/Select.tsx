@@ -19,7 +19,7 @@
  * A select in a form (a name for its data, or required) is the real one from the start: its
  * hidden <select> carries the value and the form's check.
  */
-import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { Key } from 'react-aria-components';
 import SelectFull from './SelectFull.tsx';
@@ -35,8 +35,7 @@ type FirstUse = { open: boolean };
 export function Select<K extends Key = string>({ mountOnUse = false, ...props }: SelectProps<K>) {
   const [firstUse, setFirstUse] = useState<FirstUse | null>(null);
   const inForm = props.name !== undefined || props.isRequired === true;
-  if (mountOnUse && !inForm && !firstUse)
-    return <SelectOnUse {...props} onUse={(use) => flushSync(() => setFirstUse(use))} />;
+  if (mountOnUse && !inForm && !firstUse) return <SelectOnUse {...props} onUse={setFirstUse} />;
   return <SelectFull {...props} firstUse={firstUse} />;
 }
 
@@ -62,20 +61,21 @@ function SelectOnUse<K extends Key>({
   const valueId = useId();
   const triggerId = useId();
   const pressedAt = useRef(-Infinity);
-  const use = useRef(onUse);
-  useLayoutEffect(() => {
-    use.current = onUse;
-  });
+  // Mounted in this event, so the real trigger has focus before the event ends.
+  const handOver = useCallback((use: FirstUse) => flushSync(() => onUse(use)), [onUse]);
   // The click opens through a native listener on the button itself, which stays after the button is
   // replaced: a screen reader's activation focuses the button and clicks it in one go, so the click
   // comes after the focus has already handed over (the browser test does the same).
-  const button = useCallback((el: HTMLButtonElement | null) => {
-    if (!el || wired.has(el)) return;
-    wired.add(el);
-    el.addEventListener('click', () => {
-      if (!el.disabled) use.current({ open: true });
-    });
-  }, []);
+  const button = useCallback(
+    (el: HTMLButtonElement | null) => {
+      if (!el || wired.has(el)) return;
+      wired.add(el);
+      el.addEventListener('click', () => {
+        if (!el.disabled) handOver({ open: true });
+      });
+    },
+    [handOver],
+  );
   const chosen = value === null ? undefined : items.find((i) => i.id === value);
   return (
     <div className={cx('cd-select', `cd-select--${size}`, className)} data-disabled={isDisabled || undefined}>
@@ -102,18 +102,18 @@ function SelectOnUse<K extends Key>({
           if (e.pointerType === 'mouse') {
             // No focus on this button: the real trigger takes it, with its list open.
             e.preventDefault();
-            onUse({ open: true });
+            handOver({ open: true });
             return;
           }
           pressedAt.current = e.timeStamp;
         }}
         onFocus={(e) => {
-          if (e.timeStamp - pressedAt.current > PRESS_FOCUS_MS) onUse({ open: false });
+          if (e.timeStamp - pressedAt.current > PRESS_FOCUS_MS) handOver({ open: false });
         }}
         onKeyDown={(e) => {
           if (!OPENING_KEYS.has(e.key)) return;
           e.preventDefault();
-          onUse({ open: true });
+          handOver({ open: true });
         }}
       >
         <span className="cd-select__value" id={valueId} data-placeholder={chosen ? undefined : true}>
