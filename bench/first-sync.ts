@@ -37,11 +37,6 @@ type Say = (title: string, rows: Row[], note?: string) => void;
 
 export const FIRST_SYNC_TITLE = 'First sync on /home at 4× CPU';
 
-/**
- * Init script: long tasks, and per key typed into the name box its keydown time, the frame after
- * its text showed and the frame after the grid's next change. Exported for a browser test of the
- * same measure.
- */
 /** In-page: `afterFrame(set)` calls `set(performance.now())` in a task after the next frame's paint. */
 const AFTER_FRAME = `const afterFrame = (set) =>
     requestAnimationFrame(() => {
@@ -50,6 +45,11 @@ const AFTER_FRAME = `const afterFrame = (set) =>
       ch.port2.postMessage(0);
     });`;
 
+/**
+ * Init script: long tasks, and per key typed into the name box its keydown time, the frame after
+ * its text showed and the frame after the grid's next change. Also used by the browser test of the
+ * same measure (tests/e2e/sync-truth.e2e.ts, at the machine's own speed).
+ */
 export const FIRST_SYNC_PROBE = `(() => {
   const w = window;
   const fs = (w.__fs = { long: [], keys: [] });

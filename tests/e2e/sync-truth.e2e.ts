@@ -2,6 +2,9 @@
  * Sync truth in a real browser against the real server:
  * - the header says "Up to date" only after the first full sync; before, it counts the rows
  *   ("Syncing 12,400 / 22,700");
+ * - a key typed into Home's name filter while the first sync is still pulling is answered from the
+ *   rows already there: its text and the grid's answer are painted within the bound of
+ *   docs/benchmarks.md ("First sync on /home at 4× CPU"), here at the machine's own speed;
  * - rows do not jump while a sync lands: creators added on another device keep the Home page's
  *   rows and scroll position where they are (values refresh in place), until the user asks;
  * - a forced sign-out for a changed workspace (10010) lands on /login and says why, in zh-cn;
@@ -12,6 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
+import type { PullWire } from '../../contract/sync.ts';
+import { FIRST_SYNC_PROBE, keyToPaint, readProbe, typeDuringSync } from '../../bench/first-sync.ts';
 import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { callApi, demoSuite } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
@@ -68,6 +73,55 @@ describe('sync truth', () => {
     expect(before.some(([done, total]) => done < total)).toBe(true);
     expect(progress.slice(firstUpToDate).some((p) => p !== null && p[0] < p[1])).toBe(false);
   }, 150_000);
+
+  it('a key typed during the first sync is answered from the rows already there, text and grid painted within 100 ms', async () => {
+    const ctx = await newContext(suite.browser, suite.server.url, 'en-US', { serviceWorker: false });
+    await useSession(ctx, suite.server.url, demo.s.session);
+    await ctx.addInitScript(FIRST_SYNC_PROBE);
+    // Once a pulled page has brought creators and says more follow, the sync worker's next pulls
+    // wait until the keys are typed: a slow network, so the first sync is still running (the header
+    // counts) while the name filter is used. The pages are the real server's.
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    let holding = false;
+    let held = 0;
+    await ctx.route('**/api/v0.1/sync/pull**', async (route) => {
+      if (holding) {
+        held++;
+        await released;
+      }
+      const response = await route.fetch();
+      const body = await response.text();
+      const pulled = (JSON.parse(body) as { data?: PullWire }).data;
+      if (pulled?.has_more && pulled.changes.creators.rows.length > 0) holding = true;
+      await route.fulfill({ response, body });
+    });
+    const page = await ctx.newPage();
+    const errors = trackErrors(page);
+    await page.goto('/home');
+    await page.locator('.cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => label(page).textContent()).toMatch(/^Syncing [\d,]+ \/ [\d,]+$/);
+    await typeDuringSync(page, 6);
+    const keys = (await readProbe(page)).keys;
+    // Every key was typed while the header showed the sync's progress, and each changed the grid
+    // ("x" matches none of the demo's names, Backspace brings the rows back).
+    expect(keys.map((k) => [k.key, k.syncing, k.grid > 0])).toEqual(
+      ['x', 'Backspace', 'x', 'Backspace', 'x', 'Backspace'].map((k) => [k, true, true]),
+    );
+    const ms = keys.map((k) => keyToPaint(k)!).sort((a, b) => a - b);
+    // The bound of the bench's 4× measure, held here by the median of six keys at 1×; the slowest
+    // is reported and only bounded loosely (a loaded machine can hold back a single frame).
+    expect(
+      ms[3],
+      `keydown → text and grid painted, sorted: ${ms.map(Math.round).join(', ')} ms`,
+    ).toBeLessThanOrEqual(100);
+    expect(ms[5]).toBeLessThan(1000);
+    release();
+    await label(page).getByText('Up to date').waitFor({ timeout: 60_000 });
+    expect(held).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
 
   it('rows do not jump while a sync lands; the new rows show when asked', async () => {
     const page = demo.s.page;
