@@ -219,6 +219,28 @@ describe('lazily loaded controls on /home', () => {
     const tapped = await phone.newPage();
     await tapped.goto('/home');
     await tapped.locator('.cd-grid__row:has([role=gridcell])').first().waitFor({ timeout: 60_000 });
+    // A thumb that starts a scroll on a select scrolls the page and opens nothing: touch opens on the
+    // click, which a scroll does not send.
+    const plainBefore = await plainCount(tapped);
+    expect(plainBefore).toBeGreaterThan(0);
+    const start = (await tapped.locator('#root .cd-select__trigger[data-on-use]').first().boundingBox())!;
+    const scroller = tapped.getByTestId('app-scroller');
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+    // A thumb drags up from the middle of it (raw touch events; Chromium turns them into a scroll).
+    const touch = await phone.newCDPSession(tapped);
+    const x = Math.round(start.x + start.width / 2);
+    const y = Math.round(start.y + start.height / 2);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 6; i++)
+      await touch.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y - i * 25 }],
+      });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
+    await tapped.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await tapped.getByRole('listbox').count()).toBe(0);
+    expect(await plainCount(tapped)).toBe(plainBefore);
     const size = tapped.locator('.cd-pager__size').getByRole('button');
     await size.scrollIntoViewIfNeeded();
     await size.tap();
