@@ -290,27 +290,6 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await reloading.page.context().close();
   });
 
-  it('draws the first rows into an empty grid in one commit, every row that fits', async () => {
-    // An empty box is two rows tall; sizing the rows to that box drew the overscan's 9 rows, then
-    // the rest one layout later (rect-after-layout.ts, reachableHeight).
-    const { page, errors } = await open('mode=arriving');
-    await page.evaluate(() => {
-      const counts: number[] = [];
-      (window as unknown as { rowCounts: number[] }).rowCounts = counts;
-      new MutationObserver(() => {
-        const n = document.querySelectorAll('.cd-grid__body > .cd-grid__row').length;
-        if (counts.at(-1) !== n) counts.push(n);
-      }).observe(document.body, { subtree: true, childList: true });
-    });
-    await page.getByRole('button', { name: 'Rows arrive' }).click();
-    await expect.poll(() => page.locator('.cd-grid__body > .cd-grid__row').count()).toBe(20);
-    // and it stays so once the box has been measured with its rows
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts)).toEqual([20]);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
-
   it("shows cards while its own box is narrow, whatever the window's width, with the same focus and selection", async () => {
     // A wide window, a 420 px box: the grid's width decides, not the viewport's or the user agent.
     const { page, errors } = await open('mode=window&card=1&width=420');

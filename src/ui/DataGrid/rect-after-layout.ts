@@ -21,7 +21,7 @@ export function observeRectAfterLayout<T extends Element>(
 ): (() => void) | undefined {
   const el = instance.scrollElement;
   if (!el) return undefined;
-  const report = () => cb({ width: el.clientWidth, height: reachableHeight(el) });
+  const report = () => cb({ width: el.clientWidth, height: el.clientHeight });
   if (typeof ResizeObserver === 'undefined') {
     report();
     return undefined;
@@ -29,22 +29,6 @@ export function observeRectAfterLayout<T extends Element>(
   const ro = new ResizeObserver(report);
   ro.observe(el, { box: 'content-box' });
   return () => ro.disconnect();
-}
-
-/**
- * The scroll box's height for the virtualizer: its own when its rows overflow it, else the most it
- * can grow to (its computed max-height less its borders, when that is a length). Read in a
- * ResizeObserver's report, after layout, so it forces none.
- */
-export function reachableHeight(el: Element): number {
-  const own = el.clientHeight;
-  if (el.scrollHeight > own) return own;
-  const cs = getComputedStyle(el);
-  const max = parseFloat(cs.maxHeight);
-  if (!Number.isFinite(max)) return own;
-  const borders =
-    cs.boxSizing === 'border-box' ? parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth) : 0;
-  return Math.max(own, Math.floor(max - (borders || 0)));
 }
 
 const placed = new WeakMap<object, Element>();
