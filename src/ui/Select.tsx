@@ -13,7 +13,8 @@
  * - a touch or pen press opens it on its click, so a scroll that starts on it does not (react-aria
  *   opens on a pen's press start, like a mouse's);
  * - a click without a press (a screen reader's or voice control's activation, a script) opens it;
- * - Enter, Space or an arrow on the button (focused by a touch) opens it.
+ * - Enter, Space or an arrow on the button (focused by a touch) opens it;
+ * - a click on its label focuses the real trigger, closed, as react-aria's label does.
  * The first use pays for the mount in its own event (one of the tasks above); every use after that
  * finds the real select.
  * A select in a form (a name for its data, or required) is the real one from the start: its
@@ -80,7 +81,12 @@ function SelectOnUse<K extends Key>({
   return (
     <div className={cx('cd-select', `cd-select--${size}`, className)} data-disabled={isDisabled || undefined}>
       {label && (
-        <span className="cd-field__label" id={labelId}>
+        // A click on the label focuses the select, closed, as react-aria's label does.
+        <span
+          className="cd-field__label"
+          id={labelId}
+          onClick={isDisabled ? undefined : () => handOver({ open: false })}
+        >
           {label}
         </span>
       )}

@@ -202,6 +202,13 @@ describe('lazily loaded controls on /home', () => {
     await expect.poll(() => plainCount(page)).toBe(6);
     expect(await select(page, en.home_search_invited).textContent()).toContain(en.common_yes);
     expect(await select(page, en.home_search_black).textContent()).toContain(en.common_no);
+    // A click on a label focuses its select, closed, as react-aria's label does once it is real.
+    await page
+      .locator('#root .cd-select .cd-field__label', { hasText: new RegExp(`^${en.home_search_tag}$`) })
+      .click();
+    await expect.poll(() => realFocused(page)).toBe(`real ${en.home_search_tag}`);
+    expect(await listboxes()).toBe(0);
+    expect(await plainCount(page)).toBe(5);
     expect(errors).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await ctx.close();
