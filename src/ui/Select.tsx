@@ -81,7 +81,6 @@ function SelectOnUse<K extends Key>({
   return (
     <div className={cx('cd-select', `cd-select--${size}`, className)} data-disabled={isDisabled || undefined}>
       {label && (
-        // A click on the label focuses the select, closed, as react-aria's label does.
         <span
           className="cd-field__label"
           id={labelId}
