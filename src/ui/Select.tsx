@@ -22,7 +22,7 @@
  */
 import { useCallback, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { Key } from 'react-aria-components';
+import { setInteractionModality, type Key } from 'react-aria-components';
 import SelectFull from './SelectFull.tsx';
 import { cx } from './cx.ts';
 import { Icon } from './Icon.tsx';
@@ -84,7 +84,15 @@ function SelectOnUse<K extends Key>({
         <span
           className="cd-field__label"
           id={labelId}
-          onClick={isDisabled ? undefined : () => handOver({ open: false })}
+          onClick={
+            isDisabled
+              ? undefined
+              : () => {
+                  // as react-aria's label: the trigger shows its focus ring
+                  setInteractionModality('keyboard');
+                  handOver({ open: false });
+                }
+          }
         >
           {label}
         </span>

@@ -232,11 +232,22 @@ describe('lazily loaded controls on /home', () => {
     expect(plainBefore).toBeGreaterThan(0);
     const start = (await tapped.locator('#root .cd-select__trigger[data-on-use]').first().boundingBox())!;
     const scroller = tapped.getByTestId('app-scroller');
-    expect(await scroller.evaluate((el) => el.scrollTop)).toBe(0);
+    await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
     // A thumb drags up from the middle of it (raw touch events; Chromium turns them into a scroll).
+    await tapped.evaluate(() =>
+      document.addEventListener(
+        'pointerdown',
+        (e) => {
+          const where = (e.target as Element).closest('[data-on-use]') ? 'plain select' : 'elsewhere';
+          (window as unknown as { firstPress: string }).firstPress = where;
+        },
+        { capture: true, once: true },
+      ),
+    );
     const touch = await phone.newCDPSession(tapped);
     const x = Math.round(start.x + start.width / 2);
     const y = Math.round(start.y + start.height / 2);
+    expect(y).toBeGreaterThan(150); // the drag stays on the screen
     await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
     for (let i = 1; i <= 6; i++)
       await touch.send('Input.dispatchTouchEvent', {
@@ -244,6 +255,9 @@ describe('lazily loaded controls on /home', () => {
         touchPoints: [{ x, y: y - i * 25 }],
       });
     await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect
+      .poll(() => tapped.evaluate(() => (window as unknown as { firstPress?: string }).firstPress))
+      .toBe('plain select');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
     await tapped.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await tapped.getByRole('listbox').count()).toBe(0);

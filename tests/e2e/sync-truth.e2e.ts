@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeViolations } from '../helpers/axe.ts';
 import type { PullWire } from '../../contract/sync.ts';
-import { FIRST_SYNC_PROBE, keyToPaint, readProbe, typeDuringSync } from '../../bench/first-sync.ts';
+import { FIRST_SYNC_PROBE, keyToPaint, readProbe, typeDuringSync } from '../../bench/first-sync-probe.ts';
 import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
 import { callApi, demoSuite } from '../helpers/browser-suite.ts';
 import { registerEmail, useSession, type ApiSession } from '../helpers/shell.ts';
@@ -93,37 +93,46 @@ describe('sync truth', () => {
       }
       const response = await route.fetch();
       const body = await response.text();
-      const pulled = (JSON.parse(body) as { data?: PullWire }).data;
-      if (pulled?.has_more && pulled.changes.creators.rows.length > 0) holding = true;
-      await route.fulfill({ response, body });
+      try {
+        const pulled = (JSON.parse(body) as { data?: PullWire }).data;
+        if (pulled?.has_more && pulled.changes.creators.rows.length > 0) holding = true;
+      } finally {
+        // whatever the body is, the worker gets the server's answer
+        await route.fulfill({ response, body });
+      }
     });
-    const page = await ctx.newPage();
-    const errors = trackErrors(page);
-    await page.goto('/home');
-    await page.locator('.cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => label(page).textContent()).toMatch(/^Syncing [\d,]+ \/ [\d,]+$/);
-    await typeDuringSync(page, 6);
-    const keys = (await readProbe(page)).keys;
-    // Every key was typed while the header showed the sync's progress, and each changed the grid
-    // ("x" matches none of the demo's names, Backspace brings the rows back).
-    expect(keys.map((k) => [k.key, k.syncing, k.grid > 0])).toEqual(
-      ['x', 'Backspace', 'x', 'Backspace', 'x', 'Backspace'].map((k) => [k, true, true]),
-    );
-    const ms = keys.map((k) => keyToPaint(k)!).sort((a, b) => a - b);
-    // The bound of the bench's 4× measure, held here by the median of six keys at 1×; the slowest
-    // is only bounded loosely (a loaded machine can hold back a single frame). A failure lists all six.
-    expect(
-      ms[3],
-      `keydown → text and grid painted, sorted: ${ms.map(Math.round).join(', ')} ms`,
-    ).toBeLessThanOrEqual(100);
-    expect(ms[5]).toBeLessThan(1000);
-    release();
-    await label(page).getByText('Up to date').waitFor({ timeout: 60_000 });
-    expect(held).toBeGreaterThan(0);
-    expect(errors).toEqual([]);
-    // A pull the worker starts later (a focus, the live stream) must not outlive the profile in the route.
-    await ctx.unrouteAll({ behavior: 'ignoreErrors' });
-    await ctx.close();
+    try {
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await page.goto('/home');
+      await page.locator('.cd-grid__body > .cd-grid__row').first().waitFor({ timeout: 60_000 });
+      await expect.poll(() => label(page).textContent()).toMatch(/^Syncing [\d,]+ \/ [\d,]+$/);
+      await typeDuringSync(page, 6);
+      const keys = (await readProbe(page)).keys;
+      // Every key was typed while the header showed the sync's progress, and each changed the grid
+      // ("x" leaves few names or none, Backspace brings the rows back).
+      expect(keys.map((k) => [k.key, k.syncing, k.grid > 0])).toEqual(
+        ['x', 'Backspace', 'x', 'Backspace', 'x', 'Backspace'].map((k) => [k, true, true]),
+      );
+      const ms = keys.map((k) => keyToPaint(k)!).sort((a, b) => a - b);
+      // The bound of the bench's 4× measure, held here by the median of six keys at 1×; the slowest
+      // is only bounded loosely (a loaded machine can hold back a single frame). A failure lists all six.
+      expect(
+        (ms[2]! + ms[3]!) / 2,
+        `keydown → text and grid painted, sorted: ${ms.map(Math.round).join(', ')} ms`,
+      ).toBeLessThanOrEqual(100);
+      expect(ms[5]).toBeLessThan(1000);
+      release();
+      await label(page).getByText('Up to date').waitFor({ timeout: 60_000 });
+      expect(held).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      // A held pull, or one the worker starts later (a focus, the live stream), must not outlive the
+      // profile in the route, even when the test failed before releasing them.
+      release();
+      await ctx.unrouteAll({ behavior: 'ignoreErrors' });
+      await ctx.close();
+    }
   }, 120_000);
 
   it('rows do not jump while a sync lands; the new rows show when asked', async () => {
