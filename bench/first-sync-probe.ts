@@ -93,7 +93,7 @@ export const readProbe = (page: Page): Promise<ProbeState> =>
   page.evaluate(() => (window as unknown as { __fs: ProbeState }).__fs);
 
 /** Whether the header shows the first sync's progress ("Syncing 1,000 / 20,000"). */
-export const syncingNow = (page: Page): Promise<boolean> =>
+const syncingNow = (page: Page): Promise<boolean> =>
   page.evaluate(() => /\d/.test(document.querySelector('.cd-sync__label')?.textContent ?? ''));
 
 /** How long a key waits for the grid to change before it counts as leaving the result as it was. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
 import zh from '../../messages/zh-cn.json' with { type: 'json' };
-import { newContext } from '../helpers/browser.ts';
+import { newContext, twoFrames } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
@@ -90,9 +90,7 @@ const contentSides = (page: Page) =>
  * wait for two frames first, then for the header to show one of its two modes.
  */
 async function settled(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
+  await twoFrames(page);
   await expect
     .poll(
       async () =>

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import en from '../../messages/en-us.json' with { type: 'json' };
-import { newContext, runServiceWorker, trackErrors } from '../helpers/browser.ts';
+import { newContext, runServiceWorker, trackErrors, twoFrames } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 import { seriousAxeViolations } from '../helpers/axe.ts';
@@ -123,7 +123,8 @@ describe('lazily loaded controls on /home', () => {
         .locator('#root .cd-select')
         .filter({ has: p.locator('.cd-field__label', { hasText: new RegExp(`^${label}$`) }) })
         .getByRole('button');
-    const plainCount = (p: Page) => p.locator('#root .cd-select__trigger[data-on-use]').count();
+    const plainButtons = (p: Page) => p.locator('#root .cd-select__trigger[data-on-use]');
+    const plainCount = (p: Page) => plainButtons(p).count();
     const realFocused = (p: Page) =>
       p.evaluate(() => {
         const a = document.activeElement;
@@ -230,7 +231,7 @@ describe('lazily loaded controls on /home', () => {
     // click, which a scroll does not send.
     const plainBefore = await plainCount(tapped);
     expect(plainBefore).toBeGreaterThan(0);
-    const start = (await tapped.locator('#root .cd-select__trigger[data-on-use]').first().boundingBox())!;
+    const start = (await plainButtons(tapped).first().boundingBox())!;
     const scroller = tapped.getByTestId('app-scroller');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(0);
     // A thumb drags up from the middle of it (raw touch events; Chromium turns them into a scroll).
@@ -259,7 +260,7 @@ describe('lazily loaded controls on /home', () => {
       .poll(() => tapped.evaluate(() => (window as unknown as { firstPress?: string }).firstPress))
       .toBe('plain select');
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(100);
-    await tapped.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await twoFrames(tapped);
     expect(await tapped.getByRole('listbox').count()).toBe(0);
     expect(await plainCount(tapped)).toBe(plainBefore);
     const size = tapped.locator('.cd-pager__size').getByRole('button');

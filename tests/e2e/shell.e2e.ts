@@ -3,7 +3,7 @@
  * and its meta keys, 404s, back-to-top, footer, help, language persistence and the offline shell.
  */
 import { describe, expect, it } from 'vitest';
-import { newContext, trackErrors } from '../helpers/browser.ts';
+import { newContext, trackErrors, twoFrames } from '../helpers/browser.ts';
 import { browserSuite } from '../helpers/browser-suite.ts';
 import { signInDemo } from '../helpers/shell.ts';
 
@@ -126,9 +126,7 @@ describe('app shell', () => {
     await scroller.evaluate((el) => el.scrollTo(0, 90));
     // The scroll has been handled (its event fires before the next frame is drawn): two frames later
     // the button would be there if 90 px were enough.
-    await page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-    );
+    await twoFrames(page);
     await expect.poll(() => toTop.count()).toBe(0);
     await scroller.evaluate((el) => el.scrollTo(0, 140));
     await toTop.waitFor();

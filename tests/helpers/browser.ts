@@ -120,6 +120,16 @@ export async function newContext(
   });
 }
 
+/**
+ * Resolves after the page has drawn two more frames: what an event handled now has changed is on
+ * screen by then. For checking that something did not happen (a list did not open); a state a test
+ * expects to appear is polled instead.
+ */
+export const twoFrames = (page: Page): Promise<void> =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
 /** Collects uncaught page errors so a test can assert the page never crashed. */
 export function trackErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -15,7 +15,7 @@ import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, trackErrors } from '../../../tests/helpers/browser.ts';
+import { launchBrowser, trackErrors, twoFrames } from '../../../tests/helpers/browser.ts';
 
 const FIXTURE = '/src/ui/DataGrid/fixture/grid-fixture.html';
 let server: PreviewServer;
@@ -282,9 +282,7 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
     await expect.poll(() => size.isDisabled()).toBe(true);
     const box = (await size.boundingBox())!;
     await reloading.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await reloading.page.evaluate(
-      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-    );
+    await twoFrames(reloading.page);
     expect(await reloading.page.getByRole('listbox').count()).toBe(0);
     // still the plain button: the real select did not mount
     expect(await size.count()).toBe(1);
