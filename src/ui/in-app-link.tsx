@@ -6,16 +6,21 @@
  * "Where a keystroke's main-thread time goes"); a list of a hundred names paid it on every keystroke.
  * A click with a modifier or another button keeps the browser's own meaning (a new tab, a new window).
  */
-import { useEffect, type AnchorHTMLAttributes } from 'react';
+import { useContext, useEffect, type AnchorHTMLAttributes } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { InGridCell } from './DataGrid/cell-scope.ts';
 
 const IN_APP = 'data-in-app';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
 
-/** An in-app link to `to` (a path of this app), followed by the shell's one listener. */
+/**
+ * An in-app link to `to` (a path of this app), followed by the shell's one listener. In a grid's
+ * cell it is not a Tab stop of its own (src/ui/DataGrid/cell-scope.ts).
+ */
 export function InAppLink({ to, ...rest }: AnchorProps & { to: string }) {
-  return <a {...rest} href={to} {...{ [IN_APP]: '' }} />;
+  const inCell = useContext(InGridCell);
+  return <a tabIndex={inCell ? -1 : undefined} {...rest} href={to} {...{ [IN_APP]: '' }} />;
 }
 
 /** The path a plain click on this element should navigate to within the app, or null. */

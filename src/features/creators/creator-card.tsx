@@ -43,6 +43,8 @@ export function creatorCard(): GridCard<HomeRow> {
             target="_blank"
             rel="noopener noreferrer"
             className="home-creator-link"
+            // in a grid cell: the cell takes the focus (src/ui/DataGrid/cell-scope.ts)
+            tabIndex={-1}
             title={`@${r.unique_id}`}
           >
             @{r.unique_id}

@@ -60,6 +60,7 @@ import {
 } from './grid-types.ts';
 import { GridHeader } from './GridHeader.tsx';
 import { GridRow } from './GridRow.tsx';
+import { InGridCell } from './cell-scope.ts';
 import { GridToolbar, SelectionBar } from './GridToolbar.tsx';
 import { useCardSwitch } from './useCardSwitch.ts';
 import { useDragScroll } from './useDragScroll.ts';
@@ -373,28 +374,30 @@ function DataGridImpl<Row>(props: DataGridProps<Row>) {
             style={{ height: rowV.getTotalSize() - headHeight }}
             aria-hidden={skeleton || undefined}
           >
-            {rowItems.map((it) => {
-              const row = skeleton ? undefined : rowAt(it.index);
-              const key = row === undefined ? undefined : getRowKey(row);
-              return (
-                <GridRow<Row>
-                  // By position, as the keyboard focus is: a new page, sort or filter result then
-                  // patches the rows' text in place instead of re-creating ~20 rows × ~15 cells
-                  // (measured: about half the time from a keystroke to the updated grid), and a
-                  // row does not remount (and drop focus) when its block arrives in all-rows mode.
-                  key={it.index}
-                  row={row}
-                  index={it.index}
-                  rowKey={key}
-                  ariaRowIndex={(windowMode ? 0 : (page - 1) * pageSize) + it.index + 2}
-                  top={it.start - headHeight}
-                  layout={layout}
-                  selected={key !== undefined && !!selection?.has(key)}
-                  focusCol={kb.pos.row === it.index + 1 ? kb.pos.col : -1}
-                  onToggle={toggleRow ?? noop}
-                />
-              );
-            })}
+            <InGridCell value={true}>
+              {rowItems.map((it) => {
+                const row = skeleton ? undefined : rowAt(it.index);
+                const key = row === undefined ? undefined : getRowKey(row);
+                return (
+                  <GridRow<Row>
+                    // By position, as the keyboard focus is: a new page, sort or filter result then
+                    // patches the rows' text in place instead of re-creating ~20 rows × ~15 cells
+                    // (measured: about half the time from a keystroke to the updated grid), and a
+                    // row does not remount (and drop focus) when its block arrives in all-rows mode.
+                    key={it.index}
+                    row={row}
+                    index={it.index}
+                    rowKey={key}
+                    ariaRowIndex={(windowMode ? 0 : (page - 1) * pageSize) + it.index + 2}
+                    top={it.start - headHeight}
+                    layout={layout}
+                    selected={key !== undefined && !!selection?.has(key)}
+                    focusCol={kb.pos.row === it.index + 1 ? kb.pos.col : -1}
+                    onToggle={toggleRow ?? noop}
+                  />
+                );
+              })}
+            </InGridCell>
           </div>
         </div>
       </div>

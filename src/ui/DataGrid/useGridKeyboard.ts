@@ -46,6 +46,7 @@ export function useGridKeyboard({ ref, rows, cols, pageRows, scrollTo, activate 
   // The grid is one tab stop (the WAI-ARIA grid pattern): a link or button inside a cell is
   // reached with the arrows and activated with Enter on its cell, never by Tab, or every row's
   // creator link would be a stop of its own. Rows are patched in place, so this runs each render.
+  // A widget that reads InGridCell (./cell-scope.ts) is drawn with -1 already, and this writes nothing.
   useLayoutEffect(() => {
     ref.current?.querySelectorAll<HTMLElement>(CELL_WIDGETS).forEach((el) => {
       if (el.tabIndex !== -1) el.tabIndex = -1;
