@@ -161,26 +161,29 @@ describe('DataGrid in Chromium', { timeout: 60_000 }, () => {
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['tabindex'] });
     });
-    const page = await ctx.newPage();
-    const errors = trackErrors(page);
-    await page.goto(`${base}${FIXTURE}?links=1`);
-    const links = page.locator('[role=grid] .cd-grid__body [data-cell] a');
-    const writes = () => page.evaluate(() => (window as unknown as { tabWrites: string[] }).tabWrites);
-    for (const pageNo of [1, 2]) {
-      if (pageNo === 2) await page.getByRole('button', { name: 'Page 2' }).click();
-      await expect.poll(() => firstRowId(page)).toBe(pageNo === 1 ? '1' : '21');
-      // every link in a cell is out of the tab order: the cell takes the focus
-      await expect
-        .poll(() => links.evaluateAll((as) => as.filter((a) => (a as HTMLElement).tabIndex !== -1).length))
-        .toBe(0);
-      await expect.poll(() => links.count()).toBeGreaterThan(20);
+    try {
+      const page = await ctx.newPage();
+      const errors = trackErrors(page);
+      await page.goto(`${base}${FIXTURE}?links=1`);
+      const links = page.locator('[role=grid] .cd-grid__body [data-cell] a');
+      const writes = () => page.evaluate(() => (window as unknown as { tabWrites: string[] }).tabWrites);
+      for (const pageNo of [1, 2]) {
+        if (pageNo === 2) await page.getByRole('button', { name: 'Page 2' }).click();
+        await expect.poll(() => firstRowId(page)).toBe(pageNo === 1 ? '1' : '21');
+        await expect.poll(() => links.count()).toBeGreaterThan(20);
+        // every link in a cell is out of the tab order: the cell takes the focus
+        await expect
+          .poll(() => links.evaluateAll((as) => as.filter((a) => (a as HTMLElement).tabIndex !== -1).length))
+          .toBe(0);
+      }
+      // The plain links were written by the grid's scan after their render; the in-app links, which
+      // read that they are in a cell, were drawn so and never written.
+      await expect.poll(async () => (await writes()).filter((w) => w === 'plain').length).toBeGreaterThan(0);
+      expect((await writes()).filter((w) => w === 'in-app')).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
     }
-    // The plain links were written by the grid's scan after their render; the in-app links, which
-    // read that they are in a cell, were drawn so and never written.
-    await expect.poll(async () => (await writes()).filter((w) => w === 'plain').length).toBeGreaterThan(0);
-    expect((await writes()).filter((w) => w === 'in-app')).toEqual([]);
-    expect(errors).toEqual([]);
-    await ctx.close();
   });
 
   it('sorts from the header, resets to page 1 and exposes aria-sort', async () => {

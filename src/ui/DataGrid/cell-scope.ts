@@ -5,6 +5,9 @@
  * otherwise the grid's scan after each render has to write the attribute on every new row's widget,
  * a DOM write per widget in the commit that brings new rows (docs/benchmarks.md, "A cold /home: the
  * grid's writes after its rows").
+ *
+ * A context reaches through portals, where the scan does not: a dialog or popover opened from a cell
+ * and drawing an InAppLink should provide `false` again (none does today).
  */
 import { createContext } from 'react';
 
