@@ -10,8 +10,7 @@ import { m } from '../../paraglide/messages.js';
 import type { GridCard } from '../../ui/DataGrid/grid-types.ts';
 import { blacklistTone, flagTone, Tag, TagChips } from '../../ui/StatusTag.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
-import type { HomeRow } from './creator-columns.tsx';
-import { profileUrl } from './home-rules.ts';
+import { profileLink, type HomeRow } from './creator-columns.tsx';
 
 /** Four lines of text and tags, with the card's padding. */
 export const CREATOR_CARD_HEIGHT = 104;
@@ -38,17 +37,7 @@ export function creatorCard(): GridCard<HomeRow> {
       <>
         <span className="cd-grid__card-line">
           <CreatorNameLink id={r.id} name={r.daren_name ?? ''} handle={r.unique_id} row={r} />
-          <a
-            href={profileUrl(r.unique_id)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="home-creator-link"
-            // in a grid cell: the cell takes the focus (src/ui/DataGrid/cell-scope.ts)
-            tabIndex={-1}
-            title={`@${r.unique_id}`}
-          >
-            @{r.unique_id}
-          </a>
+          {profileLink(r.unique_id)}
         </span>
         <span className="cd-grid__card-line">
           {chat[r.is_chat > 0 ? 1 : 0]}

@@ -76,6 +76,24 @@ const flag = (id: 'is_chat' | 'is_invitation', header: string, on: () => string,
   return { id, header, width: 120, render: (r) => (r[id] > 0 ? yes : no) };
 };
 
+/**
+ * A creator's TikTok profile as "@handle", opened in a new tab; Home's column and card draw it. Only
+ * drawn in a grid's cell, where the cell takes the focus, so it is never a Tab stop of its own
+ * (src/ui/DataGrid/cell-scope.ts). A plain element, not a component: one per row on every keystroke.
+ */
+export const profileLink = (handle: string) => (
+  <a
+    href={profileUrl(handle)}
+    target="_blank"
+    rel="noopener noreferrer"
+    className="home-creator-link"
+    tabIndex={-1}
+    title={`@${handle}`}
+  >
+    @{handle}
+  </a>
+);
+
 export function creatorColumns(): Col[] {
   const blackYes = <Tag tone={blacklistTone(1)}>{m.home_black_yes()}</Tag>;
   const blackNo = <Tag tone={blacklistTone(0)}>{m.home_black_no()}</Tag>;
@@ -85,19 +103,7 @@ export function creatorColumns(): Col[] {
       header: m.home_col_unique_id(),
       width: 200,
       alwaysVisible: true,
-      render: (r) => (
-        <a
-          href={profileUrl(r.unique_id)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="home-creator-link"
-          // in a grid cell: the cell takes the focus (src/ui/DataGrid/cell-scope.ts)
-          tabIndex={-1}
-          title={`@${r.unique_id}`}
-        >
-          @{r.unique_id}
-        </a>
-      ),
+      render: (r) => profileLink(r.unique_id),
     },
     {
       // Opens the creator page; a creator without a name shows its handle.
