@@ -20,6 +20,7 @@ import { BlacklistAddDialog } from './BlacklistAddDialog.tsx';
 import { blacklistCard } from './blacklist-card.tsx';
 import { creatorNameColumn } from '../workbench/CreatorNameLink.tsx';
 import '../catalog/catalog.css';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 const COLUMNS: GridColumn<BlackRow>[] = [
   creatorIdColumn<BlackRow>(m.blacklist_col_unique_id(), true),
@@ -29,12 +30,7 @@ const COLUMNS: GridColumn<BlackRow>[] = [
     id: 'bio_link',
     header: m.blacklist_col_bio_link(),
     width: 200,
-    render: (r) =>
-      r.bio_link ? (
-        <a href={r.bio_link} target="_blank" rel="noreferrer">
-          {r.bio_link}
-        </a>
-      ) : null,
+    render: (r) => (r.bio_link ? <NewTabLink href={r.bio_link}>{r.bio_link}</NewTabLink> : null),
   },
   {
     id: 'follower_count',

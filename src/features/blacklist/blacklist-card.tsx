@@ -9,6 +9,7 @@ import type { GridCard } from '../../ui/DataGrid/grid-types.ts';
 import { profileUrl } from '../topic-tracking/topic-links.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import type { BlackRow } from './blacklist-data.ts';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 export function blacklistCard(): GridCard<BlackRow> {
   const followers = <span className="cd-grid__card-label">{m.blacklist_col_followers()}</span>;
@@ -20,9 +21,7 @@ export function blacklistCard(): GridCard<BlackRow> {
     render: (r) => (
       <>
         <span className="cd-grid__card-line">
-          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-            {r.unique_id}
-          </a>
+          <NewTabLink href={profileUrl(r.unique_id)}>{r.unique_id}</NewTabLink>
           {r.daren_name.trim() && (
             <CreatorNameLink id={r.creator_id} name={r.daren_name} handle={r.unique_id} />
           )}

@@ -14,6 +14,7 @@ import { ExportButton } from '../export/ExportButton.tsx';
 import { profileUrl } from '../topic-tracking/topic-links.ts';
 import { pageOf, sortRows } from './catalog-rules.ts';
 import { filterKey } from './CatalogToolbar.tsx';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 /** The DataGrid's paging and sorting props for `filtered` rows; `filters` are what resets the page. */
 export function useLocalGrid<R extends { id: number }>(filtered: readonly R[], filters: readonly unknown[]) {
@@ -47,11 +48,7 @@ export function creatorIdColumn<R extends { id: number; unique_id: string }>(
     width: 180,
     sortable,
     alwaysVisible: true,
-    render: (r) => (
-      <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-        {r.unique_id}
-      </a>
-    ),
+    render: (r) => <NewTabLink href={profileUrl(r.unique_id)}>{r.unique_id}</NewTabLink>,
   };
 }
 

@@ -154,12 +154,13 @@ export function creatorColumns(): Col[] {
       id: 'bio_link',
       header: m.home_col_bio_link(),
       width: 180,
-      // A value that is no http(s) address (say `javascript:…` from an import) shows as text.
+      // A value that is no http(s) address (say `javascript:…` from an import) shows as text. Drawn only
+      // in a grid cell, so never a Tab stop of its own (as profileLink above).
       render: (r) => {
         const href = bioHref(r.bio_link);
         if (href)
           return (
-            <a href={href} target="_blank" rel="noopener noreferrer" title={r.bio_link}>
+            <a href={href} target="_blank" rel="noopener noreferrer" title={r.bio_link} tabIndex={-1}>
               {r.bio_link}
             </a>
           );

@@ -26,6 +26,7 @@ import { useInvitations, type InvitationView } from './invitations-data.ts';
 import { InvitedFilters, type InvitedChoice } from './InvitedFilters.tsx';
 import '../catalog/catalog.css';
 import './invited.css';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 /** The status, and under "cooperating" its sub status: the column's cell and the card's line. */
 const statusTags = (r: InvitationView): ReactNode => (
@@ -109,9 +110,7 @@ export function InvitedScreen() {
         <>
           <span className="cd-grid__card-line">
             <CreatorNameLink id={r.creator_id} name={r.daren_name} handle={r.unique_id} />
-            <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-              {r.unique_id}
-            </a>
+            <NewTabLink href={profileUrl(r.unique_id)}>{r.unique_id}</NewTabLink>
           </span>
           <span className="cd-grid__card-line">
             {statusTags(r)}

@@ -16,6 +16,7 @@ import { fetchPlanMoney, onMoneyChanged } from './money-api.ts';
 import { usePlanCosts } from './cost-queries.ts';
 import { PlanCosts } from './PlanCosts.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 // The import worker, the mapping and the refusals load when a member opens the import.
 const AdSpendDialog = lazy(() =>
@@ -32,14 +33,14 @@ function VideoList({ title, videos, currency }: { title: string; videos: Video[]
       <ol className="plans-net__videos">
         {videos.map((v) => (
           <li key={v.content_id} data-video={v.video_id} data-net-cents={Math.round(v.net * 100)}>
-            <a href={v.link} target="_blank" rel="noreferrer noopener">
+            <NewTabLink href={v.link}>
               {m.money_net_video({
                 video: v.video_id,
                 gmv: money(v.gmv),
                 ads: money(v.ads),
                 net: money(v.net),
               })}
-            </a>
+            </NewTabLink>
           </li>
         ))}
       </ol>

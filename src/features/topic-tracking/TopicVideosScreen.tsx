@@ -14,6 +14,7 @@ import { CollectionNote } from './CollectionNote.tsx';
 import { videoCard } from './video-card.tsx';
 import { TopicPagedGrid } from './TopicPagedGrid.tsx';
 import { useTopicRow } from './useTopicTitle.ts';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 const counted = (id: keyof TopicVideoRow & string, header: string): GridColumn<TopicVideoRow> => ({
   id,
@@ -26,14 +27,14 @@ const counted = (id: keyof TopicVideoRow & string, header: string): GridColumn<T
 function VideoCell({ row }: { row: TopicVideoRow }) {
   const href = videoUrl(row.unique_id, row.video_id);
   return (
-    <a className="tt-video" href={href} target="_blank" rel="noreferrer" title={row.video_desc}>
+    <NewTabLink className="tt-video" href={href} title={row.video_desc}>
       {row.video_cover_path ? (
         <img className="tt-cover" src={row.video_cover_path} alt="" width={30} height={40} loading="lazy" />
       ) : (
         <span className="tt-cover tt-cover--empty" aria-hidden="true" />
       )}
       <span className="tt-video__desc">{row.video_desc || row.video_id}</span>
-    </a>
+    </NewTabLink>
   );
 }
 
@@ -54,11 +55,7 @@ export function TopicVideosScreen({ id }: { id: string }) {
         id: 'unique_id',
         header: m.topicvideo_col_author(),
         width: 170,
-        render: (r) => (
-          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-            @{r.unique_id}
-          </a>
-        ),
+        render: (r) => <NewTabLink href={profileUrl(r.unique_id)}>@{r.unique_id}</NewTabLink>,
       },
       counted('play_count', m.topicvideo_col_plays()),
       counted('digg_count', m.topicvideo_col_likes()),

@@ -12,6 +12,7 @@ import { flagTone, Tag } from '../../ui/StatusTag.tsx';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
 import { TagList } from './author-columns.tsx';
 import { profileUrl } from './topic-links.ts';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 /** Four lines of text and tags, with the card's padding (as Home's creator card). */
 export const AUTHOR_CARD_HEIGHT = 104;
@@ -28,9 +29,9 @@ export function authorCard<Row extends TopicAuthorRow>(): GridCard<Row> {
     render: (r) => (
       <>
         <span className="cd-grid__card-line">
-          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer" className="tt-author__id">
+          <NewTabLink href={profileUrl(r.unique_id)} className="tt-author__id">
             @{r.unique_id}
-          </a>
+          </NewTabLink>
           {r.creator_id ? (
             <CreatorNameLink id={r.creator_id} name={r.nick_name} handle={r.unique_id} />
           ) : (

@@ -10,6 +10,7 @@ import type { GridColumn } from '../../ui/DataGrid/grid-types.ts';
 import { flagTone, PlatformTag, Tag, TAG_CHIPS_WIDTH, TagChips } from '../../ui/StatusTag.tsx';
 import { profileUrl } from './topic-links.ts';
 import { CreatorNameLink } from '../workbench/CreatorNameLink.tsx';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 export function AuthorCell({ row }: { row: TopicAuthorRow }) {
   return (
@@ -20,9 +21,9 @@ export function AuthorCell({ row }: { row: TopicAuthorRow }) {
         <span className="tt-avatar tt-avatar--empty" aria-hidden="true" />
       )}
       <span className="tt-author__text">
-        <a href={profileUrl(row.unique_id)} target="_blank" rel="noreferrer" className="tt-author__id">
+        <NewTabLink href={profileUrl(row.unique_id)} className="tt-author__id">
           @{row.unique_id}
-        </a>
+        </NewTabLink>
         <span className="tt-author__nick">
           {/* Opens the creator page when the author is one of the workspace's creators. */}
           {row.creator_id ? (
@@ -129,14 +130,7 @@ export function authorColumns<Row extends TopicAuthorRow>(sortable: boolean): Gr
       header: m.influencer_col_bio_link(),
       width: 200,
       hiddenByDefault: true,
-      render: (r) =>
-        r.bio_link ? (
-          <a href={r.bio_link} target="_blank" rel="noreferrer">
-            {r.bio_link}
-          </a>
-        ) : (
-          '-'
-        ),
+      render: (r) => (r.bio_link ? <NewTabLink href={r.bio_link}>{r.bio_link}</NewTabLink> : '-'),
     },
     {
       id: 'signature',

@@ -8,6 +8,7 @@ import { formatDateTime, formatNumber } from '../../i18n/format.ts';
 import { m } from '../../paraglide/messages.js';
 import type { GridCard } from '../../ui/DataGrid/grid-types.ts';
 import { profileUrl, videoUrl } from './topic-links.ts';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 export function videoCard(): GridCard<TopicVideoRow> {
   const label = (text: string) => <span className="cd-grid__card-label">{text}</span>;
@@ -20,14 +21,12 @@ export function videoCard(): GridCard<TopicVideoRow> {
     render: (r) => (
       <>
         <span className="cd-grid__card-line">
-          <a href={videoUrl(r.unique_id, r.video_id)} target="_blank" rel="noreferrer" title={r.video_desc}>
+          <NewTabLink href={videoUrl(r.unique_id, r.video_id)} title={r.video_desc}>
             {r.video_desc || r.video_id}
-          </a>
+          </NewTabLink>
         </span>
         <span className="cd-grid__card-line">
-          <a href={profileUrl(r.unique_id)} target="_blank" rel="noreferrer">
-            @{r.unique_id}
-          </a>
+          <NewTabLink href={profileUrl(r.unique_id)}>@{r.unique_id}</NewTabLink>
           <span>{formatDateTime(r.video_create_time)}</span>
         </span>
         <span className="cd-grid__card-line">

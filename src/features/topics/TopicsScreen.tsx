@@ -21,6 +21,7 @@ import { deleteTopic } from './topic-actions.ts';
 import { TopicDialog } from './TopicDialog.tsx';
 import { activeTopicCount, topicUsage } from './topic-rules.ts';
 import '../catalog/catalog.css';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const time = (v: unknown) => formatDateTime(typeof v === 'number' ? v : null);
@@ -34,24 +35,20 @@ function TopicLinks({ row }: { row: RowOf<'topics'> }) {
   const name = str(row.challenge_title);
   return (
     <>
-      <a
+      <NewTabLink
         className="cd-button cd-button--link cd-button--sm"
         href={topicPageUrl('topicVideo', row.id)}
-        target="_blank"
-        rel="noopener"
         aria-label={m.topics_videos_named({ name })}
       >
         {m.topics_videos()}
-      </a>
-      <a
+      </NewTabLink>
+      <NewTabLink
         className="cd-button cd-button--link cd-button--sm"
         href={topicPageUrl('topicInfluencer', row.id)}
-        target="_blank"
-        rel="noopener"
         aria-label={m.topics_influencers_named({ name })}
       >
         {m.topics_influencers()}
-      </a>
+      </NewTabLink>
     </>
   );
 }

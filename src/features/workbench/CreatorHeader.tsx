@@ -20,6 +20,7 @@ import { profileUrl } from '../creators/home-rules.ts';
 import { BlacklistCreatorDialog } from './BlacklistCreatorDialog.tsx';
 import { CreatorAvatar } from './CreatorAvatar.tsx';
 import { flipCreatorFlag, tagCreator } from './workbench-actions.ts';
+import { NewTabLink } from '../../ui/new-tab-link.tsx';
 
 export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
   const tagRows = useLocalRows(localDb, 'tags', c.country);
@@ -50,9 +51,7 @@ export function CreatorHeader({ creator: c }: { creator: CreatorRow }) {
           {c.daren_name || c.nick_name || c.unique_id}
         </p>
         <p className="workbench-handle">
-          <a href={profileUrl(c.unique_id)} target="_blank" rel="noopener noreferrer">
-            @{c.unique_id}
-          </a>
+          <NewTabLink href={profileUrl(c.unique_id)}>@{c.unique_id}</NewTabLink>
           {c.nick_name ? <span className="workbench-meta"> · {c.nick_name}</span> : null}
         </p>
         <dl className="workbench-facts">

@@ -15,7 +15,7 @@
  *   const columns = useMemo<GridColumn<CreatorRow>[]>(() => [
  *     { id: 'id', header: 'ID', width: 90, sortable: true, alwaysVisible: true },
  *     { id: 'unique_id', header: m.home_col_unique_id(), width: 160,
- *       render: (r) => <a href={profileUrl(r)} target="_blank" rel="noreferrer">{r.unique_id}</a> },
+ *       render: (r) => <NewTabLink href={profileUrl(r)}>{r.unique_id}</NewTabLink> },
  *     { id: 'follower_count', header: m.home_col_followers(), align: 'end', sortable: true, firstOrder: 'desc',
  *       render: (r) => formatCompact(r.follower_count) },
  *     { id: 'daren_email', header: m.home_col_email(), hiddenByDefault: true },
